@@ -1,0 +1,29 @@
+import { hash, verify, Algorithm } from '@node-rs/argon2';
+
+/** argon2id with the OWASP-recommended minimum (19 MiB, 2 passes). */
+const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
+  if (!stored) {
+    // Spend the same time as a real check so that timing does not tell which emails exist.
+    await verify(DUMMY_HASH, password).catch(() => false);
+    return false;
+  }
+  return verify(stored, password).catch(() => false);
+}
+
+const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$l/gtYKIUuOmFym6C+6Ibfw$aO3wAfvARpwDvHHMaOctg1NxECdnP+tVQRkI+3JLys0';
+
+/** Staff passwords (CLI and resets): long enough and not trivially guessable. */
+export function staffPasswordProblem(password: string): string | null {
+  if (password.length < 10) return 'The password must have at least 10 characters.';
+  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password))
+    return 'The password must mix lowercase letters, uppercase letters and digits.';
+  if (/^(.)\1+$/.test(password)) return 'The password is too simple.';
+  return null;
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/** Every environment variable the server reads (DESIGN "Configuration"), parsed once. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Brokerdesk <no-reply@brokerdesk.local>'),
+  PLATFORM: z.enum(['simulator', 'mt5']).default('simulator'),
+  MT5_URL: z.string().optional(),
+  MT5_LOGIN: z.string().optional(),
+  MT5_PASSWORD: z.string().optional(),
+  MT5_CA: z.string().optional(),
+  PLATFORM_FAULTS: z.string().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  PUBLIC_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(15),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  platform: 'simulator' | 'mt5';
+  mt5: { url?: string; login?: string; password?: string; ca?: string };
+  platformFaults: string | undefined;
+  jwtSecret: string | undefined;
+  publicUrl: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  sessionIdleSeconds: number;
+  sessionMaxSeconds: number;
+  webDist: string | undefined;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    platform: e.PLATFORM,
+    mt5: { url: e.MT5_URL, login: e.MT5_LOGIN, password: e.MT5_PASSWORD, ca: e.MT5_CA },
+    platformFaults: e.PLATFORM_FAULTS || undefined,
+    jwtSecret: e.JWT_SECRET,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    sessionIdleSeconds: Math.round(e.SESSION_IDLE_MINUTES * 60),
+    sessionMaxSeconds: 12 * 60 * 60,
+    webDist: e.WEB_DIST,
+  };
+}

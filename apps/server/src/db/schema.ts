@@ -1,0 +1,544 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * One table per entity of SPEC 3, plus the server's own: sessions, sign-in tickets, password resets,
+ * email confirmations, sign-in throttling, the audit log, the platform-operations outbox, platform
+ * status and the simulator's ledger. Column names are snake_case (drizzle `casing`).
+ * Times are epoch seconds (bigint), money is numeric(18,2), ids are 24 hex characters.
+ */
+
+const id = () => text().primaryKey();
+const epoch = () => bigint({ mode: 'number' });
+const money = () => numeric({ precision: 18, scale: 2, mode: 'number' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    role: text().notNull().default('USER'),
+    title: text(),
+    name: text().notNull(),
+    surname: text().notNull(),
+    email: text().notNull(),
+    passwordHash: text(),
+    mobilePhone: text().notNull().default(''),
+    birthDay: smallint(),
+    birthMonth: smallint(),
+    birthYear: smallint(),
+    addressNo: text().notNull().default(''),
+    address: text().notNull().default(''),
+    city: text().notNull().default(''),
+    postcode: text().notNull().default(''),
+    county: text().notNull().default(''),
+    country: text().notNull().default(''),
+    nationality: text().notNull().default(''),
+    status: text().notNull().default('new'),
+    accountType: text().notNull().default('Individual'),
+    reason: text().notNull().default(''),
+    agentCode: integer(),
+    nullpointCmpId: text().notNull().default(''),
+    emailVerified: boolean().notNull().default(false),
+    eKycApproved: boolean().notNull().default(false),
+    eKycPending: boolean().notNull().default(false),
+    eKycFlagged: boolean().notNull().default(false),
+    registered: boolean().notNull().default(false),
+    firstAccountCreated: boolean().notNull().default(false),
+    timestamp: epoch().notNull(),
+    hubspotLifecycleId: text(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    index('users_status_ts_idx').on(t.status, t.timestamp.desc(), t.id.desc()),
+    index('users_ts_idx').on(t.timestamp.desc(), t.id.desc()),
+    index('users_agent_code_idx').on(t.agentCode),
+  ],
+);
+
+export const applications = pgTable('applications', {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  user: jsonb().notNull(),
+  employmentIncome: jsonb().notNull(),
+  tradingExperience: jsonb().notNull(),
+  tradingPreferences: jsonb().notNull(),
+});
+
+export const kycDocuments = pgTable(
+  'kyc_documents',
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** IDENTITY or PROOF_OF_RESIDENCE */
+    kind: text().notNull(),
+    idDocType: text().notNull(),
+    imageIds: jsonb().notNull().default([]),
+    uploaded: boolean().notNull().default(false),
+    verified: boolean().notNull().default(false),
+    inspectionId: text().notNull().default(''),
+    timestamp: epoch().notNull(),
+  },
+  (t) => [index('kyc_documents_user_idx').on(t.userId)],
+);
+
+export const tradingAccounts = pgTable(
+  'trading_accounts',
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    number: bigint({ mode: 'number' }).notNull(),
+    platform: text().notNull().default('MT5'),
+    live: boolean().notNull(),
+    approved: boolean().notNull().default(false),
+    managerGroup: text().notNull().default(''),
+    accountGroup: text().notNull().default(''),
+    type: text().notNull(),
+    baseCurrency: text().notNull(),
+    leverage: integer().notNull(),
+    balance: money().notNull().default(0),
+    equity: money().notNull().default(0),
+    timeCreated: epoch().notNull(),
+    timeApproved: epoch(),
+    adminId: text().notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('trading_accounts_platform_number_uq').on(t.platform, t.number),
+    index('trading_accounts_user_idx').on(t.userId),
+    index('trading_accounts_live_created_idx').on(t.live, t.approved, t.timeCreated.desc(), t.id.desc()),
+  ],
+);
+
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    timestamp: epoch().notNull(),
+    transactionId: text().notNull().default(''),
+    paymentGatewayService: text().notNull().default(''),
+    depositType: text().notNull().default(''),
+    depositPaymentName: text().notNull().default(''),
+    depositCurrency: text().notNull(),
+    depositAmountSent: money().notNull(),
+    accountNumber: bigint({ mode: 'number' }).notNull(),
+    accountPlatform: text().notNull().default('MT5'),
+    status: text().notNull(),
+    adminId: text().notNull().default(''),
+    timeApproved: epoch(),
+    timeRejected: epoch(),
+    comment: text().notNull().default(''),
+    modifyDealAmount: boolean().notNull().default(false),
+    dontEmailUser: boolean().notNull().default(false),
+    mtStatus: text().notNull().default(''),
+  },
+  (t) => [
+    index('deposits_status_ts_idx').on(t.status, t.timestamp.desc(), t.id.desc()),
+    index('deposits_user_idx').on(t.userId, t.timestamp.desc()),
+  ],
+);
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    gateway: text().notNull().default(''),
+    paymentGatewayService: text().notNull().default(''),
+    requestId: text().notNull().default(''),
+    withdrawalType: text().notNull(),
+    withdrawalPaymentName: text().notNull().default(''),
+    cryptoCurrency: text().notNull().default(''),
+    withdrawalCurrency: text().notNull(),
+    withdrawalAmount: money().notNull(),
+    accountNumber: bigint({ mode: 'number' }).notNull(),
+    timestamp: epoch().notNull(),
+    timeApproved: epoch(),
+    adminId: text().notNull().default(''),
+    status: text().notNull(),
+    comment: text().notNull().default(''),
+    dontEmailUser: boolean().notNull().default(false),
+    modifyDealAmount: boolean().notNull().default(false),
+    mtStatus: text().notNull().default(''),
+    bankId: text().notNull().default(''),
+    providerHandled: boolean().notNull().default(false),
+    providerOrderId: text().notNull().default(''),
+    providerStatus: text().notNull().default(''),
+    providerPayoutStatus: text().notNull().default(''),
+  },
+  (t) => [
+    index('withdrawals_status_ts_idx').on(t.status, t.timestamp.desc(), t.id.desc()),
+    index('withdrawals_user_idx').on(t.userId, t.timestamp.desc()),
+  ],
+);
+
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    sourceAccount: bigint({ mode: 'number' }).notNull(),
+    sourceAccountPlatform: text().notNull().default('MT5'),
+    destinationAccount: bigint({ mode: 'number' }).notNull(),
+    destinationAccountPlatform: text().notNull().default('MT5'),
+    transferCurrency: text().notNull(),
+    transferAmount: money().notNull(),
+    sourceMtStatus: text().notNull().default(''),
+    destinationMtStatus: text().notNull().default(''),
+    timestamp: epoch().notNull(),
+    status: text().notNull(),
+    times: jsonb().notNull().default({}),
+    comment: text().notNull().default(''),
+  },
+  (t) => [
+    index('transfers_status_ts_idx').on(t.status, t.timestamp.desc(), t.id.desc()),
+    index('transfers_user_idx').on(t.userId, t.timestamp.desc()),
+  ],
+);
+
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    bankName: text().notNull(),
+    bankAddress: text().notNull().default(''),
+    bankCountry: text().notNull(),
+    bankAccountCurrency: text().notNull(),
+    bankAccountNumber: text().notNull().default(''),
+    bankSortCode: text().notNull().default(''),
+    bankIban: text().notNull().default(''),
+    bankSwift: text().notNull().default(''),
+    bankPoa: text().notNull().default(''),
+    status: text().notNull(),
+    comment: text().notNull().default(''),
+    timestamp: epoch().notNull(),
+    changeDocument: boolean().notNull().default(false),
+  },
+  (t) => [index('bank_accounts_status_ts_idx').on(t.status, t.timestamp.desc(), t.id.desc())],
+);
+
+export const leverageChanges = pgTable(
+  'leverage_changes',
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    accountNumber: bigint({ mode: 'number' }).notNull(),
+    accountType: text().notNull(),
+    oldLeverage: text().notNull(),
+    newLeverage: text().notNull(),
+    status: text().notNull(),
+    comment: text().notNull().default(''),
+    timestamp: epoch().notNull(),
+    mtStatus: text().notNull().default(''),
+  },
+  (t) => [index('leverage_changes_status_ts_idx').on(t.status, t.timestamp.desc(), t.id.desc())],
+);
+
+export const subAccountRequests = pgTable(
+  'sub_account_requests',
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    type: text().notNull(),
+    live: boolean().notNull(),
+    platform: text().notNull().default('MT5'),
+    baseCurrency: text().notNull(),
+    leverage: integer().notNull(),
+    balance: money(),
+    status: text().notNull(),
+    comment: text().notNull().default(''),
+    timeCreated: epoch().notNull(),
+    adminRequested: boolean().notNull().default(false),
+    accountId: text(),
+  },
+  (t) => [index('sub_account_requests_status_ts_idx').on(t.status, t.timeCreated.desc(), t.id.desc())],
+);
+
+export const clientLogs = pgTable(
+  'client_logs',
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    timestamp: epoch().notNull(),
+    event: text().notNull(),
+    actionedBy: text().notNull(),
+    customName: text().notNull().default(''),
+  },
+  (t) => [index('client_logs_user_ts_idx').on(t.userId, t.timestamp.desc())],
+);
+
+export const groups = pgTable('groups', {
+  groupId: text().primaryKey(),
+  groupName: text().notNull(),
+  groupStatus: text().notNull(),
+  timestamp: epoch().notNull(),
+  copy: text().notNull().default(''),
+});
+
+export const ibRequests = pgTable(
+  'ib_requests',
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    question1: text().notNull().default(''),
+    answer1: text().notNull().default(''),
+    question2: text().notNull().default(''),
+    answer2: text().notNull().default(''),
+    question3: text().notNull().default(''),
+    answer3: text().notNull().default(''),
+    question4: text().notNull().default(''),
+    answer4: text().notNull().default(''),
+    status: text().notNull(),
+    errorMessage: text().notNull().default(''),
+    comment: text().notNull().default(''),
+    timestamp: epoch().notNull(),
+  },
+  (t) => [index('ib_requests_status_ts_idx').on(t.status, t.timestamp.desc())],
+);
+
+export const partnerEmailSettings = pgTable('partner_email_settings', {
+  partnerId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  agentCode: integer(),
+  partnerUserRegistered: boolean().notNull().default(true),
+  partnerUserApproved: boolean().notNull().default(true),
+  partnerUserKycApproved: boolean().notNull().default(true),
+  partnerUserDeposited: boolean().notNull().default(true),
+  partnerUserWithdrawalRequest: boolean().notNull().default(true),
+});
+
+export const ibCodes = pgTable(
+  'ib_codes',
+  {
+    id: id(),
+    name: text().notNull(),
+    code: text().notNull(),
+    agentCode: integer().notNull(),
+    statusCode: text().notNull(),
+    link: text().notNull(),
+    timestamp: epoch().notNull(),
+    timeCreated: epoch().notNull(),
+    timeApproved: epoch(),
+  },
+  (t) => [uniqueIndex('ib_codes_agent_code_uq').on(t.agentCode)],
+);
+
+/** Sub-codes generated for an introducer; each makes a link {host}/register/{agentCode}?access={code}. */
+export const generatedCodes = pgTable(
+  'generated_codes',
+  {
+    id: id(),
+    agentCode: integer().notNull(),
+    name: text().notNull(),
+    code: text().notNull(),
+    timestamp: epoch().notNull(),
+  },
+  (t) => [index('generated_codes_agent_idx').on(t.agentCode), uniqueIndex('generated_codes_code_uq').on(t.code)],
+);
+
+/** The single row of introducer quotas (SPEC 3: availableIbCodes, totalIbCodes, ...). */
+export const ibQuota = pgTable('ib_quota', {
+  id: smallint().primaryKey().default(1),
+  availableIbCodes: integer().notNull(),
+  totalIbCodes: integer().notNull(),
+  availableSubcodes: integer().notNull(),
+  totalSubcodes: integer().notNull(),
+});
+
+// ---- Server-side records the spec does not show ----
+
+/** Staff sessions: the token's sid is 128+ random bits; only its SHA-256 is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: epoch().notNull(),
+    lastActiveAt: epoch().notNull(),
+    expiresAt: epoch().notNull(),
+    revokedAt: epoch(),
+    depositsSeenAt: epoch().notNull(),
+    deviceType: text().notNull().default(''),
+    browserName: text().notNull().default(''),
+    ip: text().notNull().default(''),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** The step between password and emailed code: a ticket (hashed) with its code (hashed), tries and expiry. */
+export const signInTickets = pgTable(
+  'sign_in_tickets',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    tries: integer().notNull().default(0),
+    createdAt: epoch().notNull(),
+    expiresAt: epoch().notNull(),
+    usedAt: epoch(),
+  },
+  (t) => [index('sign_in_tickets_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** Failed sign-ins by email (whether or not the email exists), for the 10-failures lock. */
+export const signInThrottle = pgTable('sign_in_throttle', {
+  email: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  lockedUntil: epoch(),
+  lastFailureAt: epoch().notNull(),
+});
+
+/** Password reset and set-password links (hashed ids). */
+export const passwordResets = pgTable('password_resets', {
+  id: text().primaryKey(),
+  userId: text()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: epoch().notNull(),
+  expiresAt: epoch().notNull(),
+  usedAt: epoch(),
+});
+
+/** Email confirmation links (hashed ids); purpose 'verify' or 'setpassword'. */
+export const emailConfirmations = pgTable('email_confirmations', {
+  id: text().primaryKey(),
+  userId: text()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text().notNull(),
+  createdAt: epoch().notNull(),
+  expiresAt: epoch().notNull(),
+  usedAt: epoch(),
+});
+
+/** Who did what, when, with before and after: every change to money or to a client, every sign-in. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial().primaryKey(),
+    at: epoch().notNull(),
+    actorId: text(),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: text(),
+    before: jsonb(),
+    after: jsonb(),
+    ip: text().notNull().default(''),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)],
+);
+
+/**
+ * The platform-operations outbox: written in the same transaction as the state change it serves,
+ * run by a worker outside any transaction. The idempotency key is also the deal comment on MT5.
+ */
+export const platformOperations = pgTable(
+  'platform_operations',
+  {
+    id: id(),
+    idempotencyKey: text().notNull(),
+    platform: text().notNull().default('MT5'),
+    kind: text().notNull(),
+    payload: jsonb().notNull(),
+    /** queued | running | succeeded | failed */
+    state: text().notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: epoch().notNull(),
+    lockedUntil: epoch(),
+    result: jsonb(),
+    lastError: text().notNull().default(''),
+    createdAt: epoch().notNull(),
+    updatedAt: epoch().notNull(),
+  },
+  (t) => [
+    uniqueIndex('platform_operations_key_uq').on(t.idempotencyKey),
+    index('platform_operations_due_idx').on(t.state, t.nextAttemptAt),
+  ],
+);
+
+/** The last status the checker saw per platform (sidebar lights). */
+export const platformStatus = pgTable('platform_status', {
+  platform: text().primaryKey(),
+  status: text().notNull(),
+  lastWorking: epoch(),
+  checkedAt: epoch().notNull(),
+});
+
+/** Mail kept for the development outbox when SMTP_URL is unset. */
+export const devOutbox = pgTable('dev_outbox', {
+  id: serial().primaryKey(),
+  to: text().notNull(),
+  subject: text().notNull(),
+  text: text().notNull(),
+  sentAt: epoch().notNull(),
+});
+
+// ---- The simulator's ledger (PLATFORM=simulator) ----
+
+export const simAccounts = pgTable('sim_accounts', {
+  login: bigint({ mode: 'number' }).primaryKey(),
+  name: text().notNull(),
+  groupName: text().notNull(),
+  leverage: integer().notNull(),
+  balance: money().notNull().default(0),
+  passwordMain: text().notNull(),
+  passwordInvestor: text().notNull(),
+  createdAt: epoch().notNull(),
+});
+
+export const simDeals = pgTable(
+  'sim_deals',
+  {
+    deal: serial().primaryKey(),
+    login: bigint({ mode: 'number' }).notNull(),
+    amount: money().notNull(),
+    comment: text().notNull(),
+    time: epoch().notNull(),
+  },
+  (t) => [index('sim_deals_login_comment_idx').on(t.login, t.comment)],
+);
+
+export const simSettings = pgTable(
+  'sim_settings',
+  { key: text().notNull(), value: text().notNull() },
+  (t) => [primaryKey({ columns: [t.key] })],
+);

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@brokerdesk/contract';
+import { AppError } from './errors.ts';
+
+type ZodIssueLike = { code?: string; keys?: string[]; path?: PropertyKey[]; message?: string };
+
+/**
+ * One place turns every failure into `{ errors: { field: message }, requestId }`. Bad input is always 4xx;
+ * a 5xx means a fault of ours, and then nothing about the database or code leaves the server.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const requestId = request.id;
+    if (err instanceof AppError) {
+      if (err.statusCode >= 500) request.log.error({ err }, 'request failed');
+      return reply.code(err.statusCode).send({ errors: err.errors, requestId });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string> = {};
+      for (const v of err.validation) {
+        const issue = (v.params as { issue?: ZodIssueLike }).issue ?? {};
+        if (issue.code === 'unrecognized_keys' && issue.keys) {
+          for (const k of issue.keys) errors[k] ??= 'Unknown field.';
+          continue;
+        }
+        const field = v.instancePath.replace(/^\//, '').split('/')[0] || err.validationContext || 'body';
+        errors[field] ??= v.message ?? MESSAGES.invalidInput;
+      }
+      return reply.code(400).send({ errors, requestId });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ errors: { server: MESSAGES.tooLarge }, requestId });
+    }
+    if (status === 429) {
+      return reply.code(429).send({ errors: { server: MESSAGES.tooManyRequests }, requestId });
+    }
+    if (status >= 400 && status < 500) {
+      const message = err.code?.startsWith('FST_ERR_CTP') ? 'The request body could not be read.' : err.message;
+      return reply.code(status).send({ errors: { body: message || MESSAGES.invalidInput }, requestId });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ errors: { server: MESSAGES.serverError }, requestId });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ errors: { server: MESSAGES.notFound }, requestId: request.id });
+  });
+}

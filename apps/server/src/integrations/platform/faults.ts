@@ -1,0 +1,40 @@
+/**
+ * PLATFORM_FAULTS for the simulator: comma-separated `name=value` pairs.
+ *   error=0.1      fraction of calls that fail with a transient error before doing anything
+ *   timeout=0.05   fraction of calls that fail with an unknown outcome before doing anything
+ *   lost=0.05      fraction of balance calls that are applied but whose reply is lost (unknown outcome)
+ *   latency=20     milliseconds added to each call
+ *   down=1         every call fails: the platform is unreachable
+ */
+export type Faults = { error: number; timeout: number; lost: number; latencyMs: number; down: boolean };
+
+export const NO_FAULTS: Faults = { error: 0, timeout: 0, lost: 0, latencyMs: 0, down: false };
+
+export function parseFaults(spec: string | undefined): Faults {
+  const faults = { ...NO_FAULTS };
+  if (!spec) return faults;
+  for (const part of spec.split(',')) {
+    const [rawKey, rawValue] = part.split('=');
+    const key = rawKey?.trim();
+    const value = Number(rawValue);
+    if (!key) continue;
+    if (!Number.isFinite(value) || value < 0) throw new Error(`PLATFORM_FAULTS: bad value in "${part}"`);
+    switch (key) {
+      case 'error':
+      case 'timeout':
+      case 'lost':
+        if (value > 1) throw new Error(`PLATFORM_FAULTS: ${key} is a fraction from 0 to 1`);
+        faults[key] = value;
+        break;
+      case 'latency':
+        faults.latencyMs = value;
+        break;
+      case 'down':
+        faults.down = value > 0;
+        break;
+      default:
+        throw new Error(`PLATFORM_FAULTS: unknown fault "${key}"`);
+    }
+  }
+  return faults;
+}

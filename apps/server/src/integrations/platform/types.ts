@@ -1,0 +1,65 @@
+/**
+ * The trading platform as the console needs it (DESIGN "Trading platform"). Two implementations:
+ * `simulator` (ledger in the database, the default) and `mt5` (the MT5 Web API client).
+ */
+
+export type PlatformHealth = { ok: true } | { ok: false; reason: string };
+
+export type NewAccount = {
+  /** Ask for this login, or let the platform pick one. */
+  login?: number;
+  name: string;
+  group: string;
+  leverage: number;
+  passwordMain: string;
+  passwordInvestor: string;
+};
+
+export type PlatformAccount = {
+  login: number;
+  name: string;
+  group: string;
+  leverage: number;
+  balance: number;
+  equity: number;
+};
+
+export type Deal = { deal: string; login: number; amount: number; comment: string; time: number };
+
+export interface TradingPlatform {
+  readonly name: string;
+  status(): Promise<PlatformHealth>;
+  createAccount(account: NewAccount): Promise<{ login: number }>;
+  getAccount(login: number): Promise<PlatformAccount>;
+  setLeverage(login: number, leverage: number): Promise<void>;
+  /** Renames the account holder (application type switch renames accounts). */
+  setName(login: number, name: string): Promise<void>;
+  changePassword(login: number, type: 'main' | 'investor', password: string): Promise<void>;
+  checkPassword(login: number, type: 'main' | 'investor', password: string): Promise<boolean>;
+  /** A balance operation; `comment` (<= 31 chars) carries the idempotency key. Returns the deal id. */
+  balance(login: number, amount: number, comment: string): Promise<string>;
+  /** The deal with this comment on this login, if one exists: how an unknown outcome is resolved. */
+  findDeal(login: number, comment: string): Promise<Deal | null>;
+  close(): Promise<void>;
+}
+
+/**
+ * How a platform call failed. `transient`: nothing happened, try again later. `permanent`: it will
+ * never work (unknown login, not enough money). `unknown`: it may or may not have been applied (a
+ * timeout or lost reply): look it up with findDeal before trying again.
+ */
+export type PlatformErrorKind = 'transient' | 'permanent' | 'unknown';
+
+export class PlatformError extends Error {
+  constructor(
+    readonly kind: PlatformErrorKind,
+    message: string,
+    readonly code?: number,
+  ) {
+    super(message);
+    this.name = 'PlatformError';
+  }
+}
+
+/** MT5 limits a deal comment to 31 characters. */
+export const MAX_COMMENT_LENGTH = 31;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './constants.ts';
+
+/** Server-made ids: 24 lowercase hex characters. */
+export const idSchema = z.string().regex(/^[0-9a-f]{24}$/, 'Invalid id.');
+/** Times on the wire are epoch seconds. */
+export const epochSchema = z.number().int().nonnegative();
+/** Money on the wire: a number, shown with 2 decimals. */
+export const amountSchema = z.number().finite();
+
+export const errorBodySchema = z.object({
+  errors: z.record(z.string(), z.string()),
+  requestId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const successSchema = z.object({ success: z.boolean(), message: z.string().optional() });
+
+export const filterSchema = z.strictObject({
+  filterType: z.enum(['TEXT', 'NUMBER', 'SELECT', 'DATE']),
+  filterVal: z.union([z.string().max(200), z.number()]),
+  numericVal: z.number().optional(),
+  comparisonType: z.enum(['=', '>', '>=', '<', '<=', '!=', 'LIKE']).optional(),
+});
+export type Filter = z.infer<typeof filterSchema>;
+
+/** The body of every server-paged list (DESIGN "API contract"). Sort and filter fields are allow-listed per list. */
+export const pagedRequestSchema = z.strictObject({
+  page: z.number().int().min(1).default(1),
+  sizePerPage: z.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+  sortField: z.string().max(64).optional(),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  filters: z.record(z.string().max(64), filterSchema).default({}),
+});
+export type PagedRequest = z.infer<typeof pagedRequestSchema>;
