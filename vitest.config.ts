@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Each file opens its own database; two at a time suits a 2-core machine.
+    pool: 'forks',
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     projects: [
       {
         test: {
@@ -10,9 +13,6 @@ export default defineConfig({
           include: ['apps/server/**/*.test.ts', 'tools/**/*.test.ts', 'packages/contract/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file opens its own database; two at a time keeps a 2-core machine responsive.
-          maxWorkers: 2,
-          minWorkers: 1,
         },
       },
     ],

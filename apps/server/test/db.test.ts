@@ -4,6 +4,7 @@ import { openTestDatabase, testDbKind } from './support/db.ts';
 import type { Database } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { newId } from '../src/lib/ids.ts';
+import { rowsOf } from '../src/db/rows.ts';
 
 describe(`database (${testDbKind})`, () => {
   let database: Database;
@@ -14,7 +15,7 @@ describe(`database (${testDbKind})`, () => {
 
   it('is migrated with pg_trgm available', async () => {
     const r = await database.db.execute(sql`select similarity('brokerdesk', 'brokerdisk') > 0.3 as close`);
-    expect((r.rows[0] as { close: boolean }).close).toBe(true);
+    expect(rowsOf<{ close: boolean }>(r)[0]?.close).toBe(true);
   });
 
   it('refuses a second user with the same email in another case', async () => {

@@ -3,7 +3,6 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@brokerdesk/contract';
 import { AppError } from './errors.ts';
 
-type ZodIssueLike = { code?: string; keys?: string[]; path?: PropertyKey[]; message?: string };
 
 /**
  * One place turns every failure into `{ errors: { field: message }, requestId }`. Bad input is always 4xx;
@@ -19,9 +18,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string> = {};
       for (const v of err.validation) {
-        const issue = (v.params as { issue?: ZodIssueLike }).issue ?? {};
-        if (issue.code === 'unrecognized_keys' && issue.keys) {
-          for (const k of issue.keys) errors[k] ??= 'Unknown field.';
+        const keys = (v.params as { keys?: unknown }).keys;
+        if (v.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
+          for (const k of keys) errors[String(k)] ??= 'Unknown field.';
           continue;
         }
         const field = v.instancePath.replace(/^\//, '').split('/')[0] || err.validationContext || 'body';
@@ -44,7 +43,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.code(500).send({ errors: { server: MESSAGES.serverError }, requestId });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ errors: { server: MESSAGES.notFound }, requestId: request.id });
-  });
 }

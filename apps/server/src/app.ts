@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { MESSAGES } from '@brokerdesk/contract';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { TradingPlatform } from './integrations/platform/types.ts';
+import type { Clock } from './lib/clock.ts';
+import type { App } from './http/types.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { SessionService } from './auth/sessions.ts';
+import { SignInService } from './auth/sign-in-service.ts';
+import { PasswordService } from './auth/password-service.ts';
+import { registerGuard } from './auth/guard.ts';
+import { authRoutes } from './auth/routes.ts';
+import { SystemService } from './features/system/service.ts';
+import { systemRoutes } from './features/system/routes.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  platforms: TradingPlatform[];
+  clock: Clock;
+  /** Token-signing secret (auth/secret.ts). */
+  secret: Uint8Array;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export const VERSION = '0.1.0';
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+/** Builds the HTTP app from its parts; main.ts listens, tests call it with inject() or over HTTP. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database, mailer, clock, secret } = deps;
+  const db = database.db;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 256 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables through inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // The console runs on plain HTTP on loopback in development; HSTS belongs to the TLS proxy.
+    hsts: false,
+  });
+  // preValidation: the body is parsed (limits are per email) but not yet validated (bad bodies count too).
+  await app.register(rateLimit, { global: false, hook: 'preValidation' });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Brokerdesk API', version: VERSION } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  registerErrorHandler(app);
+
+  const sessions = new SessionService(db, secret, clock, config.sessionIdleSeconds, config.sessionMaxSeconds);
+  const signIn = new SignInService(db, mailer, sessions, clock, secret);
+  const passwords = new PasswordService(db, mailer, sessions, clock, config.publicUrl, app.log);
+  const system = new SystemService(db, clock, deps.platforms.map((p) => p.name));
+  registerGuard(app, sessions);
+
+  const webDist = config.webDist ?? DEFAULT_WEB_DIST;
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders: (res, file) => {
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const sendIndex = (reply: FastifyReply) => {
+    if (!hasWeb) return reply.code(404).send({ errors: { server: 'The web app is not built (npm run build:web).' } });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  };
+
+  authRoutes(app, { signIn, passwords, sessions, sendIndex });
+  systemRoutes(app, { system, devOutbox: mailer.devOutbox, version: VERSION });
+
+  // Unknown /api paths are JSON 404s; any other GET is a page of the single-page app.
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && !request.url.startsWith('/api/')) return sendIndex(reply);
+    return reply.code(404).send({ errors: { server: MESSAGES.notFound }, requestId: request.id });
+  });
+
+  return app;
+}

@@ -1,0 +1,126 @@
+import crypto from 'node:crypto';
+import { eq, isNull, and } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import { isStaff, type Role } from '@brokerdesk/contract';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
+import type { Clock } from '../lib/clock.ts';
+import { sha256 } from '../lib/ids.ts';
+import { Unauthorized } from '../http/errors.ts';
+
+export type StaffContext = {
+  userId: string;
+  sessionId: string;
+  role: Role;
+  name: string;
+  surname: string;
+  email: string;
+};
+
+/** Activity is written at most this often, so that busy staff do not turn every read into a write. */
+const ACTIVITY_GRANULARITY_S = 15;
+
+/**
+ * Server-side sessions behind a signed token. The token (a JWT, so the browser can read `exp`) carries
+ * a 256-bit session id; the database keeps only its hash, so a leaked table opens nothing. A session ends
+ * on logout, password reset, role change, idle time (background polling is not activity) or 12 hours.
+ */
+export class SessionService {
+  constructor(
+    private readonly db: Db,
+    private readonly secret: Uint8Array,
+    private readonly clock: Clock,
+    private readonly idleSeconds: number,
+    private readonly maxSeconds: number,
+  ) {}
+
+  async create(
+    tx: DbOrTx,
+    user: { id: string; name: string; role: string },
+    meta: { deviceType: string; browserName: string; ip: string },
+  ): Promise<string> {
+    const now = this.clock.now();
+    const sid = crypto.randomBytes(32).toString('base64url');
+    const expiresAt = now + this.maxSeconds;
+    await tx.insert(sessions).values({
+      id: sha256(sid),
+      userId: user.id,
+      createdAt: now,
+      lastActiveAt: now,
+      expiresAt,
+      depositsSeenAt: now,
+      deviceType: meta.deviceType,
+      browserName: meta.browserName,
+      ip: meta.ip,
+    });
+    return new SignJWT({ sid, name: user.name, role: user.role })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuedAt(now)
+      .setExpirationTime(expiresAt)
+      .sign(this.secret);
+  }
+
+  async authenticate(token: string, opts: { background: boolean }): Promise<StaffContext> {
+    const now = this.clock.now();
+    let sid: string;
+    try {
+      const { payload } = await jwtVerify(token, this.secret, {
+        algorithms: ['HS256'],
+        currentDate: new Date(now * 1000),
+      });
+      if (typeof payload.sid !== 'string') throw new Error('no sid');
+      sid = payload.sid;
+    } catch {
+      throw new Unauthorized();
+    }
+    const id = sha256(sid);
+    const [row] = await this.db
+      .select({
+        session: sessions,
+        role: users.role,
+        status: users.status,
+        name: users.name,
+        surname: users.surname,
+        email: users.email,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, id));
+    if (!row) throw new Unauthorized();
+    const s = row.session;
+    if (s.revokedAt !== null || s.expiresAt <= now || s.lastActiveAt + this.idleSeconds <= now) {
+      throw new Unauthorized();
+    }
+    // A staff member disabled or moved below ADMIN since signing in loses the session at once.
+    if (!isStaff(row.role as Role) || row.status === 'disabled') {
+      await this.revoke(id);
+      throw new Unauthorized();
+    }
+    if (!opts.background && now - s.lastActiveAt >= ACTIVITY_GRANULARITY_S) {
+      await this.db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, id));
+    }
+    return {
+      userId: s.userId,
+      sessionId: id,
+      role: row.role as Role,
+      name: row.name,
+      surname: row.surname,
+      email: row.email,
+    };
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: this.clock.now() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  async revokeAllForUser(tx: DbOrTx, userId: string): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: this.clock.now() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+}

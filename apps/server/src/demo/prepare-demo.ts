@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { seedDemoData } from './seed.ts';
+import { DEMO_STAFF, ensureDemoStaff } from './demo-staff.ts';
+
+export const START_DEMO_CLIENTS = 500;
+
+/**
+ * On the embedded database (evaluation and demos) an empty database is filled with demo data and demo
+ * staff, so a fresh clone shows a working console. A PostgreSQL database (production) is never seeded
+ * by the server: use `npm run seed` or `npm run staff` there. Returns the demo sign-ins still valid.
+ */
+export async function prepareDemo(
+  db: Db,
+  config: Config,
+  log: { info: (o: object, m: string) => void },
+): Promise<{ staff: { email: string; password: string; role: string }[] }> {
+  if (!config.databaseUrl) {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+    if (row?.n === 0) {
+      log.info({ clients: START_DEMO_CLIENTS }, 'empty embedded database: adding demo data');
+      await seedDemoData(db, { clients: START_DEMO_CLIENTS, seed: 1, publicUrl: config.publicUrl });
+      await ensureDemoStaff(db);
+    }
+  }
+  const staff = [];
+  for (const s of DEMO_STAFF) {
+    const [u] = await db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${s.email}`);
+    if (u && (await verifyPassword(u.hash, s.password))) staff.push(s);
+  }
+  return { staff };
+}

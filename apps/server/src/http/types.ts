@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Role } from '@brokerdesk/contract';
+import type { StaffContext } from '../auth/sessions.ts';
+
+/** The Fastify instance routes are written against: zod schemas type the handlers. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a session (SPEC 2.1 public routes). */
+    public?: boolean;
+    /** Polling: does not count as staff activity for the idle timeout. */
+    background?: boolean;
+    /** Lowest role allowed; ADMIN when unset. */
+    minRole?: Role;
+  }
+  interface FastifyRequest {
+    staff?: StaffContext;
+  }
+}
+
+export function requireStaff(staff: StaffContext | undefined): StaffContext {
+  if (!staff) throw new Error('route reached without a session: is it marked public by mistake?');
+  return staff;
+}

@@ -1,0 +1,69 @@
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { buildApp } from './app.ts';
+import { systemClock } from './lib/clock.ts';
+import { loadSigningSecret } from './auth/secret.ts';
+import { createMailer } from './mail/create-mailer.ts';
+import { createPlatform } from './integrations/platform/create-platform.ts';
+import { PlatformChecker } from './integrations/platform/checker.ts';
+import { prepareDemo } from './demo/prepare-demo.ts';
+import { createLogger } from './lib/logger.ts';
+
+/** config -> db -> app -> listen (nothing else). */
+const config = loadConfig();
+const log = createLogger(config.logLevel);
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const clock = systemClock;
+const mailer = createMailer(config, database.db, clock, log);
+const platform = createPlatform(config, database.db, clock, log);
+const checker = new PlatformChecker(database.db, [platform], clock, log);
+const demo = await prepareDemo(database.db, config, log);
+const app = await buildApp({
+  config,
+  database,
+  mailer,
+  platforms: [platform],
+  clock,
+  secret: loadSigningSecret(config.jwtSecret, config.dataDir),
+  logger: log,
+});
+
+await app.listen({ port: config.port, host: config.host });
+checker.start();
+printWelcome();
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    await app.close();
+    await checker.stop();
+    await platform.close();
+    await mailer.close();
+    await database.close();
+    process.exit(0);
+  });
+}
+
+function printWelcome(): void {
+  const lines = [
+    '',
+    `Brokerdesk is running at ${config.publicUrl}`,
+    `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  trading platform: ${config.platform}`,
+  ];
+  if (demo.staff.length > 0) {
+    lines.push('  demo staff sign-in:');
+    for (const s of demo.staff) lines.push(`    ${s.role.padEnd(6)} ${s.email}  password: ${s.password}`);
+  }
+  if (mailer.devOutbox) {
+    lines.push(
+      '  SMTP_URL is unset: emails (sign-in codes) are not sent. They are printed in this log',
+      `  and shown at ${config.publicUrl}/dev/outbox`,
+    );
+  }
+  lines.push('');
+  process.stdout.write(lines.join('\n') + '\n');
+}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { testDbKind } from '../support/db.ts';
+import { users } from '../../src/db/schema.ts';
+
+describe(`sessions and the role guard (${testDbKind})`, () => {
+  let t: TestApp;
+  let adminId: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    adminId = await t.createUser({ email: 'admin@s.test', password: 'Correct-Horse-1', role: 'ADMIN' });
+    await t.createUser({ email: 'sysop@s.test', password: 'Correct-Horse-1', role: 'SYSOP' });
+  });
+  afterAll(() => t.stop());
+
+  const me = (token: string, headers: Record<string, string> = {}) =>
+    t.call('GET', '/api/users/me', undefined, { ...t.auth(token), ...headers });
+
+  it('refuses protected calls without a token, with a malformed one, or with a forged one', async () => {
+    expect((await t.call('GET', '/api/users/me')).status).toBe(401);
+    expect((await t.call('GET', '/api/other/getNewRequestsCount/')).status).toBe(401);
+    expect((await me('not-a-jwt')).status).toBe(401);
+    const token = await t.signIn('sysop@s.test', 'Correct-Horse-1');
+    const [h, p] = token.split('.');
+    const forged = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    forged.role = 'SYSOP';
+    forged.sub = adminId;
+    const tampered = `${h}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${token.split('.')[2]}`;
+    expect((await me(tampered)).status).toBe(401);
+    expect((await t.call('GET', '/api/users/me', undefined, { authorization: token })).status).toBe(401);
+  });
+
+  it('ends a session after 15 idle minutes; background polling is not activity', async () => {
+    const token = await t.signIn('admin@s.test', 'Correct-Horse-1');
+    t.clock.advance(10 * 60);
+    expect((await me(token)).status).toBe(200);
+    t.clock.advance(10 * 60);
+    const poll = await t.call('GET', '/api/other/getNewRequestsCount/', undefined, t.auth(token));
+    expect(poll.status).toBe(200);
+    t.clock.advance(6 * 60);
+    expect((await me(token, { 'x-background': '1' })).status).toBe(401);
+  });
+
+  it('ends every session after 12 hours however active', async () => {
+    const token = await t.signIn('admin@s.test', 'Correct-Horse-1');
+    for (let h = 0; h < 12 * 6 - 1; h++) {
+      t.clock.advance(10 * 60);
+      expect((await me(token)).status).toBe(200);
+    }
+    t.clock.advance(10 * 60);
+    expect((await me(token)).status).toBe(401);
+  });
+
+  it('ends the session of a staff member moved below ADMIN or disabled', async () => {
+    const token = await t.signIn('admin@s.test', 'Correct-Horse-1');
+    expect((await me(token)).status).toBe(200);
+    await t.setRole(adminId, 'MODERATOR');
+    expect((await me(token)).status).toBe(401);
+    await t.setRole(adminId, 'ADMIN');
+    expect((await me(token)).status).toBe(401);
+
+    const again = await t.signIn('admin@s.test', 'Correct-Horse-1');
+    await t.db.update(users).set({ status: 'disabled' }).where(eq(users.id, adminId));
+    expect((await me(again)).status).toBe(401);
+    await t.db.update(users).set({ status: 'approved' }).where(eq(users.id, adminId));
+  });
+
+  it('keeps sessions apart: logging out one leaves the other', async () => {
+    const a = await t.signIn('admin@s.test', 'Correct-Horse-1');
+    const b = await t.signIn('admin@s.test', 'Correct-Horse-1');
+    await t.call('POST', '/api/users/logout', undefined, t.auth(a));
+    expect((await me(a)).status).toBe(401);
+    expect((await me(b)).status).toBe(200);
+  });
+});

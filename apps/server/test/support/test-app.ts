@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import type { Role } from '@brokerdesk/contract';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { Database } from '../../src/db/client.ts';
+import { users } from '../../src/db/schema.ts';
+import { hashPassword } from '../../src/auth/passwords.ts';
+import { manualClock } from '../../src/lib/clock.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { smtpMailer } from '../../src/mail/mailer.ts';
+import { SimulatorPlatform } from '../../src/integrations/platform/simulator.ts';
+import type { App } from '../../src/http/types.ts';
+import { openTestDatabase } from './db.ts';
+import { SmtpReceiver, codeFrom } from './smtp-receiver.ts';
+
+export type ApiReply<T = Record<string, unknown>> = { status: number; body: T; headers: Headers };
+
+/**
+ * The whole server for API tests: a fresh database, real SMTP to a receiver, the simulator platform, a
+ * clock the test can move, listening on a loopback port and called over real HTTP.
+ */
+export async function startTestApp(opts: { env?: Record<string, string> } = {}) {
+  const database: Database = await openTestDatabase();
+  const smtp = new SmtpReceiver();
+  const smtpUrl = await smtp.start();
+  const clock = manualClock(Math.floor(Date.now() / 1000));
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'bd-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Brokerdesk</title><div id="root"></div>');
+  const config = loadConfig({ SMTP_URL: smtpUrl, WEB_DIST: webDist, PUBLIC_URL: 'http://console.test', ...opts.env });
+  const platform = new SimulatorPlatform(database.db, clock);
+  const app: App = await buildApp({
+    config,
+    database,
+    mailer: smtpMailer(smtpUrl, config.mailFrom),
+    platforms: [platform],
+    clock,
+    secret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  async function call<T = Record<string, unknown>>(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiReply<T>> {
+    const init: RequestInit = { method, headers: { accept: 'application/json', ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] = 'application/json';
+    }
+    const res = await fetch(base + url, init);
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  async function createUser(u: { email: string; password?: string; role?: Role; status?: string; name?: string }) {
+    const id = newId();
+    await database.db.insert(users).values({
+      id,
+      email: u.email,
+      name: u.name ?? 'Test',
+      surname: 'Staff',
+      role: u.role ?? 'ADMIN',
+      status: u.status ?? 'approved',
+      passwordHash: u.password ? await hashPassword(u.password) : null,
+      emailVerified: true,
+      timestamp: clock.now(),
+    });
+    return id;
+  }
+
+  /** Signs in through both steps, reading the code from the mail as a person would. */
+  async function signIn(email: string, password: string): Promise<string> {
+    const before = smtp.count();
+    const first = await call<{ password: string }>('POST', '/api/users/loginAdmin', { email, password });
+    if (first.status !== 200) throw new Error(`loginAdmin ${first.status}: ${JSON.stringify(first.body)}`);
+    const code = codeFrom(await smtp.next(email, before));
+    const second = await call<{ token: string }>('POST', '/api/users/loginConfirm', {
+      email,
+      password: first.body.password,
+      code,
+    });
+    if (second.status !== 200) throw new Error(`loginConfirm ${second.status}: ${JSON.stringify(second.body)}`);
+    return second.body.token;
+  }
+
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+  return {
+    app,
+    base,
+    db: database.db,
+    database,
+    clock,
+    smtp,
+    platform,
+    call,
+    auth,
+    createUser,
+    signIn,
+    setRole: (id: string, role: Role) => database.db.update(users).set({ role }).where(eq(users.id, id)),
+    async stop() {
+      await app.close();
+      await smtp.stop();
+      await database.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
