@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { testDbKind } from '../support/db.ts';
+import { bankAccounts, deposits, ibRequests, transfers, withdrawals } from '../../src/db/schema.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { PlatformChecker } from '../../src/integrations/platform/checker.ts';
+import { parseFaults } from '../../src/integrations/platform/faults.ts';
+
+const silent = { warn: () => undefined };
+
+describe(`counters, new-deposit notices and platform lights (${testDbKind})`, () => {
+  let t: TestApp;
+  let token: string;
+  let clientId: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.createUser({ email: 'desk@sys.test', password: 'Correct-Horse-1' });
+    clientId = await t.createUser({ email: 'client@sys.test', role: 'USER', status: 'new' });
+    await t.createUser({ email: 'client2@sys.test', role: 'USER', status: 'approved' });
+    token = await t.signIn('desk@sys.test', 'Correct-Horse-1');
+  });
+  afterAll(() => t.stop());
+
+  const get = (url: string) => t.call('GET', url, undefined, t.auth(token));
+  const deposit = (status: string, timestamp = t.clock.now()) => ({
+    id: newId(),
+    userId: clientId,
+    timestamp,
+    depositCurrency: 'USD',
+    depositAmountSent: 100,
+    accountNumber: 500001,
+    status,
+  });
+
+  it('counts new requests of every kind', async () => {
+    const now = t.clock.now();
+    await t.db.insert(deposits).values([deposit('pending'), deposit('pending'), deposit('approved')]);
+    const w = { userId: clientId, withdrawalType: 'wire', withdrawalCurrency: 'EUR', withdrawalAmount: 5, accountNumber: 1, timestamp: now };
+    await t.db.insert(withdrawals).values([
+      { ...w, id: newId(), status: 'pending' },
+      // Provider withdrawals stay out of the pending list until the provider has processed them.
+      { ...w, id: newId(), status: 'pending', providerHandled: true },
+    ]);
+    await t.db.insert(transfers).values({
+      id: newId(), userId: clientId, sourceAccount: 1, destinationAccount: 2, transferCurrency: 'USD',
+      transferAmount: 10, timestamp: now, status: 'pending',
+    });
+    await t.db.insert(bankAccounts).values({
+      id: newId(), userId: clientId, bankName: 'B', bankCountry: 'GB', bankAccountCurrency: 'GBP', status: 'pending', timestamp: now,
+    });
+    await t.db.insert(ibRequests).values({ id: newId(), userId: clientId, status: 'pending', timestamp: now });
+
+    const r = await get('/api/other/getNewRequestsCount/');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({
+      newClients: 1,
+      newIntroducerRequests: 1,
+      newDeposits: 2,
+      newWithdrawals: 1,
+      newTransfers: 1,
+      newBankDetails: 1,
+      newSubAccounts: 0,
+      newChangeLeverages: 0,
+    });
+  });
+
+  it('notifies once per new deposit after sign-in', async () => {
+    const fresh = await t.signIn('desk@sys.test', 'Correct-Horse-1');
+    const check = () => t.call('GET', '/api/other/checkNewDeposits/', undefined, t.auth(fresh));
+    expect((await check()).body).toEqual({ notify: false });
+    t.clock.advance(5);
+    await t.db.insert(deposits).values(deposit('pending'));
+    expect((await check()).body).toEqual({ notify: true });
+    expect((await check()).body).toEqual({ notify: false });
+    t.clock.advance(5);
+    await t.db.insert(deposits).values(deposit('approved'));
+    expect((await check()).body).toEqual({ notify: false });
+  });
+
+  it('shows each platform light from the checker, green with the last working time, then red', async () => {
+    const before = await get('/api/admin/other/getMlStatuses/');
+    expect(before.body).toEqual([{ platform: 'MT5', status: 'Not checked yet', lastWorking: null }]);
+
+    const checker = new PlatformChecker(t.db, [t.platform], t.clock, silent);
+    await checker.checkOnce();
+    const workedAt = t.clock.now();
+    expect((await get('/api/admin/other/getMlStatuses/')).body).toEqual([
+      { platform: 'MT5', status: 'OK', lastWorking: workedAt },
+    ]);
+
+    t.platform.setFaults(parseFaults('down=1'));
+    t.clock.advance(30);
+    await checker.checkOnce();
+    expect((await get('/api/admin/other/getMlStatuses/')).body).toEqual([
+      { platform: 'MT5', status: 'Platform unreachable', lastWorking: workedAt },
+    ]);
+    t.platform.setFaults(parseFaults(''));
+  });
+
+  it('hides the development outbox when real mail is configured', async () => {
+    expect((await t.call('GET', '/api/other/serverInfo')).body).toMatchObject({ devOutbox: false });
+    expect((await t.call('GET', '/api/dev/outbox')).status).toBe(404);
+  });
+});
