@@ -1,0 +1,35 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { codeFrom } from '../../apps/server/test/support/smtp-receiver.ts';
+import { startConsole, type ConsoleServer, type StaffMember } from './console-server.ts';
+
+export const SYSOP: StaffMember = { email: 'sofia.sysop@e2e.test', name: 'Sofia', role: 'SYSOP', password: 'Sysop-Pass-2026' };
+export const ADMIN: StaffMember = { email: 'adam.admin@e2e.test', name: 'Adam', role: 'ADMIN', password: 'Admin-Pass-2026' };
+
+/** One console server per worker, shared by that worker's tests. */
+export const test = base.extend<{ signIn: (page: Page, who?: StaffMember) => Promise<void> }, { server: ConsoleServer }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startConsole([SYSOP, ADMIN]);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+  signIn: async ({ server }, use) => {
+    await use(async (page, who = SYSOP) => {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(who.email);
+      await page.getByLabel('Password', { exact: true }).fill(who.password);
+      const before = server.smtp.count();
+      await page.getByRole('button', { name: 'SIGN IN' }).click();
+      await expect(page).toHaveURL(/\/confirm-login$/);
+      const code = codeFrom(await server.smtp.next(who.email, before));
+      for (let i = 0; i < 6; i++) await page.getByLabel(`Digit ${i + 1}`).fill(code[i]!);
+      await expect(page).toHaveURL(/\/users\/new$/);
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Every check, in the order that fails fastest: types, lint, API tests on PGlite, the web build,
+# browser tests on PGlite, then API and browser tests again on PostgreSQL (a throwaway cluster unless
+# TEST_DATABASE_URL is set). Needs PostgreSQL's server binaries and /usr/bin/chromium (see README).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+step() { printf '\n=== %s ===\n' "$*"; }
+
+step typecheck;                 npm run --silent typecheck
+step lint;                      npm run --silent lint
+step "API tests on PGlite";     npx vitest run --project server
+step "web build";               npm run --silent build:web
+step "browser tests on PGlite"; npx playwright test
+step "API and browser tests on PostgreSQL"
+bash tools/test/with-postgres.sh bash -c 'npx vitest run --project server && npx playwright test'
+step "all checks passed"
