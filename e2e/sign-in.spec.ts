@@ -49,7 +49,9 @@ test.describe(`sign-in (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}
     await page.evaluate((text) => {
       const data = new DataTransfer();
       data.setData('text/plain', text);
-      document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      document.activeElement?.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
     }, code);
     await expect(page).toHaveURL(/\/users\/new$/);
   });

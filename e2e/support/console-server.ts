@@ -36,7 +36,20 @@ export async function startConsole(staff: StaffMember[]): Promise<ConsoleServer>
   for (const s of staff) {
     const r = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'tools/staff/main.ts', 'create', '--email', s.email, '--name', s.name, '--role', s.role, '--password', s.password],
+      [
+        '--import',
+        'tsx',
+        'tools/staff/main.ts',
+        'create',
+        '--email',
+        s.email,
+        '--name',
+        s.name,
+        '--role',
+        s.role,
+        '--password',
+        s.password,
+      ],
       { cwd: root, env, encoding: 'utf8' },
     );
     if (r.status !== 0) throw new Error(`npm run staff failed: ${r.stderr || r.stdout}`);
@@ -66,7 +79,9 @@ function waitForLine(child: ChildProcess, pattern: RegExp): Promise<void> {
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready:\n${out}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`server exited with ${code} before it was ready:\n${out}`)),
+    );
   });
 }
 

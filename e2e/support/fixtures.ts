@@ -2,11 +2,24 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { codeFrom } from '../../apps/server/test/support/smtp-receiver.ts';
 import { startConsole, type ConsoleServer, type StaffMember } from './console-server.ts';
 
-export const SYSOP: StaffMember = { email: 'sofia.sysop@e2e.test', name: 'Sofia', role: 'SYSOP', password: 'Sysop-Pass-2026' };
-export const ADMIN: StaffMember = { email: 'adam.admin@e2e.test', name: 'Adam', role: 'ADMIN', password: 'Admin-Pass-2026' };
+export const SYSOP: StaffMember = {
+  email: 'sofia.sysop@e2e.test',
+  name: 'Sofia',
+  role: 'SYSOP',
+  password: 'Sysop-Pass-2026',
+};
+export const ADMIN: StaffMember = {
+  email: 'adam.admin@e2e.test',
+  name: 'Adam',
+  role: 'ADMIN',
+  password: 'Admin-Pass-2026',
+};
 
 /** One console server per worker, shared by that worker's tests. */
-export const test = base.extend<{ signIn: (page: Page, who?: StaffMember) => Promise<void> }, { server: ConsoleServer }>({
+export const test = base.extend<
+  { signIn: (page: Page, who?: StaffMember) => Promise<void> },
+  { server: ConsoleServer }
+>({
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {

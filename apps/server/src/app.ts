@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  jsonSchemaTransform,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -81,7 +86,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const sessions = new SessionService(db, secret, clock, config.sessionIdleSeconds, config.sessionMaxSeconds);
   const signIn = new SignInService(db, mailer, sessions, clock, secret);
   const passwords = new PasswordService(db, mailer, sessions, clock, config.publicUrl, app.log);
-  const system = new SystemService(db, clock, deps.platforms.map((p) => p.name));
+  const system = new SystemService(
+    db,
+    clock,
+    deps.platforms.map((p) => p.name),
+  );
   registerGuard(app, sessions);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
@@ -97,7 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
   const sendIndex = (reply: FastifyReply) => {
-    if (!hasWeb) return reply.code(404).send({ errors: { server: 'The web app is not built (npm run build:web).' } });
+    if (!hasWeb)
+      return reply.code(404).send({ errors: { server: 'The web app is not built (npm run build:web).' } });
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   };
 

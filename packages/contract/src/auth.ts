@@ -23,7 +23,11 @@ export const loginAdminRequest = z.strictObject({
 });
 export type LoginAdminRequest = z.input<typeof loginAdminRequest>;
 /** `password` is an opaque single-use sign-in ticket, never the password. */
-export const loginAdminResponse = z.object({ success: z.literal(true), email: z.string(), password: z.string() });
+export const loginAdminResponse = z.object({
+  success: z.literal(true),
+  email: z.string(),
+  password: z.string(),
+});
 
 export const codeSchema = z
   .string()

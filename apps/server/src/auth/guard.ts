@@ -27,7 +27,10 @@ export function registerGuard(app: App, sessions: SessionService): void {
     }
     const min = ROLE_RANK[config.minRole ?? 'ADMIN'];
     if (ROLE_RANK[request.staff.role] < min) {
-      request.log.warn({ staffId: request.staff.userId, url: request.routeOptions.url }, 'refused: role too low');
+      request.log.warn(
+        { staffId: request.staff.userId, url: request.routeOptions.url },
+        'refused: role too low',
+      );
       throw new Forbidden(MESSAGES.forbidden);
     }
     request.log = request.log.child({ staffId: request.staff.userId });

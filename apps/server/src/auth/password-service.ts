@@ -34,9 +34,17 @@ export class PasswordService {
       .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
     if (user && isStaff(user.role as Role) && user.status !== 'disabled') {
       const id = await this.createResetLink(this.db, user.id);
-      await audit(this.db, now, { actorId: null, action: 'password.reset-requested', entity: 'user', entityId: user.id, ip });
+      await audit(this.db, now, {
+        actorId: null,
+        action: 'password.reset-requested',
+        entity: 'user',
+        entityId: user.id,
+        ip,
+      });
       try {
-        await this.mailer.send(passwordResetMail(user.email, `${this.publicUrl}/resetpassword/${id}`, RESET_TTL_S / 60));
+        await this.mailer.send(
+          passwordResetMail(user.email, `${this.publicUrl}/resetpassword/${id}`, RESET_TTL_S / 60),
+        );
       } catch (err) {
         // Answering differently would tell the caller that the email exists.
         this.log.warn({ err, userId: user.id }, 'password reset mail could not be sent');
@@ -48,7 +56,9 @@ export class PasswordService {
   async createResetLink(db: DbOrTx, userId: string): Promise<string> {
     const id = newSecret();
     const now = this.clock.now();
-    await db.insert(passwordResets).values({ id: sha256(id), userId, createdAt: now, expiresAt: now + RESET_TTL_S });
+    await db
+      .insert(passwordResets)
+      .values({ id: sha256(id), userId, createdAt: now, expiresAt: now + RESET_TTL_S });
     return id;
   }
 
@@ -60,7 +70,13 @@ export class PasswordService {
       const [reset] = await tx
         .update(passwordResets)
         .set({ usedAt: now })
-        .where(and(eq(passwordResets.id, sha256(id)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+        .where(
+          and(
+            eq(passwordResets.id, sha256(id)),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, now),
+          ),
+        )
         .returning();
       if (!reset) throw new Invalid({ server: MESSAGES.resetLinkInvalid });
       const [user] = await tx
@@ -71,7 +87,13 @@ export class PasswordService {
       if (!user) throw new Invalid({ server: MESSAGES.resetLinkInvalid });
       await this.sessions.revokeAllForUser(tx, user.id);
       await tx.delete(signInThrottle).where(eq(signInThrottle.email, user.email.toLowerCase()));
-      await audit(tx, now, { actorId: user.id, action: 'password.reset', entity: 'user', entityId: user.id, ip });
+      await audit(tx, now, {
+        actorId: user.id,
+        action: 'password.reset',
+        entity: 'user',
+        entityId: user.id,
+        ip,
+      });
     });
     return { success: true, message: MESSAGES.passwordReset };
   }
@@ -106,7 +128,12 @@ export class PasswordService {
         .returning();
       if (!link) throw new NotFound(MESSAGES.emailConfirmInvalid);
       await tx.update(users).set({ emailVerified: true }).where(eq(users.id, link.userId));
-      await audit(tx, now, { actorId: link.userId, action: 'email.confirmed', entity: 'user', entityId: link.userId });
+      await audit(tx, now, {
+        actorId: link.userId,
+        action: 'email.confirmed',
+        entity: 'user',
+        entityId: link.userId,
+      });
       const resetId = setPassword ? await this.createResetLink(tx, link.userId) : undefined;
       return { autologin: false, token: '', msg: MESSAGES.emailConfirmed, ...(resetId ? { resetId } : {}) };
     });

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   emailConfirmResponse,
   loginAdminRequest,
@@ -26,7 +26,7 @@ type Deps = {
   passwords: PasswordService;
   sessions: SessionService;
   /** Serves the web app's index.html, for browsers opening an email-confirm link. */
-  sendIndex: (reply: import('fastify').FastifyReply) => unknown;
+  sendIndex: (reply: FastifyReply) => unknown;
 };
 
 /** Rate limits per client address and email: sign-in, code, resend and reset (DESIGN Security). */
@@ -95,21 +95,29 @@ export function authRoutes(app: App, deps: Deps): void {
 
   // The same path is a page of the web app and a call (SPEC 2.1 and 7.1): JSON for API clients,
   // the web app for a browser that follows the link from the email.
-  const confirm = (setPassword: boolean) => async (req: FastifyRequest<{ Params: { id: string } }>, reply: import('fastify').FastifyReply) => {
-    if (!wantsJson(req)) return deps.sendIndex(reply) as never;
-    return deps.passwords.confirmEmail(req.params.id, setPassword);
-  };
+  const confirm =
+    (setPassword: boolean) =>
+    async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+      if (!wantsJson(req)) return deps.sendIndex(reply) as never;
+      return deps.passwords.confirmEmail(req.params.id, setPassword);
+    };
   const confirmSchema = { response: { 200: emailConfirmResponse } };
   app.get(
     '/email/confirm/:id',
-    { config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } }, schema: { params: z.object({ id: z.string().max(200) }), ...confirmSchema } },
+    {
+      config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
+      schema: { params: z.object({ id: z.string().max(200) }), ...confirmSchema },
+    },
     confirm(false),
   );
   app.get(
     '/email/confirm/:setpassword/:id',
     {
       config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: { params: z.object({ setpassword: z.literal('setpassword'), id: z.string().max(200) }), ...confirmSchema },
+      schema: {
+        params: z.object({ setpassword: z.literal('setpassword'), id: z.string().max(200) }),
+        ...confirmSchema,
+      },
     },
     confirm(true),
   );

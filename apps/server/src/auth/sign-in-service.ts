@@ -73,7 +73,13 @@ export class SignInService {
     await this.sendCode(user.email, code, async () => {
       await this.db.delete(signInTickets).where(eq(signInTickets.id, ticketId));
     });
-    await audit(this.db, now, { actorId: user.id, action: 'sign-in.code-sent', entity: 'user', entityId: user.id, ip: meta.ip });
+    await audit(this.db, now, {
+      actorId: user.id,
+      action: 'sign-in.code-sent',
+      entity: 'user',
+      entityId: user.id,
+      ip: meta.ip,
+    });
     return { success: true as const, email: user.email, password: ticket };
   }
 
@@ -103,7 +109,13 @@ export class SignInService {
       throw new Invalid({ message: MESSAGES.codeExpired });
     }
     if (!safeEqual(spent.codeHash, this.codeHash(ticketId, code))) {
-      await audit(this.db, now, { actorId: user.id, action: 'sign-in.wrong-code', entity: 'user', entityId: user.id, ip: meta.ip });
+      await audit(this.db, now, {
+        actorId: user.id,
+        action: 'sign-in.wrong-code',
+        entity: 'user',
+        entityId: user.id,
+        ip: meta.ip,
+      });
       throw new Invalid({
         message: spent.tries >= CODE_MAX_TRIES ? MESSAGES.codeTooManyTries : MESSAGES.codeIncorrect,
       });
@@ -119,7 +131,13 @@ export class SignInService {
         .returning({ id: signInTickets.id });
       if (used.length === 0) throw new Invalid({ message: MESSAGES.codeExpired });
       const token = await this.sessions.create(tx, user, meta);
-      await audit(tx, now, { actorId: user.id, action: 'sign-in', entity: 'user', entityId: user.id, ip: meta.ip });
+      await audit(tx, now, {
+        actorId: user.id,
+        action: 'sign-in',
+        entity: 'user',
+        entityId: user.id,
+        ip: meta.ip,
+      });
       return { token };
     });
   }
@@ -176,7 +194,9 @@ export class SignInService {
     await this.db
       .update(signInThrottle)
       .set({ lockedUntil: now + LOCK_S, failures: 0 })
-      .where(and(eq(signInThrottle.email, emailLower), sql`${signInThrottle.failures} >= ${LOCK_AFTER_FAILURES}`));
+      .where(
+        and(eq(signInThrottle.email, emailLower), sql`${signInThrottle.failures} >= ${LOCK_AFTER_FAILURES}`),
+      );
   }
 
   private async sendCode(to: string, code: string, onFailure?: () => Promise<void>): Promise<void> {
@@ -184,7 +204,9 @@ export class SignInService {
       await this.mailer.send(signInCodeMail(to, code, CODE_TTL_S / 60));
     } catch (err) {
       await onFailure?.();
-      throw new Unavailable(`We could not send the sign-in code (${(err as Error).message}). Please try again.`);
+      throw new Unavailable(
+        `We could not send the sign-in code (${(err as Error).message}). Please try again.`,
+      );
     }
   }
 

@@ -368,7 +368,10 @@ export const generatedCodes = pgTable(
     code: text().notNull(),
     timestamp: epoch().notNull(),
   },
-  (t) => [index('generated_codes_agent_idx').on(t.agentCode), uniqueIndex('generated_codes_code_uq').on(t.code)],
+  (t) => [
+    index('generated_codes_agent_idx').on(t.agentCode),
+    uniqueIndex('generated_codes_code_uq').on(t.code),
+  ],
 );
 
 /** The single row of introducer quotas (SPEC 3: availableIbCodes, totalIbCodes, ...). */

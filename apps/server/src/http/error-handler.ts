@@ -3,7 +3,6 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@brokerdesk/contract';
 import { AppError } from './errors.ts';
 
-
 /**
  * One place turns every failure into `{ errors: { field: message }, requestId }`. Bad input is always 4xx;
  * a 5xx means a fault of ours, and then nothing about the database or code leaves the server.
@@ -36,11 +35,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(429).send({ errors: { server: MESSAGES.tooManyRequests }, requestId });
     }
     if (status >= 400 && status < 500) {
-      const message = err.code?.startsWith('FST_ERR_CTP') ? 'The request body could not be read.' : err.message;
+      const message = err.code?.startsWith('FST_ERR_CTP')
+        ? 'The request body could not be read.'
+        : err.message;
       return reply.code(status).send({ errors: { body: message || MESSAGES.invalidInput }, requestId });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ errors: { server: MESSAGES.serverError }, requestId });
   });
-
 }

@@ -5,13 +5,7 @@ export function createLogger(level: string) {
   return pino({
     level,
     redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        '*.password',
-        '*.code',
-        '*.token',
-      ],
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.code', '*.token'],
       remove: false,
     },
   });

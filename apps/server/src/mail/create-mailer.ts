@@ -10,6 +10,9 @@ export function createMailer(
   log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
 ): Mailer {
   if (config.smtpUrl) return smtpMailer(config.smtpUrl, config.mailFrom);
-  log.warn({}, 'SMTP_URL is unset: mail goes to the development outbox, not to anyone. Set SMTP_URL in production.');
+  log.warn(
+    {},
+    'SMTP_URL is unset: mail goes to the development outbox, not to anyone. Set SMTP_URL in production.',
+  );
   return devOutboxMailer(db, clock, log);
 }

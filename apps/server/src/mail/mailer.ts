@@ -34,7 +34,10 @@ export function devOutboxMailer(db: Db, clock: Clock, log: { info: (o: object, m
   return {
     devOutbox: true,
     async send(mail) {
-      log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in the dev outbox (SMTP_URL is unset)');
+      log.info(
+        { to: mail.to, subject: mail.subject, text: mail.text },
+        'mail kept in the dev outbox (SMTP_URL is unset)',
+      );
       await db.insert(devOutbox).values({ ...mail, sentAt: clock.now() });
     },
     async close() {},

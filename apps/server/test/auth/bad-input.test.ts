@@ -19,7 +19,9 @@ describe(`bad input to the sign-in calls (${testDbKind})`, () => {
   it('names the missing and malformed fields', async () => {
     const r = await t.call('POST', '/api/users/loginAdmin', { email: 'not-an-email' });
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ errors: { email: MESSAGES.emailInvalid, password: MESSAGES.passwordRequired } });
+    expect(r.body).toMatchObject({
+      errors: { email: MESSAGES.emailInvalid, password: MESSAGES.passwordRequired },
+    });
   });
 
   it('refuses unknown fields', async () => {
@@ -29,13 +31,20 @@ describe(`bad input to the sign-in calls (${testDbKind})`, () => {
   });
 
   it('refuses a code that is not six digits', async () => {
-    const r = await t.call('POST', '/api/users/loginConfirm', { email: 'a@b.co', password: 't', code: '12a456' });
+    const r = await t.call('POST', '/api/users/loginConfirm', {
+      email: 'a@b.co',
+      password: 't',
+      code: '12a456',
+    });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ errors: { code: MESSAGES.codeIncorrect } });
   });
 
   it('refuses a huge body with 413', async () => {
-    const r = await t.call('POST', '/api/users/loginAdmin', { email: 'a@b.co', password: 'x'.repeat(300 * 1024) });
+    const r = await t.call('POST', '/api/users/loginAdmin', {
+      email: 'a@b.co',
+      password: 'x'.repeat(300 * 1024),
+    });
     expect(r.status).toBe(413);
   });
 
@@ -50,7 +59,10 @@ describe(`bad input to the sign-in calls (${testDbKind})`, () => {
   it('rate-limits repeated sign-ins for one email', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 22; i++) {
-      statuses.push((await t.call('POST', '/api/users/loginAdmin', { email: 'rl@brokerdesk.test', password: 'x' })).status);
+      statuses.push(
+        (await t.call('POST', '/api/users/loginAdmin', { email: 'rl@brokerdesk.test', password: 'x' }))
+          .status,
+      );
     }
     expect(statuses).toContain(429);
     expect(statuses.every((s) => s < 500)).toBe(true);

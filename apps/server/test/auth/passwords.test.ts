@@ -40,7 +40,10 @@ describe(`password reset and email confirmation (${testDbKind})`, () => {
     expect(reuse.status).toBe(400);
     expect(reuse.body).toMatchObject({ errors: { server: MESSAGES.resetLinkInvalid } });
 
-    const old = await t.call('POST', '/api/users/loginAdmin', { email: 'reset@p.test', password: 'Old-Password-1' });
+    const old = await t.call('POST', '/api/users/loginAdmin', {
+      email: 'reset@p.test',
+      password: 'Old-Password-1',
+    });
     expect(old.status).toBe(400);
     await t.signIn('reset@p.test', 'New-Password-2');
   });
@@ -79,7 +82,10 @@ describe(`password reset and email confirmation (${testDbKind})`, () => {
     expect(String(page.body)).toContain('<div id="root">');
     const sp = await t.call<{ resetId: string }>('GET', `/email/confirm/setpassword/${setpw}`);
     expect(sp.status).toBe(200);
-    const done = await t.call('POST', '/api/users/newPassword', { id: sp.body.resetId, password: 'Via-Link-5' });
+    const done = await t.call('POST', '/api/users/newPassword', {
+      id: sp.body.resetId,
+      password: 'Via-Link-5',
+    });
     expect(done.status).toBe(200);
   });
 });

@@ -8,29 +8,42 @@ describe(`sign-in with an emailed code (${testDbKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'ada@brokerdesk.test', password: 'Correct-Horse-1', role: 'ADMIN', name: 'Ada' });
+    await t.createUser({
+      email: 'ada@brokerdesk.test',
+      password: 'Correct-Horse-1',
+      role: 'ADMIN',
+      name: 'Ada',
+    });
     await t.createUser({ email: 'client@brokerdesk.test', password: 'Client-Pass-1', role: 'USER' });
   });
   afterAll(() => t.stop());
 
   async function ticketFor(email: string, password = 'Correct-Horse-1') {
     const before = t.smtp.count();
-    const r = await t.call<{ password: string; email: string; success: boolean }>('POST', '/api/users/loginAdmin', {
-      email,
-      password,
-      deviceType: 'desktop',
-      browserName: 'Chromium',
-    });
+    const r = await t.call<{ password: string; email: string; success: boolean }>(
+      'POST',
+      '/api/users/loginAdmin',
+      {
+        email,
+        password,
+        deviceType: 'desktop',
+        browserName: 'Chromium',
+      },
+    );
     expect(r.status).toBe(200);
     return { ticket: r.body.password, code: codeFrom(await t.smtp.next(email, before)) };
   }
 
   it('signs in with password then the code sent by SMTP, and logs out', async () => {
     const before = t.smtp.count();
-    const first = await t.call<{ success: boolean; email: string; password: string }>('POST', '/api/users/loginAdmin', {
-      email: 'ADA@brokerdesk.test',
-      password: 'Correct-Horse-1',
-    });
+    const first = await t.call<{ success: boolean; email: string; password: string }>(
+      'POST',
+      '/api/users/loginAdmin',
+      {
+        email: 'ADA@brokerdesk.test',
+        password: 'Correct-Horse-1',
+      },
+    );
     expect(first.status).toBe(200);
     expect(first.body.success).toBe(true);
     expect(first.body.email).toBe('ada@brokerdesk.test');
@@ -56,15 +69,23 @@ describe(`sign-in with an emailed code (${testDbKind})`, () => {
   });
 
   it('gives the same answer for a wrong password, an unknown email and a client account', async () => {
-    const wrong = await t.call('POST', '/api/users/loginAdmin', { email: 'ada@brokerdesk.test', password: 'nope' });
-    const unknown = await t.call('POST', '/api/users/loginAdmin', { email: 'ghost@brokerdesk.test', password: 'nope' });
+    const wrong = await t.call('POST', '/api/users/loginAdmin', {
+      email: 'ada@brokerdesk.test',
+      password: 'nope',
+    });
+    const unknown = await t.call('POST', '/api/users/loginAdmin', {
+      email: 'ghost@brokerdesk.test',
+      password: 'nope',
+    });
     const client = await t.call('POST', '/api/users/loginAdmin', {
       email: 'client@brokerdesk.test',
       password: 'Client-Pass-1',
     });
     for (const r of [wrong, unknown, client]) {
       expect(r.status).toBe(400);
-      expect((r.body as { errors: unknown }).errors).toEqual({ emailorpassword: MESSAGES.emailOrPasswordIncorrect });
+      expect((r.body as { errors: unknown }).errors).toEqual({
+        emailorpassword: MESSAGES.emailOrPasswordIncorrect,
+      });
     }
   });
 
@@ -72,13 +93,25 @@ describe(`sign-in with an emailed code (${testDbKind})`, () => {
     const { ticket, code } = await ticketFor('ada@brokerdesk.test');
     const wrongCode = code === '000000' ? '111111' : '000000';
     for (let i = 1; i <= 4; i++) {
-      const r = await t.call('POST', '/api/users/loginConfirm', { email: 'ada@brokerdesk.test', password: ticket, code: wrongCode });
+      const r = await t.call('POST', '/api/users/loginConfirm', {
+        email: 'ada@brokerdesk.test',
+        password: ticket,
+        code: wrongCode,
+      });
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ errors: { message: MESSAGES.codeIncorrect } });
     }
-    const fifth = await t.call('POST', '/api/users/loginConfirm', { email: 'ada@brokerdesk.test', password: ticket, code: wrongCode });
+    const fifth = await t.call('POST', '/api/users/loginConfirm', {
+      email: 'ada@brokerdesk.test',
+      password: ticket,
+      code: wrongCode,
+    });
     expect(fifth.body).toMatchObject({ errors: { message: MESSAGES.codeTooManyTries } });
-    const right = await t.call('POST', '/api/users/loginConfirm', { email: 'ada@brokerdesk.test', password: ticket, code });
+    const right = await t.call('POST', '/api/users/loginConfirm', {
+      email: 'ada@brokerdesk.test',
+      password: ticket,
+      code,
+    });
     expect(right.status).toBe(400);
     expect(right.body).toMatchObject({ errors: { message: MESSAGES.codeTooManyTries } });
   });
@@ -95,14 +128,22 @@ describe(`sign-in with an emailed code (${testDbKind})`, () => {
   it('lets a code expire after ten minutes', async () => {
     const { ticket, code } = await ticketFor('ada@brokerdesk.test');
     t.clock.advance(601);
-    const r = await t.call('POST', '/api/users/loginConfirm', { email: 'ada@brokerdesk.test', password: ticket, code });
+    const r = await t.call('POST', '/api/users/loginConfirm', {
+      email: 'ada@brokerdesk.test',
+      password: ticket,
+      code,
+    });
     expect(r.body).toMatchObject({ errors: { message: MESSAGES.codeExpired } });
   });
 
   it('does not accept a ticket with another email', async () => {
     await t.createUser({ email: 'bob@brokerdesk.test', password: 'Correct-Horse-1', role: 'SYSOP' });
     const { ticket, code } = await ticketFor('ada@brokerdesk.test');
-    const r = await t.call('POST', '/api/users/loginConfirm', { email: 'bob@brokerdesk.test', password: ticket, code });
+    const r = await t.call('POST', '/api/users/loginConfirm', {
+      email: 'bob@brokerdesk.test',
+      password: ticket,
+      code,
+    });
     expect(r.status).toBe(400);
   });
 
@@ -116,16 +157,27 @@ describe(`sign-in with an emailed code (${testDbKind})`, () => {
     expect(resend.body).toEqual({ success: true, message: MESSAGES.codeSent });
     const newCode = codeFrom(await t.smtp.next('ada@brokerdesk.test', before));
     if (newCode !== oldCode) {
-      const old = await t.call('POST', '/api/users/loginConfirm', { email: 'ada@brokerdesk.test', password: ticket, code: oldCode });
+      const old = await t.call('POST', '/api/users/loginConfirm', {
+        email: 'ada@brokerdesk.test',
+        password: ticket,
+        code: oldCode,
+      });
       expect(old.status).toBe(400);
     }
-    const ok = await t.call('POST', '/api/users/loginConfirm', { email: 'ada@brokerdesk.test', password: ticket, code: newCode });
+    const ok = await t.call('POST', '/api/users/loginConfirm', {
+      email: 'ada@brokerdesk.test',
+      password: ticket,
+      code: newCode,
+    });
     expect(ok.status).toBe(200);
   });
 
   it('answers a resend for an unknown email the same way and sends nothing', async () => {
     const before = t.smtp.count();
-    const r = await t.call('POST', '/api/users/resendLoginVerificationEmail', { userEmail: 'ghost@brokerdesk.test', password: 'x' });
+    const r = await t.call('POST', '/api/users/resendLoginVerificationEmail', {
+      userEmail: 'ghost@brokerdesk.test',
+      password: 'x',
+    });
     expect(r.body).toEqual({ success: true, message: MESSAGES.codeSent });
     expect(t.smtp.count()).toBe(before);
   });
@@ -142,7 +194,10 @@ describe(`sign-in with an emailed code (${testDbKind})`, () => {
       expect(locked.body).toMatchObject({ errors: { emailorpassword: MESSAGES.accountLocked } });
     }
     t.clock.advance(30 * 60 + 1);
-    const after = await t.call('POST', '/api/users/loginAdmin', { email: 'lock@brokerdesk.test', password: 'Correct-Horse-1' });
+    const after = await t.call('POST', '/api/users/loginAdmin', {
+      email: 'lock@brokerdesk.test',
+      password: 'Correct-Horse-1',
+    });
     expect(after.status).toBe(200);
   });
 });

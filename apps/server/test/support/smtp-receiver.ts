@@ -63,7 +63,11 @@ function parseMail(raw: string, to: string[]): ReceivedMail {
       .replace(/=\r\n/g, '')
       .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   }
-  return { to: to.map((t) => t.toLowerCase()), subject: header('Subject'), text: body.replace(/\r\n/g, '\n') };
+  return {
+    to: to.map((t) => t.toLowerCase()),
+    subject: header('Subject'),
+    text: body.replace(/\r\n/g, '\n'),
+  };
 }
 
 export function codeFrom(mail: ReceivedMail): string {

@@ -29,8 +29,16 @@ export async function startTestApp(opts: { env?: Record<string, string> } = {}) 
   const smtpUrl = await smtp.start();
   const clock = manualClock(Math.floor(Date.now() / 1000));
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'bd-web-'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Brokerdesk</title><div id="root"></div>');
-  const config = loadConfig({ SMTP_URL: smtpUrl, WEB_DIST: webDist, PUBLIC_URL: 'http://console.test', ...opts.env });
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>Brokerdesk</title><div id="root"></div>',
+  );
+  const config = loadConfig({
+    SMTP_URL: smtpUrl,
+    WEB_DIST: webDist,
+    PUBLIC_URL: 'http://console.test',
+    ...opts.env,
+  });
   const platform = new SimulatorPlatform(database.db, clock);
   const app: App = await buildApp({
     config,
@@ -65,7 +73,13 @@ export async function startTestApp(opts: { env?: Record<string, string> } = {}) 
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 
-  async function createUser(u: { email: string; password?: string; role?: Role; status?: string; name?: string }) {
+  async function createUser(u: {
+    email: string;
+    password?: string;
+    role?: Role;
+    status?: string;
+    name?: string;
+  }) {
     const id = newId();
     await database.db.insert(users).values({
       id,
@@ -92,7 +106,8 @@ export async function startTestApp(opts: { env?: Record<string, string> } = {}) 
       password: first.body.password,
       code,
     });
-    if (second.status !== 200) throw new Error(`loginConfirm ${second.status}: ${JSON.stringify(second.body)}`);
+    if (second.status !== 200)
+      throw new Error(`loginConfirm ${second.status}: ${JSON.stringify(second.body)}`);
     return second.body.token;
   }
 

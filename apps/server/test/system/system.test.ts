@@ -35,20 +35,41 @@ describe(`counters, new-deposit notices and platform lights (${testDbKind})`, ()
   it('counts new requests of every kind', async () => {
     const now = t.clock.now();
     await t.db.insert(deposits).values([deposit('pending'), deposit('pending'), deposit('approved')]);
-    const w = { userId: clientId, withdrawalType: 'wire', withdrawalCurrency: 'EUR', withdrawalAmount: 5, accountNumber: 1, timestamp: now };
+    const w = {
+      userId: clientId,
+      withdrawalType: 'wire',
+      withdrawalCurrency: 'EUR',
+      withdrawalAmount: 5,
+      accountNumber: 1,
+      timestamp: now,
+    };
     await t.db.insert(withdrawals).values([
       { ...w, id: newId(), status: 'pending' },
       // Provider withdrawals stay out of the pending list until the provider has processed them.
       { ...w, id: newId(), status: 'pending', providerHandled: true },
     ]);
     await t.db.insert(transfers).values({
-      id: newId(), userId: clientId, sourceAccount: 1, destinationAccount: 2, transferCurrency: 'USD',
-      transferAmount: 10, timestamp: now, status: 'pending',
+      id: newId(),
+      userId: clientId,
+      sourceAccount: 1,
+      destinationAccount: 2,
+      transferCurrency: 'USD',
+      transferAmount: 10,
+      timestamp: now,
+      status: 'pending',
     });
     await t.db.insert(bankAccounts).values({
-      id: newId(), userId: clientId, bankName: 'B', bankCountry: 'GB', bankAccountCurrency: 'GBP', status: 'pending', timestamp: now,
+      id: newId(),
+      userId: clientId,
+      bankName: 'B',
+      bankCountry: 'GB',
+      bankAccountCurrency: 'GBP',
+      status: 'pending',
+      timestamp: now,
     });
-    await t.db.insert(ibRequests).values({ id: newId(), userId: clientId, status: 'pending', timestamp: now });
+    await t.db
+      .insert(ibRequests)
+      .values({ id: newId(), userId: clientId, status: 'pending', timestamp: now });
 
     const r = await get('/api/other/getNewRequestsCount/');
     expect(r.status).toBe(200);

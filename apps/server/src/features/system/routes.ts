@@ -12,7 +12,10 @@ import type { SystemService } from './service.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-export function systemRoutes(app: App, deps: { system: SystemService; devOutbox: boolean; version: string }): void {
+export function systemRoutes(
+  app: App,
+  deps: { system: SystemService; devOutbox: boolean; version: string },
+): void {
   const { system } = deps;
 
   app.get(

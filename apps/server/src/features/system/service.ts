@@ -62,7 +62,11 @@ export class SystemService {
   }
 
   async devOutbox(limit = 20) {
-    const mails = await this.db.select().from(devOutbox).orderBy(sql`${devOutbox.id} desc`).limit(limit);
+    const mails = await this.db
+      .select()
+      .from(devOutbox)
+      .orderBy(sql`${devOutbox.id} desc`)
+      .limit(limit);
     return mails.map(({ to, subject, text, sentAt }) => ({ to, subject, text, sentAt }));
   }
 

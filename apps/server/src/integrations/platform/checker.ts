@@ -48,10 +48,16 @@ export class PlatformChecker {
       } catch (err) {
         status = err instanceof Error ? err.message : 'Unavailable';
       }
-      if (status !== 'OK') this.log.warn({ platform: platform.name, status }, 'trading platform is not available');
+      if (status !== 'OK')
+        this.log.warn({ platform: platform.name, status }, 'trading platform is not available');
       await this.db
         .insert(platformStatus)
-        .values({ platform: platform.name, status, lastWorking: status === 'OK' ? now : null, checkedAt: now })
+        .values({
+          platform: platform.name,
+          status,
+          lastWorking: status === 'OK' ? now : null,
+          checkedAt: now,
+        })
         .onConflictDoUpdate({
           target: platformStatus.platform,
           set: status === 'OK' ? { status, lastWorking: now, checkedAt: now } : { status, checkedAt: now },

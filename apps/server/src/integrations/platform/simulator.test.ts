@@ -15,13 +15,22 @@ describe(`simulator platform (${testDbKind})`, () => {
   });
   afterAll(() => database.close());
 
-  const account = { name: 'Ann Lee', group: 'real\\standard', leverage: 100, passwordMain: 'Pa55!word', passwordInvestor: 'Inv3st!or' };
+  const account = {
+    name: 'Ann Lee',
+    group: 'real\\standard',
+    leverage: 100,
+    passwordMain: 'Pa55!word',
+    passwordInvestor: 'Inv3st!or',
+  };
 
   it('creates accounts with increasing logins and refuses a taken login', async () => {
     const a = await sim.createAccount(account);
     const b = await sim.createAccount(account);
     expect(b.login).toBe(a.login + 1);
-    await expect(sim.createAccount({ ...account, login: a.login })).rejects.toMatchObject({ kind: 'permanent', code: 3004 });
+    await expect(sim.createAccount({ ...account, login: a.login })).rejects.toMatchObject({
+      kind: 'permanent',
+      code: 3004,
+    });
   });
 
   it('moves money, refuses an overdraft, and finds a deal by its comment', async () => {

@@ -64,7 +64,14 @@ export class SimulatorPlatform implements TradingPlatform {
   async getAccount(login: number): Promise<PlatformAccount> {
     await this.before();
     const row = await this.account(login);
-    return { login, name: row.name, group: row.groupName, leverage: row.leverage, balance: row.balance, equity: row.balance };
+    return {
+      login,
+      name: row.name,
+      group: row.groupName,
+      leverage: row.leverage,
+      balance: row.balance,
+      equity: row.balance,
+    };
   }
 
   async setLeverage(login: number, leverage: number): Promise<void> {
@@ -92,11 +99,7 @@ export class SimulatorPlatform implements TradingPlatform {
     await this.before();
     if (comment.length > MAX_COMMENT_LENGTH) throw new PlatformError('permanent', 'Comment too long', 3);
     const deal = await this.db.transaction(async (tx) => {
-      const [acc] = await tx
-        .select()
-        .from(simAccounts)
-        .where(eq(simAccounts.login, login))
-        .for('update');
+      const [acc] = await tx.select().from(simAccounts).where(eq(simAccounts.login, login)).for('update');
       if (!acc) throw new PlatformError('permanent', 'Account not found', 13);
       if (acc.balance + amount < 0) throw new PlatformError('permanent', 'Not enough money', 10019);
       await tx
@@ -109,7 +112,8 @@ export class SimulatorPlatform implements TradingPlatform {
         .returning({ deal: simDeals.deal });
       return String(d!.deal);
     });
-    if (this.random() < this.faults.lost) throw new PlatformError('unknown', 'Reply lost after the deal was applied');
+    if (this.random() < this.faults.lost)
+      throw new PlatformError('unknown', 'Reply lost after the deal was applied');
     return deal;
   }
 
@@ -120,7 +124,9 @@ export class SimulatorPlatform implements TradingPlatform {
       .from(simDeals)
       .where(and(eq(simDeals.login, login), eq(simDeals.comment, comment)))
       .limit(1);
-    return d ? { deal: String(d.deal), login: d.login, amount: d.amount, comment: d.comment, time: d.time } : null;
+    return d
+      ? { deal: String(d.deal), login: d.login, amount: d.amount, comment: d.comment, time: d.time }
+      : null;
   }
 
   async close(): Promise<void> {}
