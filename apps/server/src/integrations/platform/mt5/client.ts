@@ -1,0 +1,252 @@
+import { PlatformError, MAX_COMMENT_LENGTH } from '../types.ts';
+import type { Deal, NewAccount, PlatformAccount, PlatformHealth, TradingPlatform } from '../types.ts';
+import { passwordHash } from './hash.ts';
+import { firstText, list, num, record, text, type Mt5Record } from './records.ts';
+import { isObject, type Mt5Reply } from './reply.ts';
+import { RET } from './retcodes.ts';
+import { Mt5Session, type Mt5Call, type Mt5Log } from './session.ts';
+import { Mt5Transport } from './transport.ts';
+
+export type Mt5Config = {
+  /** http:// only for a server on loopback; https:// verifies the certificate. */
+  url: string;
+  /** The manager login. */
+  login: number;
+  password: string;
+  /** A private CA: PEM text or the path of a PEM file (MT5_CA). */
+  ca?: string;
+  timeoutMs?: number;
+  pingIntervalMs?: number;
+  /** Tries per call, the first included, for what may be tried again; and the first back-off. */
+  retry?: { attempts?: number; backoffMs?: number };
+  /** How long a refused manager login is answered from memory before the next try (default 60 s). */
+  authHoldOffMs?: number;
+  log?: Mt5Log;
+};
+
+export type Mt5Group = { name: string; currency: string; record: Mt5Record };
+
+const BALANCE_DEAL = 2;
+const DAY_SECONDS = 86_400;
+const GROUP_PAGE = 100;
+
+/** The real MT5 Web API behind the TradingPlatform interface (DESIGN "Trading platform"). */
+export class Mt5Platform implements TradingPlatform {
+  readonly name = 'MT5';
+  private readonly session: Mt5Session;
+  private statusCheck: Promise<PlatformHealth> | undefined;
+
+  constructor(config: Mt5Config) {
+    const transport = new Mt5Transport(config.url, config.ca, config.timeoutMs ?? 10_000);
+    this.session = new Mt5Session(transport, {
+      login: config.login,
+      // Only the derived hash is kept; the handshake needs nothing else.
+      pwHash: passwordHash(config.password),
+      pingIntervalMs: config.pingIntervalMs ?? 20_000,
+      attempts: config.retry?.attempts ?? 4,
+      backoffMs: config.retry?.backoffMs ?? 250,
+      authHoldOffMs: config.authHoldOffMs ?? 60_000,
+      log: config.log ?? {},
+    });
+  }
+
+  /**
+   * Never throws: the status light wants a reason, not an exception. Overlapping checks share one
+   * ping, so a slow server does not fill the queue with status calls.
+   */
+  status(): Promise<PlatformHealth> {
+    this.statusCheck ??= this.session
+      .ping()
+      .then(
+        (): PlatformHealth => ({ ok: true }),
+        (err: unknown): PlatformHealth => ({
+          ok: false,
+          reason: err instanceof Error ? err.message : String(err),
+        }),
+      )
+      .finally(() => (this.statusCheck = undefined));
+    return this.statusCheck;
+  }
+
+  async createAccount(a: NewAccount): Promise<{ login: number }> {
+    const reply = await this.mutate('user/add', 'POST', '/api/user/add', {
+      query: { group: a.group, name: a.name, leverage: a.leverage, login: a.login },
+      body: { PassMain: a.passwordMain, PassInvestor: a.passwordInvestor },
+    });
+    // The new login is in the returned record, and at the top level as well.
+    const created = isObject(reply.answer) && reply.answer.Login !== undefined ? reply.answer : undefined;
+    const login = created
+      ? num(created, 'Login', 'user/add', 'unknown')
+      : num(reply.body, 'login', 'user/add', 'unknown');
+    return { login };
+  }
+
+  async getAccount(login: number): Promise<PlatformAccount> {
+    const user = await this.user(login);
+    const state = record(
+      (await this.read('user/account/get', '/api/user/account/get', { login })).answer,
+      'user/account/get',
+    );
+    return {
+      login: num(user, 'Login', 'user/get'),
+      name: text(user, 'Name'),
+      group: text(user, 'Group'),
+      leverage: num(user, 'Leverage', 'user/get'),
+      balance: num(state, 'Balance', 'user/account/get'),
+      equity: num(state, 'Equity', 'user/account/get'),
+    };
+  }
+
+  async setLeverage(login: number, leverage: number): Promise<void> {
+    if (!Number.isInteger(leverage) || leverage < 1) {
+      throw new PlatformError('permanent', `Leverage must be a positive whole number, not ${leverage}`, 3);
+    }
+    await this.updateUser(login, 'Leverage', leverage);
+  }
+
+  async setName(login: number, name: string): Promise<void> {
+    await this.updateUser(login, 'Name', name);
+  }
+
+  async changePassword(login: number, type: 'main' | 'investor', password: string): Promise<void> {
+    await this.mutate('user/change_password', 'POST', '/api/user/change_password', {
+      body: { Login: login, Type: type, Password: password },
+    });
+  }
+
+  async checkPassword(login: number, type: 'main' | 'investor', password: string): Promise<boolean> {
+    try {
+      await this.session.call({
+        method: 'POST',
+        path: '/api/user/check_password',
+        body: { Login: login, Type: type, Password: password },
+        what: 'user/check_password',
+        safe: true,
+      });
+      return true;
+    } catch (err) {
+      if (err instanceof PlatformError && err.code === RET.INVALID_PASSWORD) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * A balance deal (type 2; a negative amount withdraws). Sent once: a lost reply is an 'unknown'
+   * PlatformError, and the caller resolves it with findDeal(login, comment) before sending again.
+   */
+  async balance(login: number, amount: number, comment: string): Promise<string> {
+    if (comment.length > MAX_COMMENT_LENGTH) {
+      throw new PlatformError('permanent', `Deal comment longer than ${MAX_COMMENT_LENGTH} characters`, 3);
+    }
+    if (!Number.isFinite(amount) || amount === 0) {
+      throw new PlatformError('permanent', `A balance amount must be a non-zero number, not ${amount}`, 3);
+    }
+    const signed = formatAmount(amount);
+    if (Number(signed) === 0)
+      throw new PlatformError('permanent', `A balance amount rounds to zero: ${amount}`, 3);
+    const reply = await this.mutate('trade/balance', 'GET', '/api/trade/balance', {
+      query: { login, type: BALANCE_DEAL, balance: signed, comment },
+    });
+    const ticket = num(
+      record(reply.answer, 'trade/balance', 'unknown'),
+      'Ticket',
+      'trade/balance',
+      'unknown',
+    );
+    return String(ticket);
+  }
+
+  async findDeal(login: number, comment: string): Promise<Deal | null> {
+    // The server's time zone and the window semantics are unconfirmed: ask for everything up to tomorrow.
+    const to = Math.floor(Date.now() / 1000) + DAY_SECONDS;
+    const reply = await this.read('deal/get_batch', '/api/deal/get_batch', { login, from: 0, to });
+    for (const item of list(reply.answer)) {
+      const deal = record(item, 'deal/get_batch');
+      if (firstText(deal, ['Comment', 'comment']) !== comment) continue;
+      return {
+        deal: text(deal, 'Deal'),
+        login: num(deal, 'Login', 'deal/get_batch'),
+        amount: num(deal, 'Profit', 'deal/get_batch'),
+        comment,
+        time: num(deal, 'Time', 'deal/get_batch'),
+      };
+    }
+    return null;
+  }
+
+  /** The names of all groups, paged through group/total and group/next. */
+  async groups(): Promise<string[]> {
+    const total = num(
+      record((await this.read('group/total', '/api/group/total')).answer, 'group/total'),
+      'total',
+      'group/total',
+    );
+    const names: string[] = [];
+    while (names.length < total) {
+      const count = Math.min(GROUP_PAGE, total - names.length);
+      const page = list(
+        (await this.read('group/next', '/api/group/next', { index: names.length, count })).answer,
+      );
+      // Guards against a server that ignores `count` or returns nothing: never loop forever.
+      if (page.length === 0) break;
+      for (const g of page) names.push(text(record(g, 'group/next'), 'Group'));
+    }
+    return names;
+  }
+
+  async group(name: string): Promise<Mt5Group> {
+    const g = record((await this.read('group/get', '/api/group/get', { group: name })).answer, 'group/get');
+    return { name: text(g, 'Group'), currency: text(g, 'Currency'), record: g };
+  }
+
+  /** The trade server's clock in epoch seconds, as the server states it (its own time zone). */
+  async serverTime(): Promise<number> {
+    const t = record((await this.read('time/server', '/api/time/server')).answer, 'time/server');
+    const seconds = Number(text(t, 'Time').split(' ', 1)[0]);
+    if (!Number.isFinite(seconds))
+      throw new PlatformError('permanent', 'MT5 time/server: Time is not a number');
+    return seconds;
+  }
+
+  close(): Promise<void> {
+    return this.session.close();
+  }
+
+  private read(what: string, path: string, query?: Mt5Call['query']): Promise<Mt5Reply> {
+    return this.session.call({ method: 'GET', path, query, what, safe: true });
+  }
+
+  private mutate(
+    what: string,
+    method: 'GET' | 'POST',
+    path: string,
+    parts: { query?: Mt5Call['query']; body?: unknown },
+  ): Promise<Mt5Reply> {
+    return this.session.call({ method, path, ...parts, what, safe: false });
+  }
+
+  private async user(login: number): Promise<Mt5Record> {
+    return record((await this.read('user/get', '/api/user/get', { login })).answer, 'user/get');
+  }
+
+  /**
+   * Read, modify, write: whether user/update replaces the whole record is disputed, so the full
+   * record travels in the body with one field changed, and that field is also in the query.
+   */
+  private async updateUser(login: number, field: 'Name' | 'Leverage', value: string | number): Promise<void> {
+    const current = await this.user(login);
+    await this.mutate('user/update', 'POST', '/api/user/update', {
+      query: { login, [field.toLowerCase()]: value },
+      body: { ...current, [field]: String(value) },
+    });
+  }
+}
+
+/** Up to 8 decimals with no exponent and no trailing zeros: "-150.5", "1000". */
+function formatAmount(amount: number): string {
+  return amount.toFixed(8).replace(/\.?0+$/, '');
+}
+
+export function createMt5Platform(config: Mt5Config): Mt5Platform {
+  return new Mt5Platform(config);
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import type { PlatformError } from '../../src/integrations/platform/types.ts';
+import { connect, newAccount, SHORT_TIMEOUT_MS, startFake } from './harness.ts';
+
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as PlatformError,
+  );
+
+async function fundedAccount(timeoutMs?: number) {
+  const { fake, url } = await startFake();
+  const mt5 = connect(url, timeoutMs ? { timeoutMs } : {});
+  const { login } = await mt5.createAccount(newAccount);
+  return { fake, mt5, login };
+}
+
+describe('MT5 client: lost connections and busy servers', () => {
+  it('authenticates again and repeats a read after the server drops the connection mid-call', async () => {
+    const { fake, mt5, login } = await fundedAccount();
+    fake.faults.drop({ path: '/api/user/get' });
+    expect(await mt5.getAccount(login)).toMatchObject({ login, leverage: 100 });
+    expect(fake.counters).toMatchObject({ auths: 2, connections: 2, unauthenticated: 0 });
+  });
+
+  it('authenticates again on a new connection after the server closes an idle one', async () => {
+    const { fake, mt5, login } = await fundedAccount();
+    fake.dropConnections();
+    expect(await mt5.getAccount(login)).toMatchObject({ login });
+    expect(fake.counters.auths).toBe(2);
+    expect(fake.counters.unauthenticated).toBe(0);
+  });
+
+  it('repeats a read that timed out, on a fresh session', async () => {
+    const { fake, mt5, login } = await fundedAccount(SHORT_TIMEOUT_MS);
+    fake.faults.timeout({ path: '/api/user/account/get' });
+    expect(await mt5.getAccount(login)).toMatchObject({ balance: 0 });
+    expect(fake.counters.auths).toBe(2);
+  });
+
+  it('backs off on 12 FREQUENT and then succeeds, on the same session', async () => {
+    const { fake, mt5, login } = await fundedAccount();
+    const before = fake.counters.requests;
+    fake.faults.frequent({ times: 2, path: '/api/user/get' });
+    expect(await mt5.getAccount(login)).toMatchObject({ login });
+    expect(fake.counters.requests - before).toBe(4); // user/get three times, account/get once
+    expect(fake.counters.auths).toBe(1);
+  });
+
+  it('backs off on 12 FREQUENT for a balance too, since the server turned it away unapplied', async () => {
+    const { fake, mt5, login } = await fundedAccount();
+    fake.faults.frequent({ path: '/api/trade/balance' });
+    await mt5.balance(login, 50, 'dep:frequent');
+    expect(fake.counters.balanceCalls).toBe(2);
+    expect(fake.ledger.deals(login)).toHaveLength(1);
+  });
+
+  it('gives up after its attempts with a transient error carrying code 12', async () => {
+    const { fake, mt5, login } = await fundedAccount();
+    fake.faults.frequent({ times: 10, path: '/api/user/get' });
+    expect(await failure(mt5.getAccount(login))).toMatchObject({ kind: 'transient', code: 12 });
+  });
+
+  it('repeats a read refused with a transient retcode, not one refused for good', async () => {
+    const { fake, mt5, login } = await fundedAccount();
+    fake.faults.refuse({ path: '/api/user/get', retcode: 15 });
+    expect(await mt5.getAccount(login)).toMatchObject({ login });
+    fake.faults.refuse({ path: '/api/group/total', retcode: 8 });
+    expect(await failure(mt5.groups())).toMatchObject({ kind: 'permanent', code: 8 });
+  });
+});
+
+describe('MT5 client: a balance operation is never sent twice blindly', () => {
+  it('reports an applied balance whose reply was lost as unknown, and findDeal finds it once', async () => {
+    const { fake, mt5, login } = await fundedAccount();
+    fake.faults.applyButLoseReply({ path: '/api/trade/balance' });
+
+    const err = await failure(mt5.balance(login, 100, 'dep:64f0c0ffee00000000000003'));
+    expect(err).toMatchObject({ name: 'PlatformError', kind: 'unknown' });
+    expect(fake.counters.balanceCalls).toBe(1);
+
+    // What a caller does with an unknown outcome: look the deal up before sending again.
+    const found = await mt5.findDeal(login, 'dep:64f0c0ffee00000000000003');
+    expect(found).toMatchObject({ login, amount: 100, comment: 'dep:64f0c0ffee00000000000003' });
+    expect(fake.ledger.deals(login).filter((d) => d.comment === 'dep:64f0c0ffee00000000000003')).toHaveLength(
+      1,
+    );
+    expect(fake.ledger.account(login)?.balance).toBe(100);
+    expect(fake.counters.auths).toBe(2);
+  });
+
+  it('reports a balance that timed out as unknown; when findDeal finds nothing it is safe to send again', async () => {
+    const { fake, mt5, login } = await fundedAccount(SHORT_TIMEOUT_MS);
+    fake.faults.timeout({ path: '/api/trade/balance' });
+
+    expect(await failure(mt5.balance(login, 70, 'dep:timeout'))).toMatchObject({ kind: 'unknown' });
+    expect(fake.counters.balanceCalls).toBe(1);
+    expect(await mt5.findDeal(login, 'dep:timeout')).toBeNull();
+    await mt5.balance(login, 70, 'dep:timeout');
+    expect(fake.ledger.deals(login)).toHaveLength(1);
+    expect(fake.ledger.account(login)?.balance).toBe(70);
+  });
+
+  it('does not repeat a balance whose connection dropped after sending', async () => {
+    const { fake, mt5, login } = await fundedAccount();
+    fake.faults.drop({ path: '/api/trade/balance' });
+    expect(await failure(mt5.balance(login, 10, 'dep:drop'))).toMatchObject({ kind: 'unknown' });
+    expect(fake.counters.balanceCalls).toBe(1);
+    expect(fake.ledger.deals(login)).toEqual([]);
+  });
+
+  it('calls a balance refused with HTTP 503 transient and a retcode 9 timeout unknown, without repeating', async () => {
+    const { fake, mt5, login } = await fundedAccount();
+    fake.faults.refuse({ path: '/api/trade/balance', status: 503 });
+    expect(await failure(mt5.balance(login, 10, 'dep:503'))).toMatchObject({ kind: 'transient' });
+    fake.faults.refuse({ path: '/api/trade/balance', retcode: 9 });
+    expect(await failure(mt5.balance(login, 10, 'dep:9'))).toMatchObject({ kind: 'unknown', code: 9 });
+    expect(fake.counters.balanceCalls).toBe(2);
+  });
+
+  it('reports an account creation whose reply was lost as unknown', async () => {
+    const { fake, mt5 } = await fundedAccount();
+    fake.faults.applyButLoseReply({ path: '/api/user/add' });
+    expect(await failure(mt5.createAccount({ ...newAccount, login: 880_001 }))).toMatchObject({
+      kind: 'unknown',
+    });
+    expect(fake.ledger.account(880_001)).toBeDefined();
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Faults a test turns on at runtime. Each applies to the next `times` matching calls (default 1); a
+ * fault without `path` matches any call but the handshake, which a test targets by naming its path.
+ *   refuse             reply an error retcode (default 10) or, with `status`, that HTTP status
+ *   timeout            hold the call unanswered (and unapplied) until the client gives up
+ *   drop               destroy the connection without replying or applying
+ *   applyButLoseReply  apply the call, then destroy the connection instead of replying
+ *   frequent           reply 12 FREQUENT without applying
+ * `impostor` makes the handshake answer a wrong cli_rand_answer, as a server without the password would.
+ */
+
+export type FaultKind = 'refuse' | 'timeout' | 'drop' | 'applyButLoseReply' | 'frequent';
+export type FaultTarget = { times?: number; path?: string };
+export type Fault = { kind: FaultKind; remaining: number; path?: string; retcode?: number; status?: number };
+
+export class FaultSwitches {
+  private readonly queue: Fault[] = [];
+  private impostorOn = false;
+
+  refuse(target: FaultTarget & { retcode?: number; status?: number } = {}): this {
+    return this.add('refuse', target, { retcode: target.retcode, status: target.status });
+  }
+
+  timeout(target: FaultTarget = {}): this {
+    return this.add('timeout', target);
+  }
+
+  drop(target: FaultTarget = {}): this {
+    return this.add('drop', target);
+  }
+
+  applyButLoseReply(target: FaultTarget = {}): this {
+    return this.add('applyButLoseReply', target);
+  }
+
+  frequent(target: FaultTarget = {}): this {
+    return this.add('frequent', target);
+  }
+
+  impostor(on = true): this {
+    this.impostorOn = on;
+    return this;
+  }
+
+  get isImpostor(): boolean {
+    return this.impostorOn;
+  }
+
+  clear(): void {
+    this.queue.length = 0;
+    this.impostorOn = false;
+  }
+
+  /** The first armed fault matching this call, used up by one. */
+  take(path: string): Fault | undefined {
+    const fault = this.queue.find((f) =>
+      f.path === undefined ? !path.startsWith('/api/auth/') : f.path === path,
+    );
+    if (!fault) return undefined;
+    fault.remaining--;
+    if (fault.remaining <= 0) this.queue.splice(this.queue.indexOf(fault), 1);
+    return fault;
+  }
+
+  private add(kind: FaultKind, target: FaultTarget, extra: Partial<Fault> = {}): this {
+    this.queue.push({ kind, remaining: target.times ?? 1, path: target.path, ...extra });
+    return this;
+  }
+}

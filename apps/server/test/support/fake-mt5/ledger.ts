@@ -1,0 +1,139 @@
+/**
+ * The fake server's accounts and deals, in memory. Operations fail the way MT5 does, with a retcode
+ * (LedgerError), so the routes only translate.
+ */
+
+export type FakeAccount = {
+  login: number;
+  group: string;
+  name: string;
+  leverage: number;
+  balance: number;
+  passwordMain: string;
+  passwordInvestor: string;
+  registration: number;
+};
+
+export type FakeDeal = {
+  deal: number;
+  login: number;
+  action: number;
+  profit: number;
+  comment: string;
+  time: number;
+};
+
+export type PasswordType = 'main' | 'investor';
+
+export class LedgerError extends Error {
+  constructor(
+    readonly retcode: number,
+    text: string,
+  ) {
+    super(text);
+  }
+}
+
+export const MAX_LEVERAGE = 500;
+const MAX_AMOUNT = 1e9;
+const MAX_COMMENT = 31;
+
+/** Roughly MT5's rule: at least 8 characters with both letters and digits. */
+function strong(password: string): boolean {
+  return password.length >= 8 && /[a-z]/i.test(password) && /\d/.test(password);
+}
+
+export class FakeLedger {
+  private readonly accountMap = new Map<number, FakeAccount>();
+  private readonly dealList: FakeDeal[] = [];
+  private nextDeal = 100_000;
+
+  constructor(
+    readonly groupNames: string[],
+    private nextLogin: number,
+    private readonly now: () => number,
+  ) {}
+
+  accounts(): FakeAccount[] {
+    return [...this.accountMap.values()].map((a) => ({ ...a }));
+  }
+
+  account(login: number): FakeAccount | undefined {
+    const a = this.accountMap.get(login);
+    return a && { ...a };
+  }
+
+  deals(login?: number): FakeDeal[] {
+    return this.dealList.filter((d) => login === undefined || d.login === login).map((d) => ({ ...d }));
+  }
+
+  add(a: Omit<FakeAccount, 'login' | 'balance' | 'registration'> & { login?: number }): FakeAccount {
+    if (!this.groupNames.includes(a.group)) throw new LedgerError(8, 'Not enough permissions');
+    if (!Number.isInteger(a.leverage) || a.leverage < 1 || a.leverage > MAX_LEVERAGE) {
+      throw new LedgerError(3, 'Invalid parameters');
+    }
+    if (!strong(a.passwordMain) || !strong(a.passwordInvestor))
+      throw new LedgerError(3006, 'Invalid account password');
+    const login = a.login || this.nextLogin++;
+    if (this.accountMap.has(login)) throw new LedgerError(3004, 'Account already exists');
+    const created: FakeAccount = { ...a, login, balance: 0, registration: this.now() };
+    this.accountMap.set(login, created);
+    return { ...created };
+  }
+
+  update(login: number, change: { name?: string; group?: string; leverage?: number }): FakeAccount {
+    const a = this.must(login);
+    if (change.leverage !== undefined) {
+      if (!Number.isInteger(change.leverage) || change.leverage < 1 || change.leverage > MAX_LEVERAGE) {
+        throw new LedgerError(3, 'Invalid parameters');
+      }
+      a.leverage = change.leverage;
+    }
+    if (change.group !== undefined) {
+      if (!this.groupNames.includes(change.group)) throw new LedgerError(8, 'Not enough permissions');
+      a.group = change.group;
+    }
+    if (change.name !== undefined) a.name = change.name;
+    return { ...a };
+  }
+
+  checkPassword(login: number, type: PasswordType, password: string): void {
+    const a = this.must(login);
+    const stored = type === 'main' ? a.passwordMain : a.passwordInvestor;
+    if (stored !== password) throw new LedgerError(3006, 'Invalid account password');
+  }
+
+  changePassword(login: number, type: PasswordType, password: string): void {
+    const a = this.must(login);
+    if (!strong(password)) throw new LedgerError(3006, 'Invalid account password');
+    if (type === 'main') a.passwordMain = password;
+    else a.passwordInvestor = password;
+  }
+
+  /** A balance deal. With checkMargin (the default) a withdrawal may not take the balance below zero. */
+  balance(login: number, amount: number, comment: string, checkMargin: boolean): FakeDeal {
+    const a = this.must(login);
+    if (!Number.isFinite(amount) || amount === 0 || comment.length > MAX_COMMENT) {
+      throw new LedgerError(3, 'Invalid parameters');
+    }
+    if (Math.abs(amount) > MAX_AMOUNT) throw new LedgerError(4005, 'Amount too large');
+    if (checkMargin && a.balance + amount < 0) throw new LedgerError(10019, 'Not enough money');
+    a.balance = Math.round((a.balance + amount) * 100) / 100;
+    const deal: FakeDeal = {
+      deal: this.nextDeal++,
+      login,
+      action: 2,
+      profit: amount,
+      comment,
+      time: this.now(),
+    };
+    this.dealList.push(deal);
+    return { ...deal };
+  }
+
+  private must(login: number): FakeAccount {
+    const a = this.accountMap.get(login);
+    if (!a) throw new LedgerError(13, 'Not found');
+    return a;
+  }
+}

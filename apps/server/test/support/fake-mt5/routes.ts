@@ -1,0 +1,183 @@
+import {
+  LedgerError,
+  type FakeAccount,
+  type FakeDeal,
+  type FakeLedger,
+  type PasswordType,
+} from './ledger.ts';
+import { money } from './wire.ts';
+
+/** The non-handshake calls of the fake. Replies keep MT5's shapes, numbers written as strings. */
+
+export type CallContext = {
+  params: Map<string, string>;
+  body: unknown;
+  ledger: FakeLedger;
+  now: () => number;
+};
+export type FakeReply = { status?: number; body: Record<string, unknown> };
+type Handler = (ctx: CallContext) => FakeReply;
+
+export const done = (extra: Record<string, unknown> = {}): FakeReply => ({
+  body: { retcode: '0 Done', ...extra },
+});
+export const failed = (code: number, text: string): FakeReply => ({ body: { retcode: `${code} ${text}` } });
+
+function userRecord(a: FakeAccount) {
+  return {
+    Login: String(a.login),
+    Group: a.group,
+    Name: a.name,
+    Leverage: String(a.leverage),
+    Balance: money(a.balance),
+    Credit: '0.00',
+    Rights: '2403',
+    Registration: String(a.registration),
+  };
+}
+
+function accountState(a: FakeAccount) {
+  return {
+    Login: String(a.login),
+    Balance: money(a.balance),
+    Credit: '0.00',
+    Equity: money(a.balance),
+    Margin: '0.00',
+    MarginFree: money(a.balance),
+    MarginLevel: '0.00',
+    MarginLeverage: String(a.leverage),
+    Profit: '0.00',
+  };
+}
+
+function dealRecord(d: FakeDeal) {
+  return {
+    Deal: String(d.deal),
+    Login: String(d.login),
+    Action: String(d.action),
+    Profit: money(d.profit),
+    Comment: d.comment,
+    Time: String(d.time),
+  };
+}
+
+function groupRecord(name: string) {
+  return { Group: name, Currency: 'USD', CurrencyDigits: '2', MarginCall: '100', MarginStopOut: '50' };
+}
+
+/** A whole number from the query or body, or NaN: the ledger turns NaN into a retcode. */
+function int(value: unknown): number {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
+}
+
+function obj(body: unknown): Record<string, unknown> {
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function passwordType(value: unknown): PasswordType {
+  if (value === 'main' || value === 'investor') return value;
+  throw new LedgerError(3, 'Invalid parameters');
+}
+
+function found(login: number, ledger: FakeLedger): FakeAccount {
+  const a = ledger.account(login);
+  if (!a) throw new LedgerError(13, 'Not found');
+  return a;
+}
+
+const handlers: Record<string, Handler> = {
+  '/api/test/access': () => done(),
+  '/api/time/server': ({ now }) => {
+    const t = now();
+    const printed = new Date(t * 1000).toISOString().replace(/-/g, '.').replace('T', ' ').slice(0, 19);
+    return done({ answer: { Time: `${t} ${printed}` } });
+  },
+  '/api/user/add': ({ params, body, ledger }) => {
+    const b = obj(body);
+    const created = ledger.add({
+      login: params.has('login') ? int(params.get('login')) : undefined,
+      group: params.get('group') ?? '',
+      name: params.get('name') ?? '',
+      leverage: int(params.get('leverage')),
+      passwordMain: str(b.PassMain) ?? '',
+      passwordInvestor: str(b.PassInvestor) ?? '',
+    });
+    return done({ login: String(created.login), answer: userRecord(created) });
+  },
+  '/api/user/get': ({ params, ledger }) =>
+    done({ answer: userRecord(found(int(params.get('login')), ledger)) }),
+  '/api/user/account/get': ({ params, ledger }) =>
+    done({ answer: accountState(found(int(params.get('login')), ledger)) }),
+  '/api/user/update': ({ params, body, ledger }) => {
+    // The body may carry the whole record; the query names single fields and wins.
+    const b = obj(body);
+    const leverage = params.get('leverage') ?? str(b.Leverage);
+    const updated = ledger.update(int(params.get('login')), {
+      name: params.get('name') ?? str(b.Name),
+      group: params.get('group') ?? str(b.Group),
+      leverage: leverage === undefined ? undefined : int(leverage),
+    });
+    return done({ answer: userRecord(updated) });
+  },
+  '/api/user/check_password': ({ body, ledger }) => {
+    const b = obj(body);
+    ledger.checkPassword(int(b.Login), passwordType(b.Type), str(b.Password) ?? '');
+    return done();
+  },
+  '/api/user/change_password': ({ body, ledger }) => {
+    const b = obj(body);
+    ledger.changePassword(int(b.Login), passwordType(b.Type), str(b.Password) ?? '');
+    return done();
+  },
+  '/api/trade/balance': ({ params, ledger }) => {
+    if (params.get('type') !== '2') throw new LedgerError(3, 'Invalid parameters');
+    const raw = params.get('balance') ?? '';
+    const amount = /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
+    const deal = ledger.balance(
+      int(params.get('login')),
+      amount,
+      params.get('comment') ?? '',
+      params.get('check_margin') !== '0',
+    );
+    return done({ answer: { Ticket: String(deal.deal) } });
+  },
+  '/api/deal/get_batch': ({ params, ledger }) => {
+    const login = int(params.get('login'));
+    const from = int(params.get('from') ?? '0');
+    const to = int(params.get('to') ?? '0');
+    if ([login, from, to].some(Number.isNaN)) throw new LedgerError(3, 'Invalid parameters');
+    const deals = ledger.deals(login).filter((d) => d.time >= from && d.time <= to);
+    return done({ answer: deals.map(dealRecord) });
+  },
+  '/api/group/total': ({ ledger }) => done({ answer: { total: String(ledger.groupNames.length) } }),
+  '/api/group/next': ({ params, ledger }) => {
+    const index = int(params.get('index'));
+    const names = ledger.groupNames;
+    if (!(index >= 0 && index < names.length)) throw new LedgerError(13, 'Not found');
+    if (!params.has('count')) return done({ answer: groupRecord(names[index]!) });
+    const count = Math.max(1, int(params.get('count')) || 1);
+    return done({ answer: names.slice(index, index + count).map(groupRecord) });
+  },
+  '/api/group/get': ({ params, ledger }) => {
+    const name = params.get('group') ?? '';
+    if (!ledger.groupNames.includes(name)) throw new LedgerError(13, 'Not found');
+    return done({ answer: groupRecord(name) });
+  },
+};
+
+/** Runs one call; an unknown path is an HTTP 404 as from a real web server. */
+export function route(path: string, ctx: CallContext): FakeReply {
+  const handler = handlers[path];
+  if (!handler) return { status: 404, body: { retcode: '3 Invalid parameters' } };
+  try {
+    return handler(ctx);
+  } catch (err) {
+    if (err instanceof LedgerError) return failed(err.retcode, err.message);
+    throw err;
+  }
+}

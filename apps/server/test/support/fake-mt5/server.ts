@@ -1,0 +1,241 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import { FaultSwitches, type Fault } from './faults.ts';
+import { FakeLedger } from './ledger.ts';
+import { done, failed, route, type FakeReply } from './routes.ts';
+import { handshakeAnswer, parseQuery, randomHex16 } from './wire.ts';
+
+export type FakeMt5Options = {
+  managerLogin?: number;
+  managerPassword?: string;
+  groups?: string[];
+  firstLogin?: number;
+  /** Serve HTTPS with this key and certificate (PEM). */
+  tls?: { key: string; cert: string };
+  /** Epoch seconds; deal times and the server clock. */
+  now?: () => number;
+};
+
+export type RequestOutcome = 'replied' | 'dropped' | 'held' | 'lost';
+export type RequestEvent = { path: string; outcome: RequestOutcome };
+
+export type FakeCounters = {
+  /** Connections that carried at least one request. */
+  connections: number;
+  authStarts: number;
+  /** Successful handshakes. */
+  auths: number;
+  authFailures: number;
+  requests: number;
+  /** /api/trade/balance requests received, whatever became of them. */
+  balanceCalls: number;
+  pings: number;
+  /** Calls refused because their connection had not authenticated. */
+  unauthenticated: number;
+  /** The most requests ever being handled at once: 1 when the client serializes its calls. */
+  maxInFlight: number;
+};
+
+type Connection = { authenticated: boolean; srvRand?: string; startedAt?: number; login?: string };
+
+const AUTH_WINDOW_MS = 10_000;
+const MIN_VERSION = 484;
+
+/**
+ * A protocol-level MT5 Web API server for tests: the real handshake, the session bound to the TCP
+ * connection, MT5's reply shapes, an in-memory ledger and fault switches flipped at runtime.
+ */
+export class FakeMt5Server {
+  readonly ledger: FakeLedger;
+  readonly faults = new FaultSwitches();
+  readonly counters: FakeCounters = {
+    connections: 0,
+    authStarts: 0,
+    auths: 0,
+    authFailures: 0,
+    requests: 0,
+    balanceCalls: 0,
+    pings: 0,
+    unauthenticated: 0,
+    maxInFlight: 0,
+  };
+  readonly managerLogin: number;
+  private readonly managerPassword: string;
+  private readonly now: () => number;
+  private readonly connections = new WeakMap<Socket, Connection>();
+  private readonly waiters: { path: string; resolve: (e: RequestEvent) => void }[] = [];
+  private server: http.Server | undefined;
+  private inFlight = 0;
+
+  constructor(private readonly options: FakeMt5Options = {}) {
+    this.managerLogin = options.managerLogin ?? 1000;
+    this.managerPassword = options.managerPassword ?? 'Manager1';
+    this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
+    const groups = options.groups ?? ['demo\\forex', 'real\\standard', 'real\\pro'];
+    this.ledger = new FakeLedger(groups, options.firstLogin ?? 954_400, this.now);
+  }
+
+  async start(): Promise<{ url: string }> {
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => void this.handle(req, res);
+    const tls = this.options.tls;
+    const server = tls
+      ? https.createServer({ key: tls.key, cert: tls.cert }, handler)
+      : http.createServer(handler);
+    // The real server keeps an idle connection for 180 s; Node's default of 5 s would end sessions early.
+    server.keepAliveTimeout = 180_000;
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    return { url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}` };
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Closes every client connection now, as the real server does to an idle or restarted session. */
+  dropConnections(): void {
+    this.server?.closeAllConnections();
+  }
+
+  /** Resolves when the next request to `path` has been dealt with (replied, dropped, held or lost). */
+  nextRequest(path: string): Promise<RequestEvent> {
+    return new Promise((resolve) => this.waiters.push({ path, resolve }));
+  }
+
+  private connection(socket: Socket): Connection {
+    let conn = this.connections.get(socket);
+    if (!conn) {
+      conn = { authenticated: false };
+      this.connections.set(socket, conn);
+      this.counters.connections++;
+    }
+    return conn;
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    this.inFlight++;
+    this.counters.maxInFlight = Math.max(this.counters.maxInFlight, this.inFlight);
+    res.once('close', () => this.inFlight--);
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const path = url.pathname;
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const bodyText = Buffer.concat(chunks).toString('utf8');
+    const socket = req.socket;
+    const conn = this.connection(socket);
+    this.counters.requests++;
+    if (path === '/api/trade/balance') this.counters.balanceCalls++;
+    if (path === '/api/test/access') this.counters.pings++;
+
+    const fault = this.faults.take(path);
+    if (fault?.kind === 'drop') return this.finish(path, 'dropped', () => socket.destroy());
+    if (fault?.kind === 'timeout') return this.finish(path, 'held', () => undefined);
+    if (fault?.kind === 'refuse' || fault?.kind === 'frequent') {
+      return this.finish(path, 'replied', () => this.send(res, refusal(fault)));
+    }
+
+    const reply = this.answer(path, url.search, bodyText, conn);
+    if (fault?.kind === 'applyButLoseReply') return this.finish(path, 'lost', () => socket.destroy());
+    this.finish(path, 'replied', () => this.send(res, reply));
+  }
+
+  private answer(path: string, search: string, bodyText: string, conn: Connection): FakeReply {
+    const params = parseQuery(search);
+    if (path === '/api/auth/start') return this.authStart(params, conn);
+    if (path === '/api/auth/answer') return this.authAnswer(params, conn);
+    if (!conn.authenticated) {
+      // Assumed shape: the documentation does not show what an unauthenticated call gets.
+      this.counters.unauthenticated++;
+      return failed(8, 'Not authorized');
+    }
+    if (path === '/api/quit') {
+      conn.authenticated = false;
+      return done();
+    }
+    let body: unknown;
+    try {
+      body = bodyText ? JSON.parse(bodyText) : undefined;
+    } catch {
+      return failed(3, 'Invalid parameters');
+    }
+    return route(path, { params, body, ledger: this.ledger, now: this.now });
+  }
+
+  private authStart(params: Map<string, string>, conn: Connection): FakeReply {
+    this.counters.authStarts++;
+    conn.authenticated = false;
+    const agent = params.get('agent') ?? '';
+    if (
+      Number(params.get('version')) < MIN_VERSION ||
+      !agent ||
+      /\s/.test(agent) ||
+      params.get('type') !== 'manager'
+    ) {
+      return failed(3, 'Invalid parameters');
+    }
+    conn.srvRand = randomHex16();
+    conn.startedAt = Date.now();
+    conn.login = params.get('login');
+    return done({ version_access: String(MIN_VERSION), srv_rand: conn.srvRand });
+  }
+
+  private authAnswer(params: Map<string, string>, conn: Connection): FakeReply {
+    const { srvRand, startedAt, login } = conn;
+    conn.srvRand = undefined;
+    const cliRand = params.get('cli_rand') ?? '';
+    if (!srvRand || Date.now() - (startedAt ?? 0) > AUTH_WINDOW_MS || !/^[0-9a-f]{32}$/i.test(cliRand)) {
+      this.counters.authFailures++;
+      return failed(3, 'Invalid parameters');
+    }
+    const expected = handshakeAnswer(this.managerPassword, srvRand);
+    if (login !== String(this.managerLogin) || params.get('srv_rand_answer')?.toLowerCase() !== expected) {
+      this.counters.authFailures++;
+      return failed(1001, 'Invalid account');
+    }
+    conn.authenticated = true;
+    this.counters.auths++;
+    // An impostor does not know the password, so it cannot answer the client's challenge.
+    const cliRandAnswer = this.faults.isImpostor
+      ? randomHex16()
+      : handshakeAnswer(this.managerPassword, cliRand);
+    return done({
+      version_access: String(MIN_VERSION),
+      version_trade: '4150',
+      cli_rand_answer: cliRandAnswer,
+    });
+  }
+
+  private send(res: http.ServerResponse, reply: FakeReply): void {
+    const text = JSON.stringify(reply.body);
+    res.writeHead(reply.status ?? 200, {
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(text),
+    });
+    res.end(text);
+  }
+
+  private finish(path: string, outcome: RequestOutcome, act: () => void): void {
+    act();
+    for (let i = this.waiters.length - 1; i >= 0; i--) {
+      const w = this.waiters[i]!;
+      if (w.path !== path) continue;
+      this.waiters.splice(i, 1);
+      w.resolve({ path, outcome });
+    }
+  }
+}
+
+function refusal(fault: Fault): FakeReply {
+  if (fault.kind === 'frequent') return failed(12, 'Too frequent requests');
+  if (fault.status) return { status: fault.status, body: { retcode: `${fault.retcode ?? 10} Refused` } };
+  return failed(fault.retcode ?? 10, 'Refused');
+}
