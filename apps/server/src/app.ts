@@ -28,6 +28,8 @@ import { registerGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { SystemService } from './features/system/service.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import { ClientsService } from './features/clients/service.ts';
+import { clientsRoutes } from './features/clients/routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -113,6 +115,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   authRoutes(app, { signIn, passwords, sessions, sendIndex });
   systemRoutes(app, { system, devOutbox: mailer.devOutbox, version: VERSION });
+  const clients = new ClientsService(db, clock, sessions, (userId, email) =>
+    passwords.sendEmailConfirmation(userId, email),
+  );
+  clientsRoutes(app, { db, clients });
 
   // Unknown /api paths are JSON 404s; any other GET is a page of the single-page app.
   app.setNotFoundHandler((request, reply) => {

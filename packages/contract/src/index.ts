@@ -5,3 +5,6 @@ export * from './common.ts';
 export * from './entities.ts';
 export * from './auth.ts';
 export * from './system.ts';
+export * from './countries.ts';
+export * from './clients.ts';
+export * from './permissions.ts';

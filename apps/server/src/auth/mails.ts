@@ -16,3 +16,11 @@ export function passwordResetMail(to: string, link: string, minutes: number): Ma
     text: `To choose a new password, open this link within ${minutes} minutes:\n\n${link}\n\nIf you did not ask for this, ignore this email; your password stays as it is.\n`,
   };
 }
+
+export function emailConfirmMail(to: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Confirm your email address',
+    text: `Please confirm your email address by opening this link:\n\n${link}\n`,
+  };
+}

@@ -9,7 +9,7 @@ import { audit } from '../audit/audit.ts';
 import { Invalid, NotFound } from '../http/errors.ts';
 import { hashPassword } from './passwords.ts';
 import type { SessionService } from './sessions.ts';
-import { passwordResetMail } from './mails.ts';
+import { emailConfirmMail, passwordResetMail } from './mails.ts';
 
 export const RESET_TTL_S = 60 * 60;
 export const CONFIRM_TTL_S = 7 * 24 * 60 * 60;
@@ -105,6 +105,16 @@ export class PasswordService {
       .insert(emailConfirmations)
       .values({ id: sha256(id), userId, purpose, createdAt: now, expiresAt: now + CONFIRM_TTL_S });
     return id;
+  }
+
+  /** Mails a confirmation link to a newly added user. A mail failure is logged: the user exists either way. */
+  async sendEmailConfirmation(userId: string, email: string): Promise<void> {
+    const id = await this.createConfirmLink(this.db, userId, 'verify');
+    try {
+      await this.mailer.send(emailConfirmMail(email, `${this.publicUrl}/email/confirm/${id}`));
+    } catch (err) {
+      this.log.warn({ err, userId }, 'email confirmation mail could not be sent');
+    }
   }
 
   /**

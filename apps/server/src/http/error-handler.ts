@@ -27,6 +27,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       return reply.code(400).send({ errors, requestId });
     }
+    // Two requests racing for one unique value: the loser is told the record changed, not a 500.
+    if ((err as { code?: string }).code === '23505') {
+      return reply.code(409).send({ errors: { server: MESSAGES.conflict }, requestId });
+    }
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ errors: { server: MESSAGES.tooLarge }, requestId });

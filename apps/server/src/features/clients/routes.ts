@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import {
+  addLogRequest,
+  adminsResponse,
+  changeAccountTypeRequest,
+  clientApplicationResponse,
+  editUserRequest,
+  editUserResponse,
+  idSchema,
+  logsResponse,
+  partnerEmailSettingsRequest,
+  partnerEmailSettingsResponse,
+  processUserRequest,
+  processUserResponse,
+  profileResponse,
+  registerUserRequest,
+  registerUserResponse,
+  successResponse,
+  userListStatusSchema,
+  usersListRequest,
+  usersListResponse,
+} from '@brokerdesk/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { App } from '../../http/types.ts';
+import { requireStaff } from '../../http/types.ts';
+import { listUsers } from './list.ts';
+import type { ClientsService } from './service.ts';
+
+const idParams = z.object({ id: idSchema });
+const userIdParams = z.object({ userId: idSchema });
+
+/** SPEC 7.2 and the partner mail settings of 7.3. Routes only parse, call the service and reply. */
+export function clientsRoutes(app: App, deps: { db: Db; clients: ClientsService }): void {
+  const { clients } = deps;
+  const staff = (req: FastifyRequest) => ({ ...requireStaff(req.staff), ip: req.ip });
+
+  app.post(
+    '/api/admin/users/list/paginated/:status',
+    {
+      schema: {
+        params: z.object({ status: userListStatusSchema }),
+        body: usersListRequest,
+        response: { 200: usersListResponse },
+      },
+    },
+    async (req) => listUsers(deps.db, req.params.status, req.body),
+  );
+
+  app.get('/api/admin/users/getAdmins', { schema: { response: { 200: adminsResponse } } }, async () =>
+    clients.admins(),
+  );
+
+  app.get(
+    '/api/admin/users/profile/:id',
+    { schema: { params: idParams, response: { 200: profileResponse } } },
+    async (req) => clients.profile(req.params.id),
+  );
+
+  app.post(
+    '/api/admin/users/register',
+    { schema: { body: registerUserRequest, response: { 200: registerUserResponse } } },
+    async (req) => clients.register(req.body, staff(req)),
+  );
+
+  app.post(
+    '/api/admin/users/editUser',
+    { schema: { body: editUserRequest, response: { 200: editUserResponse } } },
+    async (req) => clients.edit(req.body, staff(req)),
+  );
+
+  app.post(
+    '/api/admin/users/changeUserAccountType',
+    { schema: { body: changeAccountTypeRequest, response: { 200: successResponse } } },
+    async (req) => clients.changeAccountType(String(req.body.userData._id), req.body.changeTo, staff(req)),
+  );
+
+  app.post(
+    '/api/admin/users/addLog',
+    { schema: { body: addLogRequest, response: { 200: successResponse } } },
+    async (req) => clients.addLog(req.body.userId, req.body.event, staff(req)),
+  );
+
+  app.get(
+    '/api/admin/users/logs/:userId',
+    { schema: { params: userIdParams, response: { 200: logsResponse } } },
+    async (req) => clients.logs(req.params.userId),
+  );
+
+  app.post(
+    '/api/admin/users/processUser',
+    { schema: { body: processUserRequest, response: { 200: processUserResponse } } },
+    async (req) => clients.process(req.body.userId, req.body.status, req.body.reason, staff(req)),
+  );
+
+  app.get(
+    '/api/admin/users/getClientApplicationData/:id',
+    { schema: { params: idParams, response: { 200: clientApplicationResponse } } },
+    async (req) => clients.application(req.params.id),
+  );
+
+  app.get(
+    '/api/admin/partners/getEmailNotifications/:userId',
+    { schema: { params: userIdParams, response: { 200: partnerEmailSettingsResponse } } },
+    async (req) => clients.partnerSettings(req.params.userId),
+  );
+
+  app.post(
+    '/api/admin/partners/updateEmailNotifications',
+    { schema: { body: partnerEmailSettingsRequest, response: { 200: successResponse } } },
+    async (req) => clients.updatePartnerSettings(req.body, staff(req)),
+  );
+}

@@ -1,0 +1,355 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MESSAGES, type User } from '@brokerdesk/contract';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { testDbKind } from '../support/db.ts';
+import { auditLog, users } from '../../src/db/schema.ts';
+import { verifyPassword } from '../../src/auth/passwords.ts';
+
+type ListReply = { success: boolean; clients: User[]; totalSize: number };
+
+const newClient = (over: Record<string, unknown> = {}) => ({
+  email: `c${Math.random().toString(36).slice(2, 9)}@clients.test`,
+  password: 'secret1',
+  password2: 'secret1',
+  title: 'Mr.',
+  name: 'Jon',
+  surname: 'Smith',
+  mobilePhone: '07700 900123',
+  addressNo: '10',
+  address: 'Downing Street',
+  city: 'London',
+  postcode: 'SW1A 2AA',
+  country: 'GB',
+  nationality: 'GB',
+  birthDay: 1,
+  birthMonth: 2,
+  birthYear: 1980,
+  ...over,
+});
+
+describe(`client management (${testDbKind})`, () => {
+  let t: TestApp;
+  let sysop: string;
+  let admin: string;
+  let adminId: string;
+  let sysopId: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    sysopId = await t.createUser({
+      email: 'sysop@c.test',
+      password: 'Correct-Horse-1',
+      role: 'SYSOP',
+      name: 'Sam',
+    });
+    adminId = await t.createUser({
+      email: 'admin@c.test',
+      password: 'Correct-Horse-1',
+      role: 'ADMIN',
+      name: 'Alex',
+    });
+    sysop = await t.signIn('sysop@c.test', 'Correct-Horse-1');
+    admin = await t.signIn('admin@c.test', 'Correct-Horse-1');
+  });
+  afterAll(() => t.stop());
+
+  const post = <T = Record<string, unknown>>(token: string, url: string, body: unknown) =>
+    t.call<T>('POST', url, body, t.auth(token));
+  const get = <T = Record<string, unknown>>(token: string, url: string) =>
+    t.call<T>('GET', url, undefined, t.auth(token));
+  const list = (status: string, body: Record<string, unknown> = {}) =>
+    post<ListReply>(admin, `/api/admin/users/list/paginated/${status}`, {
+      page: 1,
+      sizePerPage: 50,
+      ...body,
+    });
+
+  async function add(over: Record<string, unknown> = {}) {
+    const r = await post<{ user: User }>(admin, '/api/admin/users/register', newClient(over));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.user;
+  }
+
+  it('adds a client with status new, a hashed password, a log line, an audit record and a confirmation mail', async () => {
+    const before = t.smtp.count();
+    const u = await add({ email: 'new.client@clients.test' });
+    expect(u).toMatchObject({
+      status: 'new',
+      role: 'USER',
+      name: 'Jon',
+      country: 'GB',
+      emailVerified: false,
+    });
+    const [row] = await t.db.select().from(users).where(eq(users.id, u._id));
+    expect(await verifyPassword(row!.passwordHash, 'secret1')).toBe(true);
+    const mail = await t.smtp.next('new.client@clients.test', before);
+    expect(mail.text).toMatch(/http:\/\/console\.test\/email\/confirm\/[A-Za-z0-9_-]+/);
+    const logs = await get<{ event: string; actionedBy: string }[]>(admin, `/api/admin/users/logs/${u._id}`);
+    expect(logs.body[0]).toMatchObject({ event: 'Client added by staff', actionedBy: 'Alex Staff' });
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, u._id));
+    expect(audits.map((a) => a.action)).toContain('client.added');
+  });
+
+  it('refuses a duplicate email, missing fields and mismatched passwords with field errors', async () => {
+    await add({ email: 'dup@clients.test' });
+    const dup = await post(admin, '/api/admin/users/register', newClient({ email: 'DUP@clients.test' }));
+    expect(dup.status).toBe(400);
+    expect(dup.body).toMatchObject({ errors: { email: 'This email is already in use.' } });
+    const missing = await post(
+      admin,
+      '/api/admin/users/register',
+      newClient({ name: '  ', city: '', password2: 'other1' }),
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ errors: { name: 'Name is required.', city: 'City is required.' } });
+    const mismatch = await post(admin, '/api/admin/users/register', newClient({ password2: 'other1' }));
+    expect(mismatch.body).toMatchObject({ errors: { password2: MESSAGES.passwordsMustMatch } });
+  });
+
+  it('lists by status with server paging, sorting and filters', async () => {
+    const a = await add({ name: 'Zelda', surname: 'Quartz', country: 'US' });
+    await post(admin, '/api/admin/users/processUser', {
+      userId: a._id,
+      status: 'pending',
+      reason: 'Missing proof',
+    });
+    const pending = await list('pending');
+    expect(pending.body.clients.map((c) => c._id)).toEqual([a._id]);
+    expect(pending.body.clients[0]).toMatchObject({ status: 'pending', reason: 'Missing proof' });
+
+    const all = await list('all');
+    expect(all.body.totalSize).toBeGreaterThanOrEqual(3);
+    expect(all.body.clients.every((c) => c.role !== 'ADMIN' && c.role !== 'SYSOP')).toBe(true);
+    const times = all.body.clients.map((c) => c.timestamp);
+    expect([...times].sort((x, y) => y - x)).toEqual(times);
+
+    const byName = await list('all', { sortField: 'name', sortOrder: 'asc' });
+    const names = byName.body.clients.map((c) => c.name);
+    expect(names[names.length - 1]).toBe('Zelda');
+
+    const united = await list('all', {
+      filters: { country: { filterType: 'TEXT', filterVal: 'united st' } },
+    });
+    expect(united.body.clients.map((c) => c._id)).toEqual([a._id]);
+    const text = await list('all', { filters: { surname: { filterType: 'TEXT', filterVal: 'uart' } } });
+    expect(text.body.clients.map((c) => c._id)).toEqual([a._id]);
+    const wild = await list('all', { filters: { surname: { filterType: 'TEXT', filterVal: '%' } } });
+    expect(wild.body.totalSize).toBe(0);
+
+    const page2 = await list('all', { page: 2, sizePerPage: 1 });
+    expect(page2.body.clients).toHaveLength(1);
+    expect(page2.body.clients[0]!._id).toBe(all.body.clients[1]!._id);
+  });
+
+  it('filters agent codes by number or * for partners, and eKYC and completion tri-state', async () => {
+    const p = await add({ name: 'Pat' });
+    await t.db.update(users).set({ role: 'PARTNER', agentCode: 7001 }).where(eq(users.id, p._id));
+    const c = await add({ name: 'Carl' });
+    await t.db
+      .update(users)
+      .set({ agentCode: 7001, eKycPending: true, registered: true })
+      .where(eq(users.id, c._id));
+    const partners = await list('all', { filters: { agentCode: { filterType: 'TEXT', filterVal: '*' } } });
+    expect(partners.body.clients.map((x) => x._id)).toEqual([p._id]);
+    const code = await list('all', { filters: { agentCode: { filterType: 'TEXT', filterVal: '7001' } } });
+    expect(code.body.totalSize).toBe(2);
+    const kyc = await list('all', {
+      filters: { eKYCApproved: { filterType: 'SELECT', filterVal: 'pending' } },
+    });
+    expect(kyc.body.clients.map((x) => x._id)).toEqual([c._id]);
+    const done = await list('all', {
+      filters: { registered: { filterType: 'SELECT', filterVal: 'completed' } },
+    });
+    expect(done.body.clients.map((x) => x._id)).toEqual([c._id]);
+  });
+
+  it('refuses unknown sort and filter fields and bad filter values with 400', async () => {
+    const sort = await list('all', { sortField: 'passwordHash' });
+    expect(sort.status).toBe(400);
+    expect(sort.body).toMatchObject({ errors: { sortField: 'This column cannot be sorted.' } });
+    const filter = await list('all', {
+      filters: { 'password_hash; drop table users': { filterType: 'TEXT', filterVal: 'x' } },
+    });
+    expect(filter.status).toBe(400);
+    const agent = await list('all', { filters: { agentCode: { filterType: 'TEXT', filterVal: 'abc' } } });
+    expect(agent.status).toBe(400);
+    expect((await list('everyone')).status).toBe(400);
+    expect((await list('all', { sizePerPage: 1000 })).status).toBe(400);
+    expect((await list('all', { page: 0 })).status).toBe(400);
+  });
+
+  it('returns a profile, 404 for an unknown id and 400 for a malformed one', async () => {
+    const u = await add();
+    const r = await get<{ user: User }>(admin, `/api/admin/users/profile/${u._id}`);
+    expect(r.body.user.email).toBe(u.email);
+    expect((await get(admin, '/api/admin/users/profile/0123456789abcdef01234567')).status).toBe(404);
+    expect((await get(admin, '/api/admin/users/profile/not-an-id')).status).toBe(400);
+  });
+
+  it('runs compliance actions with a reason for pending, logging each', async () => {
+    const u = await add();
+    const noReason = await post(admin, '/api/admin/users/processUser', {
+      userId: u._id,
+      status: 'pending',
+      reason: ' ',
+    });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body).toMatchObject({ errors: { reason: MESSAGES.reasonRequired } });
+    for (const status of ['approved', 'rejected'] as const) {
+      const r = await post(admin, '/api/admin/users/processUser', { userId: u._id, status, reason: '' });
+      expect(r.body).toEqual({ success: true, reload: true });
+      const p = await get<{ user: User }>(admin, `/api/admin/users/profile/${u._id}`);
+      expect(p.body.user.status).toBe(status);
+    }
+    const staff = await post(admin, '/api/admin/users/processUser', {
+      userId: sysopId,
+      status: 'rejected',
+      reason: '',
+    });
+    expect(staff.status).toBe(403);
+  });
+
+  it('enforces the role rules of Edit User on the server', async () => {
+    const u = await add();
+    const base = { _id: u._id, role: 'USER', status: 'new' };
+    const byAdmin = await post(admin, '/api/admin/users/editUser', { ...base, role: 'PARTNER' });
+    expect(byAdmin.status).toBe(403);
+    const [unchanged] = await t.db.select().from(users).where(eq(users.id, u._id));
+    expect(unchanged!.role).toBe('USER');
+
+    const bySysop = await post<{ user: User }>(sysop, '/api/admin/users/editUser', {
+      ...base,
+      role: 'PARTNER',
+      status: 'approved',
+    });
+    expect(bySysop.status).toBe(200);
+    expect(bySysop.body.user).toMatchObject({ role: 'PARTNER', status: 'approved' });
+
+    const toSysop = await post(sysop, '/api/admin/users/editUser', { ...base, role: 'SYSOP' });
+    expect(toSysop.status).toBe(403);
+    const editAdmin = await post(sysop, '/api/admin/users/editUser', {
+      _id: adminId,
+      role: 'ADMIN',
+      status: 'approved',
+      name: 'X',
+    });
+    expect(editAdmin.status).toBe(403);
+    const adminEditsSysop = await post(admin, '/api/admin/users/editUser', {
+      _id: sysopId,
+      role: 'SYSOP',
+      status: 'approved',
+    });
+    expect(adminEditsSysop.status).toBe(403);
+
+    const promoted = await post<{ user: User }>(sysop, '/api/admin/users/editUser', {
+      ...base,
+      role: 'ADMIN',
+      status: 'rejected',
+    });
+    expect(promoted.body.user).toMatchObject({ role: 'ADMIN', status: 'approved' });
+  });
+
+  it('edits details, email and password with field errors for a taken email', async () => {
+    const u = await add();
+    const other = await add();
+    const taken = await post(admin, '/api/admin/users/editUser', {
+      _id: u._id,
+      role: 'USER',
+      status: 'new',
+      newEmail: other.email,
+    });
+    expect(taken.body).toMatchObject({ errors: { email: 'This email is already in use.' } });
+    const short = await post(admin, '/api/admin/users/editUser', {
+      _id: u._id,
+      role: 'USER',
+      status: 'new',
+      password: '123',
+      password2: '123',
+    });
+    expect(short.body).toMatchObject({ errors: { password: MESSAGES.passwordTooShort } });
+    const ok = await post<{ user: User }>(admin, '/api/admin/users/editUser', {
+      _id: u._id,
+      role: 'USER',
+      status: 'new',
+      newEmail: 'renamed@clients.test',
+      city: 'Leeds',
+      password: 'newpass',
+      password2: 'newpass',
+      emailVerified: true,
+    });
+    expect(ok.body.user).toMatchObject({ email: 'renamed@clients.test', city: 'Leeds', emailVerified: true });
+    const [row] = await t.db.select().from(users).where(eq(users.id, u._id));
+    expect(await verifyPassword(row!.passwordHash, 'newpass')).toBe(true);
+  });
+
+  it('ends the sessions of a staff member whose password is changed through Edit User', async () => {
+    const id = await t.createUser({
+      email: 'other.sysop@c.test',
+      password: 'Correct-Horse-1',
+      role: 'SYSOP',
+    });
+    const token = await t.signIn('other.sysop@c.test', 'Correct-Horse-1');
+    const r = await post(sysop, '/api/admin/users/editUser', {
+      _id: id,
+      role: 'SYSOP',
+      status: 'approved',
+      password: 'Fresh-Pass-9',
+      password2: 'Fresh-Pass-9',
+    });
+    expect(r.status).toBe(200);
+    expect((await get(token, '/api/users/me')).status).toBe(401);
+    expect((await get(sysop, '/api/users/me')).status).toBe(200);
+  });
+
+  it('switches the application type and keeps client logs; refuses a blank event', async () => {
+    const u = await add();
+    const r = await post(admin, '/api/admin/users/changeUserAccountType', {
+      changeTo: 'Corporate',
+      userData: { _id: u._id },
+    });
+    expect(r.body).toEqual({ success: true });
+    expect(
+      (await get<{ user: User }>(admin, `/api/admin/users/profile/${u._id}`)).body.user.accountType,
+    ).toBe('Corporate');
+    const blank = await post(admin, '/api/admin/users/addLog', { userId: u._id, event: '   ' });
+    expect(blank.body).toMatchObject({ errors: { event: MESSAGES.eventRequired } });
+    await post(admin, '/api/admin/users/addLog', { userId: u._id, event: 'Called the client' });
+    const logs = await get<{ event: string }[]>(admin, `/api/admin/users/logs/${u._id}`);
+    expect(logs.body.map((l) => l.event)).toEqual(
+      expect.arrayContaining(['Called the client', 'Application type changed to Corporate']),
+    );
+  });
+
+  it('reads and saves partner email settings, all five required', async () => {
+    const p = await add();
+    await t.db.update(users).set({ role: 'PARTNER', agentCode: 9100 }).where(eq(users.id, p._id));
+    const first = await get<Record<string, unknown>[]>(
+      admin,
+      `/api/admin/partners/getEmailNotifications/${p._id}`,
+    );
+    expect(first.body[0]).toMatchObject({ partnerId: p._id, agentCode: 9100, partnerUserDeposited: true });
+    const settings = {
+      partnerId: p._id,
+      agentCode: 9100,
+      partnerUserRegistered: false,
+      partnerUserApproved: true,
+      partnerUserKYCApproved: false,
+      partnerUserDeposited: true,
+      partnerUserWithdrawalRequest: false,
+    };
+    expect((await post(admin, '/api/admin/partners/updateEmailNotifications', settings)).status).toBe(200);
+    const after = await get<Record<string, unknown>[]>(
+      admin,
+      `/api/admin/partners/getEmailNotifications/${p._id}`,
+    );
+    expect(after.body[0]).toMatchObject(settings);
+    const { partnerUserDeposited: _, ...missing } = settings;
+    expect((await post(admin, '/api/admin/partners/updateEmailNotifications', missing)).status).toBe(400);
+  });
+
+  it('lists admins by id and name', async () => {
+    const r = await get<{ admins: Record<string, string> }>(admin, '/api/admin/users/getAdmins');
+    expect(r.body.admins[adminId]).toBe('Alex Staff');
+    expect(r.body.admins[sysopId]).toBe('Sam Staff');
+  });
+});

@@ -1,0 +1,22 @@
+import { ROLE_RANK, assignableRoles, type Role } from './roles.ts';
+
+/** What an editor may do to a user in the Edit User form (SPEC 5 "Edit User" and 6). Server and web both use it. */
+export type EditPermissions = {
+  canEdit: boolean;
+  canChangeRole: boolean;
+  canChangeStatus: boolean;
+  /** Roles the editor may pick: strictly below their own. */
+  roles: Role[];
+};
+
+export function editPermissions(editor: Role, target: Role): EditPermissions {
+  // A non-SYSOP never edits a SYSOP; ADMIN targets are not edited through the profile form at all.
+  const canEdit = target !== 'ADMIN' && (target !== 'SYSOP' || editor === 'SYSOP');
+  const isSysop = editor === 'SYSOP';
+  return {
+    canEdit,
+    canChangeRole: canEdit && isSysop,
+    canChangeStatus: canEdit && (isSysop || (editor === 'ADMIN' && ROLE_RANK[target] < ROLE_RANK.ADMIN)),
+    roles: assignableRoles(editor),
+  };
+}
