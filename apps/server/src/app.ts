@@ -30,6 +30,9 @@ import { SystemService } from './features/system/service.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { ClientsService } from './features/clients/service.ts';
 import { clientsRoutes } from './features/clients/routes.ts';
+import { kycRoutes } from './features/clients/kyc-routes.ts';
+import { StandInKyc } from './integrations/kyc/stand-in.ts';
+import { LinkSigner } from './lib/signed-links.ts';
 
 export type AppDeps = {
   config: Config;
@@ -119,6 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     passwords.sendEmailConfirmation(userId, email),
   );
   clientsRoutes(app, { db, clients });
+  const links = new LinkSigner(secret, clock.now);
+  kycRoutes(app, { db, kyc: new StandInKyc(db, links, config.publicUrl), links });
 
   // Unknown /api paths are JSON 404s; any other GET is a page of the single-page app.
   app.setNotFoundHandler((request, reply) => {

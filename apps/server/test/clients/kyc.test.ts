@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { testDbKind } from '../support/db.ts';
+import { kycDocuments, users } from '../../src/db/schema.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { eq } from 'drizzle-orm';
+
+type Docs = {
+  IDENTITY: {
+    idDocType: string;
+    imageIds: string[];
+    uploaded: boolean;
+    verified: boolean;
+    viewUrl: string;
+    reportUrl: string;
+  } | null;
+  PROOF_OF_RESIDENCE: unknown;
+  inspectionId: string;
+};
+
+describe(`KYC documents through the stand-in provider (${testDbKind})`, () => {
+  let t: TestApp;
+  let token: string;
+  let clientId: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.createUser({ email: 'kyc@desk.test', password: 'Correct-Horse-1' });
+    clientId = await t.createUser({ email: 'applicant@kyc.test', role: 'USER', status: 'pending' });
+    await t.db.update(users).set({ eKycPending: true }).where(eq(users.id, clientId));
+    await t.db.insert(kycDocuments).values({
+      id: newId(),
+      userId: clientId,
+      kind: 'IDENTITY',
+      idDocType: 'PASSPORT',
+      imageIds: [123456789],
+      uploaded: true,
+      verified: false,
+      inspectionId: 'insp-1',
+      timestamp: t.clock.now(),
+    });
+    token = await t.signIn('kyc@desk.test', 'Correct-Horse-1');
+  });
+  afterAll(() => t.stop());
+
+  const local = (url: string) => url.replace('http://console.test', '');
+
+  it('lists identity and address documents with their flags and view links', async () => {
+    const r = await t.call<Docs>(
+      'GET',
+      `/api/admin/users/getKYCDocuments/${clientId}`,
+      undefined,
+      t.auth(token),
+    );
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      IDENTITY: { idDocType: 'PASSPORT', imageIds: ['123456789'], uploaded: true, verified: false },
+      PROOF_OF_RESIDENCE: null,
+      inspectionId: 'insp-1',
+    });
+    const applicant = await t.call(
+      'GET',
+      `/api/admin/users/getKYCApplicantData/${clientId}`,
+      undefined,
+      t.auth(token),
+    );
+    expect(applicant.body).toMatchObject({ applicantId: 'insp-1', reviewStatus: 'pending' });
+  });
+
+  it('serves a document only through an unexpired, untampered signed link', async () => {
+    const r = await t.call<Docs>(
+      'GET',
+      `/api/admin/users/getKYCDocuments/${clientId}`,
+      undefined,
+      t.auth(token),
+    );
+    const view = local(r.body.IDENTITY!.viewUrl);
+    const ok = await t.call('GET', view, undefined, { accept: '*/*' });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toContain('image/svg+xml');
+    expect((await t.call('GET', `${view}x`)).status).toBe(403);
+    expect((await t.call('GET', local(r.body.IDENTITY!.reportUrl))).status).toBe(200);
+    t.clock.advance(601);
+    expect((await t.call('GET', view)).status).toBe(403);
+  });
+
+  it('answers 404 for an unknown client', async () => {
+    const r = await t.call(
+      'GET',
+      '/api/admin/users/getKYCDocuments/0123456789abcdef01234567',
+      undefined,
+      t.auth(token),
+    );
+    expect(r.status).toBe(404);
+  });
+});
