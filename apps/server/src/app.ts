@@ -31,6 +31,8 @@ import { systemRoutes } from './features/system/routes.ts';
 import { ClientsService } from './features/clients/service.ts';
 import { clientsRoutes } from './features/clients/routes.ts';
 import { kycRoutes } from './features/clients/kyc-routes.ts';
+import { GroupsService } from './features/groups/service.ts';
+import { groupsRoutes } from './features/groups/routes.ts';
 import { StandInKyc } from './integrations/kyc/stand-in.ts';
 import { LinkSigner } from './lib/signed-links.ts';
 
@@ -122,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     passwords.sendEmailConfirmation(userId, email),
   );
   clientsRoutes(app, { db, clients });
+  groupsRoutes(app, { groups: new GroupsService(db, clock) });
   const links = new LinkSigner(secret, clock.now);
   kycRoutes(app, { db, kyc: new StandInKyc(db, links, config.publicUrl), links });
 

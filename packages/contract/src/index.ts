@@ -8,3 +8,4 @@ export * from './system.ts';
 export * from './countries.ts';
 export * from './clients.ts';
 export * from './permissions.ts';
+export * from './groups.ts';

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { testDbKind } from '../support/db.ts';
+import { tradingAccounts } from '../../src/db/schema.ts';
+import { newId } from '../../src/lib/ids.ts';
+
+describe(`account groups (${testDbKind})`, () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.createUser({ email: 'groups@desk.test', password: 'Correct-Horse-1' });
+    token = await t.signIn('groups@desk.test', 'Correct-Horse-1');
+  });
+  afterAll(() => t.stop());
+
+  const post = (url: string, body: unknown) => t.call('POST', url, body, t.auth(token));
+  const list = async () =>
+    (
+      await t.call<{ groups: { groupId: string; groupName: string; groupStatus: string; copy: string }[] }>(
+        'GET',
+        '/api/admin/groups/getGroups',
+        undefined,
+        t.auth(token),
+      )
+    ).body.groups;
+
+  it('adds, edits and deletes a group', async () => {
+    const add = await post('/api/admin/groups/addGroup', {
+      groupId: 'real\\usd-std',
+      groupName: 'Standard USD',
+      groupStatus: 'active',
+    });
+    expect(add.status).toBe(200);
+    expect(await list()).toEqual([
+      expect.objectContaining({
+        groupId: 'real\\usd-std',
+        groupName: 'Standard USD',
+        groupStatus: 'active',
+        copy: '',
+      }),
+    ]);
+    await post('/api/admin/groups/editGroup', {
+      groupId: 'real\\usd-std',
+      groupName: 'Std USD',
+      groupStatus: 'disabled',
+      copy: 'D',
+    });
+    expect((await list())[0]).toMatchObject({ groupName: 'Std USD', groupStatus: 'disabled', copy: 'D' });
+    expect((await post('/api/admin/groups/deleteGroup', { groupId: 'real\\usd-std' })).status).toBe(200);
+    expect(await list()).toEqual([]);
+  });
+
+  it('requires id, name and status; refuses a duplicate id', async () => {
+    const blank = await post('/api/admin/groups/addGroup', {
+      groupId: ' ',
+      groupName: '',
+      groupStatus: 'active',
+    });
+    expect(blank.body).toMatchObject({
+      errors: { groupId: 'Group ID is required.', groupName: 'Group name is required.' },
+    });
+    expect((await post('/api/admin/groups/addGroup', { groupId: 'g1', groupName: 'G' })).status).toBe(400);
+    expect(
+      (await post('/api/admin/groups/addGroup', { groupId: 'g1', groupName: 'G', groupStatus: 'maybe' }))
+        .status,
+    ).toBe(400);
+    await post('/api/admin/groups/addGroup', { groupId: 'g1', groupName: 'G', groupStatus: 'active' });
+    const dup = await post('/api/admin/groups/addGroup', {
+      groupId: 'g1',
+      groupName: 'Again',
+      groupStatus: 'active',
+    });
+    expect(dup.body).toMatchObject({ errors: { groupId: 'A group with this ID already exists.' } });
+    expect((await list()).find((g) => g.groupId === 'g1')?.groupName).toBe('G');
+  });
+
+  it('answers 404 for an unknown group and 409 for deleting a group in use', async () => {
+    expect(
+      (await post('/api/admin/groups/editGroup', { groupId: 'nope', groupName: 'N', groupStatus: 'active' }))
+        .status,
+    ).toBe(404);
+    expect((await post('/api/admin/groups/deleteGroup', { groupId: 'nope' })).status).toBe(404);
+    await post('/api/admin/groups/addGroup', { groupId: 'used', groupName: 'Used', groupStatus: 'active' });
+    const clientId = await t.createUser({ email: 'holder@groups.test', role: 'USER' });
+    await t.db.insert(tradingAccounts).values({
+      id: newId(),
+      userId: clientId,
+      number: 700001,
+      live: true,
+      type: 'Standard',
+      baseCurrency: 'USD',
+      leverage: 100,
+      accountGroup: 'used',
+      timeCreated: t.clock.now(),
+    });
+    const r = await post('/api/admin/groups/deleteGroup', { groupId: 'used' });
+    expect(r.status).toBe(409);
+    expect((await list()).some((g) => g.groupId === 'used')).toBe(true);
+  });
+});
