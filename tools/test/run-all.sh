@@ -9,6 +9,7 @@ step() { printf '\n=== %s ===\n' "$*"; }
 
 step typecheck;                 npm run --silent typecheck
 step lint;                      npm run --silent lint
+step "unit tests of the web app"; npx vitest run --project web
 step "API tests on PGlite";     npx vitest run --project server
 step "web build";               npm run --silent build:web
 step "browser tests on PGlite"; npx playwright test

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -44,7 +44,8 @@ export type AppDeps = {
   clock: Clock;
   /** Token-signing secret (auth/secret.ts). */
   secret: Uint8Array;
-  logger?: FastifyServerOptions['logger'];
+  /** A pino logger; without it the app logs nothing (tests). */
+  logger?: FastifyBaseLogger;
 };
 
 export const VERSION = '0.1.0';
@@ -56,7 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database, mailer, clock, secret } = deps;
   const db = database.db;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -76,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Staff may reach the console over plain HTTP inside a private network; TLS is the proxy's job.
+        upgradeInsecureRequests: null,
       },
     },
     // The console runs on plain HTTP on loopback in development; HSTS belongs to the TLS proxy.

@@ -1,0 +1,78 @@
+import { lazyPage } from './lazy-page.ts';
+
+/** Every screen, lazily loaded. One line per screen; the route table in router.tsx places them. */
+
+// Sign-in and password pages (public).
+export const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage');
+export const ConfirmLoginPage = lazyPage(
+  () => import('../features/auth/confirm-login-page.tsx'),
+  'ConfirmLoginPage',
+);
+export const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
+export const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
+export const EmailConfirmPage = lazyPage(
+  () => import('../features/auth/email-confirm-page.tsx'),
+  'EmailConfirmPage',
+);
+export const DevOutboxPage = lazyPage(() => import('../features/dev/dev-outbox-page.tsx'), 'DevOutboxPage');
+
+// Signed-in screens.
+export const HomePage = lazyPage(() => import('../features/home/home-page.tsx'), 'HomePage');
+export const UserListPage = lazyPage(() => import('../features/clients/user-list-page.tsx'), 'UserListPage');
+export const AddUserPage = lazyPage(() => import('../features/clients/add-user-page.tsx'), 'AddUserPage');
+export const ClientProfilePage = lazyPage(
+  () => import('../features/clients/client-profile-page.tsx'),
+  'ClientProfilePage',
+);
+export const ClientApplicationPage = lazyPage(
+  () => import('../features/clients/client-application-page.tsx'),
+  'ClientApplicationPage',
+);
+export const ManageGroupsPage = lazyPage(
+  () => import('../features/groups/manage-groups-page.tsx'),
+  'ManageGroupsPage',
+);
+export const IbRequestsPage = lazyPage(
+  () => import('../features/partners/ib-requests-page.tsx'),
+  'IbRequestsPage',
+);
+export const IbCodesPage = lazyPage(() => import('../features/partners/ib-codes-page.tsx'), 'IbCodesPage');
+export const HistoricalRequestsPage = lazyPage(
+  () => import('../features/funding/historical-requests-page.tsx'),
+  'HistoricalRequestsPage',
+);
+export const TransfersPage = lazyPage(
+  () => import('../features/funding/transfers-page.tsx'),
+  'TransfersPage',
+);
+export const WithdrawalsPage = lazyPage(
+  () => import('../features/funding/withdrawals-page.tsx'),
+  'WithdrawalsPage',
+);
+export const DepositsPage = lazyPage(() => import('../features/funding/deposits-page.tsx'), 'DepositsPage');
+export const BankVerificationPage = lazyPage(
+  () => import('../features/funding/bank-verification-page.tsx'),
+  'BankVerificationPage',
+);
+export const WalletAccountsPage = lazyPage(
+  () => import('../features/accounts/wallet-accounts-page.tsx'),
+  'WalletAccountsPage',
+);
+export const TradingAccountsPage = lazyPage(
+  () => import('../features/accounts/trading-accounts-page.tsx'),
+  'TradingAccountsPage',
+);
+export const ChangeLeveragePage = lazyPage(
+  () => import('../features/accounts/change-leverage-page.tsx'),
+  'ChangeLeveragePage',
+);
+export const SubAccountRequestsPage = lazyPage(
+  () => import('../features/accounts/sub-account-requests-page.tsx'),
+  'SubAccountRequestsPage',
+);

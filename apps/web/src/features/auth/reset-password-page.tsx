@@ -1,0 +1,88 @@
+import { MESSAGES, newPasswordSchema } from '@brokerdesk/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
+import { z } from 'zod';
+import { errorsOf } from '../../shared/api.ts';
+import { ErrorAlert } from '../../shared/error-alert.tsx';
+import { authApi } from './auth-api.ts';
+import { AuthCard } from './auth-card.tsx';
+
+/**
+ * SPEC 5 "New password": both required, at least 6 characters (the contract's rule), and equal.
+ * Only the pairing with the confirmation lives here; the server never sees password2.
+ */
+const formSchema = z
+  .object({
+    password: z.string().min(1, MESSAGES.passwordRequired).pipe(newPasswordSchema),
+    password2: z.string().min(1, MESSAGES.passwordRequired),
+  })
+  .refine((values) => values.password === values.password2, {
+    message: MESSAGES.passwordsMustMatch,
+    path: ['password2'],
+  });
+type FormValues = z.input<typeof formSchema>;
+
+/** /resetpassword/:id, opened from the reset email (or after confirming a set-password link). */
+export function ResetPasswordPage() {
+  const { id = '' } = useParams();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { password: '', password2: '' },
+  });
+  const save = useMutation({
+    mutationFn: (values: FormValues) => authApi.newPassword({ id, password: values.password }),
+    meta: { errorNotice: false },
+  });
+  const serverErrors = save.error ? errorsOf(save.error) : {};
+  const errors = form.formState.errors;
+
+  if (save.data?.success) {
+    return (
+      <AuthCard title="Set a new password">
+        <Alert color="green" variant="light" role="status">
+          {save.data.message}
+        </Alert>
+        <Button component={Link} to="/login" fullWidth>
+          Log In
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Set a new password">
+      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+        <Stack gap="md">
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            autoFocus
+            {...form.register('password')}
+            error={errors.password?.message ?? serverErrors.password}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            {...form.register('password2')}
+            error={errors.password2?.message ?? serverErrors.password2}
+          />
+          <ErrorAlert errors={serverErrors} fieldKeys={['password', 'password2']} />
+          {save.data && !save.data.success && (
+            <Alert color="red" variant="light" role="alert">
+              {save.data.message}
+            </Alert>
+          )}
+          <Button type="submit" fullWidth loading={save.isPending}>
+            SAVE PASSWORD
+          </Button>
+          <Anchor component={Link} to="/login" size="sm" ta="center">
+            Back to login
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,47 @@
+import { defineConfig, type ProxyOptions } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** The API server the dev proxy forwards to; API_URL points it elsewhere (a second server on another port). */
+const API = process.env.API_URL ?? 'http://127.0.0.1:8080';
+
+/**
+ * /email/confirm/... is both a page (opened from the mail) and an API call (the page fetches the same
+ * path with Accept: application/json). Only the JSON call goes to the server; a browser navigation
+ * falls through to Vite, which serves index.html.
+ */
+const jsonOnly: ProxyOptions = {
+  target: API,
+  bypass: (req) => (req.headers.accept?.includes('application/json') ? undefined : '/index.html'),
+};
+
+/** Vendor code that changes rarely gets its own long-cached chunks; screens stay in their lazy chunks. */
+function vendorChunk(id: string): string | undefined {
+  if (!id.includes('node_modules')) return undefined;
+  if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)) return 'react';
+  if (id.includes('@mantine/') || id.includes('@floating-ui') || id.includes('react-remove-scroll'))
+    return 'mantine';
+  if (id.includes('@tanstack/react-query') || id.includes('@tanstack/query-core')) return 'query';
+  if (/[\\/]node_modules[\\/](zod|dayjs)[\\/]/.test(id)) return 'zod-dayjs';
+  if (id.includes('react-hook-form') || id.includes('@hookform')) return 'forms';
+  return undefined;
+}
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: API },
+      '/public': { target: API },
+      '/email': jsonOnly,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rollupOptions: {
+      output: { manualChunks: vendorChunk },
+    },
+  },
+});
