@@ -33,6 +33,7 @@ import { clientsRoutes } from './features/clients/routes.ts';
 import { kycRoutes } from './features/clients/kyc-routes.ts';
 import { GroupsService } from './features/groups/service.ts';
 import { groupsRoutes } from './features/groups/routes.ts';
+import { fundingListRoutes } from './features/funding/routes.ts';
 import { StandInKyc } from './integrations/kyc/stand-in.ts';
 import { LinkSigner } from './lib/signed-links.ts';
 
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   clientsRoutes(app, { db, clients });
   groupsRoutes(app, { groups: new GroupsService(db, clock) });
+  fundingListRoutes(app, { db });
   const links = new LinkSigner(secret, clock.now);
   kycRoutes(app, { db, kyc: new StandInKyc(db, links, config.publicUrl), links });
 

@@ -22,7 +22,13 @@ export async function prepareDemo(
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
     if (row?.n === 0) {
       log.info({ clients: START_DEMO_CLIENTS }, 'empty embedded database: adding demo data');
-      await seedDemoData(db, { clients: START_DEMO_CLIENTS, seed: 1, publicUrl: config.publicUrl });
+      // Dated from now, so the demo shows recent requests.
+      await seedDemoData(db, {
+        clients: START_DEMO_CLIENTS,
+        seed: 1,
+        publicUrl: config.publicUrl,
+        now: Math.floor(Date.now() / 1000),
+      });
       await ensureDemoStaff(db);
     }
   }

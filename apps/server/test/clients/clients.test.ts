@@ -85,7 +85,11 @@ describe(`client management (${testDbKind})`, () => {
     const mail = await t.smtp.next('new.client@clients.test', before);
     expect(mail.text).toMatch(/http:\/\/console\.test\/email\/confirm\/[A-Za-z0-9_-]+/);
     const logs = await get<{ event: string; actionedBy: string }[]>(admin, `/api/admin/users/logs/${u._id}`);
-    expect(logs.body[0]).toMatchObject({ event: 'Client added by staff', actionedBy: 'Alex Staff' });
+    expect(logs.body[0]).toMatchObject({
+      event: 'Client added by staff',
+      actionedBy: adminId,
+      customName: 'Alex Staff',
+    });
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, u._id));
     expect(audits.map((a) => a.action)).toContain('client.added');
   });

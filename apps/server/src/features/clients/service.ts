@@ -81,7 +81,8 @@ export class ClientsService {
       await writeClientLog(tx, {
         userId: id,
         event: 'Client added by staff',
-        actionedBy: staffName(staff),
+        actionedBy: staff.userId,
+        customName: staffName(staff),
         now,
       });
       await audit(tx, now, {
@@ -133,7 +134,8 @@ export class ClientsService {
       await writeClientLog(tx, {
         userId: _id,
         event: 'Client details updated',
-        actionedBy: staffName(staff),
+        actionedBy: staff.userId,
+        customName: staffName(staff),
         now,
       });
       await audit(tx, now, {
@@ -161,7 +163,8 @@ export class ClientsService {
       await writeClientLog(tx, {
         userId,
         event: `Status changed to ${status}${why}`,
-        actionedBy: staffName(staff),
+        actionedBy: staff.userId,
+        customName: staffName(staff),
         now,
       });
       await audit(tx, now, {
@@ -186,7 +189,8 @@ export class ClientsService {
       await writeClientLog(tx, {
         userId,
         event: `Application type changed to ${changeTo}`,
-        actionedBy: staffName(staff),
+        actionedBy: staff.userId,
+        customName: staffName(staff),
         now,
       });
       await audit(tx, now, {
@@ -206,7 +210,13 @@ export class ClientsService {
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
       await this.get(tx, userId);
-      await writeClientLog(tx, { userId, event, actionedBy: staffName(staff), now });
+      await writeClientLog(tx, {
+        userId,
+        event,
+        actionedBy: staff.userId,
+        customName: staffName(staff),
+        now,
+      });
       await audit(tx, now, {
         actorId: staff.userId,
         action: 'client.log',

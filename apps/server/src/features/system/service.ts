@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { deposits, devOutbox, platformStatus, sessions } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { visibleToStaffSql } from '../funding/visibility.ts';
 
 /** What a deposit notice is about: requests that staff still have to act on. */
 const NEW_DEPOSIT_STATUSES = ['pending', 'incomplete'];
@@ -23,7 +24,7 @@ export class SystemService {
         (select count(*) from users where status = 'new' and role in ('USER', 'PARTNER'))::int as "newClients",
         (select count(*) from ib_requests where status = 'pending')::int as "newIntroducerRequests",
         (select count(*) from deposits where status = 'pending')::int as "newDeposits",
-        (select count(*) from withdrawals where status = 'pending' and not provider_handled)::int as "newWithdrawals",
+        (select count(*) from withdrawals where status = 'pending' and ${visibleToStaffSql})::int as "newWithdrawals",
         (select count(*) from transfers where status = 'pending')::int as "newTransfers",
         (select count(*) from bank_accounts where status = 'pending')::int as "newBankDetails",
         (select count(*) from sub_account_requests where status = 'pending')::int as "newSubAccounts",

@@ -1,0 +1,171 @@
+import { and, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type {
+  FundingListRequest,
+  FundingTab,
+  FundingType,
+  LookupClient,
+  PagedRequest,
+} from '@brokerdesk/contract';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { deposits, transfers, users, withdrawals } from '../../db/schema.ts';
+import { Invalid } from '../../http/errors.ts';
+import { escapeLike, planList, type ListSpec } from '../../lib/paged-query.ts';
+import { toWireDeposit, toWireTransfer, toWireWithdrawal } from './rows.ts';
+import { visibleToStaff } from './visibility.ts';
+
+/** Filter by client name or email: a sub-select on users, so the list itself needs no join. */
+function clientFilter(userIdColumn: AnyPgColumn) {
+  return (f: { filterVal: string | number }): SQL => {
+    const like = `%${escapeLike(String(f.filterVal))}%`;
+    return inArray(
+      userIdColumn,
+      sql`(select id from users where ${or(ilike(users.name, like), ilike(users.surname, like), ilike(users.email, like))})`,
+    );
+  };
+}
+
+const SPECS = {
+  deposit: {
+    table: deposits,
+    map: toWireDeposit,
+    spec: {
+      tieBreaker: deposits.id,
+      defaultSort: { field: 'timestamp', order: 'desc' },
+      fields: {
+        timestamp: { column: deposits.timestamp, sortable: true, filter: 'number' },
+        timeApproved: { column: deposits.timeApproved, sortable: true, filter: 'number' },
+        paymentGatewayService: { column: deposits.paymentGatewayService, sortable: true, filter: 'text' },
+        depositPaymentName: { column: deposits.depositPaymentName, sortable: true, filter: 'text' },
+        transactionId: { column: deposits.transactionId, sortable: true, filter: 'text' },
+        accountNumber: { column: deposits.accountNumber, sortable: true, filter: 'number' },
+        depositAmountSent: { column: deposits.depositAmountSent, sortable: true, filter: 'number' },
+        depositCurrency: { column: deposits.depositCurrency, sortable: true, filter: 'select' },
+        adminId: { column: deposits.adminId, sortable: false, filter: 'select' },
+        client: { column: deposits.userId, filter: clientFilter(deposits.userId) },
+      },
+    } satisfies ListSpec,
+    tab: (tab: FundingTab): SQL | undefined => {
+      if (tab === 'pending' || tab === 'incomplete') return eq(deposits.status, tab);
+      if (tab === 'historical') return notInArray(deposits.status, ['pending', 'incomplete']);
+      return undefined;
+    },
+  },
+  withdrawal: {
+    table: withdrawals,
+    map: toWireWithdrawal,
+    spec: {
+      tieBreaker: withdrawals.id,
+      defaultSort: { field: 'timestamp', order: 'desc' },
+      fields: {
+        timestamp: { column: withdrawals.timestamp, sortable: true, filter: 'number' },
+        timeApproved: { column: withdrawals.timeApproved, sortable: true, filter: 'number' },
+        gateway: { column: withdrawals.gateway, sortable: true, filter: 'text' },
+        withdrawalPaymentName: { column: withdrawals.withdrawalPaymentName, sortable: true, filter: 'text' },
+        withdrawalType: { column: withdrawals.withdrawalType, sortable: true, filter: 'select' },
+        requestId: { column: withdrawals.requestId, sortable: true, filter: 'text' },
+        accountNumber: { column: withdrawals.accountNumber, sortable: true, filter: 'number' },
+        withdrawalAmount: { column: withdrawals.withdrawalAmount, sortable: true, filter: 'number' },
+        withdrawalCurrency: { column: withdrawals.withdrawalCurrency, sortable: true, filter: 'select' },
+        client: { column: withdrawals.userId, filter: clientFilter(withdrawals.userId) },
+      },
+    } satisfies ListSpec,
+    tab: (tab: FundingTab): SQL | undefined => {
+      if (tab === 'pending') return and(eq(withdrawals.status, 'pending'), visibleToStaff);
+      if (tab === 'incomplete' || tab === 'error') return eq(withdrawals.status, tab);
+      if (tab === 'historical') return notInArray(withdrawals.status, ['pending', 'incomplete', 'error']);
+      return undefined;
+    },
+  },
+  transfer: {
+    table: transfers,
+    map: toWireTransfer,
+    spec: {
+      tieBreaker: transfers.id,
+      defaultSort: { field: 'timestamp', order: 'desc' },
+      fields: {
+        timestamp: { column: transfers.timestamp, sortable: true, filter: 'number' },
+        sourceAccount: { column: transfers.sourceAccount, sortable: true, filter: 'number' },
+        destinationAccount: { column: transfers.destinationAccount, sortable: true, filter: 'number' },
+        transferAmount: { column: transfers.transferAmount, sortable: true, filter: 'number' },
+        transferCurrency: { column: transfers.transferCurrency, sortable: true, filter: 'select' },
+        sourceMTStatus: { column: transfers.sourceMtStatus, sortable: true, filter: 'text' },
+        destinationMTStatus: { column: transfers.destinationMtStatus, sortable: true, filter: 'text' },
+        client: { column: transfers.userId, filter: clientFilter(transfers.userId) },
+      },
+    } satisfies ListSpec,
+    tab: (tab: FundingTab): SQL | undefined => {
+      if (tab === 'pending' || tab === 'approved' || tab === 'rejected') return eq(transfers.status, tab);
+      if (tab === 'historical') return notInArray(transfers.status, ['pending']);
+      return undefined;
+    },
+  },
+} as const;
+
+const ALLOWED_TABS: Record<FundingType, FundingTab[]> = {
+  deposit: ['historical', 'pending', 'incomplete'],
+  withdrawal: ['historical', 'pending', 'incomplete', 'error'],
+  transfer: ['pending', 'approved', 'rejected', 'historical'],
+};
+
+/** The request lists (SPEC 2.14-2.16), with the clients they mention looked up by id. */
+export async function listFunding(db: Db, req: FundingListRequest & PagedRequest) {
+  if (!ALLOWED_TABS[req.type].includes(req.status)) {
+    throw new Invalid({ status: `There is no ${req.status} tab for ${req.type}s.` });
+  }
+  return page(db, req.type, req, [SPECS[req.type].tab(req.status)]);
+}
+
+/** A client's own funding history (profile card). */
+export async function fundingHistory(
+  db: Db,
+  userId: string,
+  type: FundingType,
+  approvedOnly: boolean,
+  req: PagedRequest,
+) {
+  const { table } = SPECS[type];
+  return page(db, type, req, [
+    eq(table.userId, userId),
+    approvedOnly ? eq(table.status, 'approved') : undefined,
+  ]);
+}
+
+async function page(db: Db, type: FundingType, req: PagedRequest, base: (SQL | undefined)[]) {
+  const { table, spec, map } = SPECS[type];
+  const plan = planList(spec, req, base);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(table)
+      .where(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(plan.where),
+  ]);
+  const wire = (rows as never[]).map((r) => (map as (x: never) => { userId: string })(r));
+  return {
+    data: {
+      clients: await lookupClients(
+        db,
+        wire.map((r) => r.userId),
+      ),
+      transfers: wire as never[],
+      totalSize: total[0]?.n ?? 0,
+    },
+  };
+}
+
+export async function lookupClients(db: Db, ids: string[]): Promise<Record<string, LookupClient>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return {};
+  const rows = await db
+    .select({ id: users.id, name: users.name, surname: users.surname, email: users.email })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return Object.fromEntries(rows.map(({ id, ...c }) => [id, c]));
+}

@@ -1,0 +1,37 @@
+import {
+  fundingHistoryParams,
+  fundingHistoryRequest,
+  fundingListRequest,
+  fundingListResponse,
+} from '@brokerdesk/contract';
+import type { Db } from '../../db/client.ts';
+import type { App } from '../../http/types.ts';
+import { fundingHistory, listFunding } from './list.ts';
+
+/** Funding lists (SPEC 7.4). The request-list path is ours; the spec does not show it. */
+export function fundingListRoutes(app: App, deps: { db: Db }): void {
+  app.post(
+    '/api/admin/accounts/adminGetRequests/paginated',
+    { schema: { body: fundingListRequest, response: { 200: fundingListResponse } } },
+    async (req) => listFunding(deps.db, req.body),
+  );
+
+  app.post(
+    '/api/admin/accounts/adminGetFundingRequests/paginated/:userId/:type/:approved',
+    {
+      schema: {
+        params: fundingHistoryParams,
+        body: fundingHistoryRequest,
+        response: { 200: fundingListResponse },
+      },
+    },
+    async (req) =>
+      fundingHistory(
+        deps.db,
+        req.params.userId,
+        req.params.type,
+        req.params.approved === 'approved',
+        req.body,
+      ),
+  );
+}

@@ -1,0 +1,25 @@
+import type { Deposit, Transfer, Withdrawal } from '@brokerdesk/contract';
+import type { deposits, transfers, withdrawals } from '../../db/schema.ts';
+
+/** Funding rows as they travel: the entity's field names of SPEC 3. */
+
+export function toWireDeposit(d: typeof deposits.$inferSelect): Deposit {
+  const { id, mtStatus, ...rest } = d;
+  return { ...rest, _id: id, MTStatus: mtStatus } as Deposit;
+}
+
+export function toWireWithdrawal(w: typeof withdrawals.$inferSelect): Withdrawal {
+  const { id, mtStatus, ...rest } = w;
+  return { ...rest, _id: id, MTStatus: mtStatus } as Withdrawal;
+}
+
+export function toWireTransfer(t: typeof transfers.$inferSelect): Transfer {
+  const { id, sourceMtStatus, destinationMtStatus, times, ...rest } = t;
+  return {
+    ...rest,
+    _id: id,
+    sourceMTStatus: sourceMtStatus,
+    destinationMTStatus: destinationMtStatus,
+    times: (times ?? {}) as Record<string, number>,
+  } as Transfer;
+}
