@@ -1,0 +1,34 @@
+/**
+ * The platform-operations outbox (DESIGN "Money movement: exactly once in effect"): features enqueue
+ * in their own transaction, the worker applies each operation on the platform exactly once in effect
+ * and tells the feature how it ended through its SettledHandler.
+ */
+export { enqueueOperation, DEFAULT_PLATFORM, type EnqueueInput } from './enqueue.ts';
+export {
+  registerHandler,
+  toHandlerMap,
+  type OperationRow,
+  type SettledHandler,
+  type SettledHandlers,
+  type SettledOutcome,
+} from './handlers.ts';
+export { assertOperationKey, keyPrefix, InvalidOperationKey, MAX_KEY_LENGTH } from './keys.ts';
+export {
+  clearSecrets,
+  isOperationKind,
+  operationPayloadSchemas,
+  OPERATION_KINDS,
+  parseOperation,
+  type BalancePayload,
+  type ChangePasswordPayload,
+  type CreateAccountPayload,
+  type OperationInputPayloads,
+  type OperationKind,
+  type OperationPayloads,
+  type ParsedOperation,
+  type SetLeveragePayload,
+  type SetNamePayload,
+} from './kinds.ts';
+export { defaultBackoff, DEFAULT_MAX_ATTEMPTS, type RetryPolicy } from './policy.ts';
+export { claimOperations, type ClaimedOperation } from './store.ts';
+export { OperationWorker, type OperationWorkerDeps, type RoundTally, type WorkerLog } from './worker.ts';

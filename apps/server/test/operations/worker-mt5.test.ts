@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client.ts';
+import { platformOperations } from '../../src/db/schema.ts';
+import type { Mt5Platform } from '../../src/integrations/platform/mt5/index.ts';
+import { manualClock } from '../../src/lib/clock.ts';
+import {
+  claimOperations,
+  enqueueOperation,
+  OperationWorker,
+  type EnqueueInput,
+  type OperationWorkerDeps,
+} from '../../src/operations/index.ts';
+import { connect, newAccount, SHORT_TIMEOUT_MS, startFake } from '../mt5/harness.ts';
+import { openTestDatabase, testDbKind } from '../support/db.ts';
+import type { FakeMt5Server } from '../support/fake-mt5/index.ts';
+import { operation, recordingHandlers } from './support.ts';
+
+let serial = 0;
+const key = (prefix: string) => `${prefix}:${(++serial).toString(16).padStart(24, '0')}`;
+const BALANCE = '/api/trade/balance';
+
+/** The real MT5 client against the protocol-level fake server: faults as they look on the wire. */
+describe(`operations worker on MT5 (fake server, ${testDbKind})`, () => {
+  let database: Database;
+  const clock = manualClock();
+  let fake: FakeMt5Server;
+  let mt5: Mt5Platform;
+  let login: number;
+  let recorder: ReturnType<typeof recordingHandlers>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await database.db.delete(platformOperations);
+    const started = await startFake();
+    fake = started.fake;
+    // A short reply timeout, so the fake's held calls time out quickly.
+    mt5 = connect(started.url, { timeoutMs: SHORT_TIMEOUT_MS });
+    ({ login } = await mt5.createAccount(newAccount));
+    recorder = recordingHandlers(['dep', 'wd', 'acc', 'lev']);
+  });
+
+  const worker = (over: Partial<OperationWorkerDeps> = {}) =>
+    new OperationWorker({ db: database.db, platforms: mt5, clock, handlers: recorder.handlers, ...over });
+  const enqueue = (op: Omit<EnqueueInput, 'now'>) =>
+    database.db.transaction((tx) => enqueueOperation(tx, { ...op, now: clock.now() } as EnqueueInput));
+  const dealsOf = (comment: string) => fake.ledger.deals(login).filter((d) => d.comment === comment);
+  /** The first round meets the fault; the next (after the back-off) must settle the op. */
+  async function twoRounds(k: string) {
+    const w = worker();
+    const first = await w.runOnce();
+    clock.advance(60);
+    const second = await w.runOnce();
+    return { first, second, row: await operation(database.db, k) };
+  }
+
+  it('applies a balance operation once and records the ticket', async () => {
+    const k = key('dep');
+    await enqueue({ key: k, kind: 'balance', payload: { login, amount: 1_250.75 } });
+    expect(await worker().runOnce()).toMatchObject({ claimed: 1, succeeded: 1 });
+    const [deal] = dealsOf(k);
+    expect(dealsOf(k)).toHaveLength(1);
+    expect(deal!.profit).toBe(1_250.75);
+    expect(await operation(database.db, k)).toMatchObject({
+      state: 'succeeded',
+      result: { deal: String(deal!.deal) },
+    });
+    expect(recorder.calls).toMatchObject([{ key: k, state: 'succeeded', outcome: { ok: true } }]);
+  });
+
+  it('fails a withdrawal MT5 refuses with 10019, and tells the feature', async () => {
+    const k = key('wd');
+    await enqueue({ key: k, kind: 'balance', payload: { login, amount: -10 } });
+    expect(await worker().runOnce()).toMatchObject({ failed: 1 });
+    const error = 'MT5 trade/balance failed: 10019 Not enough money';
+    expect(await operation(database.db, k)).toMatchObject({ state: 'failed', lastError: error });
+    expect(recorder.calls).toMatchObject([{ key: k, outcome: { ok: false, error, code: 10019 } }]);
+    expect(fake.ledger.deals(login)).toEqual([]);
+  });
+
+  it('retries a balance refused with a transient retcode, or too often refused as FREQUENT', async () => {
+    const k = key('dep');
+    await enqueue({ key: k, kind: 'balance', payload: { login, amount: 20 } });
+    fake.faults.refuse({ path: BALANCE, retcode: 10 });
+    const refused = await twoRounds(k);
+    expect(refused.first).toMatchObject({ retried: 1, unknown: 0 });
+    expect(refused.row).toMatchObject({ state: 'succeeded', attempts: 2 });
+
+    const k2 = key('dep');
+    await enqueue({ key: k2, kind: 'balance', payload: { login, amount: 30 } });
+    fake.faults.frequent({ path: BALANCE, times: 3 }); // more than the client's own three tries
+    const busy = await twoRounds(k2);
+    expect(busy.first).toMatchObject({ retried: 1 });
+    expect(busy.row).toMatchObject({ state: 'succeeded', attempts: 2 });
+    expect(dealsOf(k)).toHaveLength(1);
+    expect(dealsOf(k2)).toHaveLength(1);
+  });
+
+  it('applied but reply lost: the next attempt finds the deal and does not send it again', async () => {
+    const k = key('dep');
+    await enqueue({ key: k, kind: 'balance', payload: { login, amount: 100 } });
+    fake.faults.applyButLoseReply({ path: BALANCE });
+    const { first, second, row } = await twoRounds(k);
+    expect(first).toMatchObject({ retried: 1, unknown: 1 });
+    expect(second).toMatchObject({ succeeded: 1, resolved: 1 });
+    expect(fake.counters.balanceCalls).toBe(1);
+    expect(dealsOf(k)).toHaveLength(1);
+    expect(row).toMatchObject({ state: 'succeeded', result: { deal: String(dealsOf(k)[0]!.deal) } });
+    expect(fake.ledger.account(login)?.balance).toBe(100);
+  });
+
+  it('a timed-out or dropped balance that never landed is looked up, then sent once more', async () => {
+    for (const arm of [
+      () => fake.faults.timeout({ path: BALANCE }),
+      () => fake.faults.drop({ path: BALANCE }),
+    ]) {
+      const k = key('dep');
+      await enqueue({ key: k, kind: 'balance', payload: { login, amount: 7 } });
+      const calls = fake.counters.balanceCalls;
+      arm();
+      const { first, second, row } = await twoRounds(k);
+      expect(first).toMatchObject({ retried: 1, unknown: 1 });
+      expect(second).toMatchObject({ succeeded: 1, resolved: 0 });
+      expect(fake.counters.balanceCalls - calls).toBe(2);
+      expect(dealsOf(k)).toHaveLength(1);
+      expect(row.state).toBe('succeeded');
+    }
+  });
+
+  it('resolves the operation of a worker that died after MT5 applied it', async () => {
+    const k = key('dep');
+    await enqueue({ key: k, kind: 'balance', payload: { login, amount: 55 } });
+    await claimOperations(database.db, { now: clock.now(), limit: 5, leaseSeconds: 120, platforms: ['MT5'] });
+    await mt5.balance(login, 55, k); // it got this far, then the process died
+    const w = worker({ leaseSeconds: 120 });
+    expect(await w.runOnce()).toMatchObject({ claimed: 0 });
+    clock.advance(120);
+    expect(await w.runOnce()).toMatchObject({ succeeded: 1, resolved: 1 });
+    expect(fake.counters.balanceCalls).toBe(1);
+    expect(dealsOf(k)).toHaveLength(1);
+  });
+
+  it('creates an account once when the reply to user/add is lost, recognising it by name and group', async () => {
+    const k = key('acc');
+    const wanted = 960_001;
+    await enqueue({ key: k, kind: 'createAccount', payload: { ...newAccount, login: wanted } });
+    fake.faults.applyButLoseReply({ path: '/api/user/add' });
+    const { first, second, row } = await twoRounds(k);
+    expect(first).toMatchObject({ unknown: 1 });
+    expect(second).toMatchObject({ succeeded: 1, resolved: 1 });
+    expect(row).toMatchObject({ state: 'succeeded', result: { login: wanted } });
+    expect(row.payload).toMatchObject({ passwordMain: '', passwordInvestor: '' });
+    expect(fake.ledger.accounts().filter((a) => a.login === wanted)).toHaveLength(1);
+  });
+
+  it('sends a leverage change again when its reply is lost', async () => {
+    const k = key('lev');
+    await enqueue({ key: k, kind: 'setLeverage', payload: { login, leverage: 300 } });
+    fake.faults.applyButLoseReply({ path: '/api/user/update' });
+    const { first, row } = await twoRounds(k);
+    expect(first).toMatchObject({ unknown: 1 });
+    expect(row.state).toBe('succeeded');
+    expect(fake.ledger.account(login)?.leverage).toBe(300);
+  });
+});
