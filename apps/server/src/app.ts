@@ -34,6 +34,10 @@ import { kycRoutes } from './features/clients/kyc-routes.ts';
 import { GroupsService } from './features/groups/service.ts';
 import { groupsRoutes } from './features/groups/routes.ts';
 import { fundingListRoutes } from './features/funding/routes.ts';
+import { fundingActionRoutes } from './features/funding/action-routes.ts';
+import { DepositsService } from './features/funding/deposits.ts';
+import { WithdrawalsService } from './features/funding/withdrawals.ts';
+import { TransfersService } from './features/funding/transfers.ts';
 import { StandInKyc } from './integrations/kyc/stand-in.ts';
 import { LinkSigner } from './lib/signed-links.ts';
 
@@ -45,6 +49,8 @@ export type AppDeps = {
   clock: Clock;
   /** Token-signing secret (auth/secret.ts). */
   secret: Uint8Array;
+  /** Asks the platform-operations worker for a round now (after a request enqueued work). */
+  wakeWorker?: () => void;
   /** A pino logger; without it the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
 };
@@ -130,6 +136,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   clientsRoutes(app, { db, clients });
   groupsRoutes(app, { groups: new GroupsService(db, clock) });
   fundingListRoutes(app, { db });
+  const wake = deps.wakeWorker ?? (() => undefined);
+  fundingActionRoutes(app, {
+    deposits: new DepositsService(db, clock, wake),
+    withdrawals: new WithdrawalsService(db, clock, wake),
+    transfers: new TransfersService(db, clock, wake),
+  });
   const links = new LinkSigner(secret, clock.now);
   kycRoutes(app, { db, kyc: new StandInKyc(db, links, config.publicUrl), links });
 

@@ -8,6 +8,8 @@ import { createPlatform } from './integrations/platform/create-platform.ts';
 import { PlatformChecker } from './integrations/platform/checker.ts';
 import { prepareDemo } from './demo/prepare-demo.ts';
 import { createLogger } from './lib/logger.ts';
+import { OperationWorker } from './operations/index.ts';
+import { allSettledHandlers } from './features/settled-handlers.ts';
 
 /** config -> db -> app -> listen (nothing else). */
 const config = loadConfig();
@@ -18,6 +20,13 @@ const mailer = createMailer(config, database.db, clock, log);
 const platform = createPlatform(config, database.db, clock, log);
 const checker = new PlatformChecker(database.db, [platform], clock, log);
 const demo = await prepareDemo(database.db, config, log);
+const worker = new OperationWorker({
+  db: database.db,
+  platforms: platform,
+  clock,
+  handlers: allSettledHandlers(),
+  log,
+});
 const app = await buildApp({
   config,
   database,
@@ -26,10 +35,12 @@ const app = await buildApp({
   clock,
   secret: loadSigningSecret(config.jwtSecret, config.dataDir),
   logger: log,
+  wakeWorker: () => worker.wake(),
 });
 
 await app.listen({ port: config.port, host: config.host });
 checker.start();
+worker.start();
 printWelcome();
 
 let stopping = false;
@@ -40,6 +51,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     log.info({ signal }, 'shutting down');
     await app.close();
     await checker.stop();
+    await worker.stop();
     await platform.close();
     await mailer.close();
     await database.close();

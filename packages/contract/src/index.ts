@@ -9,3 +9,4 @@ export * from './countries.ts';
 export * from './clients.ts';
 export * from './permissions.ts';
 export * from './groups.ts';
+export * from './funding.ts';

@@ -15,6 +15,8 @@ import { smtpMailer } from '../../src/mail/mailer.ts';
 import { SimulatorPlatform } from '../../src/integrations/platform/simulator.ts';
 import type { App } from '../../src/http/types.ts';
 import { openTestDatabase } from './db.ts';
+import { OperationWorker } from '../../src/operations/index.ts';
+import { allSettledHandlers } from '../../src/features/settled-handlers.ts';
 import { SmtpReceiver, codeFrom } from './smtp-receiver.ts';
 
 export type ApiReply<T = Record<string, unknown>> = { status: number; body: T; headers: Headers };
@@ -40,6 +42,13 @@ export async function startTestApp(opts: { env?: Record<string, string> } = {}) 
     ...opts.env,
   });
   const platform = new SimulatorPlatform(database.db, clock);
+  // Not started: tests run rounds with worker.runOnce() when they want the platform to act.
+  const worker = new OperationWorker({
+    db: database.db,
+    platforms: platform,
+    clock,
+    handlers: allSettledHandlers(),
+  });
   const app: App = await buildApp({
     config,
     database,
@@ -121,6 +130,7 @@ export async function startTestApp(opts: { env?: Record<string, string> } = {}) 
     clock,
     smtp,
     platform,
+    worker,
     call,
     auth,
     createUser,

@@ -1,0 +1,7 @@
+import type { SettledHandler } from '../operations/index.ts';
+import { fundingSettledHandlers } from './funding/handlers.ts';
+
+/** Every feature's reaction to its platform operations settling, for the operations worker. */
+export function allSettledHandlers(): Record<string, SettledHandler> {
+  return { ...fundingSettledHandlers };
+}
