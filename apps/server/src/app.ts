@@ -38,6 +38,9 @@ import { fundingActionRoutes } from './features/funding/action-routes.ts';
 import { DepositsService } from './features/funding/deposits.ts';
 import { WithdrawalsService } from './features/funding/withdrawals.ts';
 import { TransfersService } from './features/funding/transfers.ts';
+import { partnersRoutes } from './features/partners/routes.ts';
+import { banksRoutes } from './features/banks/routes.ts';
+import { accountsRoutes } from './features/accounts/routes.ts';
 import { StandInKyc } from './integrations/kyc/stand-in.ts';
 import { LinkSigner } from './lib/signed-links.ts';
 
@@ -143,6 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transfers: new TransfersService(db, clock, wake),
   });
   const links = new LinkSigner(secret, clock.now);
+  partnersRoutes(app, { db, clock, publicUrl: config.publicUrl });
+  await banksRoutes(app, { db, clock, dataDir: config.dataDir, links });
+  accountsRoutes(app, { db, clock, wakeWorker: wake });
   kycRoutes(app, { db, kyc: new StandInKyc(db, links, config.publicUrl), links });
 
   // Unknown /api paths are JSON 404s; any other GET is a page of the single-page app.

@@ -141,6 +141,7 @@ export async function startTestApp(opts: { env?: Record<string, string> } = {}) 
       await smtp.stop();
       await database.close();
       fs.rmSync(webDist, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
