@@ -35,9 +35,11 @@ export async function startTestApp(opts: { env?: Record<string, string> } = {}) 
     path.join(webDist, 'index.html'),
     '<!doctype html><title>Brokerdesk</title><div id="root"></div>',
   );
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bd-data-'));
   const config = loadConfig({
     SMTP_URL: smtpUrl,
     WEB_DIST: webDist,
+    DATA_DIR: dataDir,
     PUBLIC_URL: 'http://console.test',
     ...opts.env,
   });
