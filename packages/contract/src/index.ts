@@ -10,3 +10,7 @@ export * from './clients.ts';
 export * from './permissions.ts';
 export * from './groups.ts';
 export * from './funding.ts';
+export * from './accounts.ts';
+export * from './password-generator.ts';
+export * from './partners.ts';
+export * from './banks.ts';

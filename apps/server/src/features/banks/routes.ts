@@ -1,7 +1,55 @@
+import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  bankAccountsResponse,
+  bankDetailsResponse,
+  depositBankDetailsRequest,
+  depositBankDetailsResponse,
+  idSchema,
+  updateBankAccountRequest,
+  updateBankAccountResponse,
+} from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../http/types.ts';
+import { requireStaff } from '../../http/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
+import { FileStore } from './file-store.ts';
+import { BanksService } from './service.ts';
+import { uploadRoutes } from './upload-routes.ts';
 
 /** Bank verification and bank-statement documents (SPEC 2.17, 7.4). */
-export function banksRoutes(_app: App, _deps: { db: Db; clock: Clock; dataDir: string; links: LinkSigner }): void {}
+export async function banksRoutes(
+  app: App,
+  deps: { db: Db; clock: Clock; dataDir: string; links: LinkSigner },
+): Promise<void> {
+  const files = new FileStore(deps.dataDir, deps.links);
+  const banks = new BanksService(deps.db, deps.clock, files);
+  const staff = (req: FastifyRequest) => ({ ...requireStaff(req.staff), ip: req.ip });
+
+  app.get(
+    '/api/admin/accounts/adminGetBankAccounts/all/all',
+    { schema: { response: { 200: bankAccountsResponse } } },
+    async () => banks.list(),
+  );
+
+  app.get(
+    '/api/admin/accounts/adminGetBankAccount/:id',
+    { schema: { params: z.object({ id: idSchema }), response: { 200: bankDetailsResponse } } },
+    async (req) => banks.details(req.params.id),
+  );
+
+  app.post(
+    '/api/admin/accounts/adminUpdateBankAccount',
+    { schema: { body: updateBankAccountRequest, response: { 200: updateBankAccountResponse } } },
+    async (req) => banks.update(req.body, staff(req)),
+  );
+
+  app.post(
+    '/api/admin/accounts/adminDepositReqBankDetails',
+    { schema: { body: depositBankDetailsRequest, response: { 200: depositBankDetailsResponse } } },
+    async (req) => banks.forDeposit(req.body.depositId),
+  );
+
+  await uploadRoutes(app, { db: deps.db, clock: deps.clock, files, links: deps.links });
+}

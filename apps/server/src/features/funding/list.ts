@@ -15,7 +15,7 @@ import { toWireDeposit, toWireTransfer, toWireWithdrawal } from './rows.ts';
 import { visibleToStaff } from './visibility.ts';
 
 /** Filter by client name or email: a sub-select on users, so the list itself needs no join. */
-function clientFilter(userIdColumn: AnyPgColumn) {
+export function clientFilter(userIdColumn: AnyPgColumn) {
   return (f: { filterVal: string | number }): SQL => {
     const like = `%${escapeLike(String(f.filterVal))}%`;
     return inArray(

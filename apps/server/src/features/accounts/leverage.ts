@@ -1,0 +1,111 @@
+import { desc, eq } from 'drizzle-orm';
+import { MESSAGES } from '@brokerdesk/contract';
+import type { Db } from '../../db/client.ts';
+import { leverageChanges, tradingAccounts } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { audit } from '../../audit/audit.ts';
+import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
+import type { StaffContext } from '../../auth/sessions.ts';
+import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
+import { writeClientLog } from '../clients/client-log.ts';
+import { lookupClients } from '../funding/list.ts';
+import { ACCOUNT_KEYS } from './keys.ts';
+import { leverageNumber, toWireLeverage } from './rows.ts';
+
+const staffName = (s: StaffContext) => `${s.name} ${s.surname}`.trim();
+type Target = 'pending' | 'approved' | 'rejected' | 'approve_process';
+
+/** Change-leverage requests (SPEC 2.18): approving one sets the leverage on the platform, exactly once. */
+export class LeverageService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly wakeWorker: () => void,
+  ) {}
+
+  async list(status: string) {
+    const rows = await this.db
+      .select()
+      .from(leverageChanges)
+      .where(eq(leverageChanges.status, status))
+      .orderBy(desc(leverageChanges.timestamp), desc(leverageChanges.id))
+      .limit(500);
+    const leverages = rows.map(toWireLeverage);
+    return {
+      leverages,
+      users: await lookupClients(
+        this.db,
+        leverages.map((l) => l.userId),
+      ),
+    };
+  }
+
+  /**
+   * The update modal and the list's Approve/Reject. Approving sends the new leverage to the platform
+   * ('Set as approved' records the decision only); rejecting needs a reason.
+   */
+  async decide(id: string, target: Target, comment: string, staff: StaffContext) {
+    if (target === 'rejected' && !comment.trim())
+      throw new Invalid({ comment: MESSAGES.rejectWithoutReason('leverage change') });
+    const now = this.clock.now();
+    const row = await this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(leverageChanges)
+        .where(eq(leverageChanges.id, id))
+        .for('update');
+      if (!before) throw new NotFound('No such leverage change.');
+      if (before.status !== 'pending')
+        throw new Conflict(`This leverage change is already ${before.status}.`);
+      const status = target === 'approve_process' ? 'approved' : target;
+      const [after] = await tx
+        .update(leverageChanges)
+        .set({ status, comment })
+        .where(eq(leverageChanges.id, id))
+        .returning();
+      if (target === 'approve_process') {
+        const leverage = leverageNumber(before.newLeverage);
+        await enqueueOperation(tx, {
+          key: `${ACCOUNT_KEYS.leverage}:${id}`,
+          kind: 'setLeverage',
+          payload: { login: before.accountNumber, leverage },
+          now,
+        });
+      }
+      await writeClientLog(tx, {
+        userId: before.userId,
+        event: `Leverage change of ${before.accountNumber} to 1:${leverageNumber(before.newLeverage)} ${status}${comment ? `: ${comment}` : ''}`,
+        actionedBy: staff.userId,
+        customName: staffName(staff),
+        now,
+      });
+      await audit(tx, now, {
+        actorId: staff.userId,
+        action: `leverage.${target}`,
+        entity: 'leverage_change',
+        entityId: id,
+        before: toWireLeverage(before),
+        after: toWireLeverage(after!),
+      });
+      return after!;
+    });
+    this.wakeWorker();
+    return { success: true, message: 'Leverage change updated.', request: toWireLeverage(row) };
+  }
+}
+
+/** The platform answered: record it, and mirror the new leverage on the account. */
+export const leverageSettled: SettledHandler = async (tx, op, outcome) => {
+  const id = op.idempotencyKey.slice(ACCOUNT_KEYS.leverage.length + 1);
+  const [change] = await tx
+    .update(leverageChanges)
+    .set({ mtStatus: outcome.ok ? 'SUCCESS' : outcome.error })
+    .where(eq(leverageChanges.id, id))
+    .returning();
+  if (outcome.ok && change) {
+    await tx
+      .update(tradingAccounts)
+      .set({ leverage: leverageNumber(change.newLeverage) })
+      .where(eq(tradingAccounts.number, change.accountNumber));
+  }
+};

@@ -1,0 +1,354 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { generatePassword, MESSAGES } from '@brokerdesk/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  leverageChanges,
+  platformOperations,
+  subAccountRequests,
+  tradingAccounts,
+  users,
+} from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { audit } from '../../audit/audit.ts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors.ts';
+import type { StaffContext } from '../../auth/sessions.ts';
+import { enqueueOperation } from '../../operations/index.ts';
+import { writeClientLog } from '../clients/client-log.ts';
+import { defaultGroup, platformAccountName } from './naming.ts';
+import { ACCOUNT_KEYS } from './keys.ts';
+
+const FIRST_LOGIN = 500_000;
+const staffName = (s: StaffContext) => `${s.name} ${s.surname}`.trim();
+
+type UpdateInput = {
+  userId: string;
+  accountId: string;
+  accountGroup?: string;
+  leverage?: number;
+  password?: string;
+};
+type SubAccountInput = {
+  userId: string;
+  requestType: 'live' | 'demo';
+  platform: 'MT5';
+  accType: 'Standard' | 'ECN' | 'Mini FX';
+  baseCurrency: 'EUR' | 'GBP' | 'USD';
+  leverage: number;
+  balance?: number;
+};
+
+/** Account edits by staff (leverage, password, group), new sub-accounts, and renames on the platform. */
+export class AccountsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly wakeWorker: () => void,
+  ) {}
+
+  async update(input: UpdateInput, staff: StaffContext) {
+    const now = this.clock.now();
+    const password = input.password?.trim() ? input.password : undefined;
+    const result = await this.db.transaction(async (tx) => {
+      const [acc] = await tx
+        .select()
+        .from(tradingAccounts)
+        .where(eq(tradingAccounts.id, input.accountId))
+        .for('update');
+      if (!acc || acc.userId !== input.userId) throw new NotFound('No such trading account.');
+      const leverageChanged = input.leverage !== undefined && input.leverage !== acc.leverage;
+      const groupChanged = input.accountGroup !== undefined && input.accountGroup !== acc.accountGroup;
+      // SPEC 5: nothing is sent when neither the password nor the leverage has changed.
+      if (!leverageChanged && !password && !groupChanged)
+        throw new Invalid({ server: 'Nothing has changed.' });
+      if (password && !/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,32}$/.test(password)) {
+        throw new Invalid({
+          password:
+            'The password needs 8 to 32 characters with a lowercase letter, an uppercase letter and a digit.',
+        });
+      }
+      if (groupChanged) {
+        await tx
+          .update(tradingAccounts)
+          .set({ accountGroup: input.accountGroup! })
+          .where(eq(tradingAccounts.id, acc.id));
+      }
+      if (leverageChanged) {
+        const id = newId(now);
+        await tx.insert(leverageChanges).values({
+          id,
+          userId: acc.userId,
+          accountNumber: acc.number,
+          accountType: acc.type,
+          oldLeverage: String(acc.leverage),
+          newLeverage: String(input.leverage),
+          status: 'approved',
+          comment: `Changed by ${staffName(staff)}`,
+          timestamp: now,
+        });
+        await enqueueOperation(tx, {
+          key: `${ACCOUNT_KEYS.leverage}:${id}`,
+          kind: 'setLeverage',
+          payload: { login: acc.number, leverage: input.leverage! },
+          now,
+        });
+      }
+      if (password) {
+        await enqueueOperation(tx, {
+          key: `${ACCOUNT_KEYS.password}:${newId(now)}`,
+          kind: 'changePassword',
+          payload: { login: acc.number, type: 'main', password },
+          now,
+        });
+      }
+      const changes = [
+        leverageChanged && `leverage 1:${acc.leverage} -> 1:${input.leverage}`,
+        password && 'password',
+        groupChanged && `group ${input.accountGroup}`,
+      ].filter(Boolean);
+      await writeClientLog(tx, {
+        userId: acc.userId,
+        event: `Account ${acc.number}: ${changes.join(', ')} changed`,
+        actionedBy: staff.userId,
+        customName: staffName(staff),
+        now,
+      });
+      await audit(tx, now, {
+        actorId: staff.userId,
+        action: 'account.updated',
+        entity: 'trading_account',
+        entityId: acc.id,
+        before: { leverage: acc.leverage, accountGroup: acc.accountGroup },
+        after: {
+          leverage: input.leverage ?? acc.leverage,
+          accountGroup: input.accountGroup ?? acc.accountGroup,
+          passwordChanged: Boolean(password),
+        },
+      });
+      return { passwordChanged: Boolean(password), leverageChangeRequested: leverageChanged };
+    });
+    this.wakeWorker();
+    return { success: true, message: MESSAGES.accountUpdated, accountId: input.accountId, ...result };
+  }
+
+  /** SPEC 4: the password change is asynchronous; the web asks 5 s later how it went. */
+  async passwordStatus(accountId: string) {
+    const [acc] = await this.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
+    if (!acc) throw new NotFound('No such trading account.');
+    const [op] = await this.db
+      .select({ state: platformOperations.state })
+      .from(platformOperations)
+      .where(
+        and(
+          eq(platformOperations.kind, 'changePassword'),
+          sql`${platformOperations.payload}->>'login' = ${String(acc.number)}`,
+        ),
+      )
+      .orderBy(desc(platformOperations.createdAt), desc(platformOperations.id))
+      .limit(1);
+    const status = !op
+      ? 'none'
+      : op.state === 'succeeded'
+        ? 'approved'
+        : op.state === 'failed'
+          ? 'failed'
+          : 'pending';
+    return { passwordChangeChecked: true, data: { status } as const };
+  }
+
+  /** + ADD on the profile: staff open an account at once (an admin-requested sub-account). */
+  async createSubAccount(input: SubAccountInput, staff: StaffContext) {
+    const now = this.clock.now();
+    const accountId = await this.db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.id, input.userId));
+      if (!user) throw new NotFound('No such client.');
+      if (input.requestType === 'live' && user.status !== 'approved') {
+        throw new Conflict('A live account can be opened for an approved client only.');
+      }
+      const requestId = newId(now);
+      const id = await this.openAccount(
+        tx,
+        user,
+        { ...input, live: input.requestType === 'live' },
+        staff,
+        now,
+      );
+      await tx.insert(subAccountRequests).values({
+        id: requestId,
+        userId: user.id,
+        type: input.accType,
+        live: input.requestType === 'live',
+        platform: input.platform,
+        baseCurrency: input.baseCurrency,
+        leverage: input.leverage,
+        balance: input.balance ?? null,
+        status: 'approved',
+        comment: `Opened by ${staffName(staff)}`,
+        timeCreated: now,
+        adminRequested: true,
+        accountId: id,
+      });
+      return id;
+    });
+    this.wakeWorker();
+    return { success: true, accountRequested: true, accountId };
+  }
+
+  /** A client's sub-account request: approve (opens the account) or reject with a reason. */
+  async updateSubAccountRequest(
+    input: { _id: string; status: 'pending' | 'approved' | 'rejected'; comment: string },
+    staff: StaffContext,
+  ) {
+    if (input.status === 'rejected' && !input.comment.trim())
+      throw new Invalid({ comment: MESSAGES.rejectWithoutReason('account') });
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const [req] = await tx
+        .select()
+        .from(subAccountRequests)
+        .where(eq(subAccountRequests.id, input._id))
+        .for('update');
+      if (!req) throw new NotFound('No such request.');
+      if (req.adminRequested) throw new Forbidden('Requests made by staff cannot be changed.');
+      if (req.status !== 'pending') throw new Conflict(`This request is already ${req.status}.`);
+      let accountId: string | null = null;
+      if (input.status === 'approved') {
+        const [user] = await tx.select().from(users).where(eq(users.id, req.userId));
+        accountId = await this.openAccount(
+          tx,
+          user!,
+          {
+            accType: req.type as SubAccountInput['accType'],
+            baseCurrency: req.baseCurrency as SubAccountInput['baseCurrency'],
+            leverage: req.leverage,
+            balance: req.balance ?? undefined,
+            live: req.live,
+            platform: 'MT5',
+          },
+          staff,
+          now,
+        );
+      }
+      await tx
+        .update(subAccountRequests)
+        .set({ status: input.status, comment: input.comment, accountId })
+        .where(eq(subAccountRequests.id, req.id));
+      await writeClientLog(tx, {
+        userId: req.userId,
+        event: `Sub-account request ${input.status}${input.comment ? `: ${input.comment}` : ''}`,
+        actionedBy: staff.userId,
+        customName: staffName(staff),
+        now,
+      });
+      await audit(tx, now, {
+        actorId: staff.userId,
+        action: `subaccount.${input.status}`,
+        entity: 'sub_account_request',
+        entityId: req.id,
+        before: { status: req.status },
+        after: { status: input.status, accountId },
+      });
+    });
+    this.wakeWorker();
+    return { success: true, message: MESSAGES.accountUpdated };
+  }
+
+  /** After an application-type switch: every account of the client is renamed on the platform. */
+  async renameAccounts(userId: string, staff: StaffContext) {
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.id, userId));
+      if (!user) throw new NotFound('No such client.');
+      const accounts = await tx
+        .select()
+        .from(tradingAccounts)
+        .where(and(eq(tradingAccounts.userId, userId), eq(tradingAccounts.approved, true)));
+      for (const acc of accounts) {
+        await enqueueOperation(tx, {
+          key: `${ACCOUNT_KEYS.rename}:${newId(now)}`,
+          kind: 'setName',
+          payload: { login: acc.number, name: platformAccountName(user) },
+          now,
+        });
+      }
+      await audit(tx, now, {
+        actorId: staff.userId,
+        action: 'account.renamed',
+        entity: 'user',
+        entityId: userId,
+        after: { accounts: accounts.map((a) => a.number), name: platformAccountName(user) },
+      });
+    });
+    this.wakeWorker();
+    return { success: true };
+  }
+
+  private async openAccount(
+    tx: Tx,
+    user: typeof users.$inferSelect,
+    a: {
+      accType: string;
+      baseCurrency: string;
+      leverage: number;
+      balance?: number;
+      live: boolean;
+      platform: 'MT5';
+    },
+    staff: StaffContext,
+    now: number,
+  ): Promise<string> {
+    // Logins are chosen here, so a retried creation asks for the same login and can never open two accounts.
+    await tx.execute(sql`lock table ${tradingAccounts} in share row exclusive mode`);
+    const [max] = await tx
+      .select({ n: sql<number>`coalesce(max(${tradingAccounts.number}), ${FIRST_LOGIN - 1})::bigint` })
+      .from(tradingAccounts);
+    const login = Number(max!.n) + 1;
+    const id = newId(now);
+    const group = defaultGroup(a.live, a.accType, a.baseCurrency);
+    await tx.insert(tradingAccounts).values({
+      id,
+      userId: user.id,
+      number: login,
+      platform: a.platform,
+      live: a.live,
+      approved: false,
+      managerGroup: group,
+      accountGroup: group,
+      type: a.accType,
+      baseCurrency: a.baseCurrency,
+      leverage: a.leverage,
+      balance: 0,
+      equity: 0,
+      timeCreated: now,
+      adminId: staff.userId,
+    });
+    await enqueueOperation(tx, {
+      key: `${ACCOUNT_KEYS.create}:${id}`,
+      kind: 'createAccount',
+      payload: {
+        login,
+        name: platformAccountName(user),
+        group,
+        leverage: a.leverage,
+        passwordMain: generatePassword(),
+        passwordInvestor: generatePassword(),
+      },
+      now,
+    });
+    await writeClientLog(tx, {
+      userId: user.id,
+      event: `${a.live ? 'Live' : 'Demo'} ${a.accType} ${a.baseCurrency} account ${login} opened`,
+      actionedBy: staff.userId,
+      customName: staffName(staff),
+      now,
+    });
+    await audit(tx, now, {
+      actorId: staff.userId,
+      action: 'account.opened',
+      entity: 'trading_account',
+      entityId: id,
+      after: { login, group, leverage: a.leverage, live: a.live },
+    });
+    return id;
+  }
+}

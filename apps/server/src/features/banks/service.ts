@@ -1,0 +1,170 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { BANK_LIST_CAP, MESSAGES, type BankAccount, type LookupClient } from '@brokerdesk/contract';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { bankAccounts, deposits, users } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { audit } from '../../audit/audit.ts';
+import { Invalid, NotFound } from '../../http/errors.ts';
+import type { StaffContext } from '../../auth/sessions.ts';
+import { writeClientLog } from '../clients/client-log.ts';
+import type { FileStore } from './file-store.ts';
+import { toWireBank } from './rows.ts';
+
+type Staff = StaffContext & { ip?: string };
+const staffName = (s: Staff) => `${s.name} ${s.surname}`.trim();
+const STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/** The Bank modal's fields, already validated and normalised by the contract. */
+export type BankUpdate = {
+  _id: string;
+  bankName: string;
+  bankAddress: string;
+  bankCountry: string;
+  bankAccountCurrency: string;
+  bankAccountNumber: string;
+  bankSortCode: string;
+  bankIBAN: string;
+  bankSwift: string;
+  status: (typeof STATUSES)[number];
+  comment: string;
+  bankPOA?: string;
+  changeDocument?: boolean;
+};
+
+/** Bank verification (SPEC 2.17): lists by status, details with a statement link, and review. */
+export class BanksService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly files: FileStore,
+  ) {}
+
+  /** Every status group, each the newest BANK_LIST_CAP rows (the status-and-time index serves each). */
+  async list() {
+    const groups = {} as Record<(typeof STATUSES)[number], BankAccount[]>;
+    for (const status of STATUSES) {
+      const rows = await this.db
+        .select()
+        .from(bankAccounts)
+        .where(eq(bankAccounts.status, status))
+        .orderBy(desc(bankAccounts.timestamp), desc(bankAccounts.id))
+        .limit(BANK_LIST_CAP);
+      groups[status] = rows.map(toWireBank);
+    }
+    const ids = Object.values(groups).flatMap((g) => g.map((b) => b.userId));
+    return { users: await lookup(this.db, ids), bankAccounts: groups };
+  }
+
+  async details(id: string) {
+    const row = await this.get(this.db, id);
+    const users = await lookup(this.db, [row.userId]);
+    const hasFile = row.bankPoa !== '' && (await this.files.exists(row.bankPoa));
+    return {
+      bankAccount: { ...toWireBank(row), bankPOAUrl: hasFile ? this.files.link(row.bankPoa) : '' },
+      user: users[row.userId] ?? null,
+    };
+  }
+
+  /** Any status may follow any other (SPEC 4); a rejection needs a comment (SPEC 5). */
+  async update(input: BankUpdate, staff: Staff) {
+    if (input.status === 'rejected' && !input.comment.trim()) {
+      throw new Invalid({ comment: MESSAGES.rejectWithoutReason('account') });
+    }
+    const now = this.clock.now();
+    const row = await this.db.transaction(async (tx) => {
+      const before = await this.get(tx, input._id, true);
+      const newDocument = input.bankPOA !== undefined && input.bankPOA !== before.bankPoa;
+      if (newDocument) await this.assertUploadOf(input.bankPOA!, before.userId);
+      const [after] = await tx
+        .update(bankAccounts)
+        .set({
+          bankName: input.bankName,
+          bankAddress: input.bankAddress,
+          bankCountry: input.bankCountry,
+          bankAccountCurrency: input.bankAccountCurrency,
+          bankAccountNumber: input.bankAccountNumber,
+          bankSortCode: input.bankSortCode,
+          bankIban: input.bankIBAN,
+          bankSwift: input.bankSwift,
+          status: input.status,
+          comment: input.comment,
+          bankPoa: newDocument ? input.bankPOA! : before.bankPoa,
+          changeDocument: input.changeDocument ?? before.changeDocument,
+        })
+        .where(eq(bankAccounts.id, before.id))
+        .returning();
+      const statusChanged = before.status !== input.status;
+      const what = statusChanged ? `set to ${input.status}` : 'updated';
+      const doc = newDocument ? ', new statement uploaded' : '';
+      await writeClientLog(tx, {
+        userId: before.userId,
+        event: `Bank account ${after!.bankName} ${what}${doc}${input.comment ? `: ${input.comment}` : ''}`,
+        actionedBy: staff.userId,
+        customName: staffName(staff),
+        now,
+      });
+      await audit(tx, now, {
+        actorId: staff.userId,
+        action: statusChanged ? `bank-account.${input.status}` : 'bank-account.edited',
+        entity: 'bank_account',
+        entityId: before.id,
+        before: toWireBank(before),
+        after: toWireBank(after!),
+        ip: staff.ip,
+      });
+      return after!;
+    });
+    return { success: true, message: 'Bank details updated.', bankAccount: toWireBank(row) };
+  }
+
+  /**
+   * The bank account a deposit's client is paid back to: their approved account, the one in the
+   * deposit's currency first, then the newest.
+   */
+  async forDeposit(depositId: string) {
+    const [deposit] = await this.db
+      .select({ userId: deposits.userId, currency: deposits.depositCurrency })
+      .from(deposits)
+      .where(eq(deposits.id, depositId));
+    if (!deposit) throw new NotFound('No such deposit.');
+    const [row] = await this.db
+      .select()
+      .from(bankAccounts)
+      .where(and(eq(bankAccounts.userId, deposit.userId), eq(bankAccounts.status, 'approved')))
+      .orderBy(
+        desc(sql`(${bankAccounts.bankAccountCurrency} = ${deposit.currency})`),
+        desc(bankAccounts.timestamp),
+        desc(bankAccounts.id),
+      )
+      .limit(1);
+    if (!row)
+      return { success: true, bankAccount: null, message: 'This client has no approved bank account.' };
+    return { success: true, bankAccount: toWireBank(row) };
+  }
+
+  /** bankPOA must name a file uploaded for this account's client (POST /upload makes such names). */
+  private async assertUploadOf(name: string, userId: string): Promise<void> {
+    if (!name.startsWith(`${userId}-`)) {
+      throw new Invalid({ bankPOA: 'This document was uploaded for another client.' });
+    }
+    if (!(await this.files.exists(name))) throw new Invalid({ bankPOA: 'Upload the document again.' });
+  }
+
+  private async get(db: DbOrTx, id: string, forUpdate = false) {
+    const q = db.select().from(bankAccounts).where(eq(bankAccounts.id, id));
+    const [row] = forUpdate ? await q.for('update') : await q;
+    if (!row) throw new NotFound('No such bank account.');
+    return row;
+  }
+}
+
+/** Name, surname and email by user id, for the rows shown. */
+async function lookup(db: Db, ids: string[]): Promise<Record<string, LookupClient>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return {};
+  const rows = await db
+    .select({ id: users.id, name: users.name, surname: users.surname, email: users.email })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return Object.fromEntries(rows.map(({ id, ...u }) => [id, u]));
+}

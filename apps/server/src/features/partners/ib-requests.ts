@@ -1,0 +1,137 @@
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { DEFAULT_STATUS_CODE, IB_LIST_CAP, introducerLink } from '@brokerdesk/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { ibCodes, ibRequests, users } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { audit } from '../../audit/audit.ts';
+import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
+import { writeClientLog } from '../clients/client-log.ts';
+import { lockQuota, nextAgentCode, spendIbCode } from './quota.ts';
+import { introducerCode } from './random-codes.ts';
+import { toWireIbCode, toWireIbRequest } from './rows.ts';
+import { staffName, type Staff } from './staff.ts';
+
+/** Requests staff may still decide: pending, or 'error' (an earlier attempt failed and may be retried). */
+const OPEN = ['pending', 'error'];
+const isOpen = sql`(${ibRequests.status} in ('pending', 'error'))`;
+
+/** IB requests (SPEC 2.12): the list, and approving (the client becomes a partner) or rejecting. */
+export class IbRequestsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly publicUrl: string,
+  ) {}
+
+  async list() {
+    const rows = await this.db
+      .select()
+      .from(ibRequests)
+      .orderBy(desc(isOpen), desc(ibRequests.timestamp), desc(ibRequests.id))
+      .limit(IB_LIST_CAP);
+    const [total] = await this.db.select({ n: count() }).from(ibRequests);
+    const ids = [...new Set(rows.map((r) => r.userId))];
+    const people =
+      ids.length === 0
+        ? []
+        : await this.db
+            .select({
+              id: users.id,
+              name: users.name,
+              surname: users.surname,
+              email: users.email,
+              agentCode: users.agentCode,
+            })
+            .from(users)
+            .where(inArray(users.id, ids));
+    return {
+      requestsData: rows.map(toWireIbRequest),
+      usersData: Object.fromEntries(people.map(({ id, ...p }) => [id, p])),
+      totalSize: total?.n ?? 0,
+    };
+  }
+
+  async process(input: { userId: string; status: 'approved' | 'rejected'; comment: string }, staff: Staff) {
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      // The client's open request if there is one, else their latest (which then answers 409).
+      const [before] = await tx
+        .select()
+        .from(ibRequests)
+        .where(eq(ibRequests.userId, input.userId))
+        .orderBy(desc(isOpen), desc(ibRequests.timestamp), desc(ibRequests.id))
+        .limit(1)
+        .for('update');
+      if (!before) throw new NotFound('This client has no IB request.');
+      if (!OPEN.includes(before.status)) throw new Conflict(`This IB request is already ${before.status}.`);
+      const agentCode =
+        input.status === 'approved' ? await this.makePartner(tx, input.userId, staff, now) : undefined;
+      const [after] = await tx
+        .update(ibRequests)
+        .set({ status: input.status, comment: input.comment, errorMessage: '' })
+        .where(eq(ibRequests.id, before.id))
+        .returning();
+      const outcome = agentCode ? `approved, agent code ${agentCode}` : 'rejected';
+      await writeClientLog(tx, {
+        userId: input.userId,
+        event: `IB request ${outcome}: ${input.comment}`,
+        actionedBy: staff.userId,
+        customName: staffName(staff),
+        now,
+      });
+      await audit(tx, now, {
+        actorId: staff.userId,
+        action: `ib-request.${input.status}`,
+        entity: 'ib_request',
+        entityId: before.id,
+        before: toWireIbRequest(before),
+        after: toWireIbRequest(after!),
+        ip: staff.ip,
+      });
+      return agentCode
+        ? {
+            success: true,
+            message: `The IB request was approved. The client is now a partner with agent code ${agentCode}.`,
+            agentCode,
+          }
+        : { success: true, message: 'The IB request was rejected.' };
+    });
+  }
+
+  /** Makes the client a PARTNER with a new agent code and its introducer row, spending one IB slot. */
+  private async makePartner(tx: Tx, userId: string, staff: Staff, now: number): Promise<number> {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user) throw new NotFound('No such user.');
+    if (user.role === 'PARTNER') throw new Conflict('This client is already a partner.');
+    if (user.role !== 'USER') throw new Invalid({ userId: 'Only clients can become partners.' });
+    await spendIbCode(tx, await lockQuota(tx));
+    const agentCode = await nextAgentCode(tx);
+    const [ib] = await tx
+      .insert(ibCodes)
+      .values({
+        id: newId(now),
+        name: `${user.name} ${user.surname}`.trim(),
+        code: introducerCode(),
+        agentCode,
+        statusCode: DEFAULT_STATUS_CODE,
+        link: introducerLink(this.publicUrl, agentCode),
+        timestamp: now,
+        timeCreated: now,
+        timeApproved: now,
+      })
+      .returning();
+    // A referred client carried their introducer's code in agentCode; the audit keeps it.
+    await tx.update(users).set({ role: 'PARTNER', agentCode }).where(eq(users.id, userId));
+    await audit(tx, now, {
+      actorId: staff.userId,
+      action: 'client.made-partner',
+      entity: 'user',
+      entityId: userId,
+      before: { role: user.role, agentCode: user.agentCode },
+      after: { role: 'PARTNER', agentCode, introducer: toWireIbCode(ib!) },
+      ip: staff.ip,
+    });
+    return agentCode;
+  }
+}

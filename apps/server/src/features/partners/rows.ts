@@ -1,0 +1,14 @@
+import type { IbCode, IbRequest } from '@brokerdesk/contract';
+import type { ibCodes, ibRequests } from '../../db/schema.ts';
+
+/** Partner rows as they travel: the entity field names of SPEC 3. */
+
+export function toWireIbRequest(r: typeof ibRequests.$inferSelect): IbRequest {
+  const { id, ...rest } = r;
+  return { ...rest, _id: id } as IbRequest;
+}
+
+export function toWireIbCode(c: typeof ibCodes.$inferSelect): IbCode {
+  const { id, ...rest } = c;
+  return { ...rest, _id: id };
+}

@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { MESSAGES } from '@brokerdesk/contract';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { testDbKind } from '../support/db.ts';
+import { leverageChanges, subAccountRequests, tradingAccounts, users } from '../../src/db/schema.ts';
+import { newId } from '../../src/lib/ids.ts';
+
+type Account = {
+  _id: string;
+  number: number;
+  leverage: number;
+  approved: boolean;
+  live: boolean;
+  balance: number;
+};
+
+describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
+  let t: TestApp;
+  let token: string;
+  let clientId: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.createUser({ email: 'desk@accounts.test', password: 'Correct-Horse-1', name: 'Dana' });
+    clientId = await t.createUser({
+      email: 'trader@accounts.test',
+      role: 'USER',
+      name: 'Tess',
+      status: 'new',
+    });
+    token = await t.signIn('desk@accounts.test', 'Correct-Horse-1');
+  });
+  afterAll(() => t.stop());
+
+  const post = <T = Record<string, unknown>>(url: string, body: unknown) =>
+    t.call<T>('POST', url, body, t.auth(token));
+  const get = <T = Record<string, unknown>>(url: string) => t.call<T>('GET', url, undefined, t.auth(token));
+  async function settle() {
+    for (let i = 0; i < 30; i++) {
+      if ((await t.worker.runOnce()).claimed === 0) {
+        t.clock.advance(400);
+        if ((await t.worker.runOnce()).claimed === 0) return;
+      }
+    }
+  }
+  async function openLive(leverage = 100) {
+    const r = await post<{ accountId: string; accountRequested: boolean }>(
+      '/api/admin/accounts/adminCreateSubAccount',
+      {
+        userId: clientId,
+        requestType: 'live',
+        accType: 'Standard',
+        baseCurrency: 'USD',
+        leverage,
+      },
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    await settle();
+    return r.body.accountId;
+  }
+
+  it('opens a live account for an approved client only, on the platform, once', async () => {
+    const refused = await post('/api/admin/accounts/adminCreateSubAccount', {
+      userId: clientId,
+      requestType: 'live',
+      accType: 'ECN',
+      baseCurrency: 'EUR',
+      leverage: 200,
+    });
+    expect(refused.status).toBe(409);
+    await t.db.update(users).set({ status: 'approved' }).where(eq(users.id, clientId));
+    const id = await openLive();
+    const list = await get<Account[]>(`/api/admin/accounts/adminGetAccounts/${clientId}/live/approved`);
+    const acc = list.body.find((a) => a._id === id)!;
+    expect(acc).toMatchObject({ approved: true, live: true, leverage: 100 });
+    expect(await t.platform.getAccount(acc.number)).toMatchObject({
+      name: 'Tess Staff',
+      leverage: 100,
+      group: 'real\\standard-usd',
+    });
+    const [u] = await t.db.select().from(users).where(eq(users.id, clientId));
+    expect(u!.firstAccountCreated).toBe(true);
+    const [req] = await t.db.select().from(subAccountRequests).where(eq(subAccountRequests.accountId, id));
+    expect(req).toMatchObject({ adminRequested: true, status: 'approved' });
+  });
+
+  it('opens a demo account funded with the chosen balance; balance is required for demo', async () => {
+    const missing = await post('/api/admin/accounts/adminCreateSubAccount', {
+      userId: clientId,
+      requestType: 'demo',
+      accType: 'ECN',
+      baseCurrency: 'EUR',
+      leverage: 200,
+    });
+    expect(missing.body).toMatchObject({ errors: { balance: 'Balance is required for a demo account.' } });
+    const badLeverage = await post('/api/admin/accounts/adminCreateSubAccount', {
+      userId: clientId,
+      requestType: 'demo',
+      accType: 'ECN',
+      baseCurrency: 'EUR',
+      leverage: 250,
+      balance: 500,
+    });
+    expect(badLeverage.status).toBe(400);
+    const r = await post<{ accountId: string }>('/api/admin/accounts/adminCreateSubAccount', {
+      userId: clientId,
+      requestType: 'demo',
+      accType: 'ECN',
+      baseCurrency: 'EUR',
+      leverage: 200,
+      balance: 5000,
+    });
+    await settle();
+    const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, r.body.accountId));
+    expect(acc).toMatchObject({ approved: true, live: false, balance: 5000 });
+    expect((await t.platform.getAccount(acc!.number)).balance).toBe(5000);
+  });
+
+  it('changes leverage and password on the platform; refuses an edit that changes nothing', async () => {
+    const id = await openLive();
+    const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, id));
+    const nothing = await post('/api/admin/accounts/adminUpdateAccount', {
+      userId: clientId,
+      accountId: id,
+      leverage: 100,
+      oldLeverage: 100,
+    });
+    expect(nothing.status).toBe(400);
+    const weak = await post('/api/admin/accounts/adminUpdateAccount', {
+      userId: clientId,
+      accountId: id,
+      password: 'short',
+    });
+    expect(weak.body).toHaveProperty('errors.password');
+    const r = await post('/api/admin/accounts/adminUpdateAccount', {
+      userId: clientId,
+      accountId: id,
+      leverage: 500,
+      oldLeverage: 100,
+      password: 'Newpass123',
+    });
+    expect(r.body).toMatchObject({
+      success: true,
+      passwordChanged: true,
+      leverageChangeRequested: true,
+      accountId: id,
+      message: MESSAGES.accountUpdated,
+    });
+    const pendingCheck = await post<{ data: { status: string } }>(
+      '/api/admin/accounts/adminCheckAccountPasswordChangeStatus',
+      { accountId: id },
+    );
+    expect(pendingCheck.body.data.status).toBe('pending');
+    await settle();
+    const check = await post<{ passwordChangeChecked: boolean; data: { status: string } }>(
+      '/api/admin/accounts/adminCheckAccountPasswordChangeStatus',
+      { accountId: id },
+    );
+    expect(check.body).toEqual({ passwordChangeChecked: true, data: { status: 'approved' } });
+    expect(await t.platform.checkPassword(acc!.number, 'main', 'Newpass123')).toBe(true);
+    expect((await t.platform.getAccount(acc!.number)).leverage).toBe(500);
+    const [after] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, id));
+    expect(after!.leverage).toBe(500);
+  });
+
+  it('approves a leverage request once on the platform; reject needs a reason', async () => {
+    const id = await openLive();
+    const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, id));
+    const lev = newId();
+    await t.db
+      .insert(leverageChanges)
+      .values({
+        id: lev,
+        userId: clientId,
+        accountNumber: acc!.number,
+        accountType: 'Standard',
+        oldLeverage: '100',
+        newLeverage: '300',
+        status: 'pending',
+        timestamp: t.clock.now(),
+      });
+    const pending = await get<{ leverages: { _id: string; newLeverage: string; oldLeverage: string }[] }>(
+      '/api/admin/accounts/adminGetLeverageRequests/pending',
+    );
+    expect(pending.body.leverages.find((l) => l._id === lev)).toMatchObject({
+      newLeverage: '1:300',
+      oldLeverage: '1:100',
+    });
+    const noReason = await post('/api/admin/accounts/adminProcessLeverageUpdate', {
+      changeLeverageId: lev,
+      status: 'rejected',
+    });
+    expect(noReason.body).toMatchObject({
+      errors: { comment: MESSAGES.rejectWithoutReason('leverage change') },
+    });
+    expect(
+      (
+        await post('/api/admin/accounts/adminProcessLeverageUpdate', {
+          changeLeverageId: lev,
+          status: 'approved',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await post('/api/admin/accounts/adminProcessLeverageUpdate', {
+          changeLeverageId: lev,
+          status: 'approved',
+        })
+      ).status,
+    ).toBe(409);
+    await settle();
+    expect((await t.platform.getAccount(acc!.number)).leverage).toBe(300);
+    const [row] = await t.db.select().from(leverageChanges).where(eq(leverageChanges.id, lev));
+    expect(row).toMatchObject({ status: 'approved', mtStatus: 'SUCCESS' });
+  });
+
+  it("processes a client's sub-account request; staff-made requests cannot be changed", async () => {
+    const id = newId();
+    await t.db
+      .insert(subAccountRequests)
+      .values({
+        id,
+        userId: clientId,
+        type: 'ECN',
+        live: true,
+        baseCurrency: 'GBP',
+        leverage: 200,
+        status: 'pending',
+        timeCreated: t.clock.now(),
+      });
+    const list = await get<{ accounts: { _id: string }[]; users: Record<string, unknown> }>(
+      '/api/admin/accounts/adminGetSubAccountRequests/all/pending',
+    );
+    expect(list.body.accounts.map((a) => a._id)).toContain(id);
+    expect(list.body.users[clientId]).toBeDefined();
+    const noReason = await post('/api/admin/accounts/adminUpdateSubAccountRequest', {
+      _id: id,
+      status: 'rejected',
+    });
+    expect(noReason.body).toMatchObject({ errors: { comment: MESSAGES.rejectWithoutReason('account') } });
+    expect(
+      (await post('/api/admin/accounts/adminUpdateSubAccountRequest', { _id: id, status: 'approved' }))
+        .status,
+    ).toBe(200);
+    await settle();
+    const [req] = await t.db.select().from(subAccountRequests).where(eq(subAccountRequests.id, id));
+    const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, req!.accountId!));
+    expect(acc).toMatchObject({ approved: true, type: 'ECN', baseCurrency: 'GBP' });
+    const [adminMade] = await t.db
+      .select()
+      .from(subAccountRequests)
+      .where(eq(subAccountRequests.adminRequested, true))
+      .limit(1);
+    expect(
+      (
+        await post('/api/admin/accounts/adminUpdateSubAccountRequest', {
+          _id: adminMade!.id,
+          status: 'rejected',
+          comment: 'x',
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('pages live and demo accounts with filters, and renames accounts after a type switch', async () => {
+    const page = await post<{
+      data: { accounts: Account[]; totalSize: number; users: Record<string, unknown> };
+    }>('/api/admin/accounts/adminGetAccounts/paginated/all/live/approved', {
+      page: 1,
+      sizePerPage: 10,
+      sortField: 'balance',
+      sortOrder: 'desc',
+      filters: { client: { filterType: 'TEXT', filterVal: 'tess' } },
+    });
+    expect(page.status).toBe(200);
+    expect(page.body.data.totalSize).toBeGreaterThanOrEqual(3);
+    expect(page.body.data.users[clientId]).toBeDefined();
+    const demo = await post<{ data: { totalSize: number } }>(
+      '/api/admin/accounts/adminGetAccounts/paginated/all/demo/all',
+      { page: 1, sizePerPage: 10 },
+    );
+    expect(demo.body.data.totalSize).toBe(1);
+    expect(
+      (
+        await post('/api/admin/accounts/adminGetAccounts/paginated/all/live/approved', {
+          page: 1,
+          sizePerPage: 10,
+          sortField: 'password',
+        })
+      ).status,
+    ).toBe(400);
+
+    await post('/api/admin/users/changeUserAccountType', {
+      changeTo: 'Corporate',
+      userData: { _id: clientId },
+    });
+    expect(
+      (await post('/api/admin/accounts/changeTradingAccountNames', { userData: { _id: clientId } })).status,
+    ).toBe(200);
+    await settle();
+    const number = page.body.data.accounts[0]!.number;
+    expect((await t.platform.getAccount(number)).name).toBe('Tess Staff (Corporate)');
+  });
+});

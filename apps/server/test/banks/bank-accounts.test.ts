@@ -1,0 +1,290 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  BANK_LIST_CAP,
+  MESSAGES,
+  type BankAccount,
+  type BankAccountsResponse,
+  type BankDetailsResponse,
+} from '@brokerdesk/contract';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { testDbKind } from '../support/db.ts';
+import { auditLog, bankAccounts, clientLogs } from '../../src/db/schema.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { bankAccount, PDF, uploadFile } from './fixtures.ts';
+
+type Updated = { success: boolean; message: string; bankAccount: BankAccount };
+
+/** The Bank modal's body for a UK account; tests change what they need. */
+const ukBody = (id: string, over: Record<string, unknown> = {}) => ({
+  _id: id,
+  bankName: 'Barclays',
+  bankAddress: '1 Churchill Place, London',
+  bankCountry: 'GB',
+  bankAccountCurrency: 'GBP',
+  bankAccountNumber: '12345678',
+  bankSortCode: '20-00-00',
+  status: 'approved',
+  comment: '',
+  ...over,
+});
+const ibanBody = (id: string, over: Record<string, unknown> = {}) =>
+  ukBody(id, {
+    bankName: 'Deutsche Bank',
+    bankAddress: 'Taunusanlage 12, Frankfurt',
+    bankCountry: 'DE',
+    bankAccountCurrency: 'EUR',
+    bankAccountNumber: '',
+    bankSortCode: '',
+    bankIBAN: 'DE89 3704 0044 0532 0130 00',
+    bankSwift: 'deutdeff',
+    ...over,
+  });
+
+describe(`bank verification (${testDbKind})`, () => {
+  let t: TestApp;
+  let token: string;
+  let clientId: string;
+  let otherClient: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.createUser({ email: 'banks@desk.test', password: 'Correct-Horse-1', name: 'Bea' });
+    clientId = await t.createUser({ email: 'bank.owner@client.test', role: 'USER', name: 'Owen' });
+    otherClient = await t.createUser({ email: 'someone.else@client.test', role: 'USER' });
+    token = await t.signIn('banks@desk.test', 'Correct-Horse-1');
+  });
+  afterAll(() => t.stop());
+
+  const update = (body: unknown) =>
+    t.call<Updated>('POST', '/api/admin/accounts/adminUpdateBankAccount', body, t.auth(token));
+  const details = (id: string) =>
+    t.call<BankDetailsResponse>('GET', `/api/admin/accounts/adminGetBankAccount/${id}`, undefined, t.auth(token));
+  const row = async (id: string) => (await t.db.select().from(bankAccounts).where(eq(bankAccounts.id, id)))[0]!;
+
+  it('lists the three status groups newest first, each capped, with the clients they belong to', async () => {
+    const old = await bankAccount(t, clientId, { timestamp: t.clock.now() - 100 });
+    const fresh = await bankAccount(t, otherClient, { timestamp: t.clock.now() });
+    const approved = await bankAccount(t, clientId, { status: 'approved' });
+    const rejected = await bankAccount(t, clientId, { status: 'rejected', comment: 'Blurred statement' });
+    const r = await t.call<BankAccountsResponse>(
+      'GET',
+      '/api/admin/accounts/adminGetBankAccounts/all/all',
+      undefined,
+      t.auth(token),
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.bankAccounts.pending.map((b) => b._id)).toEqual([fresh, old]);
+    expect(r.body.bankAccounts.approved.map((b) => b._id)).toEqual([approved]);
+    expect(r.body.bankAccounts.rejected[0]).toMatchObject({ _id: rejected, comment: 'Blurred statement' });
+    expect(r.body.bankAccounts.pending[0]).toMatchObject({ bankIBAN: '', bankPOA: '', bankAccountCurrency: 'GBP' });
+    expect(r.body.users[clientId]).toEqual({ name: 'Owen', surname: 'Staff', email: 'bank.owner@client.test' });
+    expect(Object.keys(r.body.users).sort()).toEqual([clientId, otherClient].sort());
+
+    const many = Array.from({ length: BANK_LIST_CAP + 1 }, (_, i) => ({
+      id: newId(),
+      userId: clientId,
+      bankName: `Bank ${i}`,
+      bankCountry: 'GB',
+      bankAccountCurrency: 'GBP',
+      status: 'approved',
+      timestamp: t.clock.now() - 10_000 - i,
+    }));
+    await t.db.insert(bankAccounts).values(many);
+    const capped = await t.call<BankAccountsResponse>(
+      'GET',
+      '/api/admin/accounts/adminGetBankAccounts/all/all',
+      undefined,
+      t.auth(token),
+    );
+    expect(capped.body.bankAccounts.approved).toHaveLength(BANK_LIST_CAP);
+    expect(capped.body.bankAccounts.approved[0]!._id).toBe(approved);
+  });
+
+  it('approves a UK account, normalising the codes, with a client log line and an audit record', async () => {
+    const id = await bankAccount(t, clientId);
+    const r = await update(ukBody(id, { bankAccountNumber: '1234 5678', bankSortCode: '200000', comment: 'Checked' }));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ success: true, message: 'Bank details updated.' });
+    expect(r.body.bankAccount).toMatchObject({
+      _id: id,
+      status: 'approved',
+      bankAccountNumber: '12345678',
+      bankSortCode: '20-00-00',
+      bankIBAN: '',
+      comment: 'Checked',
+    });
+    const logs = await t.db.select().from(clientLogs).where(eq(clientLogs.userId, clientId));
+    expect(logs.map((l) => l.event)).toContain('Bank account Barclays set to approved: Checked');
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ action: 'bank-account.approved', before: expect.objectContaining({ status: 'pending' }) });
+  });
+
+  it('switches to the IBAN layout with the country, clearing the UK fields', async () => {
+    const id = await bankAccount(t, clientId);
+    const r = await update(ibanBody(id));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(await row(id)).toMatchObject({
+      bankCountry: 'DE',
+      bankIban: 'DE89370400440532013000',
+      bankSwift: 'DEUTDEFF',
+      bankAccountNumber: '',
+      bankSortCode: '',
+      bankAccountCurrency: 'EUR',
+    });
+    // Outside the IBAN registry the field holds the local account number.
+    const us = await update(ibanBody(id, { bankCountry: 'US', bankIBAN: '000123456789', bankSwift: 'CHASUS33XXX' }));
+    expect(us.status, JSON.stringify(us.body)).toBe(200);
+    expect(us.body.bankAccount).toMatchObject({ bankIBAN: '000123456789', bankSwift: 'CHASUS33XXX' });
+  });
+
+  it('enforces the Bank modal rules with field errors', async () => {
+    const id = await bankAccount(t, clientId);
+    const cases: [Record<string, unknown>, Record<string, string>][] = [
+      [ukBody(id, { bankName: ' ' }), { bankName: 'Bank name is required.' }],
+      [ukBody(id, { bankAddress: '' }), { bankAddress: 'Bank address is required.' }],
+      [ukBody(id, { bankCountry: '' }), { bankCountry: 'Country is required.' }],
+      [ukBody(id, { bankCountry: 'XX' }), { bankCountry: 'Country is required.' }],
+      [ukBody(id, { bankAccountNumber: '' }), { bankAccountNumber: 'Account number is required.' }],
+      [ukBody(id, { bankAccountNumber: '1234567' }), { bankAccountNumber: 'Account number must be 8 digits.' }],
+      [ukBody(id, { bankAccountNumber: '1234567a' }), { bankAccountNumber: 'Account number must be 8 digits.' }],
+      [ukBody(id, { bankSortCode: '' }), { bankSortCode: 'Sort code is required.' }],
+      [ukBody(id, { bankSortCode: '20-00-0' }), { bankSortCode: 'Sort code must be 6 digits.' }],
+      [ibanBody(id, { bankIBAN: '' }), { bankIBAN: 'IBAN is required.' }],
+      [ibanBody(id, { bankIBAN: 'DE89370400440532013001' }), { bankIBAN: 'IBAN is invalid.' }],
+      [ibanBody(id, { bankIBAN: 'DE8937040044053201300' }), { bankIBAN: 'IBAN is invalid.' }],
+      [ibanBody(id, { bankCountry: 'US', bankIBAN: 'GB29NWBK60161331926818' }), { bankIBAN: 'IBAN is invalid.' }],
+      [ibanBody(id, { bankCountry: 'US', bankIBAN: '12#4' }), { bankIBAN: 'Account number is invalid.' }],
+      [ibanBody(id, { bankSwift: '' }), { bankSwift: 'SWIFT is required.' }],
+      [ibanBody(id, { bankSwift: 'DEUTDEF' }), { bankSwift: 'SWIFT must be 8 or 11 letters and digits.' }],
+      [ibanBody(id, { bankSwift: 'DEUTDEFF5' }), { bankSwift: 'SWIFT must be 8 or 11 letters and digits.' }],
+      [ukBody(id, { status: 'rejected', comment: '  ' }), { comment: MESSAGES.rejectWithoutReason('account') }],
+      [ukBody(id, { status: 'declined' }), { status: expect.any(String) as unknown as string }],
+      [ukBody(id, { bankAccountCurrency: 'JPY' }), { bankAccountCurrency: expect.any(String) as unknown as string }],
+      [ukBody(id, { userId: clientId }), { userId: 'Unknown field.' }],
+      [ukBody(id, { bankPOA: '../../etc/passwd' }), { bankPOA: 'Upload the document again.' }],
+      [ukBody('nope'), { _id: expect.any(String) as unknown as string }],
+    ];
+    for (const [body, errors] of cases) {
+      const r = await update(body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body, JSON.stringify(body)).toMatchObject({ errors });
+    }
+    expect(MESSAGES.rejectWithoutReason('account')).toBe('You cannot reject account without a reason');
+    expect(await row(id)).toMatchObject({ status: 'pending', bankName: 'Barclays' });
+    expect((await update(ukBody(newId()))).status).toBe(404);
+  });
+
+  it('rejects with a comment and moves freely among pending, approved and rejected', async () => {
+    const id = await bankAccount(t, clientId);
+    const rejected = await update(ukBody(id, { status: 'rejected', comment: 'Statement older than 3 months' }));
+    expect(rejected.body.bankAccount).toMatchObject({ status: 'rejected', comment: 'Statement older than 3 months' });
+    for (const status of ['pending', 'approved', 'rejected', 'approved']) {
+      const r = await update(ukBody(id, { status, comment: 'Reviewed again' }));
+      expect(r.status, status).toBe(200);
+      expect((await row(id)).status).toBe(status);
+    }
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(audits.map((a) => a.action)).toEqual([
+      'bank-account.rejected',
+      'bank-account.pending',
+      'bank-account.approved',
+      'bank-account.rejected',
+      'bank-account.approved',
+    ]);
+    expect((await update(ukBody(id, { status: 'approved', bankName: 'Barclays UK' }))).status).toBe(200);
+    const [last] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(auditLog.id);
+    expect(last).toBeDefined();
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'bank-account.edited'))).length).toBe(1);
+  });
+
+  it('takes a new statement only if it was uploaded for this client, and links it in the details', async () => {
+    const id = await bankAccount(t, clientId, { bankPoa: `${clientId}-1-bank-statement.pdf` });
+    const none = await details(id);
+    expect(none.status).toBe(200);
+    // The old file is not on disk (demo data names files it never wrote), so there is nothing to open.
+    expect(none.body.bankAccount).toMatchObject({ _id: id, bankPOA: `${clientId}-1-bank-statement.pdf`, bankPOAUrl: '' });
+    expect(none.body.user).toEqual({ name: 'Owen', surname: 'Staff', email: 'bank.owner@client.test' });
+
+    const mine = (await uploadFile(t, token, clientId, PDF, 'May statement.pdf')).body.file as string;
+    const theirs = (await uploadFile(t, token, otherClient, PDF, 'theirs.pdf')).body.file as string;
+    expect((await update(ukBody(id, { bankPOA: theirs }))).body).toMatchObject({
+      errors: { bankPOA: 'This document was uploaded for another client.' },
+    });
+    expect((await update(ukBody(id, { bankPOA: `${clientId}-1-never-uploaded.pdf` }))).body).toMatchObject({
+      errors: { bankPOA: 'Upload the document again.' },
+    });
+    const ok = await update(ukBody(id, { bankPOA: mine, status: 'pending', changeDocument: true }));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.bankAccount).toMatchObject({ bankPOA: mine, changeDocument: true });
+    const logs = await t.db.select().from(clientLogs).where(eq(clientLogs.userId, clientId));
+    expect(logs.map((l) => l.event)).toContain('Bank account Barclays updated, new statement uploaded');
+
+    const d = await details(id);
+    expect(d.body.bankAccount.bankPOAUrl).toMatch(new RegExp(`^/public/files/${mine}\\?exp=\\d+&sig=`));
+    const file = await fetch(`${t.base}${d.body.bankAccount.bankPOAUrl}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    // The same name again is no change, so no ownership check and no log of a new document.
+    expect((await update(ukBody(id, { bankPOA: mine }))).status).toBe(200);
+  });
+
+  it('answers 404 for an unknown account and 400 for a malformed id', async () => {
+    expect((await details(newId())).status).toBe(404);
+    expect((await details('../etc')).status).toBe(400);
+  });
+
+  it("gives a deposit's client's approved bank account, in the deposit's currency first", async () => {
+    const { deposits } = await import('../../src/db/schema.ts');
+    const payer = await t.createUser({ email: 'payer@client.test', role: 'USER' });
+    const deposit = async (currency: string, userId = payer) => {
+      const id = newId();
+      await t.db.insert(deposits).values({
+        id,
+        userId,
+        timestamp: t.clock.now(),
+        depositCurrency: currency,
+        depositAmountSent: 100,
+        accountNumber: 900_001,
+        status: 'pending',
+        depositType: 'wire',
+      });
+      return id;
+    };
+    const post = (body: unknown) =>
+      t.call<{ success: boolean; bankAccount: BankAccount | null; message?: string }>(
+        'POST',
+        '/api/admin/accounts/adminDepositReqBankDetails',
+        body,
+        t.auth(token),
+      );
+    const gbpDeposit = await deposit('GBP');
+    const before = await post({ depositId: gbpDeposit });
+    expect(before.body).toEqual({ success: true, bankAccount: null, message: 'This client has no approved bank account.' });
+
+    await bankAccount(t, payer, { status: 'pending', bankAccountCurrency: 'GBP', timestamp: t.clock.now() + 50 });
+    const gbp = await bankAccount(t, payer, { status: 'approved', bankAccountCurrency: 'GBP', timestamp: t.clock.now() - 50 });
+    const eur = await bankAccount(t, payer, {
+      status: 'approved',
+      bankCountry: 'DE',
+      bankAccountCurrency: 'EUR',
+      bankIban: 'DE89370400440532013000',
+      timestamp: t.clock.now(),
+    });
+    expect((await post({ depositId: gbpDeposit })).body.bankAccount).toMatchObject({ _id: gbp, userId: payer });
+    expect((await post({ depositId: await deposit('EUR') })).body.bankAccount).toMatchObject({ _id: eur });
+    expect((await post({ depositId: await deposit('USD') })).body.bankAccount).toMatchObject({ _id: eur });
+    expect((await post({ depositId: newId() })).status).toBe(404);
+    expect((await post({ depositId: 'x' })).status).toBe(400);
+    expect((await post({ depositId: gbpDeposit, userId: payer })).status).toBe(400);
+  });
+
+  it('needs a staff session', async () => {
+    expect((await t.call('GET', '/api/admin/accounts/adminGetBankAccounts/all/all')).status).toBe(401);
+    expect((await t.call('GET', `/api/admin/accounts/adminGetBankAccount/${newId()}`)).status).toBe(401);
+    expect((await t.call('POST', '/api/admin/accounts/adminUpdateBankAccount', ukBody(newId()))).status).toBe(401);
+    expect((await t.call('POST', '/api/admin/accounts/adminDepositReqBankDetails', { depositId: newId() })).status).toBe(
+      401,
+    );
+  });
+});

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { idSchema, pagedRequestSchema } from './common.ts';
+import {
+  currencySchema,
+  leverageChangeSchema,
+  lookupClientSchema,
+  platformSchema,
+  subAccountRequestSchema,
+  tradingAccountSchema,
+  tradingAccountTypeSchema,
+} from './entities.ts';
+import { DEMO_BALANCES, LEVERAGES } from './constants.ts';
+import { MESSAGES } from './messages.ts';
+
+/** Trading accounts, leverage changes, sub-accounts and passwords (SPEC 2.10, 2.11, 2.18, 2.19, 7.4). */
+
+export const liveOrDemoSchema = z.enum(['live', 'demo']);
+export const leverageSchema = z.union(
+  LEVERAGES.map((l) => z.literal(l)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
+);
+
+/** '1:100' from 100 or '100'; kept when it already has a colon (SPEC 3). */
+export function formatLeverage(value: string | number): string {
+  const s = String(value);
+  return s.includes(':') ? s : `1:${s}`;
+}
+
+export const accountsListResponse = z.array(tradingAccountSchema);
+export const accountsPageRequest = pagedRequestSchema;
+export const accountsPageResponse = z.object({
+  data: z.object({
+    users: z.record(z.string(), lookupClientSchema),
+    accounts: z.array(tradingAccountSchema),
+    totalSize: z.number().int(),
+  }),
+});
+
+export const walletAccountsResponse = z.object({
+  users: z.record(z.string(), lookupClientSchema),
+  accounts: z.array(tradingAccountSchema),
+});
+
+export const updateAccountRequest = z.strictObject({
+  userId: idSchema,
+  accountId: idSchema,
+  accountGroup: z.string().trim().max(64).optional(),
+  accountType: tradingAccountTypeSchema.optional(),
+  oldLeverage: z.union([z.number(), z.string()]).optional(),
+  leverage: leverageSchema.optional(),
+  password: z.string().max(64).optional(),
+});
+export const updateAccountResponse = z.object({
+  success: z.boolean(),
+  message: z.string().optional(),
+  passwordChanged: z.boolean().optional(),
+  accountId: z.string().optional(),
+  leverageChangeRequested: z.boolean().optional(),
+});
+
+export const passwordCheckRequest = z.strictObject({ accountId: idSchema });
+export const passwordCheckResponse = z.object({
+  passwordChangeChecked: z.boolean(),
+  data: z.object({ status: z.enum(['approved', 'pending', 'failed', 'none']) }),
+});
+
+export const createSubAccountRequest = z
+  .strictObject({
+    userId: idSchema,
+    requestType: liveOrDemoSchema,
+    platform: platformSchema.default('MT5'),
+    accType: tradingAccountTypeSchema,
+    baseCurrency: currencySchema,
+    leverage: leverageSchema,
+    balance: z
+      .union(DEMO_BALANCES.map((b) => z.literal(b)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]])
+      .optional(),
+  })
+  .refine((b) => b.requestType === 'live' || b.balance !== undefined, {
+    path: ['balance'],
+    message: 'Balance is required for a demo account.',
+  })
+  .refine((b) => b.requestType === 'demo' || b.balance === undefined, {
+    path: ['balance'],
+    message: 'Only a demo account takes a balance.',
+  })
+  .refine((b) => b.requestType === 'live' || b.accType !== 'Mini FX', {
+    path: ['accType'],
+    message: 'Mini FX is for live accounts only.',
+  });
+export const createSubAccountResponse = z.object({
+  success: z.boolean(),
+  accountRequested: z.boolean().optional(),
+  leverageChangeRequested: z.boolean().optional(),
+  accountId: z.string().optional(),
+});
+
+export const subAccountListResponse = z.object({
+  users: z.record(z.string(), lookupClientSchema),
+  accounts: z.array(subAccountRequestSchema),
+});
+export const updateSubAccountRequest = z.strictObject({
+  _id: idSchema,
+  status: z.enum(['pending', 'approved', 'rejected']),
+  comment: z.string().max(2000).default(''),
+});
+
+export const LEVERAGE_LIST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const leverageListResponse = z.object({
+  leverages: z.array(leverageChangeSchema),
+  users: z.record(z.string(), lookupClientSchema),
+});
+export const updateLeverageRequest = z.strictObject({
+  account: z.strictObject({
+    _id: idSchema,
+    status: z.enum(['pending', 'approved', 'rejected', 'approve_process']),
+    comment: z.string().max(2000).default(''),
+  }),
+});
+export const processLeverageRequest = z.strictObject({
+  changeLeverageId: idSchema,
+  status: z.enum(['approved', 'rejected']),
+  comment: z.string().max(2000).default(''),
+});
+export const changeAccountNamesRequest = z.strictObject({ userData: z.object({ _id: idSchema }).loose() });
+
+export const accountActionResponse = z.object({ success: z.boolean(), message: z.string().optional() });
+export const rejectLeverageMessage = MESSAGES.rejectWithoutReason('leverage change');

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+import { CODE_BATCH_SIZES } from './constants.ts';
+import { ibCodeSchema, ibCountersSchema, ibRequestSchema, lookupClientSchema } from './entities.ts';
+
+/** Calls of SPEC 7.3 for IB requests and IB codes (introducers and their generated links). */
+
+/** SPEC 9: introducer links are {host}/register/{agentCode}. */
+export function introducerLink(host: string, agentCode: number): string {
+  return `${host}/register/${agentCode}`;
+}
+/** SPEC 9: generated links add ?access={code}. */
+export function generatedCodeLink(host: string, agentCode: number, code: string): string {
+  return `${introducerLink(host, agentCode)}?access=${encodeURIComponent(code)}`;
+}
+
+/** The most rows the IB lists return; the screens page them in the browser (SPEC 9: 50 or 100). */
+export const IB_LIST_CAP = 1000;
+/** Agent codes handed out automatically start above this (the demo data's first code is 10001). */
+export const FIRST_AGENT_CODE = 10_001;
+export const MAX_AGENT_CODE = 99_999_999;
+/** The account status code an introducer made from an IB request starts with. */
+export const DEFAULT_STATUS_CODE = 'STANDARD';
+
+export const IB_MESSAGES = {
+  commentRequired: 'A comment is required.',
+  agentCodeTaken: 'This agent code is already in use.',
+  noSuchIntroducer: 'No introducer has this agent code.',
+  notEnoughSubcodes: (available: number) =>
+    `Not enough subcode slots left (${available} available). Please add more codes.`,
+} as const;
+
+// ---- IB requests (SPEC 2.12) ----
+
+export const ibRequestUserSchema = lookupClientSchema.extend({ agentCode: z.number().int().nullable() });
+export const ibRequestsResponse = z.object({
+  /** Pending first, then newest first; at most IB_LIST_CAP rows. */
+  requestsData: z.array(ibRequestSchema),
+  usersData: z.record(z.string(), ibRequestUserSchema),
+  /** How many requests exist in all, so the screen can say when the list is cut. */
+  totalSize: z.number().int(),
+});
+export type IbRequestsResponse = z.infer<typeof ibRequestsResponse>;
+
+/** SPEC 4: the admin approves or rejects with a comment (required either way). */
+export const processIbRequestRequest = z.strictObject({
+  userId: idSchema,
+  status: z.enum(['approved', 'rejected']),
+  comment: z.string().trim().min(1, IB_MESSAGES.commentRequired).max(2000),
+});
+export type ProcessIbRequestRequest = z.input<typeof processIbRequestRequest>;
+export const processIbRequestResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  /** The agent code given to the new partner (approve only). */
+  agentCode: z.number().int().optional(),
+});
+
+// ---- IB codes (SPEC 2.13) ----
+
+export const ibCodesResponse = z.object({
+  /** Newest first; at most IB_LIST_CAP rows. */
+  ibs: z.array(ibCodeSchema),
+  counters: ibCountersSchema,
+  totalSize: z.number().int(),
+});
+export type IbCodesResponse = z.infer<typeof ibCodesResponse>;
+
+const agentCodeSchema = z
+  .number({ error: 'Agent code is required.' })
+  .int('Agent code must be a whole number.')
+  .min(1, 'Agent code must be a positive number.')
+  .max(MAX_AGENT_CODE, 'Agent code is too large.');
+const nameSchema = z
+  .string({ error: 'Name is required.' })
+  .trim()
+  .min(1, 'Name is required.')
+  .max(120, 'Name is too long.');
+const statusCodeSchema = z
+  .string({ error: 'Status code is required.' })
+  .trim()
+  .min(1, 'Status code is required.')
+  .max(32, 'Status code is too long.')
+  .regex(/^[A-Za-z0-9 _-]+$/, 'Use letters, digits, spaces, - or _.');
+
+export const agentCodeParams = z.object({ agentCode: z.coerce.number().int().min(1).max(MAX_AGENT_CODE) });
+
+export const generatedCodeSchema = z.object({ name: z.string(), code: z.string(), link: z.string() });
+export const generatedCodesResponse = z.object({ codes: z.array(generatedCodeSchema) });
+export type GeneratedCode = z.infer<typeof generatedCodeSchema>;
+
+/** Add Introducer (SPEC 5): name, agent code and status code all required. */
+export const addIbCodeRequest = z.strictObject({
+  newCode: z.literal(true),
+  name: nameSchema,
+  agentCode: agentCodeSchema,
+  statusCode: statusCodeSchema,
+});
+export type AddIbCodeRequest = z.input<typeof addIbCodeRequest>;
+
+/** The inline rename (SPEC 7.3): newCode false, ibId and the changed field(s). */
+export const renameIbCodeRequest = z
+  .strictObject({
+    newCode: z.literal(false),
+    ibId: idSchema,
+    name: nameSchema.optional(),
+    statusCode: statusCodeSchema.optional(),
+  })
+  .refine((b) => b.name !== undefined || b.statusCode !== undefined, {
+    path: ['name'],
+    message: 'Nothing to change.',
+  });
+export type RenameIbCodeRequest = z.input<typeof renameIbCodeRequest>;
+
+/** adminUpdateIbCode is "the same update function": it adds (newCode true) or edits (newCode false). */
+export const updateIbCodeRequest = z.discriminatedUnion('newCode', [addIbCodeRequest, renameIbCodeRequest]);
+export type UpdateIbCodeRequest = z.input<typeof updateIbCodeRequest>;
+export const ibCodeResponse = z.object({ success: z.boolean(), addIbCode: ibCodeSchema });
+
+export const generateCodesRequest = z.strictObject({
+  agentCode: agentCodeSchema,
+  numOfCodes: z.union(
+    CODE_BATCH_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
+    { error: `Choose ${CODE_BATCH_SIZES.join(', ')} codes.` },
+  ),
+});
+export type GenerateCodesRequest = z.input<typeof generateCodesRequest>;
+export const generateCodesResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  codes: z.array(generatedCodeSchema),
+});
