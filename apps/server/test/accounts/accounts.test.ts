@@ -167,18 +167,16 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
     const id = await openLive();
     const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, id));
     const lev = newId();
-    await t.db
-      .insert(leverageChanges)
-      .values({
-        id: lev,
-        userId: clientId,
-        accountNumber: acc!.number,
-        accountType: 'Standard',
-        oldLeverage: '100',
-        newLeverage: '300',
-        status: 'pending',
-        timestamp: t.clock.now(),
-      });
+    await t.db.insert(leverageChanges).values({
+      id: lev,
+      userId: clientId,
+      accountNumber: acc!.number,
+      accountType: 'Standard',
+      oldLeverage: '100',
+      newLeverage: '300',
+      status: 'pending',
+      timestamp: t.clock.now(),
+    });
     const pending = await get<{ leverages: { _id: string; newLeverage: string; oldLeverage: string }[] }>(
       '/api/admin/accounts/adminGetLeverageRequests/pending',
     );
@@ -217,18 +215,16 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
 
   it("processes a client's sub-account request; staff-made requests cannot be changed", async () => {
     const id = newId();
-    await t.db
-      .insert(subAccountRequests)
-      .values({
-        id,
-        userId: clientId,
-        type: 'ECN',
-        live: true,
-        baseCurrency: 'GBP',
-        leverage: 200,
-        status: 'pending',
-        timeCreated: t.clock.now(),
-      });
+    await t.db.insert(subAccountRequests).values({
+      id,
+      userId: clientId,
+      type: 'ECN',
+      live: true,
+      baseCurrency: 'GBP',
+      leverage: 200,
+      status: 'pending',
+      timeCreated: t.clock.now(),
+    });
     const list = await get<{ accounts: { _id: string }[]; users: Record<string, unknown> }>(
       '/api/admin/accounts/adminGetSubAccountRequests/all/pending',
     );

@@ -57,5 +57,19 @@ export async function upload(t: TestApp, parts: Part[], token?: string) {
   return { status: res.status, body };
 }
 
-export const uploadFile = (t: TestApp, token: string, userId: string, data: Buffer, filename: string, type?: string) =>
-  upload(t, [{ name: 'userId', value: userId }, { name: 'file', data, filename, type }], token);
+export const uploadFile = (
+  t: TestApp,
+  token: string,
+  userId: string,
+  data: Buffer,
+  filename: string,
+  type?: string,
+) =>
+  upload(
+    t,
+    [
+      { name: 'userId', value: userId },
+      { name: 'file', data, filename, type },
+    ],
+    token,
+  );

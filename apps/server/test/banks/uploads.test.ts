@@ -31,7 +31,8 @@ describe(`document uploads and signed file links (${testDbKind})`, () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const send = (data: Buffer, filename: string, type?: string) => uploadFile(t, token, clientId, data, filename, type);
+  const send = (data: Buffer, filename: string, type?: string) =>
+    uploadFile(t, token, clientId, data, filename, type);
   const stored = (name: string) => path.join(dataDir, 'uploads', name);
   /** fetch would resolve dot segments itself; a raw request sends the path as written. */
   const rawGet = (url: string) =>
@@ -103,7 +104,12 @@ describe(`document uploads and signed file links (${testDbKind})`, () => {
   });
 
   it('keeps no path from the given name', async () => {
-    for (const name of ['../../../etc/passwd.pdf', '..\\..\\windows\\evil.pdf', '/tmp/x/.hidden.pdf', '....pdf']) {
+    for (const name of [
+      '../../../etc/passwd.pdf',
+      '..\\..\\windows\\evil.pdf',
+      '/tmp/x/.hidden.pdf',
+      '....pdf',
+    ]) {
       const r = await send(PDF, name);
       expect(r.status, name).toBe(200);
       const file = r.body.file as string;
@@ -166,7 +172,9 @@ describe(`document uploads and signed file links (${testDbKind})`, () => {
     const [pathA, query] = url.split('?') as [string, string];
     expect((await fetch(`${t.base}${pathA}`)).status).toBe(403);
     expect((await fetch(`${t.base}${url}x`)).status).toBe(403);
-    expect((await fetch(`${t.base}${url.replace(/exp=(\d+)/, (_, e) => `exp=${Number(e) + 60}`)}`)).status).toBe(403);
+    expect(
+      (await fetch(`${t.base}${url.replace(/exp=(\d+)/, (_, e) => `exp=${Number(e) + 60}`)}`)).status,
+    ).toBe(403);
     expect((await fetch(`${t.base}/public/files/${b.body.file as string}?${query}`)).status).toBe(403);
     t.clock.advance(601);
     expect((await fetch(`${t.base}${url}`)).status).toBe(403);
@@ -175,12 +183,23 @@ describe(`document uploads and signed file links (${testDbKind})`, () => {
 
   it('answers 404, never a file outside the uploads, for traversal and unknown names', async () => {
     const links = new LinkSigner(SECRET, t.clock.now);
-    for (const name of ['..%2F..%2Fetc%2Fpasswd', '..%5C..%5Cboot.ini', '.env', 'a%00.pdf', 'x.html', 'a..pdf']) {
+    for (const name of [
+      '..%2F..%2Fetc%2Fpasswd',
+      '..%5C..%5Cboot.ini',
+      '.env',
+      'a%00.pdf',
+      'x.html',
+      'a..pdf',
+    ]) {
       const decoded = decodeURIComponent(name);
       const signed = links.sign(`/public/files/${decoded}`).split('?')[1];
       expect((await rawGet(`/public/files/${name}?${signed}`)).status, name).toBe(404);
     }
-    for (const url of ['/public/files/../../etc/passwd', '/public/files/%2E%2E', '/public/files/%2e%2e/%2e%2e/etc/passwd']) {
+    for (const url of [
+      '/public/files/../../etc/passwd',
+      '/public/files/%2E%2E',
+      '/public/files/%2e%2e/%2e%2e/etc/passwd',
+    ]) {
       expect(notAFile(await rawGet(url)), url).toBe(true);
     }
     const missing = links.sign(`/public/files/${clientId}-1-gone.pdf`);

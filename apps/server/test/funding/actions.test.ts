@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
-import { auditLog, deposits, simDeals, transfers, withdrawals } from '../../src/db/schema.ts';
+import { auditLog, deposits, transfers, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
-import { parseFaults } from '../../src/integrations/platform/faults.ts';
 
 type Action = { success: boolean; message?: string; request?: Record<string, unknown> };
 
@@ -33,14 +32,14 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
       name: 'Client',
       group: 'real',
       leverage: 100,
-      passwordMain: 'x',
-      passwordInvestor: 'y',
+      passwordMain: 'Main1234',
+      passwordInvestor: 'Invest12',
     });
     if (balance) await t.platform.balance(login, balance, `seed:${login}`);
     return login;
   }
   const balanceOf = async (login: number) => (await t.platform.getAccount(login)).balance;
-  const dealsOf = (login: number) => t.db.select().from(simDeals).where(eq(simDeals.login, login));
+  const dealsOf = (login: number) => t.deals(login);
   /** Runs worker rounds, moving the clock past any back-off, until nothing is left to do. */
   async function settle() {
     for (let i = 0; i < 50; i++) {
@@ -54,17 +53,15 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
   }
   async function deposit(login: number, amount: number, status = 'pending') {
     const id = newId();
-    await t.db
-      .insert(deposits)
-      .values({
-        id,
-        userId: clientId,
-        timestamp: t.clock.now(),
-        depositCurrency: 'USD',
-        depositAmountSent: amount,
-        accountNumber: login,
-        status,
-      });
+    await t.db.insert(deposits).values({
+      id,
+      userId: clientId,
+      timestamp: t.clock.now(),
+      depositCurrency: 'USD',
+      depositAmountSent: amount,
+      accountNumber: login,
+      status,
+    });
     return id;
   }
   async function withdrawal(login: number, amount: number, extra: Record<string, unknown> = {}) {
@@ -189,18 +186,16 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
     const from = await account(200);
     const to = await account();
     const id = newId();
-    await t.db
-      .insert(transfers)
-      .values({
-        id,
-        userId: clientId,
-        sourceAccount: from,
-        destinationAccount: to,
-        transferCurrency: 'USD',
-        transferAmount: 75,
-        timestamp: t.clock.now(),
-        status: 'pending',
-      });
+    await t.db.insert(transfers).values({
+      id,
+      userId: clientId,
+      sourceAccount: from,
+      destinationAccount: to,
+      transferCurrency: 'USD',
+      transferAmount: 75,
+      timestamp: t.clock.now(),
+      status: 'pending',
+    });
     await post('/api/admin/accounts/adminProcessTransfer', { transferId: id });
     await settle();
     expect(await balanceOf(from)).toBe(125);
@@ -220,18 +215,16 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
     const from = await account(50);
     const missing = 999_999;
     const id = newId();
-    await t.db
-      .insert(transfers)
-      .values({
-        id,
-        userId: clientId,
-        sourceAccount: from,
-        destinationAccount: missing,
-        transferCurrency: 'USD',
-        transferAmount: 20,
-        timestamp: t.clock.now(),
-        status: 'pending',
-      });
+    await t.db.insert(transfers).values({
+      id,
+      userId: clientId,
+      sourceAccount: from,
+      destinationAccount: missing,
+      transferCurrency: 'USD',
+      transferAmount: 20,
+      timestamp: t.clock.now(),
+      status: 'pending',
+    });
     await post('/api/admin/accounts/adminProcessTransfer', { transferId: id });
     await settle();
     const [half] = await t.db.select().from(transfers).where(eq(transfers.id, id));
@@ -263,10 +256,10 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
   it('credits exactly once when the platform applies a deposit but the reply is lost', async () => {
     const login = await account();
     const id = await deposit(login, 12.34);
-    t.platform.setFaults(parseFaults('lost=1'));
+    t.faults.loseNextBalanceReply();
     await post('/api/admin/accounts/adminProcessDeposit', { depositId: id });
     await t.worker.runOnce();
-    t.platform.setFaults(parseFaults(''));
+    t.faults.clear();
     await settle();
     expect(await dealsOf(login)).toHaveLength(1);
     expect(await balanceOf(login)).toBe(12.34);

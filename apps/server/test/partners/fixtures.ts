@@ -8,8 +8,13 @@ import { newId } from '../../src/lib/ids.ts';
 let n = 0;
 export async function client(t: TestApp, over: { name?: string; agentCode?: number | null } = {}) {
   n++;
-  const id = await t.createUser({ email: `ib${n}.${Date.now()}@clients.test`, role: 'USER', name: over.name });
-  if (over.agentCode !== undefined) await t.db.update(users).set({ agentCode: over.agentCode }).where(eq(users.id, id));
+  const id = await t.createUser({
+    email: `ib${n}.${Date.now()}@clients.test`,
+    role: 'USER',
+    name: over.name,
+  });
+  if (over.agentCode !== undefined)
+    await t.db.update(users).set({ agentCode: over.agentCode }).where(eq(users.id, id));
   return id;
 }
 
@@ -29,7 +34,10 @@ export async function ibRequest(t: TestApp, userId: string, status = 'pending', 
 
 export async function setQuota(t: TestApp, ib: number, sub: number) {
   const q = { availableIbCodes: ib, totalIbCodes: ib + 10, availableSubcodes: sub, totalSubcodes: sub + 100 };
-  await t.db.insert(ibQuota).values({ id: 1, ...q }).onConflictDoUpdate({ target: ibQuota.id, set: q });
+  await t.db
+    .insert(ibQuota)
+    .values({ id: 1, ...q })
+    .onConflictDoUpdate({ target: ibQuota.id, set: q });
 }
 
 export async function quota(t: TestApp) {

@@ -54,7 +54,12 @@ describe(`IB codes (${testDbKind})`, () => {
     await add({ name: 'Later', agentCode: 502 });
     const list = await get<IbCodesResponse>('adminGetIbCodes');
     expect(list.body.ibs.map((i) => i.agentCode)).toEqual([502, 501]);
-    expect(list.body.counters).toEqual({ availableIbCodes: 0, totalIbCodes: 12, availableSubcodes: 20, totalSubcodes: 120 });
+    expect(list.body.counters).toEqual({
+      availableIbCodes: 0,
+      totalIbCodes: 12,
+      availableSubcodes: 20,
+      totalSubcodes: 120,
+    });
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, r.body.addIbCode._id));
     expect(audits.map((a) => a.action)).toEqual(['introducer.added']);
     const none = await add({ agentCode: 503 });
@@ -78,7 +83,9 @@ describe(`IB codes (${testDbKind})`, () => {
     for (const [body, field] of cases) {
       const r = await add(body);
       expect(r.status, JSON.stringify(body)).toBe(400);
-      expect(Object.keys((r.body as unknown as { errors: object }).errors), JSON.stringify(body)).toContain(field);
+      expect(Object.keys((r.body as unknown as { errors: object }).errors), JSON.stringify(body)).toContain(
+        field,
+      );
     }
     expect((await add({ agentCode: 600 })).status).toBe(200);
     const dup = await add({ agentCode: 600, name: 'Other' });
@@ -94,14 +101,27 @@ describe(`IB codes (${testDbKind})`, () => {
     const ib = (await add({ agentCode: 700, name: 'Old name' })).body.addIbCode;
     const r = await post<Added>('adminUpdateIbCode', { newCode: false, ibId: ib._id, name: 'New name' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.addIbCode).toMatchObject({ _id: ib._id, name: 'New name', agentCode: 700, statusCode: 'GOLD' });
-    const status = await post<Added>('adminUpdateIbCode', { newCode: false, ibId: ib._id, statusCode: 'SILVER' });
+    expect(r.body.addIbCode).toMatchObject({
+      _id: ib._id,
+      name: 'New name',
+      agentCode: 700,
+      statusCode: 'GOLD',
+    });
+    const status = await post<Added>('adminUpdateIbCode', {
+      newCode: false,
+      ibId: ib._id,
+      statusCode: 'SILVER',
+    });
     expect(status.body.addIbCode).toMatchObject({ name: 'New name', statusCode: 'SILVER' });
     expect(await logsOf(t, partner)).toEqual(
       expect.arrayContaining(['Introducer 700 added', 'Introducer 700 updated']),
     );
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, ib._id));
-    expect(audits.map((a) => a.action)).toEqual(['introducer.added', 'introducer.edited', 'introducer.edited']);
+    expect(audits.map((a) => a.action)).toEqual([
+      'introducer.added',
+      'introducer.edited',
+      'introducer.edited',
+    ]);
 
     const nothing = await post('adminUpdateIbCode', { newCode: false, ibId: ib._id });
     expect(nothing.body).toMatchObject({ errors: { name: 'Nothing to change.' } });
@@ -118,7 +138,10 @@ describe(`IB codes (${testDbKind})`, () => {
       agentCode: 701,
       statusCode: 'STANDARD',
     });
-    expect(viaUpdate.body.addIbCode).toMatchObject({ agentCode: 701, link: 'http://console.test/register/701' });
+    expect(viaUpdate.body.addIbCode).toMatchObject({
+      agentCode: 701,
+      link: 'http://console.test/register/701',
+    });
   });
 
   it('generates unique random codes, all or none, spending subcode slots', async () => {
@@ -146,8 +169,13 @@ describe(`IB codes (${testDbKind})`, () => {
     const tooMany = await post('adminGenerateCodes', { agentCode: 800, numOfCodes: 1 });
     expect(tooMany.status).toBe(409);
     expect(tooMany.body).toMatchObject({ errors: { server: expect.stringContaining('0 available') } });
-    expect(await t.db.select().from(generatedCodes).where(eq(generatedCodes.agentCode, 800))).toHaveLength(12);
-    const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'introducer.codes-generated'));
+    expect(await t.db.select().from(generatedCodes).where(eq(generatedCodes.agentCode, 800))).toHaveLength(
+      12,
+    );
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'introducer.codes-generated'));
     expect(audits).toHaveLength(2);
   });
 
@@ -175,8 +203,8 @@ describe(`IB codes (${testDbKind})`, () => {
     expect((await t.call('GET', '/api/admin/users/adminGetGeneratedCodes/800')).status).toBe(401);
     const body = { newCode: true, name: 'x', agentCode: 1, statusCode: 'x' };
     expect((await t.call('POST', '/api/admin/users/adminAddIbCode', body)).status).toBe(401);
-    expect((await t.call('POST', '/api/admin/users/adminGenerateCodes', { agentCode: 1, numOfCodes: 1 })).status).toBe(
-      401,
-    );
+    expect(
+      (await t.call('POST', '/api/admin/users/adminGenerateCodes', { agentCode: 1, numOfCodes: 1 })).status,
+    ).toBe(401);
   });
 });

@@ -24,7 +24,8 @@ describe(`IB requests (${testDbKind})`, () => {
     t.call<Processed>('POST', '/api/admin/users/processIbRequest', body, t.auth(token));
   const list = () =>
     t.call<IbRequestsResponse>('GET', '/api/admin/users/adminGetIbRequests', undefined, t.auth(token));
-  const request = async (id: string) => (await t.db.select().from(ibRequests).where(eq(ibRequests.id, id)))[0]!;
+  const request = async (id: string) =>
+    (await t.db.select().from(ibRequests).where(eq(ibRequests.id, id)))[0]!;
   const user = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
 
   it('approves: the client becomes a PARTNER with the first agent code, an introducer and a spent slot', async () => {
@@ -48,7 +49,9 @@ describe(`IB requests (${testDbKind})`, () => {
     expect((await quota(t)).availableIbCodes).toBe(1);
     expect(await logsOf(t, referrer)).toContain('IB request approved, agent code 10001: Welcome aboard.');
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.actorId, staffId));
-    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['ib-request.approved', 'client.made-partner']));
+    expect(audits.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['ib-request.approved', 'client.made-partner']),
+    );
   });
 
   it('takes the code above the highest one in use, by introducers or by clients', async () => {
@@ -81,7 +84,10 @@ describe(`IB requests (${testDbKind})`, () => {
     const reqId = await ibRequest(t, c);
     const r = await process({ userId: c, status: 'rejected', comment: 'Marketing plan not compliant.' });
     expect(r.body).toEqual({ success: true, message: 'The IB request was rejected.' });
-    expect(await request(reqId)).toMatchObject({ status: 'rejected', comment: 'Marketing plan not compliant.' });
+    expect(await request(reqId)).toMatchObject({
+      status: 'rejected',
+      comment: 'Marketing plan not compliant.',
+    });
     expect(await user(c)).toMatchObject({ role: 'USER', agentCode: null });
     expect((await quota(t)).availableIbCodes).toBe(3);
     expect(await logsOf(t, c)).toContain('IB request rejected: Marketing plan not compliant.');
@@ -106,7 +112,9 @@ describe(`IB requests (${testDbKind})`, () => {
     const extra = await process({ userId: c, status: 'approved', comment: 'x', agentCode: 5 });
     expect(extra.status).toBe(400);
     expect(extra.body).toMatchObject({ errors: { agentCode: 'Unknown field.' } });
-    expect((await t.call('POST', '/api/admin/users/processIbRequest', 'not json', t.auth(token))).status).toBe(400);
+    expect(
+      (await t.call('POST', '/api/admin/users/processIbRequest', 'not json', t.auth(token))).status,
+    ).toBe(400);
     expect(await user(c)).toMatchObject({ role: 'USER' });
   });
 
@@ -172,13 +180,18 @@ describe(`IB requests (${testDbKind})`, () => {
     expect(r.status).toBe(200);
     const ids = r.body.requestsData.map((x) => x._id);
     const firstClosed = r.body.requestsData.findIndex((x) => x.status !== 'pending' && x.status !== 'error');
-    expect(r.body.requestsData.slice(0, firstClosed).every((x) => ['pending', 'error'].includes(x.status))).toBe(
-      true,
-    );
+    expect(
+      r.body.requestsData.slice(0, firstClosed).every((x) => ['pending', 'error'].includes(x.status)),
+    ).toBe(true);
     expect(ids.indexOf(oldId)).toBeLessThan(firstClosed);
     expect(ids[firstClosed]).toBe(doneId);
     expect(r.body.totalSize).toBe(ids.length);
-    expect(r.body.usersData[old]).toEqual({ name: 'Olga', surname: 'Staff', email: expect.any(String), agentCode: null });
+    expect(r.body.usersData[old]).toEqual({
+      name: 'Olga',
+      surname: 'Staff',
+      email: expect.any(String),
+      agentCode: null,
+    });
     expect(r.body.usersData[fresh]).toMatchObject({ name: 'Fred', agentCode: 20_000 });
     expect(r.body.requestsData[0]).toHaveProperty('question1');
   });

@@ -29,4 +29,6 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-export const testDbKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+export const testDbKind =
+  (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite') +
+  (process.env.TEST_PLATFORM === 'mt5' ? ', MT5 Web API fake' : '');

@@ -12,9 +12,9 @@ import { hashPassword } from '../../src/auth/passwords.ts';
 import { manualClock } from '../../src/lib/clock.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { smtpMailer } from '../../src/mail/mailer.ts';
-import { SimulatorPlatform } from '../../src/integrations/platform/simulator.ts';
 import type { App } from '../../src/http/types.ts';
 import { openTestDatabase } from './db.ts';
+import { startTestPlatform } from './test-platform.ts';
 import { OperationWorker } from '../../src/operations/index.ts';
 import { allSettledHandlers } from '../../src/features/settled-handlers.ts';
 import { SmtpReceiver, codeFrom } from './smtp-receiver.ts';
@@ -43,7 +43,8 @@ export async function startTestApp(opts: { env?: Record<string, string> } = {}) 
     PUBLIC_URL: 'http://console.test',
     ...opts.env,
   });
-  const platform = new SimulatorPlatform(database.db, clock);
+  const testPlatform = await startTestPlatform(database.db, clock);
+  const platform = testPlatform.platform;
   // Not started: tests run rounds with worker.runOnce() when they want the platform to act.
   const worker = new OperationWorker({
     db: database.db,
@@ -132,6 +133,9 @@ export async function startTestApp(opts: { env?: Record<string, string> } = {}) 
     clock,
     smtp,
     platform,
+    platformKind: testPlatform.kind,
+    deals: testPlatform.deals,
+    faults: testPlatform.faults,
     worker,
     call,
     auth,
@@ -140,6 +144,7 @@ export async function startTestApp(opts: { env?: Record<string, string> } = {}) 
     setRole: (id: string, role: Role) => database.db.update(users).set({ role }).where(eq(users.id, id)),
     async stop() {
       await app.close();
+      await testPlatform.stop();
       await smtp.stop();
       await database.close();
       fs.rmSync(webDist, { recursive: true, force: true });

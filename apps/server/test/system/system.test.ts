@@ -4,7 +4,6 @@ import { testDbKind } from '../support/db.ts';
 import { bankAccounts, deposits, ibRequests, transfers, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { PlatformChecker } from '../../src/integrations/platform/checker.ts';
-import { parseFaults } from '../../src/integrations/platform/faults.ts';
 
 const silent = { warn: () => undefined };
 
@@ -21,7 +20,7 @@ describe(`counters, new-deposit notices and platform lights (${testDbKind})`, ()
   });
   afterAll(() => t.stop());
 
-  const get = (url: string) => t.call('GET', url, undefined, t.auth(token));
+  const get = <T = unknown>(url: string) => t.call<T>('GET', url, undefined, t.auth(token));
   const deposit = (status: string, timestamp = t.clock.now()) => ({
     id: newId(),
     userId: clientId,
@@ -109,13 +108,19 @@ describe(`counters, new-deposit notices and platform lights (${testDbKind})`, ()
       { platform: 'MT5', status: 'OK', lastWorking: workedAt },
     ]);
 
-    t.platform.setFaults(parseFaults('down=1'));
+    t.faults.down();
     t.clock.advance(30);
     await checker.checkOnce();
-    expect((await get('/api/admin/other/getMlStatuses/')).body).toEqual([
-      { platform: 'MT5', status: 'Platform unreachable', lastWorking: workedAt },
-    ]);
-    t.platform.setFaults(parseFaults(''));
+    const down = (
+      await get<{ platform: string; status: string; lastWorking: number }[]>(
+        '/api/admin/other/getMlStatuses/',
+      )
+    ).body;
+    expect(down).toHaveLength(1);
+    expect(down[0]).toMatchObject({ platform: 'MT5', lastWorking: workedAt });
+    expect(down[0]!.status).not.toBe('OK');
+    if (t.platformKind === 'simulator') expect(down[0]!.status).toBe('Platform unreachable');
+    t.faults.clear();
   });
 
   it('hides the development outbox when real mail is configured', async () => {

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.ts';
+import { simDeals } from '../../src/db/schema.ts';
+import type { Clock } from '../../src/lib/clock.ts';
+import { SimulatorPlatform } from '../../src/integrations/platform/simulator.ts';
+import { parseFaults } from '../../src/integrations/platform/faults.ts';
+import { createMt5Platform } from '../../src/integrations/platform/mt5/index.ts';
+import type { TradingPlatform } from '../../src/integrations/platform/types.ts';
+import { FakeMt5Server } from './fake-mt5/index.ts';
+import { CURRENCIES } from '@brokerdesk/contract';
+import { defaultGroup } from '../../src/features/accounts/naming.ts';
+
+export type TestPlatform = {
+  kind: 'simulator' | 'mt5';
+  platform: TradingPlatform;
+  /** Deals on a login as the platform's ledger holds them. */
+  deals(login: number): Promise<{ deal: number; amount: number; comment: string }[]>;
+  faults: {
+    /** The next balance operation is applied but its reply never arrives. */
+    loseNextBalanceReply(): void;
+    /** Every call fails until clear(). */
+    down(): void;
+    clear(): void;
+  };
+  stop(): Promise<void>;
+};
+
+const MANAGER = { login: 1000, password: 'Manager1' };
+
+/**
+ * The trading platform the API suites run against: the simulator by default, or with
+ * TEST_PLATFORM=mt5 the real MT5 Web API client talking to the protocol-level fake server.
+ */
+export async function startTestPlatform(db: Db, clock: Clock): Promise<TestPlatform> {
+  if (process.env.TEST_PLATFORM !== 'mt5') {
+    const sim = new SimulatorPlatform(db, clock);
+    return {
+      kind: 'simulator',
+      platform: sim,
+      deals: async (login) =>
+        (await db.select().from(simDeals).where(eq(simDeals.login, login))).map((d) => ({
+          deal: d.deal,
+          amount: d.amount,
+          comment: d.comment,
+        })),
+      faults: {
+        loseNextBalanceReply: () => sim.setFaults(parseFaults('lost=1')),
+        down: () => sim.setFaults(parseFaults('down=1')),
+        clear: () => sim.setFaults(parseFaults('')),
+      },
+      stop: async () => undefined,
+    };
+  }
+  // The groups the console names accounts into (features/accounts/naming.ts), plus a plain one for tests.
+  const groups = ['real', 'demo'].flatMap((env) =>
+    ['Standard', 'ECN', 'Mini FX'].flatMap((type) =>
+      CURRENCIES.map((c) => defaultGroup(env === 'real', type, c)),
+    ),
+  );
+  const fake = new FakeMt5Server({
+    managerLogin: MANAGER.login,
+    managerPassword: MANAGER.password,
+    groups: [...groups, 'real'],
+    now: clock.now,
+  });
+  const { url } = await fake.start();
+  const mt5 = createMt5Platform({ url, ...MANAGER, timeoutMs: 10_000, retry: { attempts: 3, backoffMs: 5 } });
+  return {
+    kind: 'mt5',
+    platform: mt5,
+    deals: async (login) =>
+      fake.ledger.deals(login).map((d) => ({ deal: d.deal, amount: d.profit, comment: d.comment })),
+    faults: {
+      loseNextBalanceReply: () => fake.faults.applyButLoseReply({ path: '/api/trade/balance' }),
+      down: () => fake.faults.refuse({ status: 503, times: 1_000 }),
+      clear: () => fake.faults.clear(),
+    },
+    async stop() {
+      await mt5.close();
+      await fake.stop();
+    },
+  };
+}
