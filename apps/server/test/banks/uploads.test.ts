@@ -130,6 +130,12 @@ describe(`document uploads and signed file links (${testDbKind})`, () => {
     ];
     expect((await upload(t, parts)).status).toBe(401);
     expect((await upload(t, parts, 'not-a-token')).status).toBe(401);
+    // The session rules are the guard's own: a staff member moved below ADMIN is out at once.
+    const id = await t.createUser({ email: 'demoted@desk.test', password: 'Correct-Horse-1' });
+    const demoted = await t.signIn('demoted@desk.test', 'Correct-Horse-1');
+    expect((await upload(t, parts, demoted)).status).toBe(200);
+    await t.setRole(id, 'MODERATOR');
+    expect((await upload(t, parts, demoted)).status).toBe(401);
   });
 
   it('refuses forms without a file or client, with two files, or with other fields', async () => {

@@ -25,7 +25,9 @@ export type ApiReply<T = Record<string, unknown>> = { status: number; body: T; h
  * The whole server for API tests: a fresh database, real SMTP to a receiver, the simulator platform, a
  * clock the test can move, listening on a loopback port and called over real HTTP.
  */
-export async function startTestApp(opts: { env?: Record<string, string> } = {}) {
+export async function startTestApp(
+  opts: { env?: Record<string, string>; platform?: 'simulator' | 'mt5'; platformTimeoutMs?: number } = {},
+) {
   const database: Database = await openTestDatabase();
   const smtp = new SmtpReceiver();
   const smtpUrl = await smtp.start();
@@ -43,7 +45,10 @@ export async function startTestApp(opts: { env?: Record<string, string> } = {}) 
     PUBLIC_URL: 'http://console.test',
     ...opts.env,
   });
-  const testPlatform = await startTestPlatform(database.db, clock);
+  const testPlatform = await startTestPlatform(database.db, clock, {
+    kind: opts.platform,
+    timeoutMs: opts.platformTimeoutMs,
+  });
   const platform = testPlatform.platform;
   // Not started: tests run rounds with worker.runOnce() when they want the platform to act.
   const worker = new OperationWorker({
@@ -134,6 +139,7 @@ export async function startTestApp(opts: { env?: Record<string, string> } = {}) 
     smtp,
     platform,
     platformKind: testPlatform.kind,
+    fake: testPlatform.fake,
     deals: testPlatform.deals,
     faults: testPlatform.faults,
     worker,

@@ -31,8 +31,13 @@ const MANAGER = { login: 1000, password: 'Manager1' };
  * The trading platform the API suites run against: the simulator by default, or with
  * TEST_PLATFORM=mt5 the real MT5 Web API client talking to the protocol-level fake server.
  */
-export async function startTestPlatform(db: Db, clock: Clock): Promise<TestPlatform> {
-  if (process.env.TEST_PLATFORM !== 'mt5') {
+export async function startTestPlatform(
+  db: Db,
+  clock: Clock,
+  opts: { kind?: 'simulator' | 'mt5'; timeoutMs?: number } = {},
+): Promise<TestPlatform & { fake?: FakeMt5Server }> {
+  const kind = opts.kind ?? (process.env.TEST_PLATFORM === 'mt5' ? 'mt5' : 'simulator');
+  if (kind === 'simulator') {
     const sim = new SimulatorPlatform(db, clock);
     return {
       kind: 'simulator',
@@ -64,9 +69,15 @@ export async function startTestPlatform(db: Db, clock: Clock): Promise<TestPlatf
     now: clock.now,
   });
   const { url } = await fake.start();
-  const mt5 = createMt5Platform({ url, ...MANAGER, timeoutMs: 10_000, retry: { attempts: 3, backoffMs: 5 } });
+  const mt5 = createMt5Platform({
+    url,
+    ...MANAGER,
+    timeoutMs: opts.timeoutMs ?? 10_000,
+    retry: { attempts: 3, backoffMs: 5 },
+  });
   return {
     kind: 'mt5',
+    fake,
     platform: mt5,
     deals: async (login) =>
       fake.ledger.deals(login).map((d) => ({ deal: d.deal, amount: d.profit, comment: d.comment })),

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { testDbKind } from '../support/db.ts';
+import {
+  deposits,
+  leverageChanges,
+  platformOperations,
+  subAccountRequests,
+  tradingAccounts,
+  transfers,
+  withdrawals,
+} from '../../src/db/schema.ts';
+import { newId } from '../../src/lib/ids.ts';
+import type { FakeMt5Server } from '../support/fake-mt5/index.ts';
+
+/** Each fault switch of the fake MT5 server, armed on the calls that change something. */
+const FAULTS: Record<string, (fake: FakeMt5Server) => void> = {
+  refuse: (f) => f.faults.refuse({ status: 503, path: '/api/trade/balance' }),
+  timeout: (f) => f.faults.timeout({ path: '/api/trade/balance' }),
+  drop: (f) => f.faults.drop({ path: '/api/user/add' }),
+  applyButLoseReply: (f) => f.faults.applyButLoseReply({ path: '/api/trade/balance' }),
+  frequent: (f) => f.faults.frequent({ path: '/api/user/update' }),
+};
+
+/**
+ * Fault runs (issue 7): for every fault switch, approvals of deposits, withdrawals, transfers, leverage
+ * changes and account creations end with the fake's ledger matching the approved requests exactly.
+ */
+describe(`fault runs against the MT5 Web API fake (${testDbKind})`, () => {
+  let t: TestApp;
+  let token: string;
+  let clientId: string;
+  beforeAll(async () => {
+    t = await startTestApp({ platform: 'mt5', platformTimeoutMs: 1_000 });
+    await t.createUser({ email: 'faults@desk.test', password: 'Correct-Horse-1' });
+    clientId = await t.createUser({ email: 'faults@client.test', role: 'USER', status: 'approved' });
+    token = await t.signIn('faults@desk.test', 'Correct-Horse-1');
+  });
+  afterAll(() => t.stop());
+
+  const post = (url: string, body: unknown) => t.call('POST', url, body, t.auth(token));
+  // Settling moves the clock past back-offs, and so past the session's idle limit: sign in again.
+  const freshSession = async () => {
+    token = await t.signIn('faults@desk.test', 'Correct-Horse-1');
+  };
+
+  for (const [name, arm] of Object.entries(FAULTS)) {
+    it(`ends with the ledger matching the approvals under "${name}"`, async () => {
+      const fake = t.fake!;
+      await freshSession();
+      // Two accounts opened through the console, under the fault.
+      arm(fake);
+      const opened: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const r = await post('/api/admin/accounts/adminCreateSubAccount', {
+          userId: clientId,
+          requestType: 'live',
+          accType: 'Standard',
+          baseCurrency: 'USD',
+          leverage: 100,
+        });
+        expect(r.status).toBe(200);
+        opened.push((r.body as { accountId: string }).accountId);
+      }
+      const rounds = { n: 0, faults: 1 };
+      const settle = async () => {
+        for (let i = 0; i < 60; i++) {
+          rounds.n++;
+          const tally = await t.worker.runOnce();
+          if (tally.claimed === 0) {
+            t.clock.advance(400);
+            if ((await t.worker.runOnce()).claimed === 0) return;
+          }
+        }
+        throw new Error('operations did not settle');
+      };
+      await settle();
+      await freshSession();
+      const accounts = await t.db.select().from(tradingAccounts).where(inArray(tradingAccounts.id, opened));
+      expect(accounts.every((a) => a.approved)).toBe(true);
+      const [a, b] = accounts.map((x) => x.number) as [number, number];
+      expect(fake.ledger.account(a)).toBeDefined();
+      expect(fake.ledger.account(b)).toBeDefined();
+
+      // Money: 3 deposits to a, a withdrawal from a, a transfer a -> b, a leverage change on b.
+      const now = t.clock.now();
+      const depositIds = [100, 250.5, 49.5].map((amount) => ({ id: newId(), amount }));
+      await t.db
+        .insert(deposits)
+        .values(
+          depositIds.map(({ id, amount }) => ({
+            id,
+            userId: clientId,
+            timestamp: now,
+            depositCurrency: 'USD',
+            depositAmountSent: amount,
+            accountNumber: a,
+            status: 'pending',
+          })),
+        );
+      const wd = newId();
+      await t.db
+        .insert(withdrawals)
+        .values({
+          id: wd,
+          userId: clientId,
+          withdrawalType: 'wire',
+          withdrawalCurrency: 'USD',
+          withdrawalAmount: 80,
+          accountNumber: a,
+          timestamp: now,
+          status: 'pending',
+        });
+      const tr = newId();
+      await t.db
+        .insert(transfers)
+        .values({
+          id: tr,
+          userId: clientId,
+          sourceAccount: a,
+          destinationAccount: b,
+          transferCurrency: 'USD',
+          transferAmount: 120,
+          timestamp: now,
+          status: 'pending',
+        });
+      const lev = newId();
+      await t.db
+        .insert(leverageChanges)
+        .values({
+          id: lev,
+          userId: clientId,
+          accountNumber: b,
+          accountType: 'Standard',
+          oldLeverage: '100',
+          newLeverage: '400',
+          status: 'pending',
+          timestamp: now,
+        });
+
+      for (const { id } of depositIds) {
+        arm(fake);
+        rounds.faults++;
+        expect((await post('/api/admin/accounts/adminProcessDeposit', { depositId: id })).status).toBe(200);
+      }
+      await settle();
+      await freshSession();
+      arm(fake);
+      expect((await post('/api/admin/accounts/adminProcessWithdrawal', { withdrawalId: wd })).status).toBe(
+        200,
+      );
+      expect((await post('/api/admin/accounts/adminProcessTransfer', { transferId: tr })).status).toBe(200);
+      expect(
+        (
+          await post('/api/admin/accounts/adminProcessLeverageUpdate', {
+            changeLeverageId: lev,
+            status: 'approved',
+          })
+        ).status,
+      ).toBe(200);
+      rounds.faults += 1;
+      await settle();
+      fake.faults.clear();
+
+      // Exactly once: each operation is one deal, and balances are what the approvals say.
+      const dealsA = fake.ledger.deals(a);
+      const dealsB = fake.ledger.deals(b);
+      const comments = [...dealsA, ...dealsB].map((d) => d.comment);
+      expect(new Set(comments).size).toBe(comments.length);
+      expect(fake.ledger.account(a)!.balance).toBeCloseTo(100 + 250.5 + 49.5 - 80 - 120, 2);
+      expect(fake.ledger.account(b)!.balance).toBeCloseTo(120, 2);
+      expect(fake.ledger.account(b)!.leverage).toBe(400);
+      const deps = await t.db
+        .select()
+        .from(deposits)
+        .where(
+          inArray(
+            deposits.id,
+            depositIds.map((d) => d.id),
+          ),
+        );
+      expect(deps.every((d) => d.status === 'approved' && d.mtStatus === 'SUCCESS')).toBe(true);
+      const [w] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, wd));
+      expect(w).toMatchObject({ status: 'approved', mtStatus: 'SUCCESS' });
+      const [x] = await t.db.select().from(transfers).where(eq(transfers.id, tr));
+      expect(x).toMatchObject({ sourceMtStatus: 'SUCCESS', destinationMtStatus: 'SUCCESS' });
+      const [l] = await t.db.select().from(leverageChanges).where(eq(leverageChanges.id, lev));
+      expect(l).toMatchObject({ status: 'approved', mtStatus: 'SUCCESS' });
+      const reqs = await t.db
+        .select()
+        .from(subAccountRequests)
+        .where(inArray(subAccountRequests.accountId, opened));
+      expect(reqs.every((r) => r.status === 'approved')).toBe(true);
+      const ops = await t.db.select().from(platformOperations);
+      // Every operation of every run so far has settled successfully; none is stuck or failed.
+      expect(ops.every((o) => o.state === 'succeeded')).toBe(true);
+      const attempts = ops.reduce((n, o) => n + o.attempts, 0);
+      console.log(
+        `fault run "${name}": ${ops.length} operations so far, ${attempts} attempts, ${rounds.faults} faults armed, ` +
+          `${dealsA.length + dealsB.length} deals on two accounts, ${fake.counters.balanceCalls} balance calls, ledger matches`,
+      );
+    });
+  }
+});
