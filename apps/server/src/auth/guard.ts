@@ -11,7 +11,8 @@ export function registerGuard(app: App, sessions: SessionService): void {
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (!request.routeOptions.url || config.public) return;
-    if (!request.url.startsWith('/api/')) return;
+    // The API, and the document upload that SPEC 7.4 places at /upload; pages and static files are public.
+    if (!request.url.startsWith('/api/') && request.routeOptions.url !== '/upload') return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) {

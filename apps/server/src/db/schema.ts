@@ -240,7 +240,10 @@ export const bankAccounts = pgTable(
     timestamp: epoch().notNull(),
     changeDocument: boolean().notNull().default(false),
   },
-  (t) => [index('bank_accounts_status_ts_idx').on(t.status, t.timestamp.desc(), t.id.desc())],
+  (t) => [
+    index('bank_accounts_status_ts_idx').on(t.status, t.timestamp.desc(), t.id.desc()),
+    index('bank_accounts_user_idx').on(t.userId, t.status),
+  ],
 );
 
 export const leverageChanges = pgTable(

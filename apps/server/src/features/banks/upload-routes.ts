@@ -14,7 +14,6 @@ import type { Clock } from '../../lib/clock.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import { audit } from '../../audit/audit.ts';
 import { filePath, sniffType, type FileStore } from './file-store.ts';
-import { staffGate } from './staff-gate.ts';
 
 const TOO_BIG = 'The file is larger than 10 MB.';
 const signedQuery = z.object({
@@ -38,34 +37,30 @@ export async function uploadRoutes(
       limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 50 },
     });
 
-    scope.post(
-      '/upload',
-      { onRequest: staffGate(app), schema: { response: { 200: uploadResponse } } },
-      async (req) => {
-        const staff = requireStaff(req.staff);
-        const got = await receive(req);
-        const type = sniffType(got.data);
-        if (!type) throw new Invalid({ file: 'Only PDF, PNG or JPEG files are accepted.' });
-        const [client] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, got.userId));
-        if (!client) throw new Invalid({ userId: 'No such client.' });
-        const now = deps.clock.now();
-        const name = await files.save(got.userId, got.filename, got.data, now, type);
-        await audit(deps.db, now, {
-          actorId: staff.userId,
-          action: 'document.uploaded',
-          entity: 'user',
-          entityId: got.userId,
-          after: {
-            file: name,
-            type: type.mime,
-            bytes: got.data.length,
-            givenName: got.filename.slice(0, 200),
-          },
-          ip: req.ip,
-        });
-        return { file: name, url: files.link(name) };
-      },
-    );
+    scope.post('/upload', { schema: { response: { 200: uploadResponse } } }, async (req) => {
+      const staff = requireStaff(req.staff);
+      const got = await receive(req);
+      const type = sniffType(got.data);
+      if (!type) throw new Invalid({ file: 'Only PDF, PNG or JPEG files are accepted.' });
+      const [client] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, got.userId));
+      if (!client) throw new Invalid({ userId: 'No such client.' });
+      const now = deps.clock.now();
+      const name = await files.save(got.userId, got.filename, got.data, now, type);
+      await audit(deps.db, now, {
+        actorId: staff.userId,
+        action: 'document.uploaded',
+        entity: 'user',
+        entityId: got.userId,
+        after: {
+          file: name,
+          type: type.mime,
+          bytes: got.data.length,
+          givenName: got.filename.slice(0, 200),
+        },
+        ip: req.ip,
+      });
+      return { file: name, url: files.link(name) };
+    });
 
     // Opened in a new tab, so no bearer header: the signed link itself is the short-lived permission.
     scope.get(

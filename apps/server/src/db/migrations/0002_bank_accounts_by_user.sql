@@ -1,0 +1,1 @@
+CREATE INDEX "bank_accounts_user_idx" ON "bank_accounts" USING btree ("user_id","status");
