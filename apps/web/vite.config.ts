@@ -21,6 +21,8 @@ function vendorChunk(id: string): string | undefined {
   if (id.includes('@mantine/') || id.includes('@floating-ui') || id.includes('react-remove-scroll'))
     return 'mantine';
   if (id.includes('@tanstack/react-query') || id.includes('@tanstack/query-core')) return 'query';
+  // Only list screens need the table engine; a chunk of its own keeps it out of the first load.
+  if (id.includes('@tanstack/react-table') || id.includes('@tanstack/table-core')) return 'table';
   if (/[\\/]node_modules[\\/](zod|dayjs)[\\/]/.test(id)) return 'zod-dayjs';
   if (id.includes('react-hook-form') || id.includes('@hookform')) return 'forms';
   return undefined;

@@ -56,7 +56,9 @@ export const adminsResponse = z.object({ admins: z.record(z.string(), z.string()
 
 const trimmed = (max: number) => z.string().trim().max(max);
 const required = (field: string, max = 120) => trimmed(max).min(1, `${field} is required.`);
-const emailField = trimmed(254).pipe(z.email({ error: MESSAGES.emailInvalid }));
+const emailField = trimmed(254)
+  .min(1, MESSAGES.emailRequired)
+  .pipe(z.email({ error: MESSAGES.emailInvalid }));
 const birth = {
   birthDay: z.number().int().min(1).max(31),
   birthMonth: z.number().int().min(1).max(12),

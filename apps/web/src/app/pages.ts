@@ -24,14 +24,20 @@ export const DevOutboxPage = lazyPage(() => import('../features/dev/dev-outbox-p
 
 // Signed-in screens.
 export const HomePage = lazyPage(() => import('../features/home/home-page.tsx'), 'HomePage');
-export const UserListPage = lazyPage(() => import('../features/clients/user-list-page.tsx'), 'UserListPage');
-export const AddUserPage = lazyPage(() => import('../features/clients/add-user-page.tsx'), 'AddUserPage');
+export const UserListPage = lazyPage(
+  () => import('../features/clients/user-list/user-list-page.tsx'),
+  'UserListPage',
+);
+export const AddUserPage = lazyPage(
+  () => import('../features/clients/add-user/add-user-page.tsx'),
+  'AddUserPage',
+);
 export const ClientProfilePage = lazyPage(
-  () => import('../features/clients/client-profile-page.tsx'),
+  () => import('../features/clients/profile/client-profile-page.tsx'),
   'ClientProfilePage',
 );
 export const ClientApplicationPage = lazyPage(
-  () => import('../features/clients/client-application-page.tsx'),
+  () => import('../features/clients/application/client-application-page.tsx'),
   'ClientApplicationPage',
 );
 export const ManageGroupsPage = lazyPage(

@@ -1,6 +1,47 @@
-import { ComingSoonPage } from '../../shared/coming-soon-page.tsx';
+import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { usePageTitle } from '../../shared/use-page-title.ts';
+import type { LiveOrDemo } from './accounts-api.ts';
+import { TradingAccountsTable } from './trading-accounts-table.tsx';
 
-/** /trading-accounts (SPEC 2.11). Placeholder until the screen is built here. */
+const TAB_KEY = 'tab';
+
+/** /trading-accounts (SPEC 2.11): tabs LIVE and DEMO; the tab is in the URL (?tab=demo). */
 export function TradingAccountsPage() {
-  return <ComingSoonPage title="Trading Accounts" />;
+  usePageTitle('Trading Accounts');
+  const [params, setParams] = useSearchParams();
+  const tab: LiveOrDemo = params.get(TAB_KEY) === 'demo' ? 'demo' : 'live';
+
+  const select = (value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'demo') next.set(TAB_KEY, 'demo');
+        else next.delete(TAB_KEY);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>Trading Accounts</Title>
+      <Tabs value={tab} onChange={select} keepMounted={false}>
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="live">LIVE</Tabs.Tab>
+          <Tabs.Tab value="demo">DEMO</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="live">
+          <TradingAccountsTable kind="live" />
+        </Tabs.Panel>
+        <Tabs.Panel value="demo">
+          <TradingAccountsTable kind="demo" />
+        </Tabs.Panel>
+      </Tabs>
+      <Text size="xs" c="dimmed">
+        Click an account to see its details and change its leverage or password. The client filter
+        matches name or email.
+      </Text>
+    </Stack>
+  );
 }

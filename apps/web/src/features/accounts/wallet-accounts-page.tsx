@@ -1,6 +1,64 @@
-import { ComingSoonPage } from '../../shared/coming-soon-page.tsx';
+import { ACCOUNT_TYPES, PAGE_SIZES } from '@brokerdesk/contract';
+import { Stack, Text, Title } from '@mantine/core';
+import {
+  DataTable,
+  filterTypesOf,
+  listDefaults,
+  queryTableProps,
+  useUrlListState,
+  type DataTableColumn,
+} from '../../shared/data-table/index.ts';
+import { usePageTitle } from '../../shared/use-page-title.ts';
+import { accountColumns, clientColumn, emailColumn, withClients, type AccountRow } from './account-columns.tsx';
+import { useAccountsPage } from './accounts-queries.ts';
 
-/** /wallet-accounts (SPEC 2.10). Placeholder until the screen is built here. */
+const c = accountColumns<AccountRow>(ACCOUNT_TYPES);
+/** SPEC 2.10: client name, email, number, platform, type, currency, leverage, balance, equity, created. */
+const COLUMNS: DataTableColumn<AccountRow>[] = [
+  clientColumn,
+  emailColumn,
+  c.number,
+  c.platform,
+  c.type,
+  c.baseCurrency,
+  c.leverage,
+  c.balance,
+  c.equity,
+  c.timeCreated,
+];
+const FILTER_TYPES = filterTypesOf(COLUMNS);
+
+const LIST = listDefaults(PAGE_SIZES.walletAccounts, {
+  sortField: 'timeCreated',
+  sortOrder: 'desc',
+  sortFields: COLUMNS.filter((col) => col.sortable).map((col) => col.id),
+  filterFields: Object.keys(FILTER_TYPES),
+});
+
+/** /wallet-accounts (SPEC 2.10): the clients' live, approved accounts, paged by the server. */
 export function WalletAccountsPage() {
-  return <ComingSoonPage title="Wallet Accounts" />;
+  usePageTitle('Wallet Accounts');
+  const list = useUrlListState(LIST);
+  const query = useAccountsPage('wallet', list.state, FILTER_TYPES);
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>Wallet Accounts</Title>
+      <DataTable
+        label="Wallet Accounts"
+        columns={COLUMNS}
+        list={list}
+        rowKey={(a) => a._id}
+        {...queryTableProps(query, (d) => ({
+          rows: withClients(d.data.accounts, d.data.users),
+          total: d.data.totalSize,
+        }))}
+        minWidth={1200}
+        emptyText="No wallet accounts match these filters."
+      />
+      <Text size="xs" c="dimmed">
+        Live, approved trading accounts of all clients. The client filter matches name or email.
+      </Text>
+    </Stack>
+  );
 }

@@ -1,6 +1,61 @@
-import { ComingSoonPage } from '../../shared/coming-soon-page.tsx';
+import type { Group } from '@brokerdesk/contract';
+import { Button, Group as Row, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { DataTable, pageLocally, useUrlListState, type ListDefaults } from '../../shared/data-table/index.ts';
+import { usePageTitle } from '../../shared/use-page-title.ts';
+import { GROUP_COLUMNS, GROUP_FIELDS, isCopyD } from './group-columns.tsx';
+import { GroupModal } from './group-modal.tsx';
+import { useGroups } from './group-queries.ts';
 
-/** /manage-groups (SPEC 2.8). Placeholder until the screen is built here. */
+/** SPEC 9 gives groups no page sizes; they take the console's usual 50 or 100. */
+const GROUP_LIST: ListDefaults = {
+  sizes: [50, 100],
+  sizePerPage: 50,
+  sortField: 'groupId',
+  sortOrder: 'asc',
+  sortFields: Object.keys(GROUP_FIELDS),
+  filterFields: ['groupId', 'groupName', 'groupStatus'],
+};
+
+const RED_ROW = { background: 'var(--mantine-color-red-1)', color: 'var(--mantine-color-red-9)' };
+
+/** /manage-groups (SPEC 2.8). Click a row to edit or delete it. */
 export function ManageGroupsPage() {
-  return <ComingSoonPage title="Manage Groups" />;
+  usePageTitle('Manage Groups');
+  const list = useUrlListState(GROUP_LIST);
+  const query = useGroups();
+  const page = query.data ? pageLocally(query.data, list.state, GROUP_FIELDS) : undefined;
+  // undefined: closed; null: adding; a group: editing it.
+  const [open, setOpen] = useState<Group | null | undefined>(undefined);
+
+  return (
+    <Stack gap="md">
+      <Row justify="space-between">
+        <Title order={2}>Manage Groups</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setOpen(null)}>
+          Add group
+        </Button>
+      </Row>
+      <DataTable
+        label="Groups"
+        columns={GROUP_COLUMNS}
+        list={list}
+        rowKey={(g) => g.groupId}
+        rows={page?.rows}
+        total={page?.total}
+        loading={query.isPending}
+        error={query.error ?? undefined}
+        onRetry={() => void query.refetch()}
+        rowStyle={(g) => (isCopyD(g) ? RED_ROW : undefined)}
+        rowTitle={(g) => (isCopyD(g) ? 'Copy flag D' : undefined)}
+        onRowClick={setOpen}
+        emptyText="No groups."
+      />
+      <Text size="xs" c="dimmed">
+        Click a group to edit or delete it. Red rows have Copy flag D.
+      </Text>
+      {open !== undefined && <GroupModal group={open} onClose={() => setOpen(undefined)} />}
+    </Stack>
+  );
 }

@@ -1,0 +1,59 @@
+import type { LookupClient, TradingAccount } from '@brokerdesk/contract';
+import { Badge, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { DetailGrid, DetailItem } from '../../shared/detail-grid.tsx';
+import { formatAmount, formatEpoch, fullName } from '../../shared/formatters.ts';
+import { AccountEditForm } from './account-edit-form.tsx';
+import { adminLabel } from './admin-label.ts';
+import { useAdmins } from './accounts-queries.ts';
+
+type Props = {
+  account: TradingAccount;
+  /** The account holder, when the list has it (the profile card knows the client already). */
+  client?: LookupClient;
+  onClose: () => void;
+};
+
+/** The account details modal of Trading Accounts and the profile card (SPEC 2.11): facts, then edits. */
+export function AccountDetailsModal({ account, client, onClose }: Props) {
+  const admins = useAdmins();
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      centered
+      title={
+        <Group gap="xs">
+          <Text fw={600}>Account {account.number}</Text>
+          <Badge variant="light" color={account.live ? 'blue' : 'gray'} size="sm">
+            {account.live ? 'Live' : 'Demo'}
+          </Badge>
+        </Group>
+      }
+    >
+      <Stack gap="md">
+        <DetailGrid cols={3}>
+          {client && (
+            <DetailItem label="Client">
+              {fullName(client.name, client.surname)}
+              <Text size="xs" c="dimmed">
+                {client.email}
+              </Text>
+            </DetailItem>
+          )}
+          <DetailItem label="Platform">{account.platform}</DetailItem>
+          <DetailItem label="Type">{account.type}</DetailItem>
+          <DetailItem label="Currency">{account.baseCurrency}</DetailItem>
+          <DetailItem label="Group">{account.accountGroup}</DetailItem>
+          <DetailItem label="Balance">{formatAmount(account.balance)}</DetailItem>
+          <DetailItem label="Equity">{formatAmount(account.equity)}</DetailItem>
+          <DetailItem label="Created">{formatEpoch(account.timeCreated)}</DetailItem>
+          <DetailItem label="Approved">{formatEpoch(account.timeApproved)}</DetailItem>
+          <DetailItem label="Admin">{adminLabel(account.adminId, admins.data)}</DetailItem>
+        </DetailGrid>
+        <Divider label="Change leverage or password" labelPosition="left" />
+        <AccountEditForm account={account} onClose={onClose} />
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,133 @@
+import { LEVERAGE_MODAL_CLOSE_MS, formatLeverage, type TradingAccount } from '@brokerdesk/contract';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { errorsOf } from '../../shared/api.ts';
+import { ErrorAlert } from '../../shared/error-alert.tsx';
+import { useUpdateAccount } from './account-mutations.ts';
+import {
+  accountEditDefaults,
+  leverageNumber,
+  leverageOptions,
+  toAccountUpdate,
+  type AccountEditValues,
+} from './account-update.ts';
+import { PasswordField } from './password-field.tsx';
+
+type Props = { account: TradingAccount; onClose: () => void };
+type Done = { leverage: number | null; password: boolean };
+
+const FIELD_KEYS = ['leverage', 'password'] as const;
+
+/**
+ * Leverage and password of the account (SPEC 2.11, 4, 5). Save stays off until something changed, so
+ * nothing is ever sent that the server would refuse as 'Nothing has changed.'
+ */
+export function AccountEditForm({ account, onClose }: Props) {
+  const form = useForm<AccountEditValues>({ defaultValues: accountEditDefaults(account) });
+  const values = useWatch({ control: form.control }) as AccountEditValues;
+  const update = useUpdateAccount();
+  const [done, setDone] = useState<Done | null>(null);
+  const serverErrors = update.error ? errorsOf(update.error) : {};
+  const pending = toAccountUpdate(account, values);
+
+  // SPEC 4/9: after a leverage change the modal closes by itself 3 s later.
+  useEffect(() => {
+    if (done?.leverage == null) return;
+    const timer = setTimeout(onClose, LEVERAGE_MODAL_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [done, onClose]);
+
+  const submit = form.handleSubmit((v) => {
+    const body = toAccountUpdate(account, v);
+    if (!body) return;
+    update.mutate(body, {
+      onSuccess: (reply) =>
+        setDone({
+          leverage: reply.leverageChangeRequested && body.leverage ? body.leverage : null,
+          password: Boolean(reply.passwordChanged),
+        }),
+    });
+  });
+
+  const locked = update.isPending || done !== null;
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="sm">
+        <Controller
+          control={form.control}
+          name="leverage"
+          render={({ field }) => (
+            <Select
+              label="Leverage"
+              description={`Now ${formatLeverage(account.leverage)}`}
+              data={leverageOptions(account.leverage)}
+              value={field.value}
+              onChange={(value) => value && field.onChange(value)}
+              allowDeselect={false}
+              disabled={locked}
+              error={serverErrors.leverage}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <PasswordField
+              value={field.value}
+              onChange={field.onChange}
+              locked={locked}
+              error={serverErrors.password}
+            />
+          )}
+        />
+        <ErrorAlert errors={serverErrors} fieldKeys={FIELD_KEYS} />
+        {done && <DoneNotice done={done} />}
+        <Group justify="space-between" mt="xs">
+          <Text size="xs" c="dimmed">
+            {done ? '' : pending ? changeSummary(account, values) : 'Change the leverage or set a password.'}
+          </Text>
+          <Group gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {done ? 'Close' : 'Cancel'}
+            </Button>
+            {!done && (
+              <Button type="submit" loading={update.isPending} disabled={!pending}>
+                Save
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function changeSummary(account: TradingAccount, values: AccountEditValues): string {
+  const parts = [];
+  if (leverageNumber(values.leverage) !== account.leverage)
+    parts.push(`leverage ${formatLeverage(account.leverage)} → ${values.leverage}`);
+  if (values.password.trim()) parts.push('new password');
+  return `To save: ${parts.join(', ')}.`;
+}
+
+function DoneNotice({ done }: { done: Done }) {
+  return (
+    <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />}>
+      <Stack gap={2}>
+        {done.leverage !== null && (
+          <span>
+            Leverage set to {formatLeverage(done.leverage)}. This window closes in{' '}
+            {LEVERAGE_MODAL_CLOSE_MS / 1000} seconds.
+          </span>
+        )}
+        {done.password && (
+          <span>The new password was sent to the platform. The result shows in a few seconds.</span>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,50 @@
+import { MESSAGES } from '@brokerdesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ensureSuccess } from '../../shared/ensure-success.ts';
+import { showSuccessNotice } from '../../shared/notify.ts';
+import { clientLogKeys } from '../clients/client-keys.ts';
+import { useInvalidateClient } from '../clients/client-mutations.ts';
+import { accountsApi, type CreateAccountBody, type UpdateAccountBody } from './accounts-api.ts';
+import { clientAccountKeys, tradingAccountKeys } from './accounts-keys.ts';
+import { watchPasswordChange } from './password-check.ts';
+
+/** Every account list and the client's card and log (each change writes a log line) load again. */
+function useInvalidateAccounts() {
+  const queryClient = useQueryClient();
+  return (userId: string) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: tradingAccountKeys.all }),
+      queryClient.invalidateQueries({ queryKey: clientAccountKeys.detail(userId) }),
+      queryClient.invalidateQueries({ queryKey: clientLogKeys.detail(userId) }),
+    ]);
+}
+
+/**
+ * Leverage and/or password of an account (SPEC 4). A leverage change is confirmed at once; a password
+ * change is checked 5 s later by `watchPasswordChange`, which reports on its own.
+ */
+export function useUpdateAccount() {
+  const invalidate = useInvalidateAccounts();
+  return useMutation({
+    mutationFn: async (body: UpdateAccountBody) => ensureSuccess(await accountsApi.update(body)),
+    onSuccess: async (reply, body) => {
+      if (reply.leverageChangeRequested) showSuccessNotice(MESSAGES.accountUpdated);
+      if (reply.passwordChanged) void watchPasswordChange(reply.accountId ?? body.accountId);
+      await invalidate(body.userId);
+    },
+  });
+}
+
+/** + ADD on the profile: staff open a live or demo account for the client at once. */
+export function useCreateAccount() {
+  const invalidate = useInvalidateAccounts();
+  const invalidateClient = useInvalidateClient();
+  return useMutation({
+    mutationFn: async (body: CreateAccountBody) => ensureSuccess(await accountsApi.create(body)),
+    onSuccess: async (_reply, body) => {
+      showSuccessNotice(MESSAGES.accountUpdated);
+      // The profile too: a first live account clears the client's "no account yet" flag.
+      await Promise.all([invalidate(body.userId), invalidateClient(body.userId)]);
+    },
+  });
+}

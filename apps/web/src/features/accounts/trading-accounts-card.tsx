@@ -1,0 +1,101 @@
+import type { TradingAccount, UserStatus } from '@brokerdesk/contract';
+import { ACCOUNT_TYPES } from '@brokerdesk/contract';
+import { Button, Loader, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  DataTable,
+  listDefaults,
+  pageLocally,
+  useUrlListState,
+  type DataTableColumn,
+  type LocalFields,
+} from '../../shared/data-table/index.ts';
+import { SectionCard } from '../../shared/section-card.tsx';
+import { AccountDetailsModal } from './account-details-modal.tsx';
+import { accountColumns } from './account-columns.tsx';
+import { useClientAccounts } from './accounts-queries.ts';
+import { NewAccountModal } from './new-account-modal.tsx';
+
+const c = accountColumns<TradingAccount>(ACCOUNT_TYPES, false);
+/** SPEC 2.6: number, type, currency, leverage, balance, equity. */
+const COLUMNS: DataTableColumn<TradingAccount>[] = [
+  c.number,
+  c.type,
+  c.baseCurrency,
+  c.leverage,
+  c.balance,
+  c.equity,
+];
+const FIELDS: LocalFields<TradingAccount> = {
+  number: (a) => a.number,
+  type: (a) => a.type,
+  baseCurrency: (a) => a.baseCurrency,
+  leverage: (a) => a.leverage,
+  balance: (a) => a.balance,
+  equity: (a) => a.equity,
+};
+/** SPEC 9 gives this card no page sizes; a client has a handful of accounts, so 10 or 25 a page. */
+const LIST = listDefaults(
+  { sizes: [10, 25], initial: 10 },
+  { prefix: 'acc', sortField: 'number', sortOrder: 'desc', sortFields: Object.keys(FIELDS), filterFields: [] },
+);
+
+type Props = { userId: string; userStatus: UserStatus };
+
+/**
+ * Trading Accounts on the client profile (SPEC 2.6): live, approved accounts; a click opens the account
+ * details modal, + ADD opens a new account.
+ */
+export function TradingAccountsCard({ userId, userStatus }: Props) {
+  const list = useUrlListState(LIST);
+  // A new live account shows up once the platform made it; until then the card keeps looking.
+  const [awaiting, setAwaiting] = useState<string | null>(null);
+  const query = useClientAccounts(userId, awaiting);
+  const [open, setOpen] = useState<TradingAccount | null>(null);
+  const [adding, setAdding] = useState(false);
+  const page = query.data ? pageLocally(query.data, list.state, FIELDS) : undefined;
+  const opening = awaiting !== null && !query.data?.some((a) => a._id === awaiting);
+
+  return (
+    <SectionCard
+      title="Trading Accounts"
+      action={
+        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
+          ADD
+        </Button>
+      }
+    >
+      <DataTable
+        label="Trading Accounts"
+        columns={COLUMNS}
+        list={list}
+        rowKey={(a) => a._id}
+        rows={page?.rows}
+        total={page?.total}
+        loading={query.isPending}
+        error={query.error ?? undefined}
+        onRetry={() => void query.refetch()}
+        onRowClick={setOpen}
+        emptyText="No live, approved accounts."
+        withBorder={false}
+        minWidth={480}
+      />
+      {opening && (
+        <Text size="xs" c="dimmed" mt="xs">
+          <Loader size={10} mr={6} />
+          The new account is being opened on the platform and appears here when it is ready.
+        </Text>
+      )}
+      {open && <AccountDetailsModal account={open} onClose={() => setOpen(null)} />}
+      {adding && (
+        <NewAccountModal
+          userId={userId}
+          userStatus={userStatus}
+          onCreated={({ accountId, live }) => setAwaiting(live && accountId ? accountId : null)}
+          onClose={() => setAdding(false)}
+        />
+      )}
+    </SectionCard>
+  );
+}

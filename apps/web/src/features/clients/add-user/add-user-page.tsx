@@ -1,0 +1,138 @@
+import { MESSAGES } from '@brokerdesk/contract';
+import {
+  Button,
+  Divider,
+  Group,
+  Paper,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { errorsOf } from '../../../shared/api.ts';
+import { ErrorAlert } from '../../../shared/error-alert.tsx';
+import { showSuccessNotice } from '../../../shared/notify.ts';
+import { usePageTitle } from '../../../shared/use-page-title.ts';
+import { useRegisterUser } from '../client-mutations.ts';
+import { BirthDateFields } from '../components/birth-date-fields.tsx';
+import { ClientDetailsFields } from '../components/client-details-fields.tsx';
+import {
+  ADD_FIELD_KEYS,
+  ADD_USER_DEFAULTS,
+  addUserResolver,
+  type AddUserOutput,
+  type AddUserValues,
+} from './add-user-form-values.ts';
+
+/** SPEC 2.1: Add User submit or cancel leads back to the users list. */
+const AFTER = '/users/all';
+const REQUIRED = [
+  'name',
+  'surname',
+  'mobilePhone',
+  'addressNo',
+  'address',
+  'city',
+  'postcode',
+  'country',
+  'nationality',
+] as const;
+
+/** /add-user (SPEC 2.5, 5): creates a client. Title and county are optional. */
+export function AddUserPage() {
+  usePageTitle('Add User');
+  const navigate = useNavigate();
+  const form = useForm<AddUserValues, unknown, AddUserOutput>({
+    resolver: addUserResolver,
+    defaultValues: ADD_USER_DEFAULTS,
+  });
+  const register = useRegisterUser();
+  const serverErrors = register.error ? errorsOf(register.error) : {};
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit((values) =>
+    register.mutate(values, {
+      onSuccess: async () => {
+        showSuccessNotice(MESSAGES.clientUpdated);
+        await navigate(AFTER);
+      },
+    }),
+  );
+
+  return (
+    <Stack gap="md" maw={900}>
+      <Title order={2}>Add User</Title>
+      <Paper withBorder radius="md" p="lg">
+        <FormProvider {...form}>
+          <form noValidate onSubmit={submit}>
+            <Stack gap="md">
+              <Divider label="Account" labelPosition="left" />
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+                <TextInput
+                  label="Email"
+                  type="email"
+                  withAsterisk
+                  autoComplete="off"
+                  {...form.register('email')}
+                  error={errors.email?.message ?? serverErrors.email}
+                />
+                <Controller
+                  control={form.control}
+                  name="accountType"
+                  render={({ field }) => (
+                    <Select
+                      label="Application type"
+                      data={['Individual', 'Corporate']}
+                      value={field.value ?? 'Individual'}
+                      onChange={(value) => value && field.onChange(value)}
+                      allowDeselect={false}
+                      comboboxProps={{ withinPortal: true }}
+                    />
+                  )}
+                />
+                <PasswordInput
+                  label="Password"
+                  withAsterisk
+                  autoComplete="new-password"
+                  {...form.register('password')}
+                  error={errors.password?.message ?? serverErrors.password ?? serverErrors.passwordincorrect}
+                />
+                <PasswordInput
+                  label="Confirm password"
+                  withAsterisk
+                  autoComplete="new-password"
+                  {...form.register('password2')}
+                  error={errors.password2?.message ?? serverErrors.password2}
+                />
+              </SimpleGrid>
+              <Divider label="Personal details" labelPosition="left" />
+              <ClientDetailsFields serverErrors={serverErrors} required={REQUIRED} />
+              <BirthDateFields
+                required
+                error={
+                  errors.birthDay?.message ??
+                  serverErrors.birthDay ??
+                  serverErrors.birthMonth ??
+                  serverErrors.birthYear
+                }
+              />
+              <ErrorAlert errors={serverErrors} fieldKeys={ADD_FIELD_KEYS} />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => void navigate(AFTER)}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={register.isPending}>
+                  Add User
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </FormProvider>
+      </Paper>
+    </Stack>
+  );
+}

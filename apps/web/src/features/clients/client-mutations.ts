@@ -1,0 +1,103 @@
+import { MESSAGES } from '@brokerdesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ensureSuccess } from '../../shared/ensure-success.ts';
+import { showSuccessNotice } from '../../shared/notify.ts';
+import { clientApi, type PartnerSettingsBody, type ProcessUserBody } from './client-api.ts';
+import { clientApplicationKeys, clientKeys, clientLogKeys, partnerSettingsKeys } from './client-keys.ts';
+
+/**
+ * After any change to a client: every user list, the profile and the log (each change writes a log
+ * line) load again. Mutations do this in their own onSuccess, so a caller's onSuccess adds to it and
+ * can never replace it (STYLE.md).
+ */
+export function useInvalidateClient() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (userId: string) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: clientKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: clientKeys.detail(userId) }),
+        queryClient.invalidateQueries({ queryKey: clientLogKeys.detail(userId) }),
+        queryClient.invalidateQueries({ queryKey: clientApplicationKeys.detail(userId) }),
+      ]),
+    [queryClient],
+  );
+}
+
+export function useEditUser() {
+  const invalidate = useInvalidateClient();
+  return useMutation({
+    mutationFn: async (body: Parameters<typeof clientApi.edit>[0]) =>
+      ensureSuccess(await clientApi.edit(body)),
+    onSuccess: async (_reply, body) => {
+      showSuccessNotice(MESSAGES.clientUpdated);
+      await invalidate(body._id);
+    },
+  });
+}
+
+export function useRegisterUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Parameters<typeof clientApi.register>[0]) =>
+      ensureSuccess(await clientApi.register(body)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: clientKeys.lists() });
+    },
+  });
+}
+
+export function useProcessUser() {
+  const invalidate = useInvalidateClient();
+  return useMutation({
+    mutationFn: async (body: ProcessUserBody) => ensureSuccess(await clientApi.process(body)),
+    onSuccess: async (_reply, body) => {
+      showSuccessNotice(MESSAGES.clientUpdated);
+      await invalidate(body.userId);
+    },
+  });
+}
+
+export function useChangeAccountType() {
+  const invalidate = useInvalidateClient();
+  return useMutation({
+    mutationFn: async (vars: { userId: string; changeTo: 'Individual' | 'Corporate' }) => {
+      ensureSuccess(
+        await clientApi.changeAccountType({ changeTo: vars.changeTo, userData: { _id: vars.userId } }),
+      );
+      // SPEC 4: the trading accounts are then renamed on the platform.
+      return ensureSuccess(await clientApi.renameTradingAccounts({ userData: { _id: vars.userId } }));
+    },
+    onSuccess: async (_reply, vars) => {
+      showSuccessNotice(MESSAGES.clientUpdated);
+      await invalidate(vars.userId);
+    },
+  });
+}
+
+export function useAddLog() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { userId: string; event: string }) =>
+      ensureSuccess(await clientApi.addLog(body)),
+    onSuccess: async (_reply, body) => {
+      await queryClient.invalidateQueries({ queryKey: clientLogKeys.detail(body.userId) });
+    },
+  });
+}
+
+export function useSavePartnerSettings() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateClient();
+  return useMutation({
+    mutationFn: async (body: PartnerSettingsBody) => ensureSuccess(await clientApi.savePartnerSettings(body)),
+    onSuccess: async (_reply, body) => {
+      showSuccessNotice(MESSAGES.clientUpdated);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: partnerSettingsKeys.detail(body.partnerId) }),
+        invalidate(body.partnerId),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { isRefetch } from '../../shared/background-fetch.ts';
+import { clientApi } from './client-api.ts';
+import {
+  clientApplicationKeys,
+  clientKeys,
+  clientLogKeys,
+  kycDocumentKeys,
+  partnerSettingsKeys,
+} from './client-keys.ts';
+
+const KYC_LINK_REFRESH_MS = 4 * 60_000;
+
+/** One client's profile (the detail of the clients entity). */
+export function useClientProfile(id: string) {
+  return useQuery({
+    queryKey: clientKeys.detail(id),
+    queryFn: (ctx) => clientApi.profile(id, { signal: ctx.signal, background: isRefetch(ctx) }),
+    select: (reply) => reply.user,
+  });
+}
+
+/** The Client Log, newest first whatever order the server sends. */
+export function useClientLogs(userId: string) {
+  return useQuery({
+    queryKey: clientLogKeys.detail(userId),
+    queryFn: (ctx) => clientApi.logs(userId, { signal: ctx.signal, background: isRefetch(ctx) }),
+    select: (logs) => [...logs].sort((a, b) => b.timestamp - a.timestamp),
+  });
+}
+
+export function useClientApplication(userId: string) {
+  return useQuery({
+    queryKey: clientApplicationKeys.detail(userId),
+    queryFn: (ctx) => clientApi.application(userId, { signal: ctx.signal, background: isRefetch(ctx) }),
+    select: (reply) => reply.application,
+  });
+}
+
+/**
+ * KYC documents carry signed links that expire after minutes: fetched afresh on every visit, and again
+ * in the background while the screen stays open, so VIEW never opens a dead link.
+ */
+export function useKycDocuments(userId: string) {
+  return useQuery({
+    queryKey: kycDocumentKeys.detail(userId),
+    queryFn: (ctx) => clientApi.kycDocuments(userId, { signal: ctx.signal, background: isRefetch(ctx) }),
+    staleTime: 0,
+    gcTime: 0,
+    refetchInterval: KYC_LINK_REFRESH_MS,
+  });
+}
+
+/** A partner's five email switches; the first item of the reply is the one used (SPEC 7.3). */
+export function usePartnerSettings(userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: partnerSettingsKeys.detail(userId),
+    queryFn: (ctx) => clientApi.partnerSettings(userId, { signal: ctx.signal }),
+    select: (items) => items[0] ?? null,
+    enabled,
+  });
+}

@@ -1,0 +1,51 @@
+import { addLogRequest } from '@brokerdesk/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { errorsOf } from '../../../shared/api.ts';
+import { ErrorAlert } from '../../../shared/error-alert.tsx';
+import { useAddLog } from '../client-mutations.ts';
+
+type Values = z.input<typeof addLogRequest>;
+
+/** + ADD on the Client Log: one event line; blank is refused with 'Event is required.' (SPEC 5). */
+export function AddLogModal({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const form = useForm<Values>({
+    resolver: zodResolver(addLogRequest),
+    defaultValues: { userId, event: '' },
+  });
+  const addLog = useAddLog();
+  const serverErrors = addLog.error ? errorsOf(addLog.error) : {};
+
+  return (
+    <Modal opened onClose={onClose} title="Add log entry" centered>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => addLog.mutate(values, { onSuccess: onClose }))}
+      >
+        <Stack gap="md">
+          <Textarea
+            label="Event"
+            withAsterisk
+            autosize
+            minRows={3}
+            maxRows={10}
+            data-autofocus
+            {...form.register('event')}
+            error={form.formState.errors.event?.message ?? serverErrors.event}
+          />
+          <ErrorAlert errors={serverErrors} fieldKeys={['event']} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={addLog.isPending}>
+              Add
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,99 @@
+import { TITLES, type EditUserRequest } from '@brokerdesk/contract';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Controller, useFormContext, type FieldPath } from 'react-hook-form';
+import type { FieldErrors } from '../../../shared/api.ts';
+import { COUNTRY_OPTIONS } from '../../../shared/country-options.ts';
+
+/** The fields Add User and Edit User share, with the same names in both requests. */
+export type ClientDetailsForm = Pick<
+  EditUserRequest,
+  | 'title'
+  | 'name'
+  | 'surname'
+  | 'mobilePhone'
+  | 'addressNo'
+  | 'address'
+  | 'city'
+  | 'postcode'
+  | 'county'
+  | 'country'
+  | 'nationality'
+>;
+type Field = FieldPath<ClientDetailsForm>;
+
+// Staff type other people's details: the browser's autofill of their own would only get in the way.
+const TEXT_FIELDS: { name: Field; label: string }[] = [
+  { name: 'name', label: 'First name' },
+  { name: 'surname', label: 'Last name' },
+  { name: 'mobilePhone', label: 'Mobile phone' },
+  { name: 'addressNo', label: 'Street number' },
+  { name: 'address', label: 'Street address' },
+  { name: 'city', label: 'City' },
+  { name: 'postcode', label: 'Postcode' },
+  { name: 'county', label: 'County' },
+];
+
+type Props = {
+  /** Server errors by field key (SPEC 5); each shows under its field. */
+  serverErrors: FieldErrors;
+  /** Fields marked as required. */
+  required: readonly Field[];
+};
+
+/** Title, names, phone, address, country and nationality, inside a react-hook-form FormProvider. */
+export function ClientDetailsFields({ serverErrors, required }: Props) {
+  const { register, control, formState } = useFormContext<ClientDetailsForm>();
+  const errorOf = (name: Field) => formState.errors[name]?.message ?? serverErrors[name];
+
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+      <Controller
+        control={control}
+        name="title"
+        render={({ field }) => (
+          <Select
+            label="Title"
+            placeholder="None"
+            data={[...TITLES]}
+            value={field.value ?? null}
+            onChange={(value) => field.onChange(value ?? null)}
+            clearable
+            error={errorOf('title')}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+      />
+      {TEXT_FIELDS.map((f) => (
+        <TextInput
+          key={f.name}
+          label={f.label}
+          withAsterisk={required.includes(f.name)}
+          autoComplete="off"
+          {...register(f.name)}
+          error={errorOf(f.name)}
+        />
+      ))}
+      {(['country', 'nationality'] as const).map((name) => (
+        <Controller
+          key={name}
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <Select
+              label={name === 'country' ? 'Country of residence' : 'Nationality'}
+              placeholder="Choose a country"
+              withAsterisk={required.includes(name)}
+              data={COUNTRY_OPTIONS}
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              searchable
+              error={errorOf(name)}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}

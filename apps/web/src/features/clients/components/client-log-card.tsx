@@ -1,0 +1,92 @@
+import { PAGE_SIZES, type LogEntry } from '@brokerdesk/contract';
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  DataTable,
+  listDefaults,
+  pageLocally,
+  useUrlListState,
+  type DataTableColumn,
+  type LocalFields,
+} from '../../../shared/data-table/index.ts';
+import { formatEpoch } from '../../../shared/formatters.ts';
+import { SectionCard } from '../../../shared/section-card.tsx';
+import { useClientLogs } from '../client-queries.ts';
+import { AddLogModal } from './add-log-modal.tsx';
+
+/** The log comes whole from the server; it is paged here, 10 or 20 lines (SPEC 9), newest first. */
+const LOG_LIST = listDefaults(PAGE_SIZES.clientLog, {
+  prefix: 'log',
+  sortField: 'timestamp',
+  sortOrder: 'desc',
+  sortFields: ['timestamp', 'event', 'actionedBy'],
+  filterFields: [],
+});
+
+const actor = (entry: LogEntry) => entry.customName || entry.actionedBy;
+
+const COLUMNS: DataTableColumn<LogEntry>[] = [
+  {
+    id: 'timestamp',
+    header: 'Time',
+    cell: (e) => <span style={{ whiteSpace: 'nowrap' }}>{formatEpoch(e.timestamp)}</span>,
+    sortable: true,
+    sortDescFirst: true,
+    width: 170,
+  },
+  {
+    id: 'event',
+    header: 'Event',
+    cell: (e) => <span style={{ whiteSpace: 'pre-wrap' }}>{e.event}</span>,
+    sortable: true,
+    wrap: true,
+  },
+  { id: 'actionedBy', header: 'Actioned by', cell: actor, sortable: true, width: 180 },
+];
+
+const FIELDS: LocalFields<LogEntry> = {
+  timestamp: (e) => e.timestamp,
+  event: (e) => e.event,
+  actionedBy: actor,
+};
+
+/** Client Log with + ADD (SPEC 2.6, 2.7). */
+export function ClientLogCard({ userId }: { userId: string }) {
+  const list = useUrlListState(LOG_LIST);
+  const query = useClientLogs(userId);
+  const [adding, setAdding] = useState(false);
+  const page = query.data ? pageLocally(query.data, list.state, FIELDS) : undefined;
+
+  return (
+    <SectionCard
+      title="Client Log"
+      action={
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => setAdding(true)}
+        >
+          ADD
+        </Button>
+      }
+    >
+      <DataTable
+        label="Client Log"
+        columns={COLUMNS}
+        list={list}
+        rowKey={(e) => e._id}
+        rows={page?.rows}
+        total={page?.total}
+        loading={query.isPending}
+        error={query.error ?? undefined}
+        onRetry={() => void query.refetch()}
+        emptyText="No log entries yet."
+        withBorder={false}
+        minWidth={520}
+      />
+      {adding && <AddLogModal userId={userId} onClose={() => setAdding(false)} />}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,88 @@
+import type { PROCESS_USER_STATUSES } from '@brokerdesk/contract';
+import { MESSAGES, type User } from '@brokerdesk/contract';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconCheck, IconClockPause, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { confirmAction } from '../../../shared/confirm-modal.tsx';
+import { SectionCard } from '../../../shared/section-card.tsx';
+import { useProcessUser } from '../client-mutations.ts';
+import { PendingReasonModal } from './pending-reason-modal.tsx';
+import { UserStatusBadge } from './user-badges.tsx';
+
+type Action = (typeof PROCESS_USER_STATUSES)[number];
+
+const BUTTONS: { status: Action; label: string; color: string; icon: typeof IconCheck }[] = [
+  { status: 'approved', label: 'Approve', color: 'green', icon: IconCheck },
+  { status: 'pending', label: 'Pending', color: 'yellow', icon: IconClockPause },
+  { status: 'rejected', label: 'Reject', color: 'red', icon: IconX },
+];
+
+/**
+ * Compliance (SPEC 2.6, 4): Approve, Pending (with a reason) and Reject, each confirmed with
+ * "Are you sure you want to change user status to …?". The profile reloads after a change.
+ */
+export function ComplianceCard({ user }: { user: User }) {
+  const process = useProcessUser();
+  const [askingReason, setAskingReason] = useState(false);
+
+  const run = async (status: Action) => {
+    if (status === 'pending') {
+      setAskingReason(true);
+      return;
+    }
+    const sure = await confirmAction({
+      message: MESSAGES.changeUserStatus(status),
+      danger: status === 'rejected',
+    });
+    if (sure) process.mutate({ userId: user._id, status, reason: '' });
+  };
+
+  return (
+    <SectionCard title="Compliance">
+      <Stack gap="sm">
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            Current status:
+          </Text>
+          <UserStatusBadge status={user.status} />
+        </Group>
+        {user.reason && (
+          <Text size="sm">
+            <Text span c="dimmed">
+              Reason:{' '}
+            </Text>
+            {user.reason}
+          </Text>
+        )}
+        <Group gap="sm">
+          {BUTTONS.map(({ status, label, color, icon: Icon }) => (
+            <Button
+              key={status}
+              color={color}
+              leftSection={<Icon size={16} />}
+              loading={process.isPending && process.variables?.status === status}
+              disabled={process.isPending && process.variables?.status !== status}
+              onClick={() => void run(status)}
+            >
+              {label}
+            </Button>
+          ))}
+        </Group>
+      </Stack>
+      {askingReason && (
+        <PendingReasonModal
+          userId={user._id}
+          currentReason={user.status === 'pending' ? user.reason : ''}
+          loading={process.isPending}
+          onClose={() => setAskingReason(false)}
+          onConfirm={(reason) =>
+            process.mutate(
+              { userId: user._id, status: 'pending', reason },
+              { onSuccess: () => setAskingReason(false) },
+            )
+          }
+        />
+      )}
+    </SectionCard>
+  );
+}

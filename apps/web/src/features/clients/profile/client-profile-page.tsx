@@ -1,0 +1,46 @@
+import { Center, Loader, SimpleGrid, Stack } from '@mantine/core';
+import { useParams } from 'react-router';
+import { ApiError, errorsOf } from '../../../shared/api.ts';
+import { ErrorAlert } from '../../../shared/error-alert.tsx';
+import { fullName } from '../../../shared/formatters.ts';
+import { NotFoundPage } from '../../../shared/not-found-page.tsx';
+import { usePageTitle } from '../../../shared/use-page-title.ts';
+import { useClientProfile } from '../client-queries.ts';
+import { ClientLogCard } from '../components/client-log-card.tsx';
+import { ComplianceCard } from '../components/compliance-card.tsx';
+import { FundingHistoryCard } from './funding-history-card.tsx';
+import { ProfileSummary } from './profile-summary.tsx';
+import { TradingAccountsCard } from './trading-accounts-card.tsx';
+
+/** /user/profile/:id (SPEC 2.6): summary bar, then Trading Accounts, Funding History, Log, Compliance. */
+export function ClientProfilePage() {
+  const { id = '' } = useParams();
+  const profile = useClientProfile(id);
+  const user = profile.data;
+  usePageTitle(user ? fullName(user.name, user.surname) || user.email : 'Client profile');
+
+  if (profile.isPending) {
+    return (
+      <Center mih={240}>
+        <Loader size="sm" aria-label="Loading" />
+      </Center>
+    );
+  }
+  // An unknown or malformed id is a page that does not exist, not a server fault.
+  if (profile.error instanceof ApiError && (profile.error.status === 404 || profile.error.status === 400)) {
+    return <NotFoundPage />;
+  }
+  if (!user) return <ErrorAlert errors={errorsOf(profile.error)} />;
+
+  return (
+    <Stack gap="md">
+      <ProfileSummary user={user} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <TradingAccountsCard />
+        <ComplianceCard user={user} />
+      </SimpleGrid>
+      <FundingHistoryCard userId={user._id} />
+      <ClientLogCard userId={user._id} />
+    </Stack>
+  );
+}

@@ -1,0 +1,95 @@
+import type { Deposit, Transfer, Withdrawal } from '@brokerdesk/contract';
+import { Badge } from '@mantine/core';
+import type { CSSProperties } from 'react';
+import type { DataTableColumn } from '../../../shared/data-table/index.ts';
+import { formatAmount, formatEpoch } from '../../../shared/formatters.ts';
+import { rowBackground, statusColor } from '../../../shared/status-colors.ts';
+
+type Row = { timestamp: number; status: string };
+
+const time = <T extends Row>(): DataTableColumn<T> => ({
+  id: 'timestamp',
+  header: 'Time',
+  cell: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatEpoch(r.timestamp)}</span>,
+  sortable: true,
+  sortDescFirst: true,
+});
+
+const status = <T extends Row>(): DataTableColumn<T> => ({
+  id: 'status',
+  header: 'Status',
+  cell: (r) => (
+    <Badge color={statusColor(r.status)} variant="light" size="sm">
+      {r.status}
+    </Badge>
+  ),
+});
+
+const amount = <T extends Row>(id: string, read: (r: T) => number): DataTableColumn<T> => ({
+  id,
+  header: 'Amount',
+  cell: (r) => formatAmount(read(r)),
+  sortable: true,
+  sortDescFirst: true,
+  align: 'right',
+});
+
+export const DEPOSIT_COLUMNS: DataTableColumn<Deposit>[] = [
+  time(),
+  { id: 'paymentGatewayService', header: 'Gateway', cell: (d) => d.paymentGatewayService, sortable: true },
+  { id: 'depositPaymentName', header: 'Payment method', cell: (d) => d.depositPaymentName, sortable: true },
+  { id: 'transactionId', header: 'Transaction ID', cell: (d) => d.transactionId, sortable: true },
+  { id: 'accountNumber', header: 'Account', cell: (d) => d.accountNumber, sortable: true },
+  amount('depositAmountSent', (d) => d.depositAmountSent),
+  { id: 'depositCurrency', header: 'Currency', cell: (d) => d.depositCurrency, sortable: true },
+  status(),
+];
+
+export const WITHDRAWAL_COLUMNS: DataTableColumn<Withdrawal>[] = [
+  time(),
+  { id: 'gateway', header: 'Gateway', cell: (w) => w.gateway, sortable: true },
+  {
+    id: 'withdrawalPaymentName',
+    header: 'Payment method',
+    cell: (w) => w.withdrawalPaymentName,
+    sortable: true,
+  },
+  { id: 'requestId', header: 'Transaction ID', cell: (w) => w.requestId, sortable: true },
+  { id: 'accountNumber', header: 'Account', cell: (w) => w.accountNumber, sortable: true },
+  amount('withdrawalAmount', (w) => w.withdrawalAmount),
+  {
+    id: 'withdrawalCurrency',
+    header: 'Currency',
+    // SPEC 2.15: for crypto the crypto currency is added in brackets.
+    cell: (w) => (w.cryptoCurrency ? `${w.withdrawalCurrency} (${w.cryptoCurrency})` : w.withdrawalCurrency),
+    sortable: true,
+  },
+  status(),
+];
+
+export const TRANSFER_COLUMNS: DataTableColumn<Transfer>[] = [
+  time(),
+  {
+    id: 'sourceAccount',
+    header: 'From account',
+    cell: (t) => `${t.sourceAccount} (${t.sourceAccountPlatform})`,
+    sortable: true,
+  },
+  {
+    id: 'destinationAccount',
+    header: 'To account',
+    cell: (t) => `${t.destinationAccount} (${t.destinationAccountPlatform})`,
+    sortable: true,
+  },
+  amount('transferAmount', (t) => t.transferAmount),
+  { id: 'transferCurrency', header: 'Currency', cell: (t) => t.transferCurrency, sortable: true },
+  status(),
+];
+
+/** Funding row colours of SPEC 4, the same as on the funding screens. */
+export function fundingRowStyle(row: Deposit | Withdrawal | Transfer): CSSProperties | undefined {
+  const mtStatuses = 'sourceMTStatus' in row ? [row.sourceMTStatus, row.destinationMTStatus] : [row.MTStatus];
+  const providerPending = 'providerHandled' in row && row.providerHandled && row.status === 'pending';
+  const background = rowBackground({ status: row.status, mtStatuses, providerPending });
+  return background ? { background } : undefined;
+}

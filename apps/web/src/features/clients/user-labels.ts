@@ -1,0 +1,48 @@
+import { CRM_LIFECYCLE, type User, type UserStatus } from '@brokerdesk/contract';
+
+/** Status labels (SPEC 4: new is shown as 'New client'). */
+export const USER_STATUS_LABELS: Record<UserStatus, string> = {
+  new: 'New client',
+  pending: 'Pending',
+  approved: 'Approved',
+  disabled: 'Disabled',
+  rejected: 'Rejected',
+};
+
+export const USER_STATUS_OPTIONS = (Object.keys(USER_STATUS_LABELS) as UserStatus[]).map((value) => ({
+  value,
+  label: USER_STATUS_LABELS[value],
+}));
+
+/** SPEC 4: the list flags new, pending and rejected; any other status is treated as approved. */
+export function countsAsApproved(status: UserStatus): boolean {
+  return status !== 'new' && status !== 'pending' && status !== 'rejected';
+}
+
+/** SPEC 2.4: an approved client without a first trading account is shown in red. */
+export function approvedWithoutAccount(user: Pick<User, 'status' | 'firstAccountCreated'>): boolean {
+  return countsAsApproved(user.status) && !user.firstAccountCreated;
+}
+
+export type EkycState = 'flagged' | 'approved' | 'pending' | 'nonapproved';
+
+/** The eKYC column: FLAGGED wins, as a flag needs a person to look whatever the provider said. */
+export function ekycState(user: Pick<User, 'eKYCApproved' | 'eKYCPending' | 'eKYCFlagged'>): EkycState {
+  if (user.eKYCFlagged) return 'flagged';
+  if (user.eKYCApproved) return 'approved';
+  if (user.eKYCPending) return 'pending';
+  return 'nonapproved';
+}
+
+export const EKYC_LABELS: Record<EkycState, string> = {
+  flagged: 'FLAGGED',
+  approved: 'Approved',
+  pending: 'Pending',
+  nonapproved: 'Non-approved',
+};
+
+export function crmLabel(id: User['hubspotLifecycleId']): string {
+  return id ? CRM_LIFECYCLE[id].label : '';
+}
+
+export const CRM_OPTIONS = Object.entries(CRM_LIFECYCLE).map(([value, { label }]) => ({ value, label }));

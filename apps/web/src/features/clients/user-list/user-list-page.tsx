@@ -1,0 +1,88 @@
+import {
+  PAGE_SIZES,
+  USER_LIST_SORT_FIELDS,
+  USER_LIST_STATUSES,
+  USER_LIST_TITLES,
+  type User,
+  type UserListStatus,
+} from '@brokerdesk/contract';
+import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  DataTable,
+  listDefaults,
+  queryTableProps,
+  useUrlListState,
+} from '../../../shared/data-table/index.ts';
+import { NotFoundPage } from '../../../shared/not-found-page.tsx';
+import { usePageTitle } from '../../../shared/use-page-title.ts';
+import { useRouteStatus } from '../../../shared/use-route-status.ts';
+import { EditUserModal } from '../user-edit/edit-user-modal.tsx';
+import { approvedWithoutAccount } from '../user-labels.ts';
+import { USER_FILTER_FIELDS, userColumns } from './user-columns.tsx';
+import { useUserList } from './user-list-query.ts';
+
+/** SPEC 2.4/9: 50 or 100 rows, newest registrations first. */
+const LIST_DEFAULTS = listDefaults(PAGE_SIZES.users, {
+  sortField: 'timestamp',
+  sortOrder: 'desc',
+  sortFields: USER_LIST_SORT_FIELDS,
+  filterFields: USER_FILTER_FIELDS,
+});
+
+const RED_ROW = { background: 'var(--mantine-color-red-1)', color: 'var(--mantine-color-red-9)' };
+const RED_ROW_TITLE = 'Approved, but no trading account has been created yet';
+
+/** /users/:status. */
+export function UserListPage() {
+  const status = useRouteStatus(USER_LIST_STATUSES);
+  if (!status) return <NotFoundPage />;
+  // A new status is a new screen: no edit modal carries over.
+  return <UserList key={status} status={status} />;
+}
+
+function UserList({ status }: { status: UserListStatus }) {
+  const title = USER_LIST_TITLES[status];
+  usePageTitle(title);
+  const list = useUrlListState(LIST_DEFAULTS);
+  const columns = useMemo(() => userColumns(status), [status]);
+  const query = useUserList(status, list.state);
+  const [editing, setEditing] = useState<User | null>(null);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>{title}</Title>
+        <Button component={Link} to="/add-user" leftSection={<IconUserPlus size={18} />}>
+          Add User
+        </Button>
+      </Group>
+      <DataTable
+        label={title}
+        columns={columns}
+        list={list}
+        rowKey={(user) => user._id}
+        {...queryTableProps(query, (data) => ({ rows: data.clients, total: data.totalSize }))}
+        rowStyle={(user) => (approvedWithoutAccount(user) ? RED_ROW : undefined)}
+        rowTitle={(user) => (approvedWithoutAccount(user) ? RED_ROW_TITLE : undefined)}
+        onRowDoubleClick={setEditing}
+        minWidth={1500}
+        emptyText="No clients match this view."
+      />
+      <Group gap="lg">
+        <Group gap={6}>
+          <Box w={14} h={14} bg="red.1" style={{ border: '1px solid var(--mantine-color-red-4)' }} />
+          <Text size="xs" c="dimmed">
+            Approved, no trading account yet
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed">
+          Double-click a row to edit the client. The list refreshes every 5 minutes.
+        </Text>
+      </Group>
+      {editing && <EditUserModal user={editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}

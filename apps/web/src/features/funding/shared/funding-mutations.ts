@@ -1,0 +1,81 @@
+import { MESSAGES, NOTIFICATION_MS, type FundingType } from '@brokerdesk/contract';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ApiError } from '../../../shared/api.ts';
+import { ensureSuccess } from '../../../shared/ensure-success.ts';
+import { showErrorNotice, showSuccessNotice } from '../../../shared/notify.ts';
+import { systemKeys } from '../../../shared/query-keys.ts';
+import { fundingHistoryKeys } from '../../clients/client-keys.ts';
+import type { FundingActionReply } from './funding-api.ts';
+import { fundingKeys } from './funding-keys.ts';
+import { watchPlatform } from './platform-watch.ts';
+
+/**
+ * After any action on a request: its lists, the sidebar counters and the clients' funding history load
+ * again. Done in the mutation's own onSuccess so a caller's onSuccess adds to it (STYLE.md).
+ */
+export function useInvalidateFunding(type: FundingType) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: fundingKeys[type].lists() }),
+        queryClient.invalidateQueries({ queryKey: systemKeys.counters() }),
+        queryClient.invalidateQueries({ queryKey: fundingHistoryKeys.all }),
+      ]),
+    [queryClient, type],
+  );
+}
+
+/**
+ * The server's message after an action (SPEC 8: 'Deposit: a server message, when present, is shown').
+ * A card-provider withdrawal is not paid yet: 'Waiting for the provider to process' (SPEC 4) in amber.
+ */
+export function showActionNotice(reply: FundingActionReply, fallback: string): void {
+  const message = reply.message || fallback;
+  if (message === MESSAGES.waitingForProvider) {
+    notifications.show({ message, color: 'yellow', autoClose: NOTIFICATION_MS });
+  } else {
+    showSuccessNotice(message);
+  }
+}
+
+/**
+ * A list button's failure: a 409 says the request was already handled by someone else, a 400 or 403
+ * says why it was refused; both are worth reading. Anything else is the generic notice (SPEC 8).
+ */
+export function actionErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && [400, 403, 404, 409].includes(error.status)) {
+    return Object.values(error.errors)[0] ?? MESSAGES.somethingWrong;
+  }
+  return MESSAGES.somethingWrong;
+}
+
+type ActionOptions<V> = {
+  type: FundingType;
+  call: (vars: V) => Promise<FundingActionReply>;
+  /** Whether this action starts a platform operation worth watching (Approve & process, …). */
+  runsOnPlatform: (vars: V) => boolean;
+  fallbackMessage: string;
+  /** 'modal': errors show in red in the update modal; 'notice': a list button, errors as a notice. */
+  errors: 'modal' | 'notice';
+};
+
+/** One action on a request (update modal or list button), with its notice, refresh and platform watch. */
+export function useFundingAction<V>({ type, call, runsOnPlatform, fallbackMessage, errors }: ActionOptions<V>) {
+  const invalidate = useInvalidateFunding(type);
+  return useMutation({
+    mutationFn: async (vars: V) => ensureSuccess(await call(vars)),
+    // Errors are shown here or in the modal, never as a second generic notice on top.
+    meta: { errorNotice: false },
+    onSuccess: async (reply, vars) => {
+      if (reply.request && runsOnPlatform(vars)) watchPlatform(reply.request);
+      showActionNotice(reply, fallbackMessage);
+      await invalidate();
+    },
+    onError: (error) => {
+      if (errors === 'notice') showErrorNotice(actionErrorMessage(error));
+    },
+  });
+}

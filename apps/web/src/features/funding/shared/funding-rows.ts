@@ -1,0 +1,46 @@
+import type { Deposit, Transfer, Withdrawal } from '@brokerdesk/contract';
+import type { CSSProperties } from 'react';
+import { rowBackground, rowTone, type RowTone } from '../../../shared/status-colors.ts';
+
+export type FundingRow = Deposit | Withdrawal | Transfer;
+
+/** The list reply mixes the three kinds in one array; each screen keeps its own. */
+export const isDeposit = (r: FundingRow): r is Deposit => 'depositAmountSent' in r;
+export const isWithdrawal = (r: FundingRow): r is Withdrawal => 'withdrawalAmount' in r;
+export const isTransfer = (r: FundingRow): r is Transfer => 'transferAmount' in r;
+
+/** The platform statuses of a row: both legs of a transfer, else its MTStatus. */
+export function mtStatusesOf(row: FundingRow): string[] {
+  return isTransfer(row) ? [row.sourceMTStatus, row.destinationMTStatus] : [row.MTStatus];
+}
+
+/** A card-provider withdrawal whose order is still open (SPEC 4: amber). */
+export function providerPending(row: FundingRow): boolean {
+  return isWithdrawal(row) && row.providerHandled && row.status === 'pending';
+}
+
+/** SPEC 4 row colours of a funding row (bright red failed platform leg first, then status). */
+export function fundingTone(row: FundingRow): RowTone | null {
+  return rowTone({ status: row.status, mtStatuses: mtStatusesOf(row), providerPending: providerPending(row) });
+}
+
+const TONE_TITLES: Record<RowTone, string> = {
+  failed: 'The platform operation failed: money may be half-moved',
+  rejected: 'Rejected, declined or failed',
+  providerPending: 'Waiting for the payment provider',
+  approved: 'Approved',
+};
+
+export function fundingRowStyle(row: FundingRow): CSSProperties | undefined {
+  const background = rowBackground({
+    status: row.status,
+    mtStatuses: mtStatusesOf(row),
+    providerPending: providerPending(row),
+  });
+  return background ? { background } : undefined;
+}
+
+export function fundingRowTitle(row: FundingRow): string | undefined {
+  const tone = fundingTone(row);
+  return tone ? TONE_TITLES[tone] : undefined;
+}

@@ -1,0 +1,61 @@
+import type { Group } from '@brokerdesk/contract';
+import { Badge } from '@mantine/core';
+import type { DataTableColumn, LocalFields } from '../../shared/data-table/index.ts';
+import { formatEpoch } from '../../shared/formatters.ts';
+import { statusColor } from '../../shared/status-colors.ts';
+
+export const GROUP_COLUMNS: DataTableColumn<Group>[] = [
+  {
+    id: 'groupId',
+    header: 'Group ID',
+    cell: (g) => <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{g.groupId}</span>,
+    sortable: true,
+    filter: { kind: 'text' },
+  },
+  {
+    id: 'groupName',
+    header: 'Group name',
+    cell: (g) => g.groupName,
+    sortable: true,
+    filter: { kind: 'text' },
+  },
+  {
+    id: 'groupStatus',
+    header: 'Status',
+    cell: (g) => (
+      <Badge color={statusColor(g.groupStatus)} variant="light" size="sm">
+        {g.groupStatus}
+      </Badge>
+    ),
+    sortable: true,
+    filter: {
+      kind: 'select',
+      options: [
+        { value: 'active', label: 'active' },
+        { value: 'disabled', label: 'disabled' },
+      ],
+    },
+    width: 140,
+  },
+  {
+    id: 'timestamp',
+    header: 'Added',
+    cell: (g) => <span style={{ whiteSpace: 'nowrap' }}>{formatEpoch(g.timestamp)}</span>,
+    sortable: true,
+    sortDescFirst: true,
+    width: 190,
+  },
+];
+
+/** The list is sorted, filtered and paged here: the API returns all groups at once. */
+export const GROUP_FIELDS: LocalFields<Group> = {
+  groupId: (g) => g.groupId,
+  groupName: (g) => g.groupName,
+  groupStatus: (g) => g.groupStatus,
+  timestamp: (g) => g.timestamp,
+};
+
+/** SPEC 2.8: rows with Copy flag D are shown red. */
+export function isCopyD(group: Group): boolean {
+  return group.copy.trim().toUpperCase() === 'D';
+}

@@ -1,0 +1,83 @@
+import { Group, Table, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import { flexRender, type Header, type Table as TanTable } from '@tanstack/react-table';
+import { ColumnFilterControl } from './column-filter.tsx';
+import type { DataTableColumn, ListController } from './types.ts';
+
+type Props<T> = {
+  table: TanTable<T>;
+  list: ListController;
+};
+
+function columnOf<T>(header: Header<T, unknown>): DataTableColumn<T> {
+  return (header.column.columnDef.meta as { column: DataTableColumn<T> }).column;
+}
+
+/** Header row (click to sort) and, when any column filters, a filter row under it. */
+export function DataTableHead<T>({ table, list }: Props<T>) {
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const hasFilters = headers.some((header) => columnOf(header).filter);
+
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {headers.map((header) => {
+          const column = columnOf(header);
+          const sorted = header.column.getIsSorted();
+          const label = flexRender(header.column.columnDef.header, header.getContext());
+          const justify =
+            column.align === 'right' ? 'flex-end' : column.align === 'center' ? 'center' : undefined;
+          return (
+            <Table.Th
+              key={header.id}
+              // Long headers may wrap onto two lines: the cells decide a column's width, not its title.
+              style={{ width: column.width, textAlign: column.align, verticalAlign: 'bottom' }}
+              aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+            >
+              {header.column.getCanSort() ? (
+                <UnstyledButton
+                  onClick={header.column.getToggleSortingHandler()}
+                  fz="xs"
+                  fw={700}
+                  title={`Sort by ${column.header}`}
+                >
+                  <Group gap={4} wrap="nowrap" justify={justify}>
+                    {label}
+                    {sorted === 'asc' ? (
+                      <IconChevronUp size={14} />
+                    ) : sorted === 'desc' ? (
+                      <IconChevronDown size={14} />
+                    ) : (
+                      <IconSelector size={14} opacity={0.4} />
+                    )}
+                  </Group>
+                </UnstyledButton>
+              ) : (
+                <span style={{ fontSize: 'var(--mantine-font-size-xs)' }}>{label}</span>
+              )}
+            </Table.Th>
+          );
+        })}
+      </Table.Tr>
+      {hasFilters && (
+        <Table.Tr>
+          {headers.map((header) => {
+            const column = columnOf(header);
+            return (
+              <Table.Th key={header.id} py={4} fw={400}>
+                {column.filter && (
+                  <ColumnFilterControl
+                    filter={column.filter}
+                    label={column.header}
+                    value={list.state.filters[column.id]}
+                    onChange={(value) => list.setFilter(column.id, value)}
+                  />
+                )}
+              </Table.Th>
+            );
+          })}
+        </Table.Tr>
+      )}
+    </Table.Thead>
+  );
+}

@@ -1,0 +1,31 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+
+/** The DataTable props that describe a query's progress. */
+export type QueryTableProps<T> = {
+  rows: readonly T[] | undefined;
+  total: number | undefined;
+  loading: boolean;
+  refreshing: boolean;
+  error: unknown;
+  onRetry: () => void;
+};
+
+/**
+ * Rows, total and loading/error states of a list query, whatever the shape of its reply
+ * (`clients`/`totalSize`, `data.transfers`/`data.totalSize`, …). Use with `placeholderData:
+ * keepPreviousData` so the old page stays, dimmed, while the next one loads.
+ */
+export function queryTableProps<D, T>(
+  query: UseQueryResult<D>,
+  pick: (data: D) => { rows: readonly T[]; total: number },
+): QueryTableProps<T> {
+  const picked = query.data === undefined ? undefined : pick(query.data);
+  return {
+    rows: picked?.rows,
+    total: picked?.total,
+    loading: query.isPending,
+    refreshing: query.isPlaceholderData && query.isFetching,
+    error: query.error ?? undefined,
+    onRetry: () => void query.refetch(),
+  };
+}

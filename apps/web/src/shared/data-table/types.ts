@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import type { FilterType, ListState, SortOrder } from './list-state.ts';
+
+export type FilterOption = { value: string; label: string };
+
+/**
+ * A column's filter control, shown in a row under the headers.
+ * - text: typed, sent after a short pause (TEXT), e.g. names, or an agent code that may be '*'.
+ * - number: digits only (NUMBER), e.g. account numbers (SPEC 5 "List filters").
+ * - select: pick one or clear (SELECT), e.g. a currency or a status.
+ * - tri-state: 'All' plus the given states (SELECT), e.g. Complete application All/Incomplete/Completed.
+ */
+export type ColumnFilter =
+  | {
+      kind: 'text';
+      placeholder?: string;
+      /** Cleans what is typed before it is sent, e.g. digits or '*' only for an agent code. */
+      sanitize?: (text: string) => string;
+    }
+  | { kind: 'number'; placeholder?: string }
+  | { kind: 'select'; options: readonly FilterOption[]; placeholder?: string }
+  | { kind: 'tri-state'; options: readonly FilterOption[]; allLabel?: string };
+
+export type DataTableColumn<T> = {
+  /** The server's field name: it is the sort and filter key, and the column id. */
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  sortable?: boolean;
+  /** First click sorts descending (times, amounts); otherwise ascending. */
+  sortDescFirst?: boolean;
+  filter?: ColumnFilter;
+  /** 'right' for amounts and other numbers, so digits line up (SPEC 9). */
+  align?: 'left' | 'center' | 'right';
+  width?: number | string;
+  /** Let long text (a reason, a log event) wrap; other cells stay on one line and the table scrolls. */
+  wrap?: boolean;
+};
+
+/**
+ * What the table needs to show and change a list's view. `useUrlListState` provides one backed by the
+ * URL; a screen may pass any other (component state, say) with the same shape.
+ */
+export type ListController = {
+  state: ListState;
+  pageSizes: readonly number[];
+  setPage: (page: number, options?: { replace?: boolean }) => void;
+  setSizePerPage: (size: number) => void;
+  setSort: (field: string, order: SortOrder) => void;
+  setFilter: (field: string, value: string | null) => void;
+};
+
+const FILTER_TYPES: Record<ColumnFilter['kind'], FilterType> = {
+  text: 'TEXT',
+  number: 'NUMBER',
+  select: 'SELECT',
+  'tri-state': 'SELECT',
+};
+
+/** How the server reads each filterable column, for `toPagedRequest`. */
+export function filterTypesOf<T>(columns: readonly DataTableColumn<T>[]): Record<string, FilterType> {
+  return Object.fromEntries(
+    columns.flatMap((column) => (column.filter ? [[column.id, FILTER_TYPES[column.filter.kind]]] : [])),
+  );
+}

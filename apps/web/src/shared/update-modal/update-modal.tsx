@@ -1,0 +1,167 @@
+import { Alert, Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { IconCircleCheck, IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { errorsOf } from '../api.ts';
+import { ErrorAlert } from '../error-alert.tsx';
+import { showErrorNotice } from '../notify.ts';
+import { DealAmountFields, type DealAmountConfig } from './deal-amount-fields.tsx';
+import {
+  validateUpdate,
+  type RejectKind,
+  type UpdateStatusOption,
+  type UpdateValues,
+  type ValidUpdate,
+} from './update-values.ts';
+
+export type UpdateModalProps = {
+  title: string;
+  /** Names the request in the rejection alert: 'You cannot reject {kind} without a reason'. */
+  kind: RejectKind;
+  /** 'notice': the rejection alert pops up as an error notice (withdrawals, SPEC 5); else under the comment. */
+  rejectAlert?: 'field' | 'notice';
+  options: readonly UpdateStatusOption[];
+  /** The status to start with; 'rejected' for the list's Reject button. */
+  initialStatus: string | null;
+  initialComment?: string;
+  /** The status cannot be changed (leverage and sub-account lists other than pending, SPEC 4). */
+  statusLocked?: boolean;
+  /** Nothing can be changed, and why (a closed request, an admin-made sub-account). */
+  readOnlyReason?: string;
+  /** 'Modify deal amount' and its number input, for deposits and withdrawals. */
+  dealAmount?: DealAmountConfig;
+  /** What the request is, shown above the form. */
+  details?: ReactNode;
+  /** Extra fields of one screen (Don't email the client, …), between the form and its buttons. */
+  children?: ReactNode;
+  /** Shown in green once saved, for a modal that stays open a moment (leverage, SPEC 4). */
+  doneMessage?: string;
+  busy: boolean;
+  /** The last failed save: field errors under their fields, the rest in red below the form (SPEC 8). */
+  error: unknown;
+  onSubmit: (values: ValidUpdate) => void;
+  onClose: () => void;
+};
+
+const COMMON_FIELDS = ['status', 'comment'] as const;
+
+/**
+ * The one update modal of deposits, withdrawals, transfers, leverage changes and sub-accounts
+ * (SPEC 5 "Update modals"): a required status, a comment, optionally a modified deal amount and a
+ * screen's own fields. A rejection without a reason never leaves the browser.
+ */
+export function UpdateModal(props: UpdateModalProps) {
+  const { options, dealAmount, readOnlyReason, doneMessage, busy } = props;
+  const form = useForm<UpdateValues>({
+    defaultValues: {
+      status: props.initialStatus,
+      comment: props.initialComment ?? '',
+      modifyDealAmount: false,
+      dealAmount: dealAmount?.initial ?? '',
+    },
+  });
+  const errors = form.formState.errors;
+  const serverErrors = props.error ? errorsOf(props.error) : {};
+  const amountKey = dealAmount?.errorKey;
+  const locked = Boolean(readOnlyReason) || Boolean(doneMessage);
+  const chosen = options.find((o) => o.value === form.watch('status'));
+
+  const submit = form.handleSubmit((values) => {
+    const result = validateUpdate(values, props.kind);
+    if (result.ok) {
+      props.onSubmit(result.values);
+      return;
+    }
+    const { status, comment, dealAmount: amount } = result.problems;
+    if (status) form.setError('status', { message: status });
+    if (amount) form.setError('dealAmount', { message: amount });
+    if (comment && props.rejectAlert === 'notice') {
+      // The field still turns red so the eye finds it; the words come as the notice.
+      form.setError('comment', { message: '' });
+      showErrorNotice(comment);
+    } else if (comment) {
+      form.setError('comment', { message: comment });
+    }
+  });
+
+  return (
+    <Modal opened onClose={props.onClose} title={props.title} size="lg" centered>
+      <Stack gap="md">
+        {props.details}
+        <form noValidate onSubmit={submit}>
+          <Stack gap="sm">
+            <Controller
+              control={form.control}
+              name="status"
+              render={({ field }) => (
+                <Select
+                  label="Status"
+                  withAsterisk
+                  placeholder="Choose a status"
+                  data={options.map(({ value, label }) => ({ value, label }))}
+                  value={field.value}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    form.clearErrors(['status', 'comment']);
+                  }}
+                  allowDeselect={false}
+                  disabled={props.statusLocked || locked}
+                  description={chosen?.description}
+                  error={errors.status?.message ?? serverErrors.status}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              )}
+            />
+            <Textarea
+              label="Comment"
+              autosize
+              minRows={2}
+              maxRows={6}
+              maxLength={2000}
+              disabled={locked}
+              // Reject opens with the status set: the reason is what is left to type.
+              data-autofocus={props.initialStatus === 'rejected' ? true : undefined}
+              {...form.register('comment', { onChange: () => form.clearErrors('comment') })}
+              error={
+                errors.comment ? errors.comment.message || true : (serverErrors.comment ?? undefined)
+              }
+            />
+            {dealAmount && (
+              <DealAmountFields
+                control={form.control}
+                config={dealAmount}
+                disabled={locked}
+                serverError={amountKey ? serverErrors[amountKey] : undefined}
+              />
+            )}
+            {props.children}
+            {readOnlyReason && (
+              <Alert color="gray" variant="light" icon={<IconLock size={18} />}>
+                {readOnlyReason}
+              </Alert>
+            )}
+            {doneMessage && (
+              <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+                {doneMessage}
+              </Alert>
+            )}
+            <ErrorAlert
+              errors={serverErrors}
+              fieldKeys={amountKey ? [...COMMON_FIELDS, amountKey] : COMMON_FIELDS}
+            />
+            <Group justify="flex-end" mt="xs">
+              <Button variant="default" onClick={props.onClose}>
+                {locked ? 'Close' : 'Cancel'}
+              </Button>
+              {!locked && (
+                <Button type="submit" loading={busy}>
+                  Update
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+    </Modal>
+  );
+}

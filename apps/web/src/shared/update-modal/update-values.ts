@@ -1,0 +1,72 @@
+import { MESSAGES, UPDATE_STATUS_LABELS, type UpdateStatus } from '@brokerdesk/contract';
+
+/** What a rejection is about, as the spec's alert names it (SPEC 5 "Rejection"). */
+export type RejectKind = Parameters<typeof MESSAGES.rejectWithoutReason>[0];
+
+/** One choice of the status select. */
+export type UpdateStatusOption = { value: string; label: string; description?: string };
+
+/** The values every update modal has. Screen-specific fields (dontEmailUser, …) stay with the screen. */
+export type UpdateValues = {
+  status: string | null;
+  comment: string;
+  modifyDealAmount: boolean;
+  /** Only read when modifyDealAmount is ticked. */
+  dealAmount: number | string;
+};
+
+/** The values the modal hands to its screen once they pass `validateUpdate`. */
+export type ValidUpdate = {
+  status: string;
+  comment: string;
+  modifyDealAmount: boolean;
+  /** Set only when the amount is modified. */
+  dealAmount: number | undefined;
+};
+
+export type UpdateProblems = Partial<Record<'status' | 'comment' | 'dealAmount', string>>;
+
+export const STATUS_REQUIRED = 'Status is required.';
+export const DEAL_AMOUNT_REQUIRED = 'Enter the deal amount.';
+
+/** The spec's status labels (SPEC 4) for the given choices, in the given order. */
+export function updateStatusOptions(values: readonly UpdateStatus[]): UpdateStatusOption[] {
+  return values.map((value) => ({ value, label: UPDATE_STATUS_LABELS[value] }));
+}
+
+/** Every update modal's choices (SPEC 4): pending, Reject, Set as approved, Approve & process. */
+export const ALL_UPDATE_STATUSES = ['pending', 'rejected', 'approved', 'approve_process'] as const;
+
+/** A rejection without a non-blank comment is blocked (SPEC 5). */
+export function rejectionBlocked(status: string | null, comment: string): boolean {
+  return status === 'rejected' && comment.trim() === '';
+}
+
+/**
+ * Checks the common fields before anything is sent: a status is chosen, a rejection has a reason, and a
+ * modified deal amount is a positive number. Returns the problems by field, or the clean values.
+ */
+export function validateUpdate(
+  values: UpdateValues,
+  kind: RejectKind,
+): { ok: true; values: ValidUpdate } | { ok: false; problems: UpdateProblems } {
+  const problems: UpdateProblems = {};
+  if (!values.status) problems.status = STATUS_REQUIRED;
+  if (rejectionBlocked(values.status, values.comment)) {
+    problems.comment = MESSAGES.rejectWithoutReason(kind);
+  }
+  const amount = values.dealAmount === '' ? NaN : Number(values.dealAmount);
+  if (values.modifyDealAmount && !(Number.isFinite(amount) && amount > 0)) {
+    problems.dealAmount = DEAL_AMOUNT_REQUIRED;
+  }
+  if (Object.keys(problems).length > 0 || !values.status) return { ok: false, problems };
+  return {
+    ok: true,
+    values: {
+      status: values.status,
+      comment: values.comment,
+      modifyDealAmount: values.modifyDealAmount,
+      dealAmount: values.modifyDealAmount ? amount : undefined,
+    },
+  };
+}
