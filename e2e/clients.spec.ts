@@ -1,0 +1,86 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+
+const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+/** Adds a client through the API with the signed-in staff member's own token. */
+async function addClient(page: Page, surname: string): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const r = await page.request.post('/api/admin/users/register', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      email: `${surname.toLowerCase()}@clients.example`,
+      password: 'secret1',
+      password2: 'secret1',
+      title: 'Mrs.',
+      name: 'Grace',
+      surname,
+      mobilePhone: '07700 900123',
+      addressNo: '1',
+      address: 'High Street',
+      city: 'Bristol',
+      postcode: 'BS1 1AA',
+      country: 'GB',
+      nationality: 'GB',
+      birthDay: 9,
+      birthMonth: 12,
+      birthYear: 1985,
+    },
+  });
+  expect(r.status()).toBe(200);
+  return ((await r.json()) as { user: { _id: string } }).user._id;
+}
+
+test.describe(`client management (${db})`, () => {
+  test('list -> filter -> edit -> profile -> compliance approve -> log entry', async ({ page, signIn }) => {
+    await signIn(page);
+    await addClient(page, 'Hopper');
+    await addClient(page, 'Lovelace');
+
+    await page.goto('/users/all');
+    await expect(page.getByRole('heading', { name: 'All Accounts' })).toBeVisible();
+    for (const header of [
+      'STATUS',
+      'TIME OF REGISTRATION',
+      'APPLICATION TYPE',
+      'COUNTRY OF RESID.',
+      'eKYC APPROVED',
+      'PROFILE',
+    ]) {
+      await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
+    }
+    await expect(page.getByRole('cell', { name: 'Hopper', exact: true })).toBeVisible();
+
+    await page.getByLabel('Filter LAST NAME').fill('lovel');
+    await expect(page).toHaveURL(/lovel/);
+    await expect(page.getByRole('cell', { name: 'Hopper', exact: true })).toHaveCount(0);
+    const row = page.getByRole('row', { name: /Lovelace/ });
+    await expect(row).toBeVisible();
+
+    await row.dblclick();
+    const modal = page.getByRole('dialog');
+    await expect(modal).toBeVisible();
+    await modal.getByLabel('City').fill('Bath');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('You have successfully updated the client.')).toBeVisible();
+    await expect(modal).toBeHidden();
+
+    await row.getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/user\/profile\/[0-9a-f]{24}$/);
+    await expect(page.getByText('Grace Lovelace').first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('Are you sure you want to change user status to approved?')).toBeVisible();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText('Status changed to approved').first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'ADD', exact: true }).last().click();
+    const logModal = page.getByRole('dialog');
+    await logModal.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(logModal.getByText('Event is required.')).toBeVisible();
+    await logModal.getByLabel('Event').fill('Called the client about her documents');
+    await logModal.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByText('Called the client about her documents')).toBeVisible();
+    await page.screenshot({ path: 'test-results/profile.png', fullPage: true });
+  });
+});
