@@ -20,7 +20,7 @@ import { SimulatorPlatform } from '../../apps/server/src/integrations/platform/s
 import { listUsers } from '../../apps/server/src/features/clients/list.ts';
 import { listFunding } from '../../apps/server/src/features/funding/list.ts';
 import { CASES, type BenchCase } from './cases.ts';
-import { httpLatency, sqlLatency, type Percentiles } from './measure.ts';
+import { httpLatency, sqlLatency } from './measure.ts';
 
 /**
  * `npm run bench [-- --clients N --seconds S]`: fills PostgreSQL with N clients and 5N funding rows
