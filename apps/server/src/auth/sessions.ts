@@ -124,3 +124,8 @@ export class SessionService {
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   }
 }
+
+/** How a staff member is named in client logs and notices. */
+export function staffName(s: { name: string; surname: string }): string {
+  return `${s.name} ${s.surname}`.trim();
+}

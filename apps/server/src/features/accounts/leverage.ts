@@ -5,14 +5,13 @@ import { leverageChanges, tradingAccounts } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { audit } from '../../audit/audit.ts';
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
-import type { StaffContext } from '../../auth/sessions.ts';
+import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
 import { writeClientLog } from '../clients/client-log.ts';
 import { lookupClients } from '../funding/list.ts';
 import { ACCOUNT_KEYS } from './keys.ts';
 import { leverageNumber, toWireLeverage } from './rows.ts';
 
-const staffName = (s: StaffContext) => `${s.name} ${s.surname}`.trim();
 type Target = 'pending' | 'approved' | 'rejected' | 'approve_process';
 
 /** Change-leverage requests (SPEC 2.18): approving one sets the leverage on the platform, exactly once. */

@@ -12,14 +12,13 @@ import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../../audit/audit.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors.ts';
-import type { StaffContext } from '../../auth/sessions.ts';
+import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation } from '../../operations/index.ts';
 import { writeClientLog } from '../clients/client-log.ts';
 import { defaultGroup, platformAccountName } from './naming.ts';
 import { ACCOUNT_KEYS } from './keys.ts';
 
 const FIRST_LOGIN = 500_000;
-const staffName = (s: StaffContext) => `${s.name} ${s.surname}`.trim();
 
 type UpdateInput = {
   userId: string;

@@ -4,14 +4,24 @@ import { idSchema, kycApplicantResponse, kycDocumentsResponse } from '@brokerdes
 import type { Db } from '../../db/client.ts';
 import { kycDocuments, users } from '../../db/schema.ts';
 import type { App } from '../../http/types.ts';
+import { requireStaff } from '../../http/types.ts';
 import { NotFound, Forbidden } from '../../http/errors.ts';
 import type { KycProvider } from '../../integrations/kyc/types.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
+import { DocumentViews, KYC_REPORT_LABEL, kycDocumentLinks } from '../audit/document-views.ts';
 
 const signedQuery = z.object({ exp: z.coerce.number().int(), sig: z.string().max(100) });
 
-/** KYC calls of SPEC 7.2, and the stand-in provider's signed document and report pages. */
-export function kycRoutes(app: App, deps: { db: Db; kyc: KycProvider; links: LinkSigner }): void {
+/**
+ * KYC calls of SPEC 7.2, and the stand-in provider's signed document and report pages. Handing out the
+ * links and opening them are both logged as document views.
+ */
+export function kycRoutes(
+  app: App,
+  deps: { db: Db; kyc: KycProvider; links: LinkSigner; clock?: Clock },
+): void {
+  const views = new DocumentViews(deps.db, deps.clock ?? systemClock);
   const ensureUser = async (id: string) => {
     const [u] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, id));
     if (!u) throw new NotFound('No such user.');
@@ -22,7 +32,10 @@ export function kycRoutes(app: App, deps: { db: Db; kyc: KycProvider; links: Lin
     { schema: { params: z.object({ id: idSchema }), response: { 200: kycDocumentsResponse } } },
     async (req) => {
       await ensureUser(req.params.id);
-      return deps.kyc.documents(req.params.id);
+      const docs = await deps.kyc.documents(req.params.id);
+      const staff = requireStaff(req.staff);
+      await views.linksIssued({ userId: staff.userId, ip: req.ip }, req.params.id, kycDocumentLinks(docs));
+      return docs;
     },
   );
 
@@ -44,6 +57,17 @@ export function kycRoutes(app: App, deps: { db: Db; kyc: KycProvider; links: Lin
         throw new Forbidden('This link has expired.');
       const [doc] = await deps.db.select().from(kycDocuments).where(eq(kycDocuments.id, req.params.docId));
       if (!doc) throw new NotFound();
+      if (doc.kind === 'IDENTITY' || doc.kind === 'PROOF_OF_RESIDENCE') {
+        const path = `/api/kyc/view/${doc.id}`;
+        await views.opened({
+          clientId: doc.userId,
+          kind: doc.kind,
+          document: doc.idDocType,
+          path,
+          exp: req.query.exp,
+          ip: req.ip,
+        });
+      }
       return reply
         .type('image/svg+xml')
         .header('cache-control', 'no-store')
@@ -61,6 +85,14 @@ export function kycRoutes(app: App, deps: { db: Db; kyc: KycProvider; links: Lin
       if (!deps.links.verify(`/api/kyc/report/${req.params.userId}`, req.query.exp, req.query.sig))
         throw new Forbidden('This link has expired.');
       const applicant = await deps.kyc.applicant(req.params.userId);
+      await views.opened({
+        clientId: req.params.userId,
+        kind: 'KYC_REPORT',
+        document: KYC_REPORT_LABEL,
+        path: `/api/kyc/report/${req.params.userId}`,
+        exp: req.query.exp,
+        ip: req.ip,
+      });
       return reply
         .type('text/plain; charset=utf-8')
         .header('cache-control', 'no-store')

@@ -14,14 +14,13 @@ import { newId } from '../../lib/ids.ts';
 import { audit } from '../../audit/audit.ts';
 import { Forbidden, Invalid, NotFound } from '../../http/errors.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import type { StaffContext } from '../../auth/sessions.ts';
+import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import type { SessionService } from '../../auth/sessions.ts';
 import { toWireUser } from './user-row.ts';
 import { writeClientLog } from './client-log.ts';
 
 const EMAIL_TAKEN = 'This email is already in use.';
 type Staff = StaffContext & { ip?: string };
-const staffName = (s: Staff) => `${s.name} ${s.surname}`.trim();
 
 /** Client records: profile, add, edit, status, application type, logs, partner mail settings. */
 export class ClientsService {

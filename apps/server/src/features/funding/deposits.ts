@@ -5,7 +5,7 @@ import { deposits } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { audit } from '../../audit/audit.ts';
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
-import type { StaffContext } from '../../auth/sessions.ts';
+import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
 import { writeClientLog } from '../clients/client-log.ts';
 import { toWireDeposit } from './rows.ts';
@@ -14,7 +14,6 @@ import { formatMoney, planUpdate, toCents } from './transitions.ts';
 /** Deposits staff may still act on (SPEC 4: incomplete deposits can be approved or rejected). */
 const OPEN = ['pending', 'incomplete'] as const;
 export const DEPOSIT_KEY_PREFIX = 'dep';
-const staffName = (s: StaffContext) => `${s.name} ${s.surname}`.trim();
 
 /** Deposits: approve (with or without crediting MT5), reject with a reason, or set back to pending. */
 export class DepositsService {

@@ -5,7 +5,7 @@ import { platformOperations, transfers } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { audit } from '../../audit/audit.ts';
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
-import type { StaffContext } from '../../auth/sessions.ts';
+import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
 import { writeClientLog } from '../clients/client-log.ts';
 import { toWireTransfer } from './rows.ts';
@@ -18,7 +18,6 @@ import { formatMoney, planUpdate } from './transitions.ts';
  * reversed (the source refunded, `trr:<id>`) from the update modal. Repeats of a leg get `:<n>`.
  */
 export const TRANSFER_PREFIXES = { source: 'trs', destination: 'trd', reverse: 'trr' } as const;
-const staffName = (s: StaffContext) => `${s.name} ${s.surname}`.trim();
 type Row = typeof transfers.$inferSelect;
 type Action = 'pending' | 'rejected' | 'approved' | 'approve_process' | 'complete' | 'reverse';
 

@@ -5,7 +5,7 @@ import { withdrawals } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { audit } from '../../audit/audit.ts';
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
-import type { StaffContext } from '../../auth/sessions.ts';
+import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
 import { writeClientLog } from '../clients/client-log.ts';
 import { toWireWithdrawal } from './rows.ts';
@@ -14,7 +14,6 @@ import { PROVIDER_PROCESSED } from './visibility.ts';
 
 const OPEN = ['pending', 'incomplete'] as const;
 export const WITHDRAWAL_KEY_PREFIX = 'wd';
-const staffName = (s: StaffContext) => `${s.name} ${s.surname}`.trim();
 
 type UpdateInput = {
   _id: string;
