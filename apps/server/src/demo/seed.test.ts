@@ -208,7 +208,8 @@ describe(`demo data (${testDbKind})`, () => {
       await again.close();
       await other.close();
     }
-  });
+    // Heavier than most: give it room on a busy 2-core machine.
+  }, 120_000);
 
   it('refuses a database that already holds clients', async () => {
     const held =

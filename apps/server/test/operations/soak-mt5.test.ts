@@ -115,5 +115,6 @@ describe(`operations soak on MT5 (fake server, ${testDbKind})`, () => {
         `${tally.unknown} unknown outcomes, ${tally.resolved} resolved by lookup, ${IMPOSSIBLE} refused, ` +
         `${fake.counters.balanceCalls} balance calls, ledger matches`,
     );
-  });
+    // Heavier than most: give it room on a busy 2-core machine.
+  }, 120_000);
 });

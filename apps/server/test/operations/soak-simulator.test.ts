@@ -113,7 +113,8 @@ describe(`operations soak on the simulator (${testDbKind})`, () => {
       `operations soak: ${ops.size} ops, ${tally.retried} retries, ${tally.unknown} unknown outcomes, ` +
         `${tally.resolved} resolved by lookup, ${tally.rounds} rounds (${testDbKind}), ledger matches`,
     );
-  });
+    // Heavier than most: give it room on a busy 2-core machine.
+  }, 120_000);
 
   it('two workers racing runOnce never run one operation at the same time or apply it twice', async () => {
     const watch = newWatch();
@@ -142,5 +143,6 @@ describe(`operations soak on the simulator (${testDbKind})`, () => {
     expect(watch.overlaps).toEqual([]);
     expect(recorder.calls).toHaveLength(100);
     await expectLedger('b', ops);
-  });
+    // Heavier than most: give it room on a busy 2-core machine.
+  }, 120_000);
 });
