@@ -125,3 +125,8 @@ export const changeAccountNamesRequest = z.strictObject({ userData: z.object({ _
 
 export const accountActionResponse = z.object({ success: z.boolean(), message: z.string().optional() });
 export const rejectLeverageMessage = MESSAGES.rejectWithoutReason('leverage change');
+
+/** Trading-account passwords set by staff; generated ones always pass. */
+export const ACCOUNT_PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,32}$/;
+export const ACCOUNT_PASSWORD_MESSAGE =
+  'The password needs 8 to 32 characters with a lowercase letter, an uppercase letter and a digit.';

@@ -14,3 +14,4 @@ export * from './accounts.ts';
 export * from './password-generator.ts';
 export * from './partners.ts';
 export * from './banks.ts';
+export * from './audit.ts';

@@ -5,7 +5,10 @@ export function platformAccountName(user: { name: string; surname: string; accou
   return user.accountType === 'Corporate' ? `${full} (Corporate)` : full;
 }
 
-/** e.g. real\standard-usd, demo\ecn-eur: MT5 group names hold a backslash. */
+const TYPE_SLUG: Record<string, string> = { Standard: 'standard', ECN: 'ecn', 'Mini FX': 'mini' };
+
+/** e.g. real\standard-usd, demo\ecn-eur, real\mini-gbp: MT5 group names hold a backslash. */
 export function defaultGroup(live: boolean, type: string, currency: string): string {
-  return `${live ? 'real' : 'demo'}\\${type.toLowerCase().replace(/\s+/g, '')}-${currency.toLowerCase()}`;
+  const slug = TYPE_SLUG[type] ?? type.toLowerCase().replace(/\s+/g, '');
+  return `${live ? 'real' : 'demo'}\\${slug}-${currency.toLowerCase()}`;
 }

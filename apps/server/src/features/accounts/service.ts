@@ -1,5 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { generatePassword, MESSAGES } from '@brokerdesk/contract';
+import {
+  ACCOUNT_PASSWORD_MESSAGE,
+  ACCOUNT_PASSWORD_RULE,
+  generatePassword,
+  MESSAGES,
+} from '@brokerdesk/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   leverageChanges,
@@ -60,11 +65,8 @@ export class AccountsService {
       // SPEC 5: nothing is sent when neither the password nor the leverage has changed.
       if (!leverageChanged && !password && !groupChanged)
         throw new Invalid({ server: 'Nothing has changed.' });
-      if (password && !/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,32}$/.test(password)) {
-        throw new Invalid({
-          password:
-            'The password needs 8 to 32 characters with a lowercase letter, an uppercase letter and a digit.',
-        });
+      if (password && !ACCOUNT_PASSWORD_RULE.test(password)) {
+        throw new Invalid({ password: ACCOUNT_PASSWORD_MESSAGE });
       }
       if (groupChanged) {
         await tx

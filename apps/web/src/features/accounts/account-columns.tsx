@@ -121,28 +121,24 @@ export const clientColumn: DataTableColumn<AccountRow> = {
   id: 'client',
   header: 'Client',
   cell: (a) => (
-    <Anchor
-      component={Link}
-      to={`/user/profile/${a.userId}`}
-      size="sm"
-      onClick={(e) => e.stopPropagation()}
-    >
+    <Anchor component={Link} to={`/user/profile/${a.userId}`} size="sm" onClick={(e) => e.stopPropagation()}>
       {fullName(a.client?.name, a.client?.surname) || a.userId}
     </Anchor>
   ),
   // One server filter matches name, surname or email (the `client` field).
   filter: { kind: 'text', placeholder: 'Name or email' },
-  wrap: true,
+  width: 190,
 };
 
 export const emailColumn: DataTableColumn<AccountRow> = {
   id: 'email',
   header: 'Email',
   cell: (a) => a.client?.email ?? '',
-  wrap: true,
 };
 
-export function adminColumn(admins: Readonly<Record<string, string>> | undefined): DataTableColumn<AccountRow> {
+export function adminColumn(
+  admins: Readonly<Record<string, string>> | undefined,
+): DataTableColumn<AccountRow> {
   return {
     id: 'adminId',
     header: 'Admin',

@@ -1,5 +1,6 @@
 import type { LookupClient, TradingAccount } from '@brokerdesk/contract';
-import { Badge, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { DetailGrid, DetailItem } from '../../shared/detail-grid.tsx';
 import { formatAmount, formatEpoch, fullName } from '../../shared/formatters.ts';
 import { AccountEditForm } from './account-edit-form.tsx';
@@ -32,15 +33,17 @@ export function AccountDetailsModal({ account, client, onClose }: Props) {
       }
     >
       <Stack gap="md">
-        <DetailGrid cols={3}>
-          {client && (
-            <DetailItem label="Client">
+        {client && (
+          <Group gap="xs">
+            <Anchor component={Link} to={`/user/profile/${account.userId}`} fw={600} size="sm">
               {fullName(client.name, client.surname)}
-              <Text size="xs" c="dimmed">
-                {client.email}
-              </Text>
-            </DetailItem>
-          )}
+            </Anchor>
+            <Text size="sm" c="dimmed">
+              {client.email}
+            </Text>
+          </Group>
+        )}
+        <DetailGrid cols={3}>
           <DetailItem label="Platform">{account.platform}</DetailItem>
           <DetailItem label="Type">{account.type}</DetailItem>
           <DetailItem label="Currency">{account.baseCurrency}</DetailItem>

@@ -1,7 +1,7 @@
-import { LEVERAGE_MODAL_CLOSE_MS, formatLeverage, type TradingAccount } from '@brokerdesk/contract';
-import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { LEVERAGE_MODAL_CLOSE_MS, MESSAGES, formatLeverage, type TradingAccount } from '@brokerdesk/contract';
+import { Alert, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { errorsOf } from '../../shared/api.ts';
 import { ErrorAlert } from '../../shared/error-alert.tsx';
@@ -16,7 +16,8 @@ import {
 import { PasswordField } from './password-field.tsx';
 
 type Props = { account: TradingAccount; onClose: () => void };
-type Done = { leverage: number | null; password: boolean };
+/** After Save: the leverage set (or null), and where the password change stands (or null). */
+type Done = { leverage: number | null; password: 'checking' | 'changed' | 'failed' | null };
 
 const FIELD_KEYS = ['leverage', 'password'] as const;
 
@@ -32,22 +33,32 @@ export function AccountEditForm({ account, onClose }: Props) {
   const serverErrors = update.error ? errorsOf(update.error) : {};
   const pending = toAccountUpdate(account, values);
 
-  // SPEC 4/9: after a leverage change the modal closes by itself 3 s later.
+  // SPEC 4/9: after a leverage change the modal closes by itself 3 s later. The timer hangs on the
+  // leverage alone: a list refresh (a new onClose) or the password result must not restart it.
+  const close = useRef(onClose);
   useEffect(() => {
-    if (done?.leverage == null) return;
-    const timer = setTimeout(onClose, LEVERAGE_MODAL_CLOSE_MS);
+    close.current = onClose;
+  });
+  const leverageSet = done?.leverage ?? null;
+  useEffect(() => {
+    if (leverageSet === null) return;
+    const timer = setTimeout(() => close.current(), LEVERAGE_MODAL_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [done, onClose]);
+  }, [leverageSet]);
 
   const submit = form.handleSubmit((v) => {
     const body = toAccountUpdate(account, v);
     if (!body) return;
     update.mutate(body, {
-      onSuccess: (reply) =>
+      onSuccess: (reply) => {
         setDone({
           leverage: reply.leverageChangeRequested && body.leverage ? body.leverage : null,
-          password: Boolean(reply.passwordChanged),
-        }),
+          password: reply.passwordCheck ? 'checking' : null,
+        });
+        void reply.passwordCheck?.then((ok) =>
+          setDone((d) => d && { ...d, password: ok ? 'changed' : 'failed' }),
+        );
+      },
     });
   });
 
@@ -114,9 +125,20 @@ function changeSummary(account: TradingAccount, values: AccountEditValues): stri
   return `To save: ${parts.join(', ')}.`;
 }
 
+const PASSWORD_TEXT = {
+  checking: 'The new password was sent to the platform. Checking the result…',
+  changed: MESSAGES.passwordChanged,
+  failed: MESSAGES.passwordChangeFailed,
+} as const;
+
 function DoneNotice({ done }: { done: Done }) {
+  const failed = done.password === 'failed';
   return (
-    <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />}>
+    <Alert
+      color={failed ? 'red' : 'green'}
+      variant="light"
+      icon={failed ? <IconAlertCircle size={18} /> : <IconCircleCheck size={18} />}
+    >
       <Stack gap={2}>
         {done.leverage !== null && (
           <span>
@@ -125,7 +147,10 @@ function DoneNotice({ done }: { done: Done }) {
           </span>
         )}
         {done.password && (
-          <span>The new password was sent to the platform. The result shows in a few seconds.</span>
+          <Group gap={6} wrap="nowrap">
+            {done.password === 'checking' && <Loader size={12} />}
+            <span>{PASSWORD_TEXT[done.password]}</span>
+          </Group>
         )}
       </Stack>
     </Alert>

@@ -21,15 +21,22 @@ function useInvalidateAccounts() {
 
 /**
  * Leverage and/or password of an account (SPEC 4). A leverage change is confirmed at once; a password
- * change is checked 5 s later by `watchPasswordChange`, which reports on its own.
+ * change is checked 5 s later by `watchPasswordChange`, which shows its own notice; its promise comes
+ * back as `passwordCheck` so an open modal can show the outcome too.
  */
 export function useUpdateAccount() {
   const invalidate = useInvalidateAccounts();
   return useMutation({
-    mutationFn: async (body: UpdateAccountBody) => ensureSuccess(await accountsApi.update(body)),
+    mutationFn: async (body: UpdateAccountBody) => {
+      const reply = ensureSuccess(await accountsApi.update(body));
+      // Started here, not in a component, so it runs (and reports) even if the modal is closed at once.
+      const passwordCheck = reply.passwordChanged
+        ? watchPasswordChange(reply.accountId ?? body.accountId)
+        : null;
+      return { ...reply, passwordCheck };
+    },
     onSuccess: async (reply, body) => {
       if (reply.leverageChangeRequested) showSuccessNotice(MESSAGES.accountUpdated);
-      if (reply.passwordChanged) void watchPasswordChange(reply.accountId ?? body.accountId);
       await invalidate(body.userId);
     },
   });

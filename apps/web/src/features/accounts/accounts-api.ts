@@ -33,7 +33,11 @@ export const accountsApi = {
     api.post('/api/admin/accounts/adminGetWalletAccounts/paginated', accountsPageResponse, body, options),
   /** One client's live, approved accounts (the profile card). */
   ofClient: (userId: string, options?: RequestOptions) =>
-    api.get(`/api/admin/accounts/adminGetAccounts/${enc(userId)}/live/approved`, accountsListResponse, options),
+    api.get(
+      `/api/admin/accounts/adminGetAccounts/${enc(userId)}/live/approved`,
+      accountsListResponse,
+      options,
+    ),
   update: (body: UpdateAccountBody) =>
     api.post('/api/admin/accounts/adminUpdateAccount', updateAccountResponse, body),
   checkPassword: (accountId: string) =>

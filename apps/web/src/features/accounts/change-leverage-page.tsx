@@ -1,13 +1,95 @@
-import { ComingSoonPage } from '../../shared/coming-soon-page.tsx';
+import { LEVERAGE_LIST_STATUSES, PAGE_SIZES, type LeverageChange } from '@brokerdesk/contract';
+import { Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { DataTable, listDefaults, pageLocally, useUrlListState } from '../../shared/data-table/index.ts';
 import { NotFoundPage } from '../../shared/not-found-page.tsx';
+import { usePageTitle } from '../../shared/use-page-title.ts';
 import { useRouteStatus } from '../../shared/use-route-status.ts';
+import { tabsOf } from '../funding/shared/funding-tabs.ts';
+import { StatusTabs } from '../funding/shared/status-tabs.tsx';
+import type { LeverageStatus } from './change-leverage/leverage-api.ts';
+import {
+  LEVERAGE_FIELD_NAMES,
+  leverageColumns,
+  leverageFields,
+} from './change-leverage/leverage-columns.tsx';
+import { useApproveLeverage, useLeverageRequests } from './change-leverage/leverage-queries.ts';
+import { LeverageUpdateModal } from './change-leverage/leverage-update-modal.tsx';
+import { useRowEditor } from '../funding/shared/use-row-editor.ts';
 
 /** The statuses this list has (SPEC 2.1); any other :status is Not found. */
-export const LEVERAGE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const LEVERAGE_STATUSES = LEVERAGE_LIST_STATUSES;
+const TABS = tabsOf(LEVERAGE_STATUSES);
 
-/** /change-leverage-requests/:status (SPEC 2.18). Placeholder until the screen is built here. */
+/** SPEC 9: 50 or 100 rows; newest first. */
+const LIST = listDefaults(PAGE_SIZES.leverage, {
+  sortField: 'timestamp',
+  sortOrder: 'desc',
+  sortFields: LEVERAGE_FIELD_NAMES,
+  filterFields: LEVERAGE_FIELD_NAMES,
+});
+
+/** /change-leverage-requests/:status (SPEC 2.18). */
 export function ChangeLeveragePage() {
   const status = useRouteStatus(LEVERAGE_STATUSES);
   if (!status) return <NotFoundPage />;
-  return <ComingSoonPage key={status} title="Change leverage requests" status={status} />;
+  return <ChangeLeverageScreen key={status} status={status} />;
+}
+
+function ChangeLeverageScreen({ status }: { status: LeverageStatus }) {
+  usePageTitle('Change leverage requests');
+  const list = useUrlListState(LIST);
+  const query = useLeverageRequests(status);
+  const { approve, approvingId } = useApproveLeverage();
+  const clients = query.data?.users;
+  const { editing, open: openEditor, close: closeEditor } = useRowEditor<LeverageChange>(clients);
+  const columns = useMemo(
+    () =>
+      leverageColumns({
+        status,
+        clients,
+        actions: {
+          onReject: (change) => openEditor(change, 'rejected'),
+          onApprove: (change) => void approve(change),
+          approvingId,
+        },
+      }),
+    [status, clients, openEditor, approve, approvingId],
+  );
+  const page = query.data
+    ? pageLocally(query.data.leverages, list.state, leverageFields(clients))
+    : undefined;
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>Change leverage requests</Title>
+      <StatusTabs tabs={TABS} value={status} basePath="/change-leverage-requests" />
+      <DataTable
+        label="Change leverage requests"
+        columns={columns}
+        list={list}
+        rowKey={(l) => l._id}
+        rows={page?.rows}
+        total={page?.total}
+        loading={query.isPending}
+        error={query.error ?? undefined}
+        onRetry={() => void query.refetch()}
+        onRowDoubleClick={(change) => openEditor(change)}
+        minWidth={800}
+        emptyText="No leverage change requests."
+      />
+      <Text size="xs" c="dimmed">
+        Double-click a row to open the request.
+      </Text>
+      {editing && (
+        <LeverageUpdateModal
+          change={editing.row}
+          client={editing.client}
+          listStatus={status}
+          preset={editing.preset}
+          onClose={closeEditor}
+        />
+      )}
+    </Stack>
+  );
 }

@@ -21,49 +21,49 @@ export function PasswordField({ value, onChange, error, locked }: Props) {
     <Stack gap={4}>
       {/* The error goes under the whole row so the buttons stay level with the input. */}
       <Group gap="xs" align="flex-end" wrap="nowrap">
-      <PasswordInput
-        label="New password"
-        description="Leave empty to keep the current password."
-        autoComplete="new-password"
-        style={{ flex: 1 }}
-        value={value}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        visible={visible}
-        onVisibilityChange={setVisible}
-        inputWrapperOrder={['label', 'description', 'input']}
-        error={Boolean(error)}
-        readOnly={locked}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-      />
-      <Group gap={6} wrap="nowrap">
-        <Button
-          variant="light"
-          leftSection={<IconWand size={16} />}
-          disabled={locked}
-          onClick={() => {
-            onChange(generatePassword());
-            setVisible(true);
-          }}
-        >
-          Generate
-        </Button>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : 'Copy password'} withArrow>
-              <Button
-                variant="default"
-                px="xs"
-                aria-label="Copy password"
-                disabled={!value}
-                onClick={copy}
-                color={copied ? 'teal' : undefined}
-              >
-                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-              </Button>
-            </Tooltip>
-          )}
-        </CopyButton>
-      </Group>
+        <PasswordInput
+          label="New password"
+          description="Leave empty to keep the current password."
+          autoComplete="new-password"
+          style={{ flex: 1 }}
+          value={value}
+          onChange={(event) => onChange(event.currentTarget.value)}
+          visible={visible}
+          onVisibilityChange={setVisible}
+          inputWrapperOrder={['label', 'description', 'input']}
+          error={Boolean(error)}
+          readOnly={locked}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        />
+        <Group gap={6} wrap="nowrap">
+          <Button
+            variant="light"
+            leftSection={<IconWand size={16} />}
+            disabled={locked}
+            onClick={() => {
+              onChange(generatePassword());
+              setVisible(true);
+            }}
+          >
+            Generate
+          </Button>
+          <CopyButton value={value}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? 'Copied' : 'Copy password'} withArrow>
+                <Button
+                  variant="default"
+                  px="xs"
+                  aria-label="Copy password"
+                  disabled={!value}
+                  onClick={copy}
+                  color={copied ? 'teal' : undefined}
+                >
+                  {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                </Button>
+              </Tooltip>
+            )}
+          </CopyButton>
+        </Group>
       </Group>
       {error && (
         <Text c="red" size="xs" role="alert">

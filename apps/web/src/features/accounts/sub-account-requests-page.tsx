@@ -1,13 +1,101 @@
-import { ComingSoonPage } from '../../shared/coming-soon-page.tsx';
+import { PAGE_SIZES, type SubAccountRequest } from '@brokerdesk/contract';
+import { Box, Group, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { DataTable, listDefaults, pageLocally, useUrlListState } from '../../shared/data-table/index.ts';
 import { NotFoundPage } from '../../shared/not-found-page.tsx';
+import { usePageTitle } from '../../shared/use-page-title.ts';
 import { useRouteStatus } from '../../shared/use-route-status.ts';
+import { tabsOf } from '../funding/shared/funding-tabs.ts';
+import { useRowEditor } from '../funding/shared/use-row-editor.ts';
+import { StatusTabs } from '../funding/shared/status-tabs.tsx';
+import {
+  ADMIN_REQUESTED_ROW,
+  SUB_ACCOUNT_FIELD_NAMES,
+  subAccountColumns,
+  subAccountFields,
+} from './sub-account-requests/sub-account-columns.tsx';
+import {
+  SUB_ACCOUNT_LIST_STATUSES,
+  useSubAccountRequests,
+  type SubAccountStatus,
+} from './sub-account-requests/sub-account-queries.ts';
+import { SubAccountUpdateModal } from './sub-account-requests/sub-account-update-modal.tsx';
 
 /** The statuses this list has (SPEC 2.1); any other :status is Not found. */
-export const SUB_ACCOUNT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const SUB_ACCOUNT_STATUSES = SUB_ACCOUNT_LIST_STATUSES;
+const TABS = tabsOf(SUB_ACCOUNT_STATUSES);
 
-/** /new-sub-account-requests/:status (SPEC 2.19). Placeholder until the screen is built here. */
+/** SPEC 9: 50 or 100 rows; newest first. */
+const LIST = listDefaults(PAGE_SIZES.subAccounts, {
+  sortField: 'timeCreated',
+  sortOrder: 'desc',
+  sortFields: SUB_ACCOUNT_FIELD_NAMES,
+  filterFields: SUB_ACCOUNT_FIELD_NAMES,
+});
+
+/** /new-sub-account-requests/:status (SPEC 2.19). */
 export function SubAccountRequestsPage() {
   const status = useRouteStatus(SUB_ACCOUNT_STATUSES);
   if (!status) return <NotFoundPage />;
-  return <ComingSoonPage key={status} title="New Sub Account Requests" status={status} />;
+  return <SubAccountRequestsScreen key={status} status={status} />;
+}
+
+function SubAccountRequestsScreen({ status }: { status: SubAccountStatus }) {
+  usePageTitle('New Sub Account Requests');
+  const list = useUrlListState(LIST);
+  const query = useSubAccountRequests(status);
+  const clients = query.data?.users;
+  // A copy of the row as clicked: the 5-second refresh must not pull the modal away mid-decision;
+  // if someone else decided meanwhile, the server's 409 says so in the modal.
+  const { editing, open, close } = useRowEditor<SubAccountRequest>(clients);
+  const columns = useMemo(() => subAccountColumns(clients), [clients]);
+  const page = query.data
+    ? pageLocally(query.data.accounts, list.state, subAccountFields(clients))
+    : undefined;
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>New Sub Account Requests</Title>
+      <StatusTabs tabs={TABS} value={status} basePath="/new-sub-account-requests" />
+      <DataTable
+        label="New sub account requests"
+        columns={columns}
+        list={list}
+        rowKey={(s) => s._id}
+        rows={page?.rows}
+        total={page?.total}
+        loading={query.isPending}
+        error={query.error ?? undefined}
+        onRetry={() => void query.refetch()}
+        rowStyle={(s: SubAccountRequest) => (s.adminRequested ? ADMIN_REQUESTED_ROW : undefined)}
+        rowTitle={(s: SubAccountRequest) => (s.adminRequested ? 'Opened by staff' : undefined)}
+        onRowClick={(row) => open(row)}
+        minWidth={800}
+        emptyText="No sub account requests."
+      />
+      <Group gap="lg">
+        <Group gap={6}>
+          <Box
+            w={14}
+            h={14}
+            style={{ ...ADMIN_REQUESTED_ROW, border: '1px solid var(--mantine-color-gray-4)' }}
+          />
+          <Text size="xs" c="dimmed">
+            Opened by staff
+          </Text>
+        </Group>
+        <Text size="xs" c="dimmed">
+          Click a row to open the request. The list refreshes every 5 seconds.
+        </Text>
+      </Group>
+      {editing && (
+        <SubAccountUpdateModal
+          request={editing.row}
+          client={editing.client}
+          listStatus={status}
+          onClose={close}
+        />
+      )}
+    </Stack>
+  );
 }

@@ -1,8 +1,9 @@
 import type { TradingAccount, UserStatus } from '@brokerdesk/contract';
 import { ACCOUNT_TYPES } from '@brokerdesk/contract';
-import { Button, Loader, Text } from '@mantine/core';
+import { Anchor, Button, Loader, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import {
   DataTable,
   listDefaults,
@@ -38,8 +39,16 @@ const FIELDS: LocalFields<TradingAccount> = {
 /** SPEC 9 gives this card no page sizes; a client has a handful of accounts, so 10 or 25 a page. */
 const LIST = listDefaults(
   { sizes: [10, 25], initial: 10 },
-  { prefix: 'acc', sortField: 'number', sortOrder: 'desc', sortFields: Object.keys(FIELDS), filterFields: [] },
+  {
+    prefix: 'acc',
+    sortField: 'number',
+    sortOrder: 'desc',
+    sortFields: Object.keys(FIELDS),
+    filterFields: [],
+  },
 );
+
+const AWAIT_LIMIT_MS = 60_000;
 
 type Props = { userId: string; userStatus: UserStatus };
 
@@ -51,17 +60,32 @@ export function TradingAccountsCard({ userId, userStatus }: Props) {
   const list = useUrlListState(LIST);
   // A new live account shows up once the platform made it; until then the card keeps looking.
   const [awaiting, setAwaiting] = useState<string | null>(null);
+  // This card lists live accounts only, so a new demo account gets a pointer to where it is listed.
+  const [openedDemo, setOpenedDemo] = useState(false);
   const query = useClientAccounts(userId, awaiting);
   const [open, setOpen] = useState<TradingAccount | null>(null);
   const [adding, setAdding] = useState(false);
   const page = query.data ? pageLocally(query.data, list.state, FIELDS) : undefined;
   const opening = awaiting !== null && !query.data?.some((a) => a._id === awaiting);
 
+  // Stop looking after a minute: an account the platform refused never appears here (it shows as an
+  // error on New Sub Account Requests instead).
+  useEffect(() => {
+    if (!awaiting) return;
+    const timer = setTimeout(() => setAwaiting(null), AWAIT_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, [awaiting]);
+
   return (
     <SectionCard
       title="Trading Accounts"
       action={
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => setAdding(true)}
+        >
           ADD
         </Button>
       }
@@ -87,12 +111,24 @@ export function TradingAccountsCard({ userId, userStatus }: Props) {
           The new account is being opened on the platform and appears here when it is ready.
         </Text>
       )}
+      {openedDemo && (
+        <Text size="xs" c="dimmed" mt="xs">
+          Demo accounts are not listed here: see{' '}
+          <Anchor component={Link} to="/trading-accounts?tab=demo" size="xs">
+            Trading Accounts, DEMO
+          </Anchor>
+          .
+        </Text>
+      )}
       {open && <AccountDetailsModal account={open} onClose={() => setOpen(null)} />}
       {adding && (
         <NewAccountModal
           userId={userId}
           userStatus={userStatus}
-          onCreated={({ accountId, live }) => setAwaiting(live && accountId ? accountId : null)}
+          onCreated={({ accountId, live }) => {
+            setAwaiting(live && accountId ? accountId : null);
+            setOpenedDemo(!live);
+          }}
           onClose={() => setAdding(false)}
         />
       )}

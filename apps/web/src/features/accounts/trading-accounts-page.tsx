@@ -39,8 +39,8 @@ export function TradingAccountsPage() {
         </Tabs.Panel>
       </Tabs>
       <Text size="xs" c="dimmed">
-        Click an account to see its details and change its leverage or password. The client filter
-        matches name or email.
+        Click an account to see its details and change its leverage or password. The client filter matches
+        name or email.
       </Text>
     </Stack>
   );

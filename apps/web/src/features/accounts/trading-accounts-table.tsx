@@ -14,7 +14,6 @@ import {
   accountColumns,
   adminColumn,
   clientColumn,
-  emailColumn,
   withClients,
   type AccountRow,
 } from './account-columns.tsx';
@@ -26,8 +25,8 @@ function tradingColumns(kind: LiveOrDemo, admins?: Readonly<Record<string, strin
   // Mini FX is live only (SPEC 9), so the demo filter does not offer it.
   const c = accountColumns<AccountRow>(kind === 'live' ? ACCOUNT_TYPES : DEMO_ACCOUNT_TYPES);
   const columns: DataTableColumn<AccountRow>[] = [
+    // No email column: the client filter matches email too, and the modal shows it.
     clientColumn,
-    emailColumn,
     c.number,
     c.platform,
     c.accountGroup,
@@ -87,7 +86,7 @@ export function TradingAccountsTable({ kind }: { kind: LiveOrDemo }) {
           total: d.data.totalSize,
         }))}
         onRowClick={setOpen}
-        minWidth={1500}
+        minWidth={1300}
         emptyText={`No ${kind} accounts match these filters.`}
       />
       {open && <AccountDetailsModal account={open} client={open.client} onClose={() => setOpen(null)} />}

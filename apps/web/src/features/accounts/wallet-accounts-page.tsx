@@ -9,7 +9,13 @@ import {
   type DataTableColumn,
 } from '../../shared/data-table/index.ts';
 import { usePageTitle } from '../../shared/use-page-title.ts';
-import { accountColumns, clientColumn, emailColumn, withClients, type AccountRow } from './account-columns.tsx';
+import {
+  accountColumns,
+  clientColumn,
+  emailColumn,
+  withClients,
+  type AccountRow,
+} from './account-columns.tsx';
 import { useAccountsPage } from './accounts-queries.ts';
 
 const c = accountColumns<AccountRow>(ACCOUNT_TYPES);

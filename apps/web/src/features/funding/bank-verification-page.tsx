@@ -1,14 +1,69 @@
-import { bankAccountStatusSchema } from '@brokerdesk/contract';
-import { ComingSoonPage } from '../../shared/coming-soon-page.tsx';
+import { BANK_LIST_CAP, bankAccountStatusSchema, type BankAccount } from '@brokerdesk/contract';
+import { Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { DataTable, pageLocally, useUrlListState, type ListDefaults } from '../../shared/data-table/index.ts';
 import { NotFoundPage } from '../../shared/not-found-page.tsx';
+import { usePageTitle } from '../../shared/use-page-title.ts';
 import { useRouteStatus } from '../../shared/use-route-status.ts';
+import { BANK_FIELD_NAMES, bankColumns, bankFields } from './banks/bank-columns.tsx';
+import { BankDetailsModal } from './banks/bank-details-modal.tsx';
+import { BANK_STATUS_TABS } from './banks/bank-labels.ts';
+import { useBankAccounts } from './banks/bank-queries.ts';
+import { StatusTabs } from './shared/status-tabs.tsx';
 
 /** The statuses this list has (SPEC 2.1); any other :status is Not found. */
 export const BANK_ACCOUNT_STATUSES = bankAccountStatusSchema.options;
+type Status = (typeof BANK_ACCOUNT_STATUSES)[number];
 
-/** /bank-verification-requests/:status (SPEC 2.17); rejected is shown as DECLINED. Placeholder until the screen is built here. */
+/** SPEC 9 gives bank accounts no page sizes; they take the console's usual 50 or 100, newest first. */
+const LIST: ListDefaults = {
+  sizes: [50, 100],
+  sizePerPage: 50,
+  sortField: 'timestamp',
+  sortOrder: 'desc',
+  sortFields: BANK_FIELD_NAMES,
+  filterFields: BANK_FIELD_NAMES,
+};
+
+/** /bank-verification-requests/:status (SPEC 2.17); rejected is shown as DECLINED. */
 export function BankVerificationPage() {
   const status = useRouteStatus(BANK_ACCOUNT_STATUSES);
   if (!status) return <NotFoundPage />;
-  return <ComingSoonPage key={status} title="Bank Accounts" status={status} />;
+  return <BankAccountsScreen key={status} status={status} />;
+}
+
+function BankAccountsScreen({ status }: { status: Status }) {
+  usePageTitle('Bank Accounts');
+  const list = useUrlListState(LIST);
+  const query = useBankAccounts();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const users = query.data?.users;
+  const columns = useMemo(() => bankColumns(users), [users]);
+  const rows: BankAccount[] | undefined = query.data?.bankAccounts[status];
+  const page = rows ? pageLocally(rows, list.state, bankFields(users)) : undefined;
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>Bank Accounts</Title>
+      <StatusTabs tabs={BANK_STATUS_TABS} value={status} basePath="/bank-verification-requests" />
+      <DataTable
+        label="Bank accounts"
+        columns={columns}
+        list={list}
+        rowKey={(b) => b._id}
+        rows={page?.rows}
+        total={page?.total}
+        loading={query.isPending}
+        error={query.error ?? undefined}
+        onRetry={() => void query.refetch()}
+        onRowClick={(b) => setOpenId(b._id)}
+        minWidth={800}
+        emptyText="No bank accounts."
+      />
+      <Text size="xs" c="dimmed">
+        Click a row to review the bank details. The newest {BANK_LIST_CAP} accounts of each status are listed.
+      </Text>
+      {openId && <BankDetailsModal bankId={openId} onClose={() => setOpenId(null)} />}
+    </Stack>
+  );
 }

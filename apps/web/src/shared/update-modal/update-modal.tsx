@@ -14,19 +14,19 @@ import {
   type ValidUpdate,
 } from './update-values.ts';
 
-export type UpdateModalProps = {
+export type UpdateModalProps<S extends string> = {
   title: string;
   /** Names the request in the rejection alert: 'You cannot reject {kind} without a reason'. */
   kind: RejectKind;
   /** 'notice': the rejection alert pops up as an error notice (withdrawals, SPEC 5); else under the comment. */
   rejectAlert?: 'field' | 'notice';
-  options: readonly UpdateStatusOption[];
+  options: readonly UpdateStatusOption<S>[];
   /** The status to start with; 'rejected' for the list's Reject button. */
   initialStatus: string | null;
   initialComment?: string;
   /** The status cannot be changed (leverage and sub-account lists other than pending, SPEC 4). */
   statusLocked?: boolean;
-  /** Nothing can be changed, and why (a closed request, an admin-made sub-account). */
+  /** Nothing can be changed, and why (a closed request, an admin-made sub-account); shows the status as is. */
   readOnlyReason?: string;
   /** 'Modify deal amount' and its number input, for deposits and withdrawals. */
   dealAmount?: DealAmountConfig;
@@ -39,7 +39,7 @@ export type UpdateModalProps = {
   busy: boolean;
   /** The last failed save: field errors under their fields, the rest in red below the form (SPEC 8). */
   error: unknown;
-  onSubmit: (values: ValidUpdate) => void;
+  onSubmit: (values: ValidUpdate<S>) => void;
   onClose: () => void;
 };
 
@@ -50,7 +50,7 @@ const COMMON_FIELDS = ['status', 'comment'] as const;
  * (SPEC 5 "Update modals"): a required status, a comment, optionally a modified deal amount and a
  * screen's own fields. A rejection without a reason never leaves the browser.
  */
-export function UpdateModal(props: UpdateModalProps) {
+export function UpdateModal<S extends string>(props: UpdateModalProps<S>) {
   const { options, dealAmount, readOnlyReason, doneMessage, busy } = props;
   const form = useForm<UpdateValues>({
     defaultValues: {
@@ -65,13 +65,21 @@ export function UpdateModal(props: UpdateModalProps) {
   const amountKey = dealAmount?.errorKey;
   const locked = Boolean(readOnlyReason) || Boolean(doneMessage);
   const chosen = options.find((o) => o.value === form.watch('status'));
+  // Read-only: the request's own status word, not a choice label ('approved', not 'Set as approved').
+  const selectData =
+    readOnlyReason && props.initialStatus
+      ? [{ value: props.initialStatus, label: props.initialStatus }]
+      : options.map(({ value, label }) => ({ value, label }));
 
   const submit = form.handleSubmit((values) => {
     const result = validateUpdate(values, props.kind);
-    if (result.ok) {
-      props.onSubmit(result.values);
+    // The select offers these options only; finding it again gives the status its exact type.
+    const option = result.ok ? options.find((o) => o.value === result.values.status) : undefined;
+    if (result.ok && option) {
+      props.onSubmit({ ...result.values, status: option.value });
       return;
     }
+    if (result.ok) return;
     const { status, comment, dealAmount: amount } = result.problems;
     if (status) form.setError('status', { message: status });
     if (amount) form.setError('dealAmount', { message: amount });
@@ -98,7 +106,7 @@ export function UpdateModal(props: UpdateModalProps) {
                   label="Status"
                   withAsterisk
                   placeholder="Choose a status"
-                  data={options.map(({ value, label }) => ({ value, label }))}
+                  data={selectData}
                   value={field.value}
                   onChange={(value) => {
                     field.onChange(value);
@@ -106,7 +114,7 @@ export function UpdateModal(props: UpdateModalProps) {
                   }}
                   allowDeselect={false}
                   disabled={props.statusLocked || locked}
-                  description={chosen?.description}
+                  description={locked ? undefined : chosen?.description}
                   error={errors.status?.message ?? serverErrors.status}
                   comboboxProps={{ withinPortal: true }}
                 />
@@ -122,9 +130,7 @@ export function UpdateModal(props: UpdateModalProps) {
               // Reject opens with the status set: the reason is what is left to type.
               data-autofocus={props.initialStatus === 'rejected' ? true : undefined}
               {...form.register('comment', { onChange: () => form.clearErrors('comment') })}
-              error={
-                errors.comment ? errors.comment.message || true : (serverErrors.comment ?? undefined)
-              }
+              error={errors.comment ? errors.comment.message || true : (serverErrors.comment ?? undefined)}
             />
             {dealAmount && (
               <DealAmountFields

@@ -4,7 +4,7 @@ import { MESSAGES, UPDATE_STATUS_LABELS, type UpdateStatus } from '@brokerdesk/c
 export type RejectKind = Parameters<typeof MESSAGES.rejectWithoutReason>[0];
 
 /** One choice of the status select. */
-export type UpdateStatusOption = { value: string; label: string; description?: string };
+export type UpdateStatusOption<S extends string = string> = { value: S; label: string; description?: string };
 
 /** The values every update modal has. Screen-specific fields (dontEmailUser, …) stay with the screen. */
 export type UpdateValues = {
@@ -16,8 +16,8 @@ export type UpdateValues = {
 };
 
 /** The values the modal hands to its screen once they pass `validateUpdate`. */
-export type ValidUpdate = {
-  status: string;
+export type ValidUpdate<S extends string = string> = {
+  status: S;
   comment: string;
   modifyDealAmount: boolean;
   /** Set only when the amount is modified. */
@@ -30,7 +30,7 @@ export const STATUS_REQUIRED = 'Status is required.';
 export const DEAL_AMOUNT_REQUIRED = 'Enter the deal amount.';
 
 /** The spec's status labels (SPEC 4) for the given choices, in the given order. */
-export function updateStatusOptions(values: readonly UpdateStatus[]): UpdateStatusOption[] {
+export function updateStatusOptions<S extends UpdateStatus>(values: readonly S[]): UpdateStatusOption<S>[] {
   return values.map((value) => ({ value, label: UPDATE_STATUS_LABELS[value] }));
 }
 

@@ -10,7 +10,7 @@ import { ClientLogCard } from '../components/client-log-card.tsx';
 import { ComplianceCard } from '../components/compliance-card.tsx';
 import { FundingHistoryCard } from './funding-history-card.tsx';
 import { ProfileSummary } from './profile-summary.tsx';
-import { TradingAccountsCard } from './trading-accounts-card.tsx';
+import { TradingAccountsCard } from '../../accounts/trading-accounts-card.tsx';
 
 /** /user/profile/:id (SPEC 2.6): summary bar, then Trading Accounts, Funding History, Log, Compliance. */
 export function ClientProfilePage() {
@@ -36,7 +36,7 @@ export function ClientProfilePage() {
     <Stack gap="md">
       <ProfileSummary user={user} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <TradingAccountsCard />
+        <TradingAccountsCard userId={user._id} userStatus={user.status} />
         <ComplianceCard user={user} />
       </SimpleGrid>
       <FundingHistoryCard userId={user._id} />

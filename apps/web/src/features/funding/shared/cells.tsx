@@ -1,5 +1,6 @@
 import type { LookupClient } from '@brokerdesk/contract';
 import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import type { SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 import { formatEpoch, fullName } from '../../../shared/formatters.ts';
@@ -38,16 +39,34 @@ export function ClientCell({ userId, client }: { userId: string; client: LookupC
 /** A request status word as a badge. */
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={statusColor(status)} variant="light" size="sm" styles={{ label: { overflow: 'visible' } }}>
+    // White behind the word keeps it readable on every row colour, the bright red one included.
+    <Badge color={statusColor(status)} variant="white" size="sm" styles={{ label: { overflow: 'visible' } }}>
       {status}
     </Badge>
   );
 }
 
 /**
- * A platform (MT) status: SUCCESS in green, an error in red with its full text, nothing yet as a dash
- * (not run, or still running).
+ * A failed platform operation, word for word: dark red with white text, readable on the bright red
+ * row it sits in (SPEC 4) as well as on white.
  */
+export function MtFailure({ value }: { value: string }) {
+  return (
+    <Badge
+      color="red.9"
+      variant="filled"
+      size="md"
+      tt="none"
+      radius="sm"
+      title={`Platform: ${value}`}
+      styles={{ label: { overflow: 'visible' } }}
+    >
+      {value}
+    </Badge>
+  );
+}
+
+/** A platform (MT) status: SUCCESS in green, a failure as MtFailure, nothing yet as a dash. */
 export function MtStatusText({ value }: { value: string }) {
   if (!value) {
     return (
@@ -56,25 +75,28 @@ export function MtStatusText({ value }: { value: string }) {
       </Text>
     );
   }
+  if (isFailedMtStatus(value)) return <MtFailure value={value} />;
   return (
-    <Text span size="sm" fw={600} c={isFailedMtStatus(value) ? 'red.9' : 'green.8'}>
+    <Text span size="sm" fw={600} c="green.9">
       {value}
     </Text>
   );
 }
 
-/** The request status and, once the platform answered, its MT status (historical tabs). */
+/**
+ * The request status and, once the platform answered, its MT status (historical tabs): SUCCESS as a
+ * green tick (narrow, the row is green anyway), a failure in words, since those need reading.
+ */
 export function RequestStatusCell({ status, mtStatus }: { status: string; mtStatus: string }) {
   return (
     <Group gap={6} wrap="nowrap">
       <StatusBadge status={status} />
-      {mtStatus && (
-        <Tooltip label={`Platform: ${mtStatus}`} withArrow>
-          <span>
-            <MtStatusText value={mtStatus} />
-          </span>
+      {mtStatus === 'SUCCESS' && (
+        <Tooltip label="Platform: SUCCESS" withArrow>
+          <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-label="Platform: SUCCESS" />
         </Tooltip>
       )}
+      {isFailedMtStatus(mtStatus) && <MtFailure value={mtStatus} />}
     </Group>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  adminsResponse,
   bankDetailsResponse,
   fundingActionResponse,
   fundingListResponse,
@@ -36,5 +35,4 @@ export const fundingApi = {
     api.post(`${ACCOUNTS}/adminProcessTransfer`, fundingActionResponse, { transferId }),
   bankAccount: (id: string, options?: RequestOptions) =>
     api.get(`${ACCOUNTS}/adminGetBankAccount/${encodeURIComponent(id)}`, bankDetailsResponse, options),
-  admins: (options?: RequestOptions) => api.get('/api/admin/users/getAdmins', adminsResponse, options),
 };

@@ -8,7 +8,5 @@ export const fundingKeys = {
   transfer: entityKeys('transfer-requests'),
 } as const satisfies Record<FundingType, unknown>;
 
-/** Staff who approve requests (id -> name), for the 'Approved by' column. */
-export const adminKeys = entityKeys('admins');
 /** Bank accounts: the lists by status and one account's details (signed statement link). */
 export const bankKeys = entityKeys('bank-accounts');

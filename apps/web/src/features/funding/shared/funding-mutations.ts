@@ -52,6 +52,11 @@ export function actionErrorMessage(error: unknown): string {
   return MESSAGES.somethingWrong;
 }
 
+/** 409: the request is no longer in the state the action needs (another approver, DESIGN). */
+export function isConflict(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409;
+}
+
 type ActionOptions<V> = {
   type: FundingType;
   call: (vars: V) => Promise<FundingActionReply>;
@@ -63,7 +68,13 @@ type ActionOptions<V> = {
 };
 
 /** One action on a request (update modal or list button), with its notice, refresh and platform watch. */
-export function useFundingAction<V>({ type, call, runsOnPlatform, fallbackMessage, errors }: ActionOptions<V>) {
+export function useFundingAction<V>({
+  type,
+  call,
+  runsOnPlatform,
+  fallbackMessage,
+  errors,
+}: ActionOptions<V>) {
   const invalidate = useInvalidateFunding(type);
   return useMutation({
     mutationFn: async (vars: V) => ensureSuccess(await call(vars)),
@@ -74,8 +85,10 @@ export function useFundingAction<V>({ type, call, runsOnPlatform, fallbackMessag
       showActionNotice(reply, fallbackMessage);
       await invalidate();
     },
-    onError: (error) => {
+    onError: async (error) => {
       if (errors === 'notice') showErrorNotice(actionErrorMessage(error));
+      // Someone else got there first: show the list as it is now, not the stale row.
+      if (isConflict(error)) await invalidate();
     },
   });
 }

@@ -21,7 +21,11 @@ export function providerPending(row: FundingRow): boolean {
 
 /** SPEC 4 row colours of a funding row (bright red failed platform leg first, then status). */
 export function fundingTone(row: FundingRow): RowTone | null {
-  return rowTone({ status: row.status, mtStatuses: mtStatusesOf(row), providerPending: providerPending(row) });
+  return rowTone({
+    status: row.status,
+    mtStatuses: mtStatusesOf(row),
+    providerPending: providerPending(row),
+  });
 }
 
 const TONE_TITLES: Record<RowTone, string> = {

@@ -18,14 +18,15 @@ export function rowSignature(row: FundingRow): string {
   return [row.status, ...mtStatusesOf(row)].join('|');
 }
 
+/** A transfer's legs not all answered: the credit goes out only after the debit succeeded. */
+export function legsPending(t: { sourceMTStatus: string; destinationMTStatus: string }): boolean {
+  return t.sourceMTStatus === '' || (t.sourceMTStatus === 'SUCCESS' && t.destinationMTStatus === '');
+}
+
 /** An approved request whose platform operation has not answered yet. */
 export function platformPending(row: FundingRow): boolean {
   if (row.status !== 'approved') return false;
-  if (isTransfer(row)) {
-    // The credit goes out only after the debit succeeded (two legs, one after the other).
-    return row.sourceMTStatus === '' || (row.sourceMTStatus === 'SUCCESS' && row.destinationMTStatus === '');
-  }
-  return row.MTStatus === '';
+  return isTransfer(row) ? legsPending(row) : row.MTStatus === '';
 }
 
 /** Start watching a request as the server returned it after the action. */

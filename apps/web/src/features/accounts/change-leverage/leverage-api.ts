@@ -1,0 +1,28 @@
+import {
+  accountActionResponse,
+  leverageListResponse,
+  type LEVERAGE_LIST_STATUSES,
+  type processLeverageRequest,
+  type updateLeverageRequest,
+} from '@brokerdesk/contract';
+import type { z } from 'zod';
+import { api, type RequestOptions } from '../../../shared/api.ts';
+import { entityKeys } from '../../../shared/query-keys.ts';
+
+export type LeverageStatus = (typeof LEVERAGE_LIST_STATUSES)[number];
+export type LeverageUpdate = z.input<typeof updateLeverageRequest>['account'];
+export type LeverageProcess = z.input<typeof processLeverageRequest>;
+
+export const leverageKeys = entityKeys('leverage-requests');
+
+const ACCOUNTS = '/api/admin/accounts';
+
+/** Change-leverage calls of SPEC 7.4. */
+export const leverageApi = {
+  list: (status: LeverageStatus, options?: RequestOptions) =>
+    api.get(`${ACCOUNTS}/adminGetLeverageRequests/${status}`, leverageListResponse, options),
+  update: (account: LeverageUpdate) =>
+    api.post(`${ACCOUNTS}/adminUpdateAccountLeverage`, accountActionResponse, { account }),
+  process: (body: LeverageProcess) =>
+    api.post(`${ACCOUNTS}/adminProcessLeverageUpdate`, accountActionResponse, body),
+};

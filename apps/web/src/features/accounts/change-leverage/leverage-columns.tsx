@@ -1,0 +1,74 @@
+import { ACCOUNT_TYPES, type LeverageChange, type LookupClient } from '@brokerdesk/contract';
+import type { DataTableColumn, LocalFields } from '../../../shared/data-table/index.ts';
+import { formatLeverage, fullName } from '../../../shared/formatters.ts';
+import { ClientCell, MtStatusText, TimeCell } from '../../funding/shared/cells.tsx';
+import { actionsColumn, type RowActions } from '../../funding/shared/column-builders.tsx';
+import type { LeverageStatus } from './leverage-api.ts';
+
+type Clients = Readonly<Record<string, LookupClient>> | undefined;
+type Context = { status: LeverageStatus; clients: Clients; actions?: RowActions<LeverageChange> };
+
+const TYPE_OPTIONS = ACCOUNT_TYPES.map((t) => ({ value: t, label: t }));
+
+/**
+ * SPEC 2.18: account, type, old leverage, new leverage ('1:N'), requested. The client's name is added
+ * so nobody approves an account blind; approved changes show what the platform answered.
+ */
+export function leverageColumns({ status, clients, actions }: Context): DataTableColumn<LeverageChange>[] {
+  return [
+    {
+      id: 'accountNumber',
+      header: 'Account',
+      cell: (l) => l.accountNumber,
+      sortable: true,
+      filter: { kind: 'number' },
+    },
+    {
+      id: 'client',
+      header: 'Name',
+      cell: (l) => <ClientCell userId={l.userId} client={clients?.[l.userId]} />,
+      sortable: true,
+      filter: { kind: 'text', placeholder: 'Name or email' },
+    },
+    {
+      id: 'accountType',
+      header: 'Type',
+      cell: (l) => l.accountType,
+      sortable: true,
+      filter: { kind: 'select', options: TYPE_OPTIONS },
+    },
+    { id: 'oldLeverage', header: 'Old leverage', cell: (l) => formatLeverage(l.oldLeverage), align: 'right' },
+    { id: 'newLeverage', header: 'New leverage', cell: (l) => formatLeverage(l.newLeverage), align: 'right' },
+    {
+      id: 'timestamp',
+      header: 'Requested',
+      cell: (l) => <TimeCell seconds={l.timestamp} />,
+      sortable: true,
+      sortDescFirst: true,
+    },
+    ...(status === 'approved'
+      ? [
+          {
+            id: 'MTStatus',
+            header: 'MT status',
+            cell: (l: LeverageChange) => <MtStatusText value={l.MTStatus} />,
+          },
+        ]
+      : []),
+    ...(status === 'pending' && actions ? [actionsColumn(actions)] : []),
+  ];
+}
+
+/** The list comes whole: filtered, sorted and paged here. */
+export function leverageFields(clients: Clients): LocalFields<LeverageChange> {
+  return {
+    accountNumber: (l) => l.accountNumber,
+    client: (l) => {
+      const c = clients?.[l.userId];
+      return c ? `${fullName(c.name, c.surname)} ${c.email}` : l.userId;
+    },
+    accountType: (l) => l.accountType,
+    timestamp: (l) => l.timestamp,
+  };
+}
+export const LEVERAGE_FIELD_NAMES = Object.keys(leverageFields(undefined));

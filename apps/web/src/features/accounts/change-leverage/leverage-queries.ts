@@ -1,0 +1,76 @@
+import { MESSAGES, type LeverageChange } from '@brokerdesk/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { isRefetch } from '../../../shared/background-fetch.ts';
+import { confirmAction } from '../../../shared/confirm-modal.tsx';
+import { ensureSuccess } from '../../../shared/ensure-success.ts';
+import { showErrorNotice, showSuccessNotice } from '../../../shared/notify.ts';
+import { systemKeys } from '../../../shared/query-keys.ts';
+import { actionErrorMessage, isConflict } from '../../funding/shared/funding-mutations.ts';
+import { leverageApi, leverageKeys, type LeverageStatus, type LeverageUpdate } from './leverage-api.ts';
+
+const FALLBACK = 'Leverage change updated.';
+
+/** The requests of one status, newest first (the server sends at most 500). */
+export function useLeverageRequests(status: LeverageStatus) {
+  return useQuery({
+    queryKey: leverageKeys.list({ status }),
+    queryFn: (ctx) => leverageApi.list(status, { signal: ctx.signal, background: isRefetch(ctx) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidateLeverage() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: leverageKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: systemKeys.counters() }),
+      ]),
+    [queryClient],
+  );
+}
+
+/** 'Update change leverage': errors stay in the modal (SPEC 8). */
+export function useUpdateLeverage() {
+  const invalidate = useInvalidateLeverage();
+  return useMutation({
+    mutationFn: async (body: LeverageUpdate) => ensureSuccess(await leverageApi.update(body)),
+    meta: { errorNotice: false },
+    onError: async (error) => {
+      if (isConflict(error)) await invalidate();
+    },
+    onSuccess: async (reply) => {
+      showSuccessNotice(reply.message || FALLBACK);
+      await invalidate();
+    },
+  });
+}
+
+/** The pending list's Approve: ask (SPEC 5), then approve and set the leverage on the platform. */
+export function useApproveLeverage() {
+  const invalidate = useInvalidateLeverage();
+  const { mutate, isPending, variables } = useMutation({
+    mutationFn: async (change: LeverageChange) =>
+      ensureSuccess(
+        await leverageApi.process({ changeLeverageId: change._id, status: 'approved', comment: '' }),
+      ),
+    meta: { errorNotice: false },
+    onSuccess: async (reply) => {
+      showSuccessNotice(reply.message || FALLBACK);
+      await invalidate();
+    },
+    onError: async (error) => {
+      showErrorNotice(actionErrorMessage(error));
+      if (isConflict(error)) await invalidate();
+    },
+  });
+  const approve = useCallback(
+    async (change: LeverageChange) => {
+      if (await confirmAction({ message: MESSAGES.approveLeverage, confirmLabel: 'Approve' })) mutate(change);
+    },
+    [mutate],
+  );
+  return { approve, approvingId: isPending ? variables?._id : undefined };
+}

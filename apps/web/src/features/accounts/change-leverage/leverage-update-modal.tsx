@@ -1,0 +1,70 @@
+import { LEVERAGE_MODAL_CLOSE_MS, type LeverageChange, type LookupClient } from '@brokerdesk/contract';
+import { useEffect } from 'react';
+import { formatEpoch, formatLeverage, fullName } from '../../../shared/formatters.ts';
+import { ALL_UPDATE_STATUSES, UpdateModal, updateStatusOptions } from '../../../shared/update-modal/index.ts';
+import { RequestSummary } from '../../funding/shared/request-summary.tsx';
+import type { LeverageStatus } from './leverage-api.ts';
+import { useUpdateLeverage } from './leverage-queries.ts';
+
+const OPTIONS = updateStatusOptions(ALL_UPDATE_STATUSES);
+
+type Props = {
+  change: LeverageChange;
+  client: LookupClient | undefined;
+  /** The list it was opened from: only a pending list's requests can be decided (SPEC 4). */
+  listStatus: LeverageStatus;
+  preset?: 'rejected';
+  onClose: () => void;
+};
+
+/**
+ * 'Update change leverage' (SPEC 2.18): Approve & process sets the new leverage on the platform, Set as
+ * approved records the decision only. After a success it says so and closes 3 s later (SPEC 4, 9).
+ */
+export function LeverageUpdateModal({ change, client, listStatus, preset, onClose }: Props) {
+  const update = useUpdateLeverage();
+  const decidable = listStatus === 'pending' && change.status === 'pending';
+  const done = update.isSuccess;
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(onClose, LEVERAGE_MODAL_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [done, onClose]);
+
+  return (
+    <UpdateModal
+      title="Update change leverage"
+      kind="leverage change"
+      options={OPTIONS}
+      initialStatus={decidable ? (preset ?? 'pending') : change.status}
+      initialComment={change.comment}
+      statusLocked={!decidable}
+      readOnlyReason={
+        decidable
+          ? undefined
+          : `This leverage change is already ${change.status}; it can no longer be changed.`
+      }
+      doneMessage={done ? update.data.message || 'Leverage change updated.' : undefined}
+      details={
+        <RequestSummary
+          items={[
+            { label: 'Client', value: client ? fullName(client.name, client.surname) : change.userId },
+            { label: 'Account', value: change.accountNumber },
+            { label: 'Type', value: change.accountType },
+            { label: 'Old leverage', value: formatLeverage(change.oldLeverage) },
+            { label: 'New leverage', value: formatLeverage(change.newLeverage) },
+            { label: 'Requested', value: formatEpoch(change.timestamp) },
+            { label: 'MT status', value: change.MTStatus },
+          ]}
+        />
+      }
+      busy={update.isPending}
+      error={update.error}
+      onSubmit={(values) =>
+        update.mutate({ _id: change._id, status: values.status, comment: values.comment })
+      }
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,79 @@
+import { ACCOUNT_TYPES, CURRENCIES, type LookupClient, type SubAccountRequest } from '@brokerdesk/contract';
+import { Badge, Group } from '@mantine/core';
+import type { DataTableColumn, LocalFields } from '../../../shared/data-table/index.ts';
+import { fullName } from '../../../shared/formatters.ts';
+import { TimeCell } from '../../funding/shared/cells.tsx';
+
+type Clients = Readonly<Record<string, LookupClient>> | undefined;
+
+const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
+const nameOf = (clients: Clients, s: SubAccountRequest) => {
+  const c = clients?.[s.userId];
+  return c ? fullName(c.name, c.surname) : '';
+};
+
+/** SPEC 2.19: full name, email, account type, platform, base currency, requested. */
+export function subAccountColumns(clients: Clients): DataTableColumn<SubAccountRequest>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Full name',
+      cell: (s) => nameOf(clients, s) || s.userId,
+      sortable: true,
+      filter: { kind: 'text' },
+    },
+    {
+      id: 'email',
+      header: 'Email',
+      cell: (s) => clients?.[s.userId]?.email ?? '',
+      sortable: true,
+      filter: { kind: 'text' },
+    },
+    {
+      id: 'type',
+      header: 'Account type',
+      // Live or demo matters as much as the type: a live account holds real money.
+      cell: (s) => (
+        <Group gap={6} wrap="nowrap">
+          {s.type}
+          <Badge size="xs" variant="light" color={s.live ? 'blue' : 'gray'}>
+            {s.live ? 'Live' : 'Demo'}
+          </Badge>
+        </Group>
+      ),
+      sortable: true,
+      filter: { kind: 'select', options: options(ACCOUNT_TYPES) },
+    },
+    { id: 'platform', header: 'Platform', cell: (s) => s.platform, sortable: true },
+    {
+      id: 'baseCurrency',
+      header: 'Base currency',
+      cell: (s) => s.baseCurrency,
+      sortable: true,
+      filter: { kind: 'select', options: options(CURRENCIES) },
+    },
+    {
+      id: 'timeCreated',
+      header: 'Requested',
+      cell: (s) => <TimeCell seconds={s.timeCreated} />,
+      sortable: true,
+      sortDescFirst: true,
+    },
+  ];
+}
+
+/** The list comes whole: filtered, sorted and paged here. */
+export function subAccountFields(clients: Clients): LocalFields<SubAccountRequest> {
+  return {
+    name: (s) => nameOf(clients, s),
+    email: (s) => clients?.[s.userId]?.email,
+    type: (s) => s.type,
+    platform: (s) => s.platform,
+    baseCurrency: (s) => s.baseCurrency,
+    timeCreated: (s) => s.timeCreated,
+  };
+}
+export const SUB_ACCOUNT_FIELD_NAMES = Object.keys(subAccountFields(undefined));
+
+/** SPEC 2.19: rows created by an admin are highlighted green. */
+export const ADMIN_REQUESTED_ROW = { background: 'var(--mantine-color-green-1)' };

@@ -1,0 +1,71 @@
+import type { LookupClient, SubAccountRequest } from '@brokerdesk/contract';
+import { formatAmount, formatEpoch, formatLeverage, fullName } from '../../../shared/formatters.ts';
+import { UpdateModal, updateStatusOptions } from '../../../shared/update-modal/index.ts';
+import { RequestSummary } from '../../funding/shared/request-summary.tsx';
+import { useUpdateSubAccount, type SubAccountStatus } from './sub-account-queries.ts';
+
+/** Approving a sub-account request opens the account at once; there is no 'Approve & process' step. */
+const OPTIONS = [
+  ...updateStatusOptions(['pending', 'rejected'] as const),
+  { value: 'approved' as const, label: 'Approve', description: 'Opens the account on the platform.' },
+];
+
+type Props = {
+  request: SubAccountRequest;
+  client: LookupClient | undefined;
+  listStatus: SubAccountStatus;
+  onClose: () => void;
+};
+
+/** Why the modal is read-only, or undefined when the request can be decided (SPEC 4). */
+export function subAccountLockReason(
+  request: SubAccountRequest,
+  listStatus: SubAccountStatus,
+): string | undefined {
+  if (request.adminRequested)
+    return 'Opened by staff: the account was created at once, there is nothing to decide.';
+  if (listStatus !== 'pending' || request.status !== 'pending') {
+    return `This request is already ${request.status}; it can no longer be changed.`;
+  }
+  return undefined;
+}
+
+/** 'Update account' (SPEC 2.19): status locked unless pending; disabled for admin-requested rows. */
+export function SubAccountUpdateModal({ request, client, listStatus, onClose }: Props) {
+  const update = useUpdateSubAccount();
+  const lock = subAccountLockReason(request, listStatus);
+  return (
+    <UpdateModal
+      title="Update account"
+      kind="account"
+      options={OPTIONS}
+      initialStatus={request.status}
+      initialComment={request.comment}
+      statusLocked={listStatus !== 'pending'}
+      readOnlyReason={lock}
+      details={
+        <RequestSummary
+          items={[
+            { label: 'Client', value: client ? fullName(client.name, client.surname) : request.userId },
+            { label: 'Email', value: client?.email },
+            { label: 'Account', value: `${request.live ? 'Live' : 'Demo'} ${request.type}` },
+            { label: 'Platform', value: request.platform },
+            { label: 'Base currency', value: request.baseCurrency },
+            { label: 'Leverage', value: formatLeverage(request.leverage) },
+            ...(request.live ? [] : [{ label: 'Balance', value: formatAmount(request.balance) }]),
+            { label: 'Requested', value: formatEpoch(request.timeCreated) },
+          ]}
+        />
+      }
+      busy={update.isPending}
+      error={update.error}
+      onSubmit={(values) =>
+        update.mutate(
+          { _id: request._id, status: values.status, comment: values.comment },
+          { onSuccess: onClose },
+        )
+      }
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,65 @@
+import type { BankAccount, LookupClient } from '@brokerdesk/contract';
+import type { DataTableColumn, LocalFields } from '../../../shared/data-table/index.ts';
+import { fullName } from '../../../shared/formatters.ts';
+import { TimeCell } from '../shared/cells.tsx';
+import { CURRENCY_OPTIONS } from '../shared/column-builders.tsx';
+
+type Clients = Readonly<Record<string, LookupClient>> | undefined;
+
+const nameOf = (clients: Clients, b: BankAccount) => {
+  const c = clients?.[b.userId];
+  return c ? fullName(c.name, c.surname) : '';
+};
+
+/** SPEC 2.17: full name, email, bank name, account currency, added. */
+export function bankColumns(clients: Clients): DataTableColumn<BankAccount>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Full name',
+      cell: (b) => nameOf(clients, b) || b.userId,
+      sortable: true,
+      filter: { kind: 'text' },
+    },
+    {
+      id: 'email',
+      header: 'Email',
+      cell: (b) => clients?.[b.userId]?.email ?? '',
+      sortable: true,
+      filter: { kind: 'text' },
+    },
+    {
+      id: 'bankName',
+      header: 'Bank name',
+      cell: (b) => b.bankName,
+      sortable: true,
+      filter: { kind: 'text' },
+    },
+    {
+      id: 'bankAccountCurrency',
+      header: 'Account currency',
+      cell: (b) => b.bankAccountCurrency,
+      sortable: true,
+      filter: { kind: 'select', options: CURRENCY_OPTIONS },
+    },
+    {
+      id: 'timestamp',
+      header: 'Added',
+      cell: (b) => <TimeCell seconds={b.timestamp} />,
+      sortable: true,
+      sortDescFirst: true,
+    },
+  ];
+}
+
+/** The bank list comes whole (per status): it is filtered, sorted and paged here. */
+export function bankFields(clients: Clients): LocalFields<BankAccount> {
+  return {
+    name: (b) => nameOf(clients, b),
+    email: (b) => clients?.[b.userId]?.email,
+    bankName: (b) => b.bankName,
+    bankAccountCurrency: (b) => b.bankAccountCurrency,
+    timestamp: (b) => b.timestamp,
+  };
+}
+export const BANK_FIELD_NAMES = Object.keys(bankFields(undefined));

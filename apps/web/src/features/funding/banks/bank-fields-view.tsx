@@ -1,0 +1,48 @@
+import { UK_BANK_COUNTRY, countryName, type BankDetails, type LookupClient } from '@brokerdesk/contract';
+import { Anchor } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { DetailGrid, DetailItem } from '../../../shared/detail-grid.tsx';
+import { formatEpoch, fullName } from '../../../shared/formatters.ts';
+import { BANK_STATUS_LABELS } from './bank-labels.ts';
+
+/** The statement opens in a new tab through its short-lived signed link. */
+export function StatementLink({ url }: { url: string }) {
+  if (!url) return <>No statement uploaded</>;
+  return (
+    <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
+      View statement <IconExternalLink size={14} style={{ verticalAlign: 'middle' }} />
+    </Anchor>
+  );
+}
+
+/** A bank account read-only: the UK layout (account number, sort code) or the IBAN layout. */
+export function BankFieldsView({ bank, client }: { bank: BankDetails; client: LookupClient | null }) {
+  const uk = bank.bankCountry === UK_BANK_COUNTRY;
+  return (
+    <DetailGrid cols={2}>
+      <DetailItem label="Client">{client ? fullName(client.name, client.surname) : bank.userId}</DetailItem>
+      <DetailItem label="Email">{client?.email}</DetailItem>
+      <DetailItem label="Bank name">{bank.bankName}</DetailItem>
+      <DetailItem label="Bank address">{bank.bankAddress}</DetailItem>
+      <DetailItem label="Country">{countryName(bank.bankCountry)}</DetailItem>
+      <DetailItem label="Account currency">{bank.bankAccountCurrency}</DetailItem>
+      {uk ? (
+        <>
+          <DetailItem label="Account number">{bank.bankAccountNumber}</DetailItem>
+          <DetailItem label="Sort code">{bank.bankSortCode}</DetailItem>
+        </>
+      ) : (
+        <>
+          <DetailItem label="IBAN">{bank.bankIBAN}</DetailItem>
+          <DetailItem label="SWIFT">{bank.bankSwift}</DetailItem>
+        </>
+      )}
+      <DetailItem label="Status">{BANK_STATUS_LABELS[bank.status]}</DetailItem>
+      <DetailItem label="Added">{formatEpoch(bank.timestamp)}</DetailItem>
+      <DetailItem label="Statement">
+        <StatementLink url={bank.bankPOAUrl} />
+      </DetailItem>
+      <DetailItem label="Comment">{bank.comment}</DetailItem>
+    </DetailGrid>
+  );
+}

@@ -1,0 +1,87 @@
+import { CURRENCIES, UK_BANK_COUNTRY, type UpdateBankAccountRequest } from '@brokerdesk/contract';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import type { FieldErrors } from '../../../shared/api.ts';
+import { COUNTRY_OPTIONS } from '../../../shared/country-options.ts';
+
+/**
+ * Bank name, address, country and currency, then the country's layout (SPEC 5 "Bank modal"): a UK bank
+ * has an account number and sort code, any other an IBAN and SWIFT.
+ */
+export function BankFormFields({ serverErrors }: { serverErrors: FieldErrors }) {
+  const { register, control, formState } = useFormContext<UpdateBankAccountRequest>();
+  const errors = formState.errors;
+  const country = useWatch({ control, name: 'bankCountry' });
+  const uk = country === UK_BANK_COUNTRY;
+  const err = (key: keyof UpdateBankAccountRequest) => errors[key]?.message ?? serverErrors[key];
+
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+        <TextInput label="Bank name" withAsterisk {...register('bankName')} error={err('bankName')} />
+        <TextInput
+          label="Bank address"
+          withAsterisk
+          {...register('bankAddress')}
+          error={err('bankAddress')}
+        />
+        <Controller
+          control={control}
+          name="bankCountry"
+          render={({ field }) => (
+            <Select
+              label="Country"
+              withAsterisk
+              searchable
+              data={COUNTRY_OPTIONS}
+              value={field.value}
+              onChange={(value) => field.onChange(value ?? '')}
+              nothingFoundMessage="No such country"
+              error={err('bankCountry')}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="bankAccountCurrency"
+          render={({ field }) => (
+            <Select
+              label="Account currency"
+              withAsterisk
+              data={CURRENCIES}
+              value={field.value}
+              onChange={(value) => value && field.onChange(value)}
+              allowDeselect={false}
+              error={err('bankAccountCurrency')}
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+        />
+      </SimpleGrid>
+      {uk ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" key="uk">
+          <TextInput
+            label="Account number"
+            withAsterisk
+            inputMode="numeric"
+            {...register('bankAccountNumber')}
+            error={err('bankAccountNumber')}
+          />
+          <TextInput
+            label="Sort code"
+            withAsterisk
+            placeholder="12-34-56"
+            {...register('bankSortCode')}
+            error={err('bankSortCode')}
+          />
+        </SimpleGrid>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" key="iban">
+          <TextInput label="IBAN" withAsterisk {...register('bankIBAN')} error={err('bankIBAN')} />
+          <TextInput label="SWIFT" withAsterisk {...register('bankSwift')} error={err('bankSwift')} />
+        </SimpleGrid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import {
+  bankAccountsResponse,
+  updateBankAccountResponse,
+  type UpdateBankAccountRequest,
+} from '@brokerdesk/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api.ts';
+import { isRefetch } from '../../../shared/background-fetch.ts';
+import { ensureSuccess } from '../../../shared/ensure-success.ts';
+import { showSuccessNotice } from '../../../shared/notify.ts';
+import { systemKeys } from '../../../shared/query-keys.ts';
+import { fundingApi } from '../shared/funding-api.ts';
+import { bankKeys } from '../shared/funding-keys.ts';
+import { uploadStatement } from './bank-upload.ts';
+
+/** Statement links are signed for 5 minutes: fetch the details afresh, and again while a modal is open. */
+const LINK_REFRESH_MS = 4 * 60_000;
+
+/** Every bank account, grouped by status (SPEC 7.4; the newest 500 of each status). */
+export function useBankAccounts() {
+  return useQuery({
+    queryKey: bankKeys.lists(),
+    queryFn: (ctx) =>
+      api.get('/api/admin/accounts/adminGetBankAccounts/all/all', bankAccountsResponse, {
+        signal: ctx.signal,
+        background: isRefetch(ctx),
+      }),
+  });
+}
+
+/** One bank account with its client and a fresh link to its statement. */
+export function useBankDetails(id: string) {
+  return useQuery({
+    queryKey: bankKeys.detail(id),
+    queryFn: (ctx) => fundingApi.bankAccount(id, { signal: ctx.signal, background: isRefetch(ctx) }),
+    staleTime: 0,
+    gcTime: 0,
+    refetchInterval: LINK_REFRESH_MS,
+  });
+}
+
+export type BankSave = {
+  body: UpdateBankAccountRequest;
+  userId: string;
+  /** A new statement to upload first; its stored name goes out as bankPOA. */
+  statement: File | null;
+};
+
+/** 'Bank details' save: the statement upload (when chosen), then the update. Errors stay in the modal. */
+export function useSaveBankAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, userId, statement }: BankSave) => {
+      const upload = statement ? await uploadStatement(userId, statement) : null;
+      const withDocument = upload ? { ...body, bankPOA: upload.file, changeDocument: true } : body;
+      return ensureSuccess(
+        await api.post('/api/admin/accounts/adminUpdateBankAccount', updateBankAccountResponse, withDocument),
+      );
+    },
+    meta: { errorNotice: false },
+    onSuccess: async (reply) => {
+      showSuccessNotice(reply.message);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: bankKeys.all }),
+        queryClient.invalidateQueries({ queryKey: systemKeys.counters() }),
+      ]);
+    },
+  });
+}

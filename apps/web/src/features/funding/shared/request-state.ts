@@ -1,0 +1,31 @@
+import type { FundingType } from '@brokerdesk/contract';
+
+/**
+ * The statuses in which the server still accepts a decision on a request (a second decision gets 409:
+ * DESIGN money movement). Any other request opens its update modal read-only instead of letting staff
+ * fill it in only to be refused.
+ */
+export const OPEN_STATUSES = {
+  deposit: ['pending', 'incomplete'],
+  withdrawal: ['pending', 'incomplete'],
+  transfer: ['pending'],
+} as const satisfies Record<FundingType, readonly string[]>;
+
+export function isOpenRequest(type: FundingType, status: string): boolean {
+  return (OPEN_STATUSES[type] as readonly string[]).includes(status);
+}
+
+/** Why an update modal is read-only. */
+export function closedReason(what: string, status: string): string {
+  return `This ${what} is already ${status}; it can no longer be changed.`;
+}
+
+/** The modal's starting status: the list's Reject preset, else the request's own when it is a choice. */
+export function initialStatusOf(
+  preset: string | undefined,
+  current: string,
+  choices: readonly { value: string }[],
+): string | null {
+  if (preset) return preset;
+  return choices.some((c) => c.value === current) ? current : null;
+}

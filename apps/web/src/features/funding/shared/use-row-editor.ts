@@ -1,0 +1,28 @@
+import type { LookupClient } from '@brokerdesk/contract';
+import { useCallback, useState } from 'react';
+
+export type Editing<T> = {
+  row: T;
+  /** The client as the list knew it when the modal opened (see below). */
+  client: LookupClient | undefined;
+  /** 'rejected' when opened by the list's Reject button. */
+  preset?: 'rejected';
+};
+
+/**
+ * Which row's update modal is open. The row and its client are copied when it opens: a refresh after
+ * the decision (or a poll) drops the row and its client from the list, and the modal, which may stay
+ * open a moment (leverage, 3 s), must still say whose request it was.
+ */
+export function useRowEditor<T extends { userId: string }>(
+  clients: Readonly<Record<string, LookupClient>> | undefined,
+) {
+  const [editing, setEditing] = useState<Editing<T> | null>(null);
+  const open = useCallback(
+    (row: T, preset?: 'rejected') => setEditing({ row, client: clients?.[row.userId], preset }),
+    [clients],
+  );
+  // Stable, so a modal's timers and effects keyed on it are not restarted by a re-render.
+  const close = useCallback(() => setEditing(null), []);
+  return { editing, open, close };
+}

@@ -1,0 +1,69 @@
+import type { LookupClient, Transfer } from '@brokerdesk/contract';
+import { formatAmount, formatEpoch, fullName } from '../../../shared/formatters.ts';
+import { UpdateModal } from '../../../shared/update-modal/index.ts';
+import { fundingApi, type TransferUpdate } from '../shared/funding-api.ts';
+import { useFundingAction } from '../shared/funding-mutations.ts';
+import { RequestSummary } from '../shared/request-summary.tsx';
+import { initialStatusOf } from '../shared/request-state.ts';
+import { halfDoneState, transferChoices, transferLockReason } from './transfer-rules.ts';
+
+type Props = {
+  transfer: Transfer;
+  client: LookupClient | undefined;
+  preset?: 'rejected';
+  onClose: () => void;
+};
+
+const HALF_DONE_NOTES = {
+  sourceFailed: 'The debit of the source account failed: no money has moved.',
+  creditFailed: 'The source account was debited but the credit failed: the money is in between.',
+} as const;
+
+/**
+ * 'Update transfer' (SPEC 2.14): decide a pending transfer, or complete or reverse a half-done one
+ * (DESIGN money movement). Every choice but 'pending', 'Reject' and 'Set as approved' moves money.
+ */
+export function TransferUpdateModal({ transfer: t, client, preset, onClose }: Props) {
+  const update = useFundingAction({
+    type: 'transfer',
+    call: (body: TransferUpdate) => fundingApi.updateTransfer(body),
+    runsOnPlatform: (body) => ['approve_process', 'complete', 'reverse'].includes(body.status),
+    fallbackMessage: 'Transfer updated.',
+    errors: 'modal',
+  });
+  const choices = transferChoices(t);
+  const half = halfDoneState(t);
+  const lock = transferLockReason(t);
+
+  return (
+    <UpdateModal
+      title="Update transfer"
+      kind="transfer"
+      options={choices}
+      initialStatus={lock ? t.status : initialStatusOf(preset, t.status, choices)}
+      initialComment={t.comment}
+      readOnlyReason={lock}
+      details={
+        <RequestSummary
+          items={[
+            { label: 'Client', value: client ? fullName(client.name, client.surname) : t.userId },
+            { label: 'From account', value: `${t.sourceAccount} (${t.sourceAccountPlatform})` },
+            { label: 'To account', value: `${t.destinationAccount} (${t.destinationAccountPlatform})` },
+            { label: 'Amount', value: `${formatAmount(t.transferAmount)} ${t.transferCurrency}` },
+            { label: 'Requested', value: formatEpoch(t.timestamp) },
+            { label: 'Status', value: t.status },
+            { label: 'Withdrawn status', value: t.sourceMTStatus },
+            { label: 'Deposited status', value: t.destinationMTStatus },
+            ...(half ? [{ label: 'Half-done', value: HALF_DONE_NOTES[half] }] : []),
+          ]}
+        />
+      }
+      busy={update.isPending}
+      error={update.error}
+      onSubmit={(values) =>
+        update.mutate({ _id: t._id, status: values.status, comment: values.comment }, { onSuccess: onClose })
+      }
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,100 @@
+import type { FundingTab, Withdrawal } from '@brokerdesk/contract';
+import { Button, Group, Text } from '@mantine/core';
+import { filterTypesOf, type DataTableColumn } from '../../../shared/data-table/index.ts';
+import { stopRowEvent } from '../shared/cells.tsx';
+import {
+  accountColumn,
+  actionsColumn,
+  amountColumn,
+  approvalColumns,
+  clientColumn,
+  currencyColumn,
+  referenceColumn,
+  sortFieldsOf,
+  statusColumn,
+  textColumn,
+  timeColumn,
+  type Clients,
+  type RowActions,
+} from '../shared/column-builders.tsx';
+import { withdrawalTabColumns } from '../shared/funding-tabs.ts';
+
+type Context = {
+  tab: FundingTab;
+  clients?: Clients;
+  admins?: Readonly<Record<string, string>>;
+  actions?: RowActions<Withdrawal>;
+  /** Opens the read-only Bank Details of a bank-wire withdrawal. */
+  onViewBank?: (bankId: string) => void;
+};
+
+const TYPE_LABELS: Record<Withdrawal['withdrawalType'], string> = {
+  wire: 'Bank wire',
+  crypto: 'Crypto',
+  others: 'Other',
+};
+export const WITHDRAWAL_TYPE_OPTIONS = Object.entries(TYPE_LABELS).map(([value, label]) => ({
+  value,
+  label,
+}));
+
+/** SPEC 2.15: for crypto the crypto currency is added in brackets. */
+export function withdrawalCurrencyText(w: Pick<Withdrawal, 'withdrawalCurrency' | 'cryptoCurrency'>): string {
+  return w.cryptoCurrency ? `${w.withdrawalCurrency} (${w.cryptoCurrency})` : w.withdrawalCurrency;
+}
+
+/** Where the money goes: the bank (with 'View') or the coin. Provider orders have their own table. */
+function TransactionDetails({ w, onViewBank }: { w: Withdrawal; onViewBank?: (bankId: string) => void }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm">{TYPE_LABELS[w.withdrawalType]}</Text>
+      {w.withdrawalType === 'wire' && w.bankId && onViewBank && (
+        // A button, not a link: it must stay readable on the bright red row of a failed withdrawal.
+        <Button
+          size="compact-xs"
+          variant="default"
+          onClick={(event) => {
+            stopRowEvent(event);
+            onViewBank(w.bankId);
+          }}
+          onDoubleClick={stopRowEvent}
+        >
+          View
+        </Button>
+      )}
+      {w.withdrawalType === 'crypto' && w.cryptoCurrency && <Text size="sm">{w.cryptoCurrency}</Text>}
+    </Group>
+  );
+}
+
+/** SPEC 2.15: gateway, time, payment method, names, transaction id, account, amount, currency. */
+export function withdrawalColumns(ctx: Context): DataTableColumn<Withdrawal>[] {
+  const extra = withdrawalTabColumns(ctx.tab);
+  return [
+    textColumn<Withdrawal>('gateway', 'Gateway', (w) => w.gateway),
+    timeColumn<Withdrawal>('timestamp', 'Time of request', (w) => w.timestamp),
+    textColumn<Withdrawal>('withdrawalPaymentName', 'Payment method', (w) => w.withdrawalPaymentName),
+    clientColumn<Withdrawal>(ctx.clients),
+    referenceColumn<Withdrawal>('requestId', 'Transaction ID', (w) => w.requestId),
+    accountColumn<Withdrawal>('accountNumber', 'Trading account', (w) => w.accountNumber),
+    amountColumn<Withdrawal>('withdrawalAmount', (w) => w.withdrawalAmount),
+    currencyColumn<Withdrawal>('withdrawalCurrency', withdrawalCurrencyText),
+    ...(extra.details
+      ? [
+          {
+            id: 'withdrawalType',
+            header: 'Transaction details',
+            cell: (w) => <TransactionDetails w={w} onViewBank={ctx.onViewBank} />,
+            filter: { kind: 'select', options: WITHDRAWAL_TYPE_OPTIONS },
+          } satisfies DataTableColumn<Withdrawal>,
+        ]
+      : []),
+    ...(extra.approval ? approvalColumns<Withdrawal>(ctx.admins, (w) => w.timeApproved) : []),
+    ...(extra.status ? [statusColumn<Withdrawal>((w) => w.MTStatus)] : []),
+    ...(extra.actions && ctx.actions ? [actionsColumn(ctx.actions)] : []),
+  ];
+}
+
+const ALL_COLUMNS = withdrawalColumns({ tab: 'historical' });
+export const WITHDRAWAL_FILTER_TYPES = filterTypesOf(ALL_COLUMNS);
+export const WITHDRAWAL_SORT_FIELDS = sortFieldsOf(ALL_COLUMNS);

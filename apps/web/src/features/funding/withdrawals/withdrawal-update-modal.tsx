@@ -1,0 +1,114 @@
+import { withdrawalTypeSchema, type LookupClient, type Withdrawal } from '@brokerdesk/contract';
+import { Checkbox, Select, SimpleGrid } from '@mantine/core';
+import { useState } from 'react';
+import { formatAmount, formatEpoch, fullName } from '../../../shared/formatters.ts';
+import { ALL_UPDATE_STATUSES, UpdateModal, updateStatusOptions } from '../../../shared/update-modal/index.ts';
+import { fundingApi, type WithdrawalUpdate } from '../shared/funding-api.ts';
+import { useFundingAction } from '../shared/funding-mutations.ts';
+import { RequestSummary } from '../shared/request-summary.tsx';
+import { closedReason, initialStatusOf, isOpenRequest } from '../shared/request-state.ts';
+import { WITHDRAWAL_TYPE_OPTIONS, withdrawalCurrencyText } from './withdrawal-columns.tsx';
+
+const OPTIONS = updateStatusOptions(ALL_UPDATE_STATUSES);
+
+type Props = {
+  withdrawal: Withdrawal;
+  client: LookupClient | undefined;
+  preset?: 'rejected';
+  onClose: () => void;
+};
+
+/**
+ * 'Update withdrawal' (SPEC 2.15, 5): the common fields plus 'Don't email the client' and the
+ * withdrawal type. A rejection without a reason is an error notice here (SPEC 5).
+ */
+export function WithdrawalUpdateModal({ withdrawal: w, client, preset, onClose }: Props) {
+  const [dontEmailUser, setDontEmailUser] = useState(w.dontEmailUser);
+  const [withdrawalType, setWithdrawalType] = useState(w.withdrawalType);
+  const update = useFundingAction({
+    type: 'withdrawal',
+    call: (body: WithdrawalUpdate) => fundingApi.updateWithdrawal(body),
+    runsOnPlatform: (body) => body.status === 'approve_process',
+    fallbackMessage: 'Withdrawal updated.',
+    errors: 'modal',
+  });
+  const open = isOpenRequest('withdrawal', w.status);
+
+  return (
+    <UpdateModal
+      title="Update withdrawal"
+      kind="withdrawal"
+      rejectAlert="notice"
+      options={OPTIONS}
+      initialStatus={open ? initialStatusOf(preset, w.status, OPTIONS) : w.status}
+      initialComment={w.comment}
+      readOnlyReason={open ? undefined : closedReason('withdrawal', w.status)}
+      dealAmount={{
+        initial: w.withdrawalAmount,
+        currency: w.withdrawalCurrency,
+        errorKey: 'withdrawalAmount',
+      }}
+      details={
+        <RequestSummary
+          items={[
+            { label: 'Client', value: client ? fullName(client.name, client.surname) : w.userId },
+            { label: 'Trading account', value: w.accountNumber },
+            { label: 'Amount', value: `${formatAmount(w.withdrawalAmount)} ${withdrawalCurrencyText(w)}` },
+            { label: 'Gateway', value: w.gateway },
+            { label: 'Payment method', value: w.withdrawalPaymentName },
+            { label: 'Requested', value: formatEpoch(w.timestamp) },
+            { label: 'Transaction ID', value: w.requestId },
+            { label: 'Status', value: w.status },
+            { label: 'MT status', value: w.MTStatus },
+            ...(w.providerHandled
+              ? [
+                  { label: 'Provider order', value: w.providerOrderId },
+                  { label: 'Order status', value: w.providerStatus },
+                  { label: 'Payout status', value: w.providerPayoutStatus },
+                ]
+              : []),
+          ]}
+        />
+      }
+      busy={update.isPending}
+      error={update.error}
+      onSubmit={(values) =>
+        update.mutate(
+          {
+            _id: w._id,
+            status: values.status,
+            comment: values.comment,
+            dontEmailUser,
+            modifyDealAmount: values.modifyDealAmount,
+            withdrawalAmount: values.dealAmount,
+            withdrawalType,
+          },
+          { onSuccess: onClose },
+        )
+      }
+      onClose={onClose}
+    >
+      <SimpleGrid cols={2} spacing="md">
+        <Select
+          label="Withdrawal type"
+          data={WITHDRAWAL_TYPE_OPTIONS}
+          value={withdrawalType}
+          onChange={(value) => {
+            const next = withdrawalTypeSchema.safeParse(value);
+            if (next.success) setWithdrawalType(next.data);
+          }}
+          allowDeselect={false}
+          disabled={!open}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Checkbox
+          mt={30}
+          label="Don't email the client"
+          checked={dontEmailUser}
+          onChange={(event) => setDontEmailUser(event.currentTarget.checked)}
+          disabled={!open}
+        />
+      </SimpleGrid>
+    </UpdateModal>
+  );
+}

@@ -1,0 +1,92 @@
+import { CODE_BATCH_SIZES, type IbCode, type IbCounters } from '@brokerdesk/contract';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { errorsOf } from '../../shared/api.ts';
+import { useGenerateCodes } from './ib-codes-queries.ts';
+import { subcodesLeftText } from './ib-counters.ts';
+
+type Props = {
+  introducers: readonly IbCode[];
+  counters: IbCounters | undefined;
+  onGenerated: (agentCode: number) => void;
+  onClose: () => void;
+};
+
+/**
+ * 'Generate Codes' (SPEC 2.13, 5): an introducer must be chosen; the batch is one of 1, 2, 3, 10, 25,
+ * 50, 100. Batches larger than the subcodes left are offered but greyed out.
+ */
+export function GenerateCodesModal({ introducers, counters, onGenerated, onClose }: Props) {
+  const [agentCode, setAgentCode] = useState<string | null>(null);
+  const [count, setCount] = useState<string>(String(CODE_BATCH_SIZES[0]));
+  const generate = useGenerateCodes();
+  const serverErrors = generate.error ? errorsOf(generate.error) : {};
+  const left = counters?.availableSubcodes;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!agentCode) return;
+    const code = Number(agentCode);
+    generate.mutate(
+      { agentCode: code, numOfCodes: Number(count) },
+      {
+        onSuccess: () => {
+          onGenerated(code);
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened onClose={onClose} title="Generate Codes" centered>
+      <form noValidate onSubmit={submit}>
+        <Stack gap="sm">
+          <Select
+            label="Introducer"
+            withAsterisk
+            placeholder="Search by name or agent code"
+            searchable
+            nothingFoundMessage="No introducer found"
+            data={introducers.map((ib) => ({
+              value: String(ib.agentCode),
+              label: `${ib.name} (${ib.agentCode})`,
+            }))}
+            value={agentCode}
+            onChange={setAgentCode}
+            error={serverErrors.agentCode}
+            comboboxProps={{ withinPortal: true }}
+            data-autofocus
+          />
+          <Select
+            label="Number of codes"
+            withAsterisk
+            data={CODE_BATCH_SIZES.map((n) => ({
+              value: String(n),
+              label: String(n),
+              disabled: left !== undefined && n > left,
+            }))}
+            value={count}
+            onChange={(value) => value && setCount(value)}
+            allowDeselect={false}
+            error={serverErrors.numOfCodes}
+            comboboxProps={{ withinPortal: true }}
+          />
+          {counters && (
+            <Text size="xs" c="dimmed">
+              {subcodesLeftText(counters)}
+            </Text>
+          )}
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!agentCode} loading={generate.isPending}>
+              Generate
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

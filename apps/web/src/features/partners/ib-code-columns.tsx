@@ -1,0 +1,43 @@
+import type { IbCode } from '@brokerdesk/contract';
+import type { ReactNode } from 'react';
+import type { LocalFields } from '../../shared/data-table/index.ts';
+import { formatEpoch } from '../../shared/formatters.ts';
+import { CopyLink } from './copy-link.tsx';
+import { IntroducerName } from './introducer-name.tsx';
+
+export type IbCodeColumn = {
+  id: string;
+  header: string;
+  cell: (ib: IbCode) => ReactNode;
+  sortable?: boolean;
+  sortDescFirst?: boolean;
+};
+
+/** SPEC 2.13: name (editable), agent code, account status code, link, added. */
+export const IB_CODE_COLUMNS: IbCodeColumn[] = [
+  { id: 'name', header: 'Name', cell: (ib) => <IntroducerName ib={ib} />, sortable: true },
+  { id: 'agentCode', header: 'Agent code', cell: (ib) => ib.agentCode, sortable: true },
+  { id: 'statusCode', header: 'Account status code', cell: (ib) => ib.statusCode, sortable: true },
+  { id: 'link', header: 'Link', cell: (ib) => <CopyLink href={ib.link} /> },
+  {
+    id: 'timeCreated',
+    header: 'Added',
+    cell: (ib) => <span style={{ whiteSpace: 'nowrap' }}>{formatEpoch(ib.timeCreated)}</span>,
+    sortable: true,
+    sortDescFirst: true,
+  },
+];
+
+/** The list comes whole (at most 1000); it is sorted and paged here. */
+export const IB_CODE_FIELDS: LocalFields<IbCode> = {
+  name: (ib) => ib.name,
+  agentCode: (ib) => ib.agentCode,
+  statusCode: (ib) => ib.statusCode,
+  timeCreated: (ib) => ib.timeCreated,
+};
+
+/** The search box: a name part or an agent code part. */
+export function matchesSearch(ib: IbCode, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  return q === '' || ib.name.toLowerCase().includes(q) || String(ib.agentCode).includes(q);
+}

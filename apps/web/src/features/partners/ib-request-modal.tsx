@@ -1,0 +1,127 @@
+import { processIbRequestRequest, type ProcessIbRequestRequest } from '@brokerdesk/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Divider, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { errorsOf } from '../../shared/api.ts';
+import { DetailGrid, DetailItem } from '../../shared/detail-grid.tsx';
+import { formatEpoch } from '../../shared/formatters.ts';
+import { IbStatusBadge, isOpen, type IbRequestRow } from './ib-request-rows.tsx';
+import { useProcessIbRequest } from './ib-requests-queries.ts';
+
+type Props = { request: IbRequestRow; onClose: () => void };
+
+const QUESTIONS = [1, 2, 3, 4] as const;
+
+/** The IB request detail modal (SPEC 2.12): the client, the four answers, and approve or reject. */
+export function IbRequestModal({ request, onClose }: Props) {
+  const open = isOpen(request);
+  return (
+    <Modal opened onClose={onClose} title={`IB request: ${request.clientName}`} size="lg" centered>
+      <Stack gap="md">
+        <Group gap="xs">
+          <Anchor component={Link} to={`/user/profile/${request.userId}`} fw={600} size="sm">
+            {request.clientName || 'Client profile'}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {request.client?.email}
+          </Text>
+        </Group>
+        <DetailGrid cols={3}>
+          <DetailItem label="Requested">{formatEpoch(request.timestamp)}</DetailItem>
+          <DetailItem label="Status">
+            <IbStatusBadge status={request.status} />
+          </DetailItem>
+          <DetailItem label="Agent code">{request.client?.agentCode ?? ''}</DetailItem>
+        </DetailGrid>
+        {request.status === 'error' && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title="The last attempt failed"
+          >
+            {request.errorMessage || 'No reason was recorded.'} Approving again retries it.
+          </Alert>
+        )}
+        <Stack gap="sm">
+          {QUESTIONS.map((n) => (
+            <div key={n}>
+              <Text size="sm" fw={600}>
+                {n}. {request[`question${n}`]}
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {request[`answer${n}`] || '—'}
+              </Text>
+            </div>
+          ))}
+        </Stack>
+        <Divider />
+        {open ? (
+          <DecisionForm request={request} onDone={onClose} onCancel={onClose} />
+        ) : (
+          <DetailItem label="Comment">{request.comment}</DetailItem>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+
+type FormProps = { request: IbRequestRow; onDone: () => void; onCancel: () => void };
+
+/** SPEC 4: approve or reject, a comment required either way ('A comment is required.'). */
+function DecisionForm({ request, onDone, onCancel }: FormProps) {
+  const form = useForm<ProcessIbRequestRequest>({
+    resolver: zodResolver(processIbRequestRequest),
+    defaultValues: { userId: request.userId, status: 'approved', comment: '' },
+  });
+  const process = useProcessIbRequest();
+  const serverErrors = process.error ? errorsOf(process.error) : {};
+  const deciding = process.isPending ? process.variables?.status : undefined;
+
+  const decide = (status: ProcessIbRequestRequest['status']) =>
+    form.handleSubmit((values) => process.mutate({ ...values, status }, { onSuccess: onDone }))();
+
+  return (
+    <form noValidate onSubmit={(e) => e.preventDefault()}>
+      <Stack gap="sm">
+        <Textarea
+          label="Comment"
+          description="Required to approve or reject. Kept with the request and in the client log."
+          withAsterisk
+          autosize
+          minRows={2}
+          maxRows={6}
+          data-autofocus
+          {...form.register('comment')}
+          error={form.formState.errors.comment?.message ?? serverErrors.comment}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconX size={16} />}
+            loading={deciding === 'rejected'}
+            disabled={process.isPending && deciding !== 'rejected'}
+            onClick={() => void decide('rejected')}
+          >
+            Reject
+          </Button>
+          <Button
+            color="green"
+            leftSection={<IconCheck size={16} />}
+            loading={deciding === 'approved'}
+            disabled={process.isPending && deciding !== 'approved'}
+            onClick={() => void decide('approved')}
+          >
+            Approve
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import type { IbRequest, IbRequestsResponse } from '@brokerdesk/contract';
+import { Badge, Text } from '@mantine/core';
+import type { DataTableColumn, LocalFields } from '../../shared/data-table/index.ts';
+import { formatEpoch, fullName } from '../../shared/formatters.ts';
+import { statusColor } from '../../shared/status-colors.ts';
+
+export type IbRequestUser = IbRequestsResponse['usersData'][string];
+/** A request with the client it belongs to (from the reply's usersData). */
+export type IbRequestRow = IbRequest & { client: IbRequestUser | undefined; clientName: string };
+
+export function toRows(reply: IbRequestsResponse): IbRequestRow[] {
+  return reply.requestsData.map((r) => {
+    const client = reply.usersData[r.userId];
+    return { ...r, client, clientName: fullName(client?.name, client?.surname) };
+  });
+}
+
+/** Requests staff can still decide: pending, or error (an earlier attempt failed and may be retried). */
+export function isOpen(request: Pick<IbRequest, 'status'>): boolean {
+  return request.status === 'pending' || request.status === 'error';
+}
+
+export function IbStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge color={statusColor(status)} variant="light" size="sm">
+      {status}
+    </Badge>
+  );
+}
+
+const STATUS_OPTIONS = ['pending', 'error', 'approved', 'rejected'].map((s) => ({ value: s, label: s }));
+
+export const IB_REQUEST_COLUMNS: DataTableColumn<IbRequestRow>[] = [
+  {
+    id: 'timestamp',
+    header: 'Requested',
+    cell: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatEpoch(r.timestamp)}</span>,
+    sortable: true,
+    sortDescFirst: true,
+  },
+  { id: 'clientName', header: 'Client', cell: (r) => r.clientName, sortable: true, filter: { kind: 'text' } },
+  {
+    id: 'email',
+    header: 'Email',
+    cell: (r) => r.client?.email ?? '',
+    sortable: true,
+    filter: { kind: 'text' },
+    wrap: true,
+  },
+  {
+    id: 'agentCode',
+    header: 'Agent code',
+    cell: (r) => r.client?.agentCode ?? '',
+    sortable: true,
+    filter: { kind: 'number' },
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (r) => <IbStatusBadge status={r.status} />,
+    sortable: true,
+    filter: { kind: 'select', options: STATUS_OPTIONS },
+  },
+  {
+    id: 'comment',
+    header: 'Comment',
+    // An error row shows why the last attempt failed: that is what the admin needs before retrying.
+    cell: (r) =>
+      r.status === 'error' ? (
+        <Text size="sm" c="red">
+          {r.errorMessage}
+        </Text>
+      ) : (
+        r.comment
+      ),
+    wrap: true,
+    width: 320,
+  },
+];
+
+/** The list comes whole from the server (at most 1000); it is filtered, sorted and paged here. */
+export const IB_REQUEST_FIELDS: LocalFields<IbRequestRow> = {
+  timestamp: (r) => r.timestamp,
+  clientName: (r) => r.clientName,
+  email: (r) => r.client?.email,
+  agentCode: (r) => r.client?.agentCode,
+  status: (r) => r.status,
+};

@@ -1,0 +1,45 @@
+import { POLLING_MS, type ProcessIbRequestRequest } from '@brokerdesk/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isRefetch } from '../../shared/background-fetch.ts';
+import { ensureSuccess } from '../../shared/ensure-success.ts';
+import { showSuccessNotice } from '../../shared/notify.ts';
+import { systemKeys } from '../../shared/query-keys.ts';
+import { clientKeys, clientLogKeys } from '../clients/client-keys.ts';
+import { showIbFailure } from './ib-notices.ts';
+import { partnersApi } from './partners-api.ts';
+import { ibCodeKeys, ibRequestKeys } from './partners-keys.ts';
+
+/** All IB requests (pending and error first); refreshed in the background every 5 minutes (SPEC 9). */
+export function useIbRequests() {
+  return useQuery({
+    queryKey: ibRequestKeys.lists(),
+    queryFn: (ctx) => partnersApi.ibRequests({ signal: ctx.signal, background: isRefetch(ctx) }),
+    refetchInterval: POLLING_MS.ibRequests,
+  });
+}
+
+/**
+ * Approve or reject with a comment (SPEC 4). The server's result message is the success notice; a
+ * failure shows the server's message (or the no-slots notice), a missing comment shows under the field.
+ */
+export function useProcessIbRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ProcessIbRequestRequest) =>
+      ensureSuccess(await partnersApi.processIbRequest(body)),
+    meta: { errorNotice: false },
+    onError: showIbFailure,
+    onSuccess: async (reply, body) => {
+      showSuccessNotice(reply.message);
+      // Approval makes the client a partner with a new introducer and spends a slot; both change counts.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ibRequestKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ibCodeKeys.all }),
+        queryClient.invalidateQueries({ queryKey: clientKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: clientKeys.detail(body.userId) }),
+        queryClient.invalidateQueries({ queryKey: clientLogKeys.detail(body.userId) }),
+        queryClient.invalidateQueries({ queryKey: systemKeys.counters() }),
+      ]);
+    },
+  });
+}
