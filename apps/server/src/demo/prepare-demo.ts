@@ -22,6 +22,8 @@ export async function prepareDemo(
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
     if (row?.n === 0) {
       log.info({ clients: START_DEMO_CLIENTS }, 'empty embedded database: adding demo data');
+      // Staff first, so the demo approvals are signed by them rather than shown as AUTOMATION.
+      await ensureDemoStaff(db);
       // Dated from now, so the demo shows recent requests.
       await seedDemoData(db, {
         clients: START_DEMO_CLIENTS,
@@ -29,7 +31,6 @@ export async function prepareDemo(
         publicUrl: config.publicUrl,
         now: Math.floor(Date.now() / 1000),
       });
-      await ensureDemoStaff(db);
     }
   }
   const staff = [];

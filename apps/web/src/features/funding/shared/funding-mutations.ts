@@ -81,7 +81,9 @@ export function useFundingAction<V>({
     // Errors are shown here or in the modal, never as a second generic notice on top.
     meta: { errorNotice: false },
     onSuccess: async (reply, vars) => {
-      if (reply.request && runsOnPlatform(vars)) watchPlatform(reply.request);
+      // Only an approved request has a platform operation on its way; a card-provider withdrawal
+      // still waiting for the provider stays pending and has nothing to watch yet.
+      if (reply.request?.status === 'approved' && runsOnPlatform(vars)) watchPlatform(reply.request);
       showActionNotice(reply, fallbackMessage);
       await invalidate();
     },
