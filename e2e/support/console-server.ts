@@ -54,6 +54,17 @@ export async function startConsole(staff: StaffMember[]): Promise<ConsoleServer>
     );
     if (r.status !== 0) throw new Error(`npm run staff failed: ${r.stderr || r.stdout}`);
   }
+  // A little demo data (clients, accounts on the simulator, requests of every status) for the screens.
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'tools/seed/main.ts', '--clients', '40', '--seed', '3'],
+    {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    },
+  );
+  if (seeded.status !== 0) throw new Error(`npm run seed failed: ${seeded.stderr || seeded.stdout}`);
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env });
   await waitForLine(child, /Brokerdesk is running at/);
   return {

@@ -1,0 +1,46 @@
+import { expect, test } from './support/fixtures.ts';
+
+const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+type Row = { _id: string; transactionId: string; status: string; MTStatus: string };
+
+test.describe(`funding (${db})`, () => {
+  test('approves a pending deposit and the platform credits it', async ({ page, signIn }) => {
+    await signIn(page);
+    await page.goto('/deposit-requests/pending');
+    await expect(page.getByRole('heading', { name: /Deposit/i }).first()).toBeVisible();
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const list = async (status: string, transactionId?: string) => {
+      const r = await page.request.post('/api/admin/accounts/adminGetRequests/paginated', {
+        headers: { authorization: `Bearer ${token}` },
+        data: {
+          type: 'deposit',
+          status,
+          page: 1,
+          sizePerPage: 50,
+          filters: transactionId ? { transactionId: { filterType: 'TEXT', filterVal: transactionId } } : {},
+        },
+      });
+      return ((await r.json()) as { data: { transfers: Row[] } }).data.transfers;
+    };
+    const [first] = await list('pending');
+    expect(first, 'the demo data has pending deposits').toBeDefined();
+
+    const row = page.getByRole('row', { name: new RegExp(first!.transactionId) });
+    await row.dblclick();
+    const modal = page.getByRole('dialog', { name: 'Update deposit' });
+    await expect(modal).toBeVisible();
+    await modal.getByRole('textbox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Approve & process' }).click();
+    await modal.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Deposit updated.')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(first!.transactionId) })).toHaveCount(0);
+
+    // The worker credits the account on the simulator; MTStatus turns SUCCESS.
+    await expect
+      .poll(async () => (await list('historical', first!.transactionId))[0]?.MTStatus, { timeout: 15_000 })
+      .toBe('SUCCESS');
+    await page.goto('/deposit-requests/historical');
+    await expect(page.getByRole('row', { name: new RegExp(first!.transactionId) })).toBeVisible();
+    await page.screenshot({ path: 'test-results/deposits.png' });
+  });
+});
