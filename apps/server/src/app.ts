@@ -20,7 +20,8 @@ import type { Mailer } from './mail/mailer.ts';
 import type { TradingPlatform } from './integrations/platform/types.ts';
 import type { Clock } from './lib/clock.ts';
 import type { App } from './http/types.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { frameworkError, registerErrorHandler } from './http/error-handler.ts';
+import { refuseNulCharacters } from './http/refuse-nul.ts';
 import { SessionService } from './auth/sessions.ts';
 import { SignInService } from './auth/sign-in-service.ts';
 import { PasswordService } from './auth/password-service.ts';
@@ -38,6 +39,7 @@ import { fundingActionRoutes } from './features/funding/action-routes.ts';
 import { DepositsService } from './features/funding/deposits.ts';
 import { WithdrawalsService } from './features/funding/withdrawals.ts';
 import { TransfersService } from './features/funding/transfers.ts';
+import { clientMailer } from './features/funding/client-mail.ts';
 import { partnersRoutes } from './features/partners/routes.ts';
 import { banksRoutes } from './features/banks/routes.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
@@ -70,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -112,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     deps.platforms.map((p) => p.name),
   );
   registerGuard(app, sessions);
+  refuseNulCharacters(app);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
@@ -140,9 +144,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   groupsRoutes(app, { groups: new GroupsService(db, clock) });
   fundingListRoutes(app, { db });
   const wake = deps.wakeWorker ?? (() => undefined);
+  const mailClient = clientMailer(db, mailer, app.log);
   fundingActionRoutes(app, {
-    deposits: new DepositsService(db, clock, wake),
-    withdrawals: new WithdrawalsService(db, clock, wake),
+    deposits: new DepositsService(db, clock, wake, mailClient),
+    withdrawals: new WithdrawalsService(db, clock, wake, mailClient),
     transfers: new TransfersService(db, clock, wake),
   });
   const links = new LinkSigner(secret, clock.now);
@@ -150,6 +155,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await banksRoutes(app, { db, clock, dataDir: config.dataDir, links });
   accountsRoutes(app, { db, clock, wakeWorker: wake });
   kycRoutes(app, { db, kyc: new StandInKyc(db, links, config.publicUrl), links });
+  (await import('./features/audit/routes.ts')).auditRoutes(app, {
+    db,
+    clock,
+    sessionIdleSeconds: config.sessionIdleSeconds,
+  }); // audit (wired by the audit feature)
 
   // Unknown /api paths are JSON 404s; any other GET is a page of the single-page app.
   app.setNotFoundHandler((request, reply) => {

@@ -102,14 +102,17 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
     expect(audits.map((a) => a.action)).toContain('deposit.approve-process');
   });
 
-  it('lets only one of two simultaneous approvals through', async () => {
+  it('lets exactly one of 50 concurrent approvals through: one deal on the platform', async () => {
     const login = await account();
     const id = await deposit(login, 80);
-    const results = await Promise.all([
-      post('/api/admin/accounts/adminProcessDeposit', { depositId: id }),
-      post('/api/admin/accounts/adminProcessDeposit', { depositId: id }, second),
-    ]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        post('/api/admin/accounts/adminProcessDeposit', { depositId: id }, i % 2 ? second : token),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
     await settle();
     expect(await dealsOf(login)).toHaveLength(1);
     expect(await balanceOf(login)).toBe(80);
@@ -135,6 +138,30 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
     await settle();
     expect(await balanceOf(login)).toBe(39.5);
     expect(await depositRow(plain)).toMatchObject({ status: 'approved', mtStatus: '' });
+  });
+
+  it('emails the client on approval and rejection, unless told not to', async () => {
+    const login = await account();
+    const approved = await deposit(login, 25);
+    const before = t.smtp.count();
+    await post('/api/admin/accounts/adminProcessDeposit', { depositId: approved });
+    const mail = await t.smtp.next('money@client.test', before);
+    expect(mail.subject).toBe('Your deposit request was approved');
+    expect(mail.text).toContain('25.00 USD');
+    const quiet = await withdrawal(login, 5, { dontEmailUser: true });
+    const rejected = await withdrawal(login, 6);
+    const beforeReject = t.smtp.count();
+    await post('/api/admin/accounts/adminUpdateWithdrawal', {
+      withdrawal: { _id: quiet, status: 'rejected', comment: 'Quiet', dontEmailUser: true },
+    });
+    await post('/api/admin/accounts/adminUpdateWithdrawal', {
+      withdrawal: { _id: rejected, status: 'rejected', comment: 'Open positions' },
+    });
+    const rejection = await t.smtp.next('money@client.test', beforeReject);
+    expect(rejection.subject).toBe('Your withdrawal request was rejected');
+    expect(rejection.text).toContain('Open positions');
+    expect(t.smtp.mails.slice(beforeReject).filter((m) => m.text.includes('Quiet'))).toHaveLength(0);
+    await settle();
   });
 
   it('refuses to reject without a reason, and changes nothing', async () => {

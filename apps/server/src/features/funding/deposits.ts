@@ -8,6 +8,7 @@ import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
 import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
 import { writeClientLog } from '../clients/client-log.ts';
+import type { ClientMailer } from './client-mail.ts';
 import { toWireDeposit } from './rows.ts';
 import { formatMoney, planUpdate, toCents } from './transitions.ts';
 
@@ -21,6 +22,7 @@ export class DepositsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly wakeWorker: () => void,
+    private readonly mailClient: ClientMailer = async () => undefined,
   ) {}
 
   async update(
@@ -85,6 +87,17 @@ export class DepositsService {
       return after!;
     });
     this.wakeWorker();
+    if (!row.dontEmailUser) {
+      await this.mailClient({
+        userId: row.userId,
+        kind: 'deposit',
+        status: row.status,
+        amount: row.depositAmountSent,
+        currency: row.depositCurrency,
+        account: row.accountNumber,
+        comment: row.comment,
+      });
+    }
     return { success: true, message: 'Deposit updated.', request: toWireDeposit(row) };
   }
 

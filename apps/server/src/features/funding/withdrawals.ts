@@ -8,6 +8,7 @@ import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
 import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
 import { writeClientLog } from '../clients/client-log.ts';
+import type { ClientMailer } from './client-mail.ts';
 import { toWireWithdrawal } from './rows.ts';
 import { formatMoney, planUpdate, toCents } from './transitions.ts';
 import { PROVIDER_PROCESSED } from './visibility.ts';
@@ -31,6 +32,7 @@ export class WithdrawalsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly wakeWorker: () => void,
+    private readonly mailClient: ClientMailer = async () => undefined,
   ) {}
 
   async update(input: UpdateInput, staff: StaffContext) {
@@ -93,6 +95,17 @@ export class WithdrawalsService {
       return { row: after!, waitingForProvider: waiting };
     });
     this.wakeWorker();
+    if (!row.dontEmailUser && !waitingForProvider) {
+      await this.mailClient({
+        userId: row.userId,
+        kind: 'withdrawal',
+        status: row.status,
+        amount: row.withdrawalAmount,
+        currency: row.withdrawalCurrency,
+        account: row.accountNumber,
+        comment: row.comment,
+      });
+    }
     return {
       success: true,
       message: waitingForProvider ? MESSAGES.waitingForProvider : 'Withdrawal updated.',
