@@ -43,4 +43,32 @@ test.describe(`funding (${db})`, () => {
     await expect(page.getByRole('row', { name: new RegExp(first!.transactionId) })).toBeVisible();
     await page.screenshot({ path: 'test-results/deposits.png' });
   });
+
+  test('rejects a pending withdrawal, a reason being required', async ({ page, signIn }) => {
+    await signIn(page);
+    await page.goto('/withdrawal-requests/pending');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const pending = async () => {
+      const r = await page.request.post('/api/admin/accounts/adminGetRequests/paginated', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { type: 'withdrawal', status: 'pending', page: 1, sizePerPage: 100, filters: {} },
+      });
+      return ((await r.json()) as { data: { transfers: { _id: string; requestId: string }[] } }).data
+        .transfers;
+    };
+    const [target] = await pending();
+    expect(target, 'the demo data has pending withdrawals').toBeDefined();
+    const row = page.getByRole('row', { name: new RegExp(target!.requestId) });
+    await row.getByRole('button', { name: 'Reject' }).click();
+    const modal = page.getByRole('dialog', { name: 'Update withdrawal' });
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('You cannot reject withdrawal without a reason').first()).toBeVisible();
+    await modal.getByLabel('Comment').fill('Open positions on the account.');
+    await modal.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Withdrawal updated.')).toBeVisible();
+    await expect(modal).toBeHidden();
+    await expect(page.getByRole('row', { name: new RegExp(target!.requestId) })).toHaveCount(0);
+    expect((await pending()).some((w) => w._id === target!._id)).toBe(false);
+  });
 });
