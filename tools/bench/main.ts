@@ -137,17 +137,15 @@ async function fill(target: Db, target_url: string): Promise<void> {
 
 async function staffToken(target: Db, key: Uint8Array): Promise<string> {
   const id = newId();
-  await target
-    .insert(schema.users)
-    .values({
-      id,
-      role: 'SYSOP',
-      name: 'Bench',
-      surname: 'Runner',
-      email: `bench-${id}@bench.example`,
-      status: 'approved',
-      timestamp: systemClock.now(),
-    });
+  await target.insert(schema.users).values({
+    id,
+    role: 'SYSOP',
+    name: 'Bench',
+    surname: 'Runner',
+    email: `bench-${id}@bench.example`,
+    status: 'approved',
+    timestamp: systemClock.now(),
+  });
   const sessions = new SessionService(target, key, systemClock, 3600, 12 * 3600);
   return sessions.create(
     target,

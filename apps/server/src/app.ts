@@ -22,6 +22,7 @@ import type { Clock } from './lib/clock.ts';
 import type { App } from './http/types.ts';
 import { frameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { refuseNulCharacters } from './http/refuse-nul.ts';
+import { secretFreeSerializers } from './lib/logger.ts';
 import { SessionService } from './auth/sessions.ts';
 import { SignInService } from './auth/sign-in-service.ts';
 import { PasswordService } from './auth/password-service.ts';
@@ -43,6 +44,7 @@ import { clientMailer } from './features/funding/client-mail.ts';
 import { partnersRoutes } from './features/partners/routes.ts';
 import { banksRoutes } from './features/banks/routes.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
+import { auditRoutes } from './features/audit/routes.ts';
 import { StandInKyc } from './integrations/kyc/stand-in.ts';
 import { LinkSigner } from './lib/signed-links.ts';
 
@@ -69,7 +71,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database, mailer, clock, secret } = deps;
   const db = database.db;
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    ...(deps.logger
+      ? { loggerInstance: deps.logger.child({}, { serializers: secretFreeSerializers }) }
+      : { logger: false }),
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
     frameworkErrors: frameworkError,
@@ -155,11 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await banksRoutes(app, { db, clock, dataDir: config.dataDir, links });
   accountsRoutes(app, { db, clock, wakeWorker: wake });
   kycRoutes(app, { db, kyc: new StandInKyc(db, links, config.publicUrl), links });
-  (await import('./features/audit/routes.ts')).auditRoutes(app, {
-    db,
-    clock,
-    sessionIdleSeconds: config.sessionIdleSeconds,
-  }); // audit (wired by the audit feature)
+  auditRoutes(app, { db, clock, sessionIdleSeconds: config.sessionIdleSeconds });
 
   // Unknown /api paths are JSON 404s; any other GET is a page of the single-page app.
   app.setNotFoundHandler((request, reply) => {

@@ -10,9 +10,11 @@ import type { SessionService } from './sessions.ts';
 export function registerGuard(app: App, sessions: SessionService): void {
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
-    if (!request.routeOptions.url || config.public) return;
+    const route = request.routeOptions.url;
+    if (!route || config.public) return;
     // The API, and the document upload that SPEC 7.4 places at /upload; pages and static files are public.
-    if (!request.url.startsWith('/api/') && request.routeOptions.url !== '/upload') return;
+    // Decided on the route matched, never on the raw URL: the router decodes '/%61pi/...' to '/api/...'.
+    if (!route.startsWith('/api/') && route !== '/upload') return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) {

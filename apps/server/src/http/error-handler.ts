@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@brokerdesk/contract';
 import { AppError } from './errors.ts';
@@ -15,7 +15,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(err.statusCode).send({ errors: err.errors, requestId });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors: Record<string, string> = {};
+      // No prototype: an unknown field called 'constructor' or 'toString' must be reported, not skipped.
+      const errors: Record<string, string> = Object.create(null);
       for (const v of err.validation) {
         const keys = (v.params as { keys?: unknown }).keys;
         if (v.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
@@ -47,4 +48,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ errors: { server: MESSAGES.serverError }, requestId });
   });
+}
+
+/**
+ * Errors the router raises before any route, hook or error handler runs (a URL that does not decode, a
+ * path parameter over the length limit): the same JSON shape as every other error, not echoing the URL.
+ */
+export function frameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void reply
+    .code(err.statusCode ?? 400)
+    .send({ errors: { url: 'This address is not valid.' }, requestId: request.id });
 }

@@ -64,12 +64,20 @@ function filterCondition(field: string, f: FieldSpec, filter: Filter): SQL | und
       return eq(col as AnyPgColumn, String(filter.filterVal));
     case 'number': {
       const n = filter.numericVal ?? Number(filter.filterVal);
-      if (!Number.isFinite(n)) throw bad('Expected a number.');
+      if (!Number.isFinite(n) || !fitsColumn(col as AnyPgColumn, n)) throw bad('Expected a number.');
       return compare(col as AnyPgColumn, filter.comparisonType ?? '=', n);
     }
     default:
       return undefined;
   }
+}
+
+/** Whether PostgreSQL can compare the column with n: whole numbers in range for integer columns. */
+function fitsColumn(col: AnyPgColumn, n: number): boolean {
+  const type = col.getSQLType();
+  if (type === 'integer') return Number.isInteger(n) && Math.abs(n) <= 2 ** 31 - 1;
+  if (type === 'bigint') return Number.isSafeInteger(n);
+  return true;
 }
 
 export function compare(col: AnyPgColumn, op: string, n: number): SQL {

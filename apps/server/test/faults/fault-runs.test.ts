@@ -86,58 +86,50 @@ describe(`fault runs against the MT5 Web API fake (${testDbKind})`, () => {
       // Money: 3 deposits to a, a withdrawal from a, a transfer a -> b, a leverage change on b.
       const now = t.clock.now();
       const depositIds = [100, 250.5, 49.5].map((amount) => ({ id: newId(), amount }));
-      await t.db
-        .insert(deposits)
-        .values(
-          depositIds.map(({ id, amount }) => ({
-            id,
-            userId: clientId,
-            timestamp: now,
-            depositCurrency: 'USD',
-            depositAmountSent: amount,
-            accountNumber: a,
-            status: 'pending',
-          })),
-        );
-      const wd = newId();
-      await t.db
-        .insert(withdrawals)
-        .values({
-          id: wd,
+      await t.db.insert(deposits).values(
+        depositIds.map(({ id, amount }) => ({
+          id,
           userId: clientId,
-          withdrawalType: 'wire',
-          withdrawalCurrency: 'USD',
-          withdrawalAmount: 80,
+          timestamp: now,
+          depositCurrency: 'USD',
+          depositAmountSent: amount,
           accountNumber: a,
-          timestamp: now,
           status: 'pending',
-        });
+        })),
+      );
+      const wd = newId();
+      await t.db.insert(withdrawals).values({
+        id: wd,
+        userId: clientId,
+        withdrawalType: 'wire',
+        withdrawalCurrency: 'USD',
+        withdrawalAmount: 80,
+        accountNumber: a,
+        timestamp: now,
+        status: 'pending',
+      });
       const tr = newId();
-      await t.db
-        .insert(transfers)
-        .values({
-          id: tr,
-          userId: clientId,
-          sourceAccount: a,
-          destinationAccount: b,
-          transferCurrency: 'USD',
-          transferAmount: 120,
-          timestamp: now,
-          status: 'pending',
-        });
+      await t.db.insert(transfers).values({
+        id: tr,
+        userId: clientId,
+        sourceAccount: a,
+        destinationAccount: b,
+        transferCurrency: 'USD',
+        transferAmount: 120,
+        timestamp: now,
+        status: 'pending',
+      });
       const lev = newId();
-      await t.db
-        .insert(leverageChanges)
-        .values({
-          id: lev,
-          userId: clientId,
-          accountNumber: b,
-          accountType: 'Standard',
-          oldLeverage: '100',
-          newLeverage: '400',
-          status: 'pending',
-          timestamp: now,
-        });
+      await t.db.insert(leverageChanges).values({
+        id: lev,
+        userId: clientId,
+        accountNumber: b,
+        accountType: 'Standard',
+        oldLeverage: '100',
+        newLeverage: '400',
+        status: 'pending',
+        timestamp: now,
+      });
 
       for (const { id } of depositIds) {
         arm(fake);

@@ -17,6 +17,7 @@ import type { LinkSigner } from '../../lib/signed-links.ts';
 import { FileStore } from './file-store.ts';
 import { BanksService } from './service.ts';
 import { uploadRoutes } from './upload-routes.ts';
+import { DocumentViews } from '../audit/document-views.ts';
 
 /** Bank verification and bank-statement documents (SPEC 2.17, 7.4). */
 export async function banksRoutes(
@@ -26,6 +27,7 @@ export async function banksRoutes(
   const files = new FileStore(deps.dataDir, deps.links);
   const banks = new BanksService(deps.db, deps.clock, files);
   const staff = (req: FastifyRequest) => ({ ...requireStaff(req.staff), ip: req.ip });
+  const views = new DocumentViews(deps.db, deps.clock);
 
   app.get(
     '/api/admin/accounts/adminGetBankAccounts/all/all',
@@ -36,7 +38,16 @@ export async function banksRoutes(
   app.get(
     '/api/admin/accounts/adminGetBankAccount/:id',
     { schema: { params: z.object({ id: idSchema }), response: { 200: bankDetailsResponse } } },
-    async (req) => banks.details(req.params.id),
+    async (req) => {
+      const details = await banks.details(req.params.id);
+      const { userId, bankPOA, bankPOAUrl } = details.bankAccount;
+      // Handing out the statement's link is a document view by this staff member.
+      if (bankPOAUrl) {
+        const link = { kind: 'BANK_STATEMENT' as const, document: bankPOA, url: bankPOAUrl };
+        await views.linksIssued(staff(req), userId, [link]);
+      }
+      return details;
+    },
   );
 
   app.post(
@@ -51,5 +62,5 @@ export async function banksRoutes(
     async (req) => banks.forDeposit(req.body.depositId),
   );
 
-  await uploadRoutes(app, { db: deps.db, clock: deps.clock, files, links: deps.links });
+  await uploadRoutes(app, { db: deps.db, clock: deps.clock, files, links: deps.links, views });
 }

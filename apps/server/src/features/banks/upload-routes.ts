@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import { audit } from '../../audit/audit.ts';
 import { filePath, sniffType, type FileStore } from './file-store.ts';
+import { uploadOwner, type DocumentViews } from '../audit/document-views.ts';
 
 const TOO_BIG = 'The file is larger than 10 MB.';
 const signedQuery = z.object({
@@ -28,7 +29,7 @@ type Received = { userId: string; filename: string; data: Buffer };
  */
 export async function uploadRoutes(
   app: App,
-  deps: { db: Db; clock: Clock; files: FileStore; links: LinkSigner },
+  deps: { db: Db; clock: Clock; files: FileStore; links: LinkSigner; views: DocumentViews },
 ): Promise<void> {
   const { files } = deps;
   await app.register(async (plain) => {
@@ -80,6 +81,14 @@ export async function uploadRoutes(
         }
         const stat = await fs.promises.stat(full).catch(() => null);
         if (!stat?.isFile()) throw new NotFound();
+        await deps.views.opened({
+          clientId: uploadOwner(name),
+          kind: 'BANK_STATEMENT',
+          document: name,
+          path: filePath(name),
+          exp,
+          ip: req.ip,
+        });
         return reply
           .type(type.mime)
           .header('content-length', stat.size)
@@ -112,6 +121,8 @@ async function receive(req: FastifyRequest): Promise<Received> {
     throw uploadError(err);
   }
   if (!file) throw new Invalid({ file: 'Choose a file to upload.' });
+  // The given name goes into the audit record, and PostgreSQL cannot store a NUL.
+  if (file.filename.includes('\u0000')) throw new Invalid({ file: 'The file name is not valid.' });
   if (!idSchema.safeParse(userId).success)
     throw new Invalid({ userId: 'Choose the client the document is for.' });
   return { userId, ...file };

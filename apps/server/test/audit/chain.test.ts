@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { AuditVerifyResult } from '@brokerdesk/contract';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { testDbKind } from '../support/db.ts';
+import { auditLog, deposits } from '../../src/db/schema.ts';
+import { verifyAuditChain } from '../../src/audit/verify.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { tamper } from './support.ts';
+
+describe(`audit chain verification after real work, and what it catches (${testDbKind})`, () => {
+  let t: TestApp;
+  let sysop: string;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.createUser({ email: 'sysop@chain.test', password: 'Correct-Horse-1', role: 'SYSOP' });
+    await t.createUser({ email: 'admin@chain.test', password: 'Correct-Horse-1', role: 'ADMIN' });
+    sysop = await t.signIn('sysop@chain.test', 'Correct-Horse-1');
+    admin = await t.signIn('admin@chain.test', 'Correct-Horse-1');
+  });
+  afterAll(() => t.stop());
+
+  const post = <T = Record<string, unknown>>(token: string, url: string, body?: unknown) =>
+    t.call<T>('POST', url, body ?? {}, t.auth(token));
+  const verify = () => verifyAuditChain(t.db);
+  const chained = () => t.db.select().from(auditLog).orderBy(asc(auditLog.id));
+
+  it('verifies after sign-ins, client edits, deposits approved and platform operations', async () => {
+    // A refused sign-in, client added, edited and processed, a group, and two deposits approved and run.
+    expect(
+      (await t.call('POST', '/api/users/loginAdmin', { email: 'admin@chain.test', password: 'nope' })).status,
+    ).toBe(400);
+    const added = await post<{ user: { _id: string } }>(admin, '/api/admin/users/register', {
+      email: 'chain.client@clients.test',
+      password: 'secret1',
+      password2: 'secret1',
+      title: 'Mrs.',
+      name: 'Chloé, "CJ"',
+      surname: 'Jansen',
+      mobilePhone: '07700 900123',
+      addressNo: '1',
+      address: 'Line one\nLine two',
+      city: 'Utrecht',
+      postcode: '3511',
+      country: 'NL',
+      nationality: 'NL',
+      birthDay: 3,
+      birthMonth: 4,
+      birthYear: 1985,
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const clientId = added.body.user._id;
+    const edited = await post(admin, '/api/admin/users/editUser', {
+      _id: clientId,
+      role: 'USER',
+      status: 'new',
+      city: 'Den Haag',
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(
+      (await post(admin, '/api/admin/users/processUser', { userId: clientId, status: 'approved' })).status,
+    ).toBe(200);
+    expect(
+      (
+        await post(sysop, '/api/admin/groups/addGroup', {
+          groupId: 'real\\eur',
+          groupName: 'EUR',
+          groupStatus: 'active',
+        })
+      ).status,
+    ).toBe(200);
+    for (const [login, amount] of [
+      [810_001, 125.5],
+      [810_002, 99.99],
+    ] as const) {
+      await t.platform.createAccount({
+        login,
+        name: 'C J',
+        group: 'real',
+        leverage: 100,
+        passwordMain: 'Main1234',
+        passwordInvestor: 'Invest12',
+      });
+      const id = newId();
+      await t.db.insert(deposits).values({
+        id,
+        userId: clientId,
+        timestamp: t.clock.now(),
+        depositCurrency: 'EUR',
+        depositAmountSent: amount,
+        accountNumber: login,
+        status: 'pending',
+      });
+      expect((await post(admin, '/api/admin/accounts/adminProcessDeposit', { depositId: id })).status).toBe(
+        200,
+      );
+    }
+    for (let i = 0; i < 10 && (await t.worker.runOnce()).claimed > 0; i++);
+
+    const actions = new Set((await chained()).map((r) => r.action));
+    for (const a of [
+      'sign-in',
+      'sign-in.refused',
+      'client.added',
+      'deposit.approve-process',
+      'platform.op.succeeded',
+    ])
+      expect(actions).toContain(a);
+    const byApi = await post<AuditVerifyResult>(sysop, '/api/admin/audit/verify');
+    expect(byApi.status).toBe(200);
+    expect(byApi.body).toMatchObject({ ok: true, unchained: 0 });
+    expect(byApi.body.rows).toBeGreaterThanOrEqual(12);
+    expect(byApi.body.headHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(byApi.body.firstBadId).toBeUndefined();
+    // Verifying is recorded too, and the chain still holds after it.
+    const [last] = await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(last).toMatchObject({ action: 'audit.verified', after: expect.objectContaining({ ok: true }) });
+    expect(await verify()).toMatchObject({ ok: true, rows: byApi.body.rows + 1 });
+  });
+
+  it('is for SYSOPs only', async () => {
+    expect((await post(admin, '/api/admin/audit/verify')).status).toBe(403);
+    expect((await t.call('POST', '/api/admin/audit/verify', {})).status).toBe(401);
+  });
+
+  it('catches an edited row, in its content or its JSON', async () => {
+    const rows = await chained();
+    const target = rows[Math.floor(rows.length / 2)]!;
+    await tamper(t.database, sql`update audit_log set ip = '198.51.100.66' where id = ${target.id}`);
+    const r = await post<AuditVerifyResult>(sysop, '/api/admin/audit/verify');
+    expect(r.body).toMatchObject({ ok: false, firstBadId: target.id, problem: 'edited' });
+    expect(r.body.reason).toContain(`Row ${target.id} does not match its hash`);
+    await tamper(t.database, sql`update audit_log set ip = ${target.ip} where id = ${target.id}`);
+    expect(await verify()).toMatchObject({ ok: true });
+
+    const withJson = rows.find((row) => row.after !== null && row.id !== target.id)!;
+    await tamper(
+      t.database,
+      sql`update audit_log set after = jsonb_set(after, '{forged}', 'true') where id = ${withJson.id}`,
+    );
+    expect(await verify()).toMatchObject({ ok: false, firstBadId: withJson.id, problem: 'edited' });
+    await tamper(t.database, sql`update audit_log set after = after - 'forged' where id = ${withJson.id}`);
+    expect(await verify()).toMatchObject({ ok: true });
+  });
+
+  it('catches a deleted row, in the middle and at the end', async () => {
+    const rows = await chained();
+    const gone = rows[3]!;
+    await tamper(t.database, sql`delete from audit_log where id = ${gone.id}`);
+    const r = await verify();
+    expect(r).toMatchObject({ ok: false, firstBadId: rows[4]!.id, problem: 'missing' });
+    expect(r.rows).toBe(3);
+    await t.db.insert(auditLog).values(gone);
+    expect(await verify()).toMatchObject({ ok: true });
+
+    const newest = rows[rows.length - 1]!;
+    await tamper(t.database, sql`delete from audit_log where id = ${newest.id}`);
+    const tail = await verify();
+    expect(tail).toMatchObject({ ok: false, firstBadId: newest.id, problem: 'missing' });
+    expect(tail.reason).toContain('newest rows are missing');
+    await t.db.insert(auditLog).values(newest);
+    expect(await verify()).toMatchObject({ ok: true });
+  });
+
+  it('catches reordered rows', async () => {
+    const rows = await chained();
+    const [a, b] = [rows[5]!.id, rows[6]!.id];
+    const swap = sql`update audit_log set id = (case when id = ${-a} then ${b} else ${a} end)::int where id in (${-a}, ${-b})`;
+    await tamper(t.database, sql`update audit_log set id = -id where id in (${a}, ${b})`, swap);
+    const r = await verify();
+    expect(r).toMatchObject({ ok: false, firstBadId: a, problem: 'reordered' });
+    expect(r.reason).toContain(`stored as row ${b}`);
+    await tamper(t.database, sql`update audit_log set id = -id where id in (${a}, ${b})`, swap);
+    expect(await verify()).toMatchObject({ ok: true });
+  });
+
+  it('catches a row written around audit(), which carries no hash', async () => {
+    const [stray] = await t.db
+      .insert(auditLog)
+      .values({ at: t.clock.now(), actorId: null, action: 'sneaky', entity: 'user' })
+      .returning();
+    expect(await verify()).toMatchObject({ ok: false, firstBadId: stray!.id, problem: 'unchained' });
+    await tamper(t.database, sql`delete from audit_log where id = ${stray!.id}`);
+    expect(await verify()).toMatchObject({ ok: true });
+    // The trigger is back after every tampering above.
+    const [first] = await chained();
+    await expect(t.db.update(auditLog).set({ ip: 'x' }).where(eq(auditLog.id, first!.id))).rejects.toThrow();
+  });
+});

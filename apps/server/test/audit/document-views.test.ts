@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocumentView } from '@brokerdesk/contract';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { testDbKind } from '../support/db.ts';
+import { kycDocuments } from '../../src/db/schema.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { verifyAuditChain } from '../../src/audit/verify.ts';
+import { PDF, bankAccount, uploadFile } from '../banks/fixtures.ts';
+
+type Docs = { IDENTITY: { viewUrl: string; reportUrl: string }; PROOF_OF_RESIDENCE: { viewUrl: string } };
+
+describe(`document views are logged and listed (${testDbKind})`, () => {
+  let t: TestApp;
+  let vera: string;
+  let walt: string;
+  let clientId: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.createUser({ email: 'vera@docs.test', password: 'Correct-Horse-1', name: 'Vera' });
+    await t.createUser({ email: 'walt@docs.test', password: 'Correct-Horse-1', name: 'Walt' });
+    clientId = await t.createUser({ email: 'client@docs.test', role: 'USER' });
+    for (const [kind, idDocType] of [
+      ['IDENTITY', 'PASSPORT'],
+      ['PROOF_OF_RESIDENCE', 'UTILITY_BILL'],
+    ] as const) {
+      await t.db.insert(kycDocuments).values({
+        id: newId(),
+        userId: clientId,
+        kind,
+        idDocType,
+        uploaded: true,
+        inspectionId: 'insp-9',
+        timestamp: t.clock.now(),
+      });
+    }
+    vera = await t.signIn('vera@docs.test', 'Correct-Horse-1');
+    walt = await t.signIn('walt@docs.test', 'Correct-Horse-1');
+  });
+  afterAll(() => t.stop());
+
+  const local = (url: string) => url.replace('http://console.test', '');
+  const views = async (token = vera) => {
+    const r = await t.call<DocumentView[]>(
+      'GET',
+      `/api/admin/users/documentViews/${clientId}`,
+      undefined,
+      t.auth(token),
+    );
+    expect(r.status).toBe(200);
+    return r.body;
+  };
+
+  it('logs asking for the KYC links, and each open credited to who asked for that link', async () => {
+    const docs = await t.call<Docs>(
+      'GET',
+      `/api/admin/users/getKYCDocuments/${clientId}`,
+      undefined,
+      t.auth(vera),
+    );
+    expect(docs.status).toBe(200);
+    const expiresAt = t.clock.now() + 600;
+    const asked = await views();
+    expect(asked).toHaveLength(3);
+    expect(asked.map((v) => [v.kind, v.document, v.opened, v.actorName, v.expiresAt])).toEqual(
+      expect.arrayContaining([
+        ['IDENTITY', 'PASSPORT', false, 'Vera Staff', expiresAt],
+        ['PROOF_OF_RESIDENCE', 'UTILITY_BILL', false, 'Vera Staff', expiresAt],
+        ['KYC_REPORT', 'eKYC report', false, 'Vera Staff', expiresAt],
+      ]),
+    );
+
+    // Opened in a new tab: no session, yet the view is Vera's.
+    expect(
+      (await t.call('GET', local(docs.body.IDENTITY.viewUrl), undefined, { accept: '*/*' })).status,
+    ).toBe(200);
+    expect((await t.call('GET', local(docs.body.IDENTITY.reportUrl))).status).toBe(200);
+    const [report, identity] = await views();
+    expect(identity).toMatchObject({
+      kind: 'IDENTITY',
+      document: 'PASSPORT',
+      opened: true,
+      actorName: 'Vera Staff',
+      expiresAt,
+      ip: '127.0.0.1',
+    });
+    expect(report).toMatchObject({ kind: 'KYC_REPORT', opened: true, actorName: 'Vera Staff', expiresAt });
+  });
+
+  it('logs asking for a bank statement link and opening it', async () => {
+    const uploaded = await uploadFile(t, walt, clientId, PDF, 'statement.pdf');
+    expect(uploaded.status).toBe(200);
+    const file = uploaded.body.file as string;
+    // A link is its path and expiry: one asked for in another second is another link.
+    t.clock.advance(5);
+    const bankId = await bankAccount(t, clientId, { bankPoa: file });
+    const details = await t.call<{ bankAccount: { bankPOAUrl: string } }>(
+      'GET',
+      `/api/admin/accounts/adminGetBankAccount/${bankId}`,
+      undefined,
+      t.auth(vera),
+    );
+    expect(details.status).toBe(200);
+    expect((await views())[0]).toMatchObject({
+      kind: 'BANK_STATEMENT',
+      document: file,
+      opened: false,
+      actorName: 'Vera Staff',
+    });
+    expect((await fetch(`${t.base}${details.body.bankAccount.bankPOAUrl}`)).status).toBe(200);
+    expect((await views())[0]).toMatchObject({
+      kind: 'BANK_STATEMENT',
+      document: file,
+      opened: true,
+      actorName: 'Vera Staff',
+    });
+    // The uploader's own link (from POST /upload) is credited to the uploader.
+    expect((await fetch(`${t.base}${uploaded.body.url as string}`)).status).toBe(200);
+    expect((await views())[0]).toMatchObject({
+      kind: 'BANK_STATEMENT',
+      opened: true,
+      actorName: 'Walt Staff',
+    });
+  });
+
+  it('logs nothing for a refused link; the list needs a session and a known client', async () => {
+    const before = await views();
+    const docs = await t.call<Docs>(
+      'GET',
+      `/api/admin/users/getKYCDocuments/${clientId}`,
+      undefined,
+      t.auth(walt),
+    );
+    const count = (await views()).length;
+    expect(count).toBe(before.length + 3);
+    expect((await t.call('GET', `${local(docs.body.IDENTITY.viewUrl)}x`)).status).toBe(403);
+    t.clock.advance(601);
+    expect((await t.call('GET', local(docs.body.PROOF_OF_RESIDENCE.viewUrl))).status).toBe(403);
+    expect(await views(walt)).toHaveLength(count);
+    expect((await t.call('GET', `/api/admin/users/documentViews/${clientId}`)).status).toBe(401);
+    const unknown = await t.call('GET', `/api/admin/users/documentViews/${newId()}`, undefined, t.auth(walt));
+    expect(unknown.status).toBe(404);
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
+  });
+});
