@@ -4,13 +4,14 @@ import { Invalid } from './errors.ts';
 const MESSAGE = 'Remove the NUL character (\\u0000) from this field.';
 
 /**
- * PostgreSQL text and jsonb cannot hold U+0000: a NUL in any field would fail in the database as a 500.
- * It is bad input, so it is refused as such (400 naming the field) after validation, before any handler.
- * Multipart parts are read by their handler (POST /upload checks its own).
+ * PostgreSQL text and jsonb cannot hold U+0000: a NUL in a body or query field would fail in the database
+ * as a 500. It is bad input, so it is refused as such (400 naming the field) after validation, before any
+ * handler. Path parameters are ids and enums (their patterns refuse it) or lookups by hash or file name
+ * (which answer 404); multipart parts are read by their handler (POST /upload checks its own).
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
+    for (const part of [request.query, request.body]) {
       const field = nulField(part, null);
       if (field !== null) throw new Invalid({ [field]: MESSAGE });
     }
