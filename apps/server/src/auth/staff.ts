@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLES, roleSchema, type Role } from '@brokerdesk/contract';
 import type { DbOrTx } from '../db/client.ts';
-import { auditLog, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
+import { audit } from '../audit/audit.ts';
 import { newId } from '../lib/ids.ts';
 import { hashPassword, staffPasswordProblem } from './passwords.ts';
 
@@ -58,8 +59,8 @@ export async function createStaff(db: DbOrTx, input: NewStaff, now: number): Pro
   try {
     await db.transaction(async (tx) => {
       await tx.insert(users).values(row);
-      await tx.insert(auditLog).values({
-        at: now,
+      // Through audit(), so the row joins the hash chain like every other.
+      await audit(tx, now, {
         actorId: null,
         action: 'staff.create',
         entity: 'user',
