@@ -1,12 +1,13 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { BANK_LIST_CAP, MESSAGES, type BankAccount, type LookupClient } from '@brokerdesk/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { BANK_LIST_CAP, MESSAGES, type BankAccount } from '@brokerdesk/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { bankAccounts, deposits, users } from '../../db/schema.ts';
+import { bankAccounts, deposits } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { audit } from '../../audit/audit.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../auth/sessions.ts';
 import { writeClientLog } from '../clients/client-log.ts';
+import { lookupClients } from '../funding/list.ts';
 import type { FileStore } from './file-store.ts';
 import { toWireBank } from './rows.ts';
 
@@ -52,12 +53,12 @@ export class BanksService {
       groups[status] = rows.map(toWireBank);
     }
     const ids = Object.values(groups).flatMap((g) => g.map((b) => b.userId));
-    return { users: await lookup(this.db, ids), bankAccounts: groups };
+    return { users: await lookupClients(this.db, ids), bankAccounts: groups };
   }
 
   async details(id: string) {
     const row = await this.get(this.db, id);
-    const users = await lookup(this.db, [row.userId]);
+    const users = await lookupClients(this.db, [row.userId]);
     const hasFile = row.bankPoa !== '' && (await this.files.exists(row.bankPoa));
     return {
       bankAccount: { ...toWireBank(row), bankPOAUrl: hasFile ? this.files.link(row.bankPoa) : '' },
@@ -156,15 +157,4 @@ export class BanksService {
     if (!row) throw new NotFound('No such bank account.');
     return row;
   }
-}
-
-/** Name, surname and email by user id, for the rows shown. */
-async function lookup(db: Db, ids: string[]): Promise<Record<string, LookupClient>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return {};
-  const rows = await db
-    .select({ id: users.id, name: users.name, surname: users.surname, email: users.email })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return Object.fromEntries(rows.map(({ id, ...u }) => [id, u]));
 }
