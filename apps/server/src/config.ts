@@ -20,6 +20,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(15),
   WEB_DIST: z.string().optional(),
+  KYC_PROVIDER: z.enum(['standin', 'sumsub']).default('standin'),
+  KYC_URL: z.string().url().default('https://api.sumsub.com'),
+  KYC_APP_TOKEN: z.string().optional(),
+  KYC_SECRET_KEY: z.string().optional(),
+  PAYMENT_PROVIDER: z.enum(['standin']).default('standin'),
+  PAYMENT_STANDIN_PROCESS_SECONDS: z.coerce.number().int().min(0).default(60),
+  PAYMENT_SYNC_SECONDS: z.coerce.number().int().min(0).default(10),
 });
 
 export type Config = {
@@ -38,6 +45,13 @@ export type Config = {
   sessionIdleSeconds: number;
   sessionMaxSeconds: number;
   webDist: string | undefined;
+  /** The identity-verification provider: the local stand-in, or a Sumsub-style API client. */
+  kyc: { provider: 'standin' | 'sumsub'; url: string; appToken?: string; secretKey?: string };
+  /**
+   * The card-style payment provider: its adapter, how long the stand-in takes to process an order,
+   * and how often the server asks the provider about open orders (0: never).
+   */
+  payments: { provider: 'standin'; standInProcessSeconds: number; syncSeconds: number };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,5 +78,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleSeconds: Math.round(e.SESSION_IDLE_MINUTES * 60),
     sessionMaxSeconds: 12 * 60 * 60,
     webDist: e.WEB_DIST,
+    kyc: kycConfig(e),
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      standInProcessSeconds: e.PAYMENT_STANDIN_PROCESS_SECONDS,
+      syncSeconds: e.PAYMENT_SYNC_SECONDS,
+    },
+  };
+}
+
+function kycConfig(e: z.infer<typeof envSchema>): Config['kyc'] {
+  if (e.KYC_PROVIDER === 'sumsub' && (!e.KYC_APP_TOKEN || !e.KYC_SECRET_KEY))
+    throw new Error('Invalid configuration:\n  KYC_PROVIDER=sumsub needs KYC_APP_TOKEN and KYC_SECRET_KEY');
+  return {
+    provider: e.KYC_PROVIDER,
+    url: e.KYC_URL.replace(/\/$/, ''),
+    appToken: e.KYC_APP_TOKEN,
+    secretKey: e.KYC_SECRET_KEY,
   };
 }

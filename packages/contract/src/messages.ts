@@ -45,4 +45,5 @@ export const MESSAGES = {
   conflict: 'This record has changed since you opened it. Reload and try again.',
   invalidInput: 'The request is invalid.',
   tooLarge: 'The request is too large.',
+  kycUnavailable: 'The identity-verification provider is not answering. Please try again later.',
 } as const;

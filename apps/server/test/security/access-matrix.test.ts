@@ -90,7 +90,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/other/serverInfo': PUBLIC,
   'GET /api/dev/outbox': PUBLIC,
   // Documents opened in a new tab: the short-lived signature is the permission.
-  'GET /api/kyc/view/:docId': SIGNED_LINK,
+  'GET /api/kyc/image/:userId/:imageId': SIGNED_LINK,
   'GET /api/kyc/report/:userId': SIGNED_LINK,
   'GET /public/files/:file': SIGNED_LINK,
   // The session itself and the polled counters.

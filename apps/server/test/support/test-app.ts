@@ -11,6 +11,7 @@ import { users } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { manualClock } from '../../src/lib/clock.ts';
 import { newId } from '../../src/lib/ids.ts';
+import { LinkSigner } from '../../src/lib/signed-links.ts';
 import { smtpMailer } from '../../src/mail/mailer.ts';
 import type { App } from '../../src/http/types.ts';
 import { openTestDatabase } from './db.ts';
@@ -18,6 +19,8 @@ import { startTestPlatform } from './test-platform.ts';
 import { OperationWorker } from '../../src/operations/index.ts';
 import { allSettledHandlers } from '../../src/features/settled-handlers.ts';
 import { SmtpReceiver, codeFrom } from './smtp-receiver.ts';
+
+const TEST_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret!');
 
 export type ApiReply<T = Record<string, unknown>> = { status: number; body: T; headers: Headers };
 
@@ -63,7 +66,7 @@ export async function startTestApp(
     mailer: smtpMailer(smtpUrl, config.mailFrom),
     platforms: [platform],
     clock,
-    secret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
+    secret: TEST_SECRET,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -147,6 +150,8 @@ export async function startTestApp(
     auth,
     createUser,
     signIn,
+    /** Signs links as the app does (to build a validly signed link the app never handed out). */
+    links: new LinkSigner(TEST_SECRET, clock.now),
     setRole: (id: string, role: Role) => database.db.update(users).set({ role }).where(eq(users.id, id)),
     async stop() {
       await app.close();

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { idSchema, kycApplicantResponse, kycDocumentsResponse } from '@brokerdesk/contract';
+import { MESSAGES, idSchema, kycApplicantResponse, kycDocumentsResponse } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
-import { kycDocuments, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import type { App } from '../../http/types.ts';
 import { requireStaff } from '../../http/types.ts';
-import { NotFound, Forbidden } from '../../http/errors.ts';
-import type { KycProvider } from '../../integrations/kyc/types.ts';
+import type { FastifyReply } from 'fastify';
+import { NotFound, Forbidden, Unavailable } from '../../http/errors.ts';
+import { KycUnavailable, type KycFile, type KycProvider } from '../../integrations/kyc/types.ts';
+import { KYC_IMAGE_ID, kycImagePath, kycReportPath } from '../../integrations/kyc/paths.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
-import { systemClock, type Clock } from '../../lib/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { DocumentViews, KYC_REPORT_LABEL, kycDocumentLinks } from '../audit/document-views.ts';
 
 const signedQuery = z.object({ exp: z.coerce.number().int(), sig: z.string().max(100) });
@@ -19,9 +21,10 @@ const signedQuery = z.object({ exp: z.coerce.number().int(), sig: z.string().max
  */
 export function kycRoutes(
   app: App,
-  deps: { db: Db; kyc: KycProvider; links: LinkSigner; clock?: Clock },
+  deps: { db: Db; kyc: KycProvider; links: LinkSigner; clock: Clock },
 ): void {
-  const views = new DocumentViews(deps.db, deps.clock ?? systemClock);
+  // Views are stamped by the app's clock, as every other audit row is.
+  const views = new DocumentViews(deps.db, deps.clock);
   const ensureUser = async (id: string) => {
     const [u] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, id));
     if (!u) throw new NotFound('No such user.');
@@ -32,7 +35,7 @@ export function kycRoutes(
     { schema: { params: z.object({ id: idSchema }), response: { 200: kycDocumentsResponse } } },
     async (req) => {
       await ensureUser(req.params.id);
-      const docs = await deps.kyc.documents(req.params.id);
+      const docs = await fromProvider(() => deps.kyc.documents(req.params.id));
       const staff = requireStaff(req.staff);
       await views.linksIssued({ userId: staff.userId, ip: req.ip }, req.params.id, kycDocumentLinks(docs));
       return docs;
@@ -44,34 +47,36 @@ export function kycRoutes(
     { schema: { params: z.object({ id: idSchema }), response: { 200: kycApplicantResponse } } },
     async (req) => {
       await ensureUser(req.params.id);
-      return deps.kyc.applicant(req.params.id);
+      return fromProvider(() => deps.kyc.applicant(req.params.id));
     },
   );
 
   // Opened in a new tab, so no bearer header: the link itself is the short-lived permission.
   app.get(
-    '/api/kyc/view/:docId',
-    { config: { public: true }, schema: { params: z.object({ docId: idSchema }), querystring: signedQuery } },
+    '/api/kyc/image/:userId/:imageId',
+    {
+      config: { public: true },
+      schema: {
+        params: z.object({ userId: idSchema, imageId: z.string().regex(KYC_IMAGE_ID) }),
+        querystring: signedQuery,
+      },
+    },
     async (req, reply) => {
-      if (!deps.links.verify(`/api/kyc/view/${req.params.docId}`, req.query.exp, req.query.sig))
+      const { userId, imageId } = req.params;
+      const path = kycImagePath(userId, imageId);
+      if (!deps.links.verify(path, req.query.exp, req.query.sig))
         throw new Forbidden('This link has expired.');
-      const [doc] = await deps.db.select().from(kycDocuments).where(eq(kycDocuments.id, req.params.docId));
-      if (!doc) throw new NotFound();
-      if (doc.kind === 'IDENTITY' || doc.kind === 'PROOF_OF_RESIDENCE') {
-        const path = `/api/kyc/view/${doc.id}`;
-        await views.opened({
-          clientId: doc.userId,
-          kind: doc.kind,
-          document: doc.idDocType,
-          path,
-          exp: req.query.exp,
-          ip: req.ip,
-        });
-      }
-      return reply
-        .type('image/svg+xml')
-        .header('cache-control', 'no-store')
-        .send(documentSvg(doc.kind, doc.idDocType));
+      const image = await fromProvider(() => deps.kyc.image(userId, imageId));
+      if (!image) throw new NotFound();
+      await views.opened({
+        clientId: userId,
+        kind: image.kind,
+        document: image.idDocType,
+        path,
+        exp: req.query.exp,
+        ip: req.ip,
+      });
+      return sendFile(reply, image);
     },
   );
 
@@ -82,29 +87,43 @@ export function kycRoutes(
       schema: { params: z.object({ userId: idSchema }), querystring: signedQuery },
     },
     async (req, reply) => {
-      if (!deps.links.verify(`/api/kyc/report/${req.params.userId}`, req.query.exp, req.query.sig))
+      const path = kycReportPath(req.params.userId);
+      if (!deps.links.verify(path, req.query.exp, req.query.sig))
         throw new Forbidden('This link has expired.');
-      const applicant = await deps.kyc.applicant(req.params.userId);
+      await ensureUser(req.params.userId);
+      const file = await fromProvider(() => deps.kyc.report(req.params.userId));
       await views.opened({
         clientId: req.params.userId,
         kind: 'KYC_REPORT',
         document: KYC_REPORT_LABEL,
-        path: `/api/kyc/report/${req.params.userId}`,
+        path,
         exp: req.query.exp,
         ip: req.ip,
       });
-      return reply
-        .type('text/plain; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(
-          `eKYC report (local stand-in provider)\n\napplicant: ${applicant.applicantId}\nreview status: ${applicant.reviewStatus}\nanswer: ${applicant.reviewAnswer || '-'}\n`,
-        );
+      return sendFile(reply, file);
     },
   );
 }
 
-/** A placeholder picture of a document, as the stand-in has no real scans. */
-function documentSvg(kind: string, type: string): string {
-  const esc = (s: string) => s.replace(/[<>&"]/g, '');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400" viewBox="0 0 640 400"><rect width="640" height="400" rx="24" fill="#eef2f7" stroke="#8a99ad" stroke-width="4"/><text x="40" y="80" font-family="sans-serif" font-size="32" fill="#1f2d3d">${esc(kind.replace(/_/g, ' '))}</text><text x="40" y="130" font-family="sans-serif" font-size="24" fill="#4a5a6e">${esc(type)}</text><text x="40" y="360" font-family="sans-serif" font-size="16" fill="#8a99ad">Local stand-in of the identity-verification provider</text></svg>`;
+/** A provider fault is the provider's, not the caller's: 503 with a plain message. */
+async function fromProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof KycUnavailable) throw new Unavailable(MESSAGES.kycUnavailable);
+    throw err;
+  }
+}
+
+function sendFile(reply: FastifyReply, file: KycFile) {
+  // Whatever the provider says the type is, the browser must not sniff or run it as a page of ours.
+  return reply
+    .type(file.contentType)
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header(
+      'content-security-policy',
+      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+    )
+    .send(file.body);
 }

@@ -24,7 +24,19 @@ export type KycApplicant = {
   createdAt: number;
 };
 
+/** A file the provider holds (a document image, the eKYC report), passed through to staff. */
+export type KycFile = { contentType: string; body: Buffer };
+/** An image with the document it belongs to (for the view log). */
+export type KycImage = KycFile & { kind: 'IDENTITY' | 'PROOF_OF_RESIDENCE'; idDocType: string };
+
 export interface KycProvider {
   documents(userId: string): Promise<KycDocuments>;
   applicant(userId: string): Promise<KycApplicant>;
+  /** One image of one of the client's documents; null when the client has no such image. */
+  image(userId: string, imageId: string): Promise<KycImage | null>;
+  /** The provider's eKYC report of the client. */
+  report(userId: string): Promise<KycFile>;
 }
+
+/** The provider did not answer as expected (down, refused our credentials, malformed reply). */
+export class KycUnavailable extends Error {}
