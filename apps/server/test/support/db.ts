@@ -7,8 +7,22 @@ import { openDatabase, type Database } from '../../src/db/client.ts';
  * PostgreSQL server named by TEST_DATABASE_URL (the suite runs once each way).
  */
 export async function openTestDatabase(): Promise<Database> {
+  const fresh = await freshPostgresDatabase();
+  if (!fresh) return openDatabase({});
+  const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 5 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await fresh.drop();
+    },
+  };
+}
+
+/** A new, empty database on the TEST_DATABASE_URL server (null without one), and how to drop it. */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({});
+  if (!adminUrl) return null;
   const name = `bd_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -16,11 +30,9 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
   return {
-    ...database,
-    close: async () => {
-      await database.close();
+    url: url.toString(),
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);

@@ -1,0 +1,87 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+
+/** A server process as an operator starts it (`apps/server/src/main.ts`), on a free loopback port. */
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+};
+
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const e: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
+  delete e.npm_config_nodedir;
+  delete e.TEST_DATABASE_URL;
+  return e;
+}
+
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: childEnv({ ...env, PORT: String(port) }),
+  });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const onData = () => {
+      if (/Brokerdesk is running at/.test(out)) resolve();
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', (code) =>
+      reject(new Error(`server exited with ${code} before it was ready:\n${out}`)),
+    );
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    output: () => out,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Runs a server process that is expected to refuse to start; answers its exit code and output. */
+export async function failedStart(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: childEnv({ ...env, PORT: String(await freePort()) }),
+  });
+  let out = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  return { code, output: out };
+}
+
+/** Runs one of the operator's tools (`tools/<name>/main.ts`) to completion. */
+export function runTool(name: string, args: string[], env: Record<string, string>): string {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', `tools/${name}/main.ts`, ...args], {
+    cwd: root,
+    env: childEnv(env),
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`tools/${name} failed: ${r.stderr || r.stdout}`);
+  return r.stdout;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
