@@ -11,15 +11,14 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, type Db } from '../../apps/server/src/db/client.ts';
 import * as schema from '../../apps/server/src/db/schema.ts';
-import { SessionService } from '../../apps/server/src/auth/sessions.ts';
 import { systemClock } from '../../apps/server/src/lib/clock.ts';
-import { newId } from '../../apps/server/src/lib/ids.ts';
 import { rowsOf } from '../../apps/server/src/db/rows.ts';
 import { devOutboxMailer } from '../../apps/server/src/mail/mailer.ts';
 import { SimulatorPlatform } from '../../apps/server/src/integrations/platform/simulator.ts';
 import { listUsers } from '../../apps/server/src/features/clients/list.ts';
 import { listFunding } from '../../apps/server/src/features/funding/list.ts';
 import { CASES, type BenchCase } from './cases.ts';
+import { staffToken } from './staff-token.ts';
 import { httpLatency, sqlLatency } from './measure.ts';
 
 /**
@@ -133,25 +132,6 @@ async function fill(target: Db, target_url: string): Promise<void> {
     },
   );
   console.log(`filled in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-}
-
-async function staffToken(target: Db, key: Uint8Array): Promise<string> {
-  const id = newId();
-  await target.insert(schema.users).values({
-    id,
-    role: 'SYSOP',
-    name: 'Bench',
-    surname: 'Runner',
-    email: `bench-${id}@bench.example`,
-    status: 'approved',
-    timestamp: systemClock.now(),
-  });
-  const sessions = new SessionService(target, key, systemClock, 3600, 12 * 3600);
-  return sessions.create(
-    target,
-    { id, name: 'Bench', role: 'SYSOP' },
-    { deviceType: 'bench', browserName: 'autocannon', ip: '127.0.0.1' },
-  );
 }
 
 /** The SQL the API runs for a case, captured from the same list function through a logging client. */

@@ -1,0 +1,117 @@
+/// <reference lib="dom" />
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import type { AddressInfo } from 'node:net';
+import { chromium } from '@playwright/test';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { systemClock } from '../../apps/server/src/lib/clock.ts';
+import { devOutboxMailer } from '../../apps/server/src/mail/mailer.ts';
+import { SimulatorPlatform } from '../../apps/server/src/integrations/platform/simulator.ts';
+import { seedDemoData } from '../../apps/server/src/demo/seed.ts';
+import { staffToken } from './staff-token.ts';
+
+/**
+ * `npm run bench:web [-- --pages 30]`: the web budgets of DESIGN.md, measured in Chromium against the
+ * production build (`npm run build:web` first) served by the real server on an embedded database with
+ * demo data.
+ * - first load: gzipped JavaScript the sign-in page and the user list fetch (budget 300 KB);
+ * - paint: for each of N pages of 100 clients, the time from the list call's response arriving
+ *   (Resource Timing responseEnd) to the frame after row 100 is in the DOM (budget 100 ms).
+ */
+const { values } = parseArgs({ options: { pages: { type: 'string', default: '30' } } });
+const pages = Number(values.pages);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webDist = path.resolve(here, '../../apps/web/dist');
+if (!fs.existsSync(path.join(webDist, 'index.html')))
+  throw new Error('Build the web app first: npm run build:web');
+
+const database = await openDatabase({});
+await seedDemoData(database.db, { clients: 100 * (pages + 2), seed: 7 });
+const secret = new TextEncoder().encode('bench-secret-bench-secret-bench-secret');
+const app = await buildApp({
+  config: loadConfig({ WEB_DIST: webDist }),
+  database,
+  mailer: devOutboxMailer(database.db, systemClock, { info: () => undefined }),
+  platforms: [new SimulatorPlatform(database.db, systemClock)],
+  clock: systemClock,
+  secret,
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const token = await staffToken(database.db, secret);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const scripts = new Map<string, number>();
+  page.on('response', async (res) => {
+    if (res.request().resourceType() !== 'script' || res.status() !== 200) return;
+    scripts.set(res.url(), gzipSync(await res.body()).length);
+  });
+  await page.goto(`${base}/login`);
+  await page.waitForLoadState('networkidle');
+  const signInKb = sum(scripts) / 1024;
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+
+  // Marks the frame in which the table first shows 100 rows after each list response.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __paints: number[]; __lastResponse: number };
+    w.__paints = [];
+    w.__lastResponse = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as PerformanceResourceTiming[])
+        if (e.name.includes('/users/list/paginated')) w.__lastResponse = e.responseEnd;
+    }).observe({ type: 'resource', buffered: true });
+    let seen = '';
+    new MutationObserver(() => {
+      const rows = document.querySelectorAll('table tbody tr');
+      const key = rows.length === 100 ? (rows[0]?.textContent ?? '') : '';
+      if (!key || key === seen || !w.__lastResponse) return;
+      seen = key;
+      const arrived = w.__lastResponse;
+      requestAnimationFrame(() => setTimeout(() => w.__paints.push(performance.now() - arrived), 0));
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.goto(`${base}/users/all?size=100`);
+  await page.waitForFunction(() => (window as unknown as { __paints: number[] }).__paints.length === 1);
+  const firstLoadKb = sum(scripts) / 1024;
+  for (let i = 2; i <= pages; i++) {
+    await page.getByRole('button', { name: 'next page' }).click();
+    await page.waitForFunction((n) => (window as unknown as { __paints: number[] }).__paints.length >= n, i);
+  }
+  const paints = (await page.evaluate(() => (window as unknown as { __paints: number[] }).__paints)).sort(
+    (a, b) => a - b,
+  );
+  const pct = (p: number) => paints[Math.min(paints.length - 1, Math.floor((p / 100) * paints.length))]!;
+  const row = (name: string, value: string, budget: string, ok: boolean) =>
+    console.log(
+      `${name.padEnd(44)} ${value.padStart(10)}   budget ${budget.padEnd(10)} ${ok ? 'ok' : 'OVER'}`,
+    );
+  console.log(`\nWeb budgets (${paints.length} pages of 100 rows, Chromium ${browser.version()})`);
+  row('JavaScript, sign-in page (gzipped)', `${signInKb.toFixed(0)} KB`, '300 KB', signInKb <= 300);
+  row(
+    'JavaScript, sign-in + user list (gzipped)',
+    `${firstLoadKb.toFixed(0)} KB`,
+    '300 KB',
+    firstLoadKb <= 300,
+  );
+  row('data arrival -> 100 rows painted, p50', `${pct(50).toFixed(1)} ms`, '100 ms', pct(50) <= 100);
+  row('data arrival -> 100 rows painted, p95', `${pct(95).toFixed(1)} ms`, '100 ms', pct(95) <= 100);
+  row('data arrival -> 100 rows painted, max', `${paints.at(-1)!.toFixed(1)} ms`, '-', true);
+} finally {
+  await browser.close();
+  await app.close();
+  await database.close();
+}
+
+function sum(m: Map<string, number>): number {
+  return [...m.values()].reduce((a, b) => a + b, 0);
+}

@@ -1,0 +1,25 @@
+import type { Db } from '../../apps/server/src/db/client.ts';
+import * as schema from '../../apps/server/src/db/schema.ts';
+import { SessionService } from '../../apps/server/src/auth/sessions.ts';
+import { systemClock } from '../../apps/server/src/lib/clock.ts';
+import { newId } from '../../apps/server/src/lib/ids.ts';
+
+/** A SYSOP made for a measurement and a live session of theirs (no mail round trip). */
+export async function staffToken(target: Db, key: Uint8Array): Promise<string> {
+  const id = newId();
+  await target.insert(schema.users).values({
+    id,
+    role: 'SYSOP',
+    name: 'Bench',
+    surname: 'Runner',
+    email: `bench-${id}@bench.example`,
+    status: 'approved',
+    timestamp: systemClock.now(),
+  });
+  const sessions = new SessionService(target, key, systemClock, 3600, 12 * 3600);
+  return sessions.create(
+    target,
+    { id, name: 'Bench', role: 'SYSOP' },
+    { deviceType: 'bench', browserName: 'autocannon', ip: '127.0.0.1' },
+  );
+}
