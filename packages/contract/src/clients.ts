@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
-import { idSchema, pagedRequestSchema } from './common.ts';
+import { idSchema, pagedRequestSchema, totalCappedSchema } from './common.ts';
 import { roleSchema } from './roles.ts';
 import {
   accountTypeSchema,
@@ -47,6 +47,7 @@ export const usersListResponse = z.object({
   success: z.boolean(),
   clients: z.array(userSchema),
   totalSize: z.number().int(),
+  totalCapped: totalCappedSchema,
   error: z.string().optional(),
 });
 export type UsersListResponse = z.infer<typeof usersListResponse>;

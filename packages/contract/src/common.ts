@@ -33,3 +33,12 @@ export const pagedRequestSchema = z.strictObject({
   filters: z.record(z.string().max(64), filterSchema).default({}),
 });
 export type PagedRequest = z.infer<typeof pagedRequestSchema>;
+
+/**
+ * Lists count their rows up to this many; past it a reply says `totalCapped` and the screen shows
+ * "10,000+" (DESIGN: totals of huge results may be capped). Counting a million rows would cost more
+ * than the page itself; staff narrow such lists with filters.
+ */
+export const TOTAL_CAP = 10_000;
+/** `totalCapped: true` when there are more than TOTAL_CAP rows (`totalSize` is then TOTAL_CAP). */
+export const totalCappedSchema = z.boolean().optional();

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { Invalid } from '../../http/errors.ts';
 import { inList, planList, type ListSpec } from '../../lib/paged-query.ts';
+import { cappedCount } from '../../lib/capped-count.ts';
 import { toWireUser } from './user-row.ts';
 
 /** Roles below ADMIN: clients, partners and moderators. Staff are not clients and are not listed. */
@@ -91,10 +92,7 @@ export async function listUsers(db: Db, status: UserListStatus, req: PagedReques
       .orderBy(...plan.orderBy)
       .limit(plan.limit)
       .offset(plan.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(plan.where),
+    cappedCount(db, users, plan.where),
   ]);
-  return { success: true, clients: rows.map(toWireUser), totalSize: total[0]?.n ?? 0 };
+  return { success: true, clients: rows.map(toWireUser), ...total };
 }

@@ -5,7 +5,16 @@ import type { ListController } from './types.ts';
 const count = new Intl.NumberFormat('en');
 
 /** Total, page-size choice and pages. */
-export function DataTableFooter({ list, total }: { list: ListController; total: number }) {
+export function DataTableFooter({
+  list,
+  total,
+  capped,
+}: {
+  list: ListController;
+  total: number;
+  /** Past TOTAL_CAP the server stops counting: say "10,000+" and let staff narrow with filters. */
+  capped?: boolean;
+}) {
   const { page, sizePerPage } = list.state;
   const pages = pageCount(total, sizePerPage);
   const first = total === 0 ? 0 : (page - 1) * sizePerPage + 1;
@@ -14,10 +23,15 @@ export function DataTableFooter({ list, total }: { list: ListController; total: 
   return (
     <Group justify="space-between" gap="sm" px="sm" py="xs" wrap="wrap">
       <Group gap="md" wrap="nowrap">
-        <Text size="sm" c="dimmed" data-testid="table-total">
+        <Text
+          size="sm"
+          c="dimmed"
+          data-testid="table-total"
+          title={capped ? 'More rows than this; use the filters to narrow the list.' : undefined}
+        >
           {total === 0
             ? 'No records'
-            : `${count.format(first)}–${count.format(last)} of ${count.format(total)}`}
+            : `${count.format(first)}–${count.format(last)} of ${count.format(total)}${capped ? '+' : ''}`}
         </Text>
         {list.pageSizes.length > 1 && (
           <Group gap={6} wrap="nowrap">

@@ -21,6 +21,8 @@ export type DataTableProps<T> = RowHandlers<T> & {
   /** The current page as the server sent it; undefined before the first answer. */
   rows: readonly T[] | undefined;
   total: number | undefined;
+  /** The server stopped counting at `total` (TOTAL_CAP): there are more rows than that. */
+  totalCapped?: boolean;
   list: ListController;
   rowKey: (row: T) => string;
   /** Nothing to show yet (first load). */
@@ -164,7 +166,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <DataTableFooter list={list} total={total} />
+      <DataTableFooter list={list} total={total} capped={props.totalCapped} />
     </Paper>
   );
 }

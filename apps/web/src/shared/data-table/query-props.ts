@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 export type QueryTableProps<T> = {
   rows: readonly T[] | undefined;
   total: number | undefined;
+  totalCapped: boolean | undefined;
   loading: boolean;
   refreshing: boolean;
   error: unknown;
@@ -17,12 +18,13 @@ export type QueryTableProps<T> = {
  */
 export function queryTableProps<D, T>(
   query: UseQueryResult<D>,
-  pick: (data: D) => { rows: readonly T[]; total: number },
+  pick: (data: D) => { rows: readonly T[]; total: number; totalCapped?: boolean },
 ): QueryTableProps<T> {
   const picked = query.data === undefined ? undefined : pick(query.data);
   return {
     rows: picked?.rows,
     total: picked?.total,
+    totalCapped: picked?.totalCapped,
     loading: query.isPending,
     refreshing: query.isPlaceholderData && query.isFetching,
     error: query.error ?? undefined,

@@ -64,7 +64,11 @@ function UserList({ status }: { status: UserListStatus }) {
         columns={columns}
         list={list}
         rowKey={(user) => user._id}
-        {...queryTableProps(query, (data) => ({ rows: data.clients, total: data.totalSize }))}
+        {...queryTableProps(query, (data) => ({
+          rows: data.clients,
+          total: data.totalSize,
+          totalCapped: data.totalCapped,
+        }))}
         rowStyle={(user) => (approvedWithoutAccount(user) ? RED_ROW : undefined)}
         rowTitle={(user) => (approvedWithoutAccount(user) ? RED_ROW_TITLE : undefined)}
         onRowDoubleClick={setEditing}
