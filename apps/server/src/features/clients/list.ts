@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notInArray, type SQL } from 'drizzle-orm';
 import {
   countryCodesMatching,
   ROLE_RANK,
