@@ -83,4 +83,21 @@ test.describe(`client management (${db})`, () => {
     await expect(page.getByText('Called the client about her documents')).toBeVisible();
     await page.screenshot({ path: 'test-results/profile.png', fullPage: true });
   });
+
+  test('exports the filtered list as CSV', async ({ page, signIn }) => {
+    await signIn(page);
+    await addClient(page, 'Babbage');
+    await page.goto('/users/all?f.surname=babb');
+    await expect(page.getByRole('cell', { name: 'Babbage', exact: true })).toBeVisible();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^clients-all-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = (await (await download.createReadStream()).toArray()).join('');
+    const lines = text.trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^Id,Registered \(UTC\),Name,Surname,Email/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('babbage@clients.example');
+  });
 });

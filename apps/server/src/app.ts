@@ -159,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await banksRoutes(app, { db, clock, dataDir: config.dataDir, links });
   accountsRoutes(app, { db, clock, wakeWorker: wake });
   kycRoutes(app, { db, kyc: new StandInKyc(db, links, config.publicUrl), links });
+  exportRoutes(app, { db, clock, links, lists: { users: userListExport } });
   auditRoutes(app, { db, clock, sessionIdleSeconds: config.sessionIdleSeconds });
 
   // Unknown /api paths are JSON 404s; any other GET is a page of the single-page app.

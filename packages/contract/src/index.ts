@@ -15,3 +15,4 @@ export * from './password-generator.ts';
 export * from './partners.ts';
 export * from './banks.ts';
 export * from './audit.ts';
+export * from './exports.ts';

@@ -93,6 +93,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/kyc/image/:userId/:imageId': SIGNED_LINK,
   'GET /api/kyc/report/:userId': SIGNED_LINK,
   'GET /public/files/:file': SIGNED_LINK,
+  'GET /api/exports/download': SIGNED_LINK,
+  // CSV exports: asking for the download link is for signed-in staff.
+  'POST /api/admin/exports': STAFF,
   // The session itself and the polled counters.
   'GET /api/users/me': STAFF,
   'POST /api/users/logout': STAFF,

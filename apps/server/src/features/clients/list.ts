@@ -82,8 +82,13 @@ function ekycFilter(f: Filter): SQL {
   }
 }
 
+/** The where and order of a user list view (also what its CSV export runs). */
+export function planUserList(status: UserListStatus, req: PagedRequest) {
+  return planList(LIST, req, [inArray(users.role, CLIENT_ROLES), statusCondition(status)]);
+}
+
 export async function listUsers(db: Db, status: UserListStatus, req: PagedRequest) {
-  const plan = planList(LIST, req, [inArray(users.role, CLIENT_ROLES), statusCondition(status)]);
+  const plan = planUserList(status, req);
   const [rows, total] = await Promise.all([
     db
       .select()

@@ -14,14 +14,16 @@ import {
   DataTable,
   listDefaults,
   queryTableProps,
+  toPagedRequest,
   useUrlListState,
 } from '../../../shared/data-table/index.ts';
+import { ExportButton } from '../../../shared/export-button.tsx';
 import { NotFoundPage } from '../../../shared/not-found-page.tsx';
 import { usePageTitle } from '../../../shared/use-page-title.ts';
 import { useRouteStatus } from '../../../shared/use-route-status.ts';
 import { EditUserModal } from '../user-edit/edit-user-modal.tsx';
 import { approvedWithoutAccount } from '../user-labels.ts';
-import { USER_FILTER_FIELDS, userColumns } from './user-columns.tsx';
+import { USER_FILTER_FIELDS, USER_FILTER_TYPES, userColumns } from './user-columns.tsx';
 import { useUserList } from './user-list-query.ts';
 
 /** SPEC 2.4/9: 50 or 100 rows, newest registrations first. */
@@ -55,9 +57,16 @@ function UserList({ status }: { status: UserListStatus }) {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>{title}</Title>
-        <Button component={Link} to="/add-user" leftSection={<IconUserPlus size={18} />}>
-          Add User
-        </Button>
+        <Group gap="sm">
+          <ExportButton
+            list="users"
+            params={{ status }}
+            request={toPagedRequest(list.state, USER_FILTER_TYPES)}
+          />
+          <Button component={Link} to="/add-user" leftSection={<IconUserPlus size={18} />}>
+            Add User
+          </Button>
+        </Group>
       </Group>
       <DataTable
         label={title}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { pagedRequestSchema } from './common.ts';
+
+/**
+ * CSV export of a list with its current filters and sort (issue 10): the console asks for a signed
+ * download link (the ask is audited), then the browser downloads the file from it, streamed.
+ */
+export const EXPORTABLE_LISTS = ['users'] as const;
+export type ExportableList = (typeof EXPORTABLE_LISTS)[number];
+
+export const exportListRequest = z.strictObject({
+  list: z.enum(EXPORTABLE_LISTS),
+  /** The list's own route parameters, e.g. `{ status: 'approved' }` for /users/approved. */
+  params: z.record(z.string().max(32), z.string().max(64)).default({}),
+  /** The list's current view; page and page size are ignored (every row is exported). */
+  request: pagedRequestSchema,
+});
+export type ExportListRequest = z.input<typeof exportListRequest>;
+
+export const exportListResponse = z.object({ url: z.string(), filename: z.string() });
+
+/** How long a download link works: long enough to start the download, too short to pass around. */
+export const EXPORT_LINK_SECONDS = 60;
+
+/** The audit action of an export (entity 'export'; after: the list, its parameters and view). */
+export const EXPORT_AUDIT_ACTION = 'list.exported';
