@@ -45,7 +45,9 @@ import { partnersRoutes } from './features/partners/routes.ts';
 import { banksRoutes } from './features/banks/routes.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
-import { StandInKyc } from './integrations/kyc/stand-in.ts';
+import { createKyc } from './integrations/kyc/create-kyc.ts';
+import { exportRoutes } from './features/exports/routes.ts';
+import { userListExport } from './features/clients/export.ts';
 import { LinkSigner } from './lib/signed-links.ts';
 
 export type AppDeps = {
@@ -158,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   partnersRoutes(app, { db, clock, publicUrl: config.publicUrl });
   await banksRoutes(app, { db, clock, dataDir: config.dataDir, links });
   accountsRoutes(app, { db, clock, wakeWorker: wake });
-  kycRoutes(app, { db, kyc: new StandInKyc(db, links, config.publicUrl), links });
+  kycRoutes(app, { db, kyc: createKyc(config, db, links), links, clock });
   exportRoutes(app, { db, clock, links, lists: { users: userListExport } });
   auditRoutes(app, { db, clock, sessionIdleSeconds: config.sessionIdleSeconds });
 
