@@ -72,3 +72,51 @@ test.describe(`funding (${db})`, () => {
     expect((await pending()).some((w) => w._id === target!._id)).toBe(false);
   });
 });
+
+test.describe(`funding repairs and orders (${db})`, () => {
+  test('rejects a withdrawal from the Error tab; the Orders table pages on the server', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const orders = page.waitForResponse((r) => r.url().includes('/adminGetWithdrawalOrders?'));
+    await page.goto('/withdrawal-requests/error');
+    expect((await orders).status()).toBe(200);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const errors = async () => {
+      const r = await page.request.post('/api/admin/accounts/adminGetRequests/paginated', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { type: 'withdrawal', status: 'error', page: 1, sizePerPage: 10, filters: {} },
+      });
+      return ((await r.json()) as { data: { transfers: { _id: string; requestId: string }[] } }).data
+        .transfers;
+    };
+    const [target] = await errors();
+    expect(target, 'the demo data has withdrawals the platform refused').toBeDefined();
+
+    await page
+      .getByRole('table', { name: 'Withdrawals' })
+      .getByRole('row', { name: new RegExp(target!.requestId) })
+      .dblclick();
+    const modal = page.getByRole('dialog', { name: 'Update withdrawal' });
+    await modal.getByRole('textbox', { name: 'Status' }).click();
+    await expect(page.getByRole('option', { name: 'Retry' })).toBeVisible();
+    await page.getByRole('option', { name: 'Reject' }).click();
+    await modal.getByLabel('Comment').fill('The client withdrew the request.');
+    await modal.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Withdrawal updated.')).toBeVisible();
+    await expect(modal).toBeHidden();
+    expect((await errors()).some((w) => w._id === target!._id)).toBe(false);
+
+    // The second table asks the server for its own page when its page size changes.
+    const section = page.getByRole('region', { name: 'Orders' });
+    await expect(section.getByRole('columnheader', { name: 'Order ID' })).toBeVisible();
+    await expect(section.getByRole('row')).not.toHaveCount(1);
+    const next = page.waitForRequest(
+      (r) => r.url().includes('/adminGetWithdrawalOrders?') && /sizePerPage=50/.test(r.url()),
+    );
+    await section.getByRole('textbox', { name: /rows per page/i }).click();
+    await page.getByRole('option', { name: '50' }).click();
+    await next;
+  });
+});

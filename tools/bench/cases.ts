@@ -41,4 +41,6 @@ export const CASES: BenchCase[] = [
   funding('withdrawal', 'error'),
   funding('transfer', 'pending'),
   funding('transfer', 'approved', { sortField: 'transferAmount', sortOrder: 'asc' }),
+  // Global search (Ctrl+K): email, name, surname and transaction-id lookups at once.
+  { name: 'search "client4242"', path: '/api/admin/search', body: { q: 'client4242' } },
 ];

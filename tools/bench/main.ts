@@ -6,7 +6,13 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { fundingListRequest, pagedRequestSchema, userListStatusSchema } from '@brokerdesk/contract';
+import {
+  SEARCH_PATH,
+  fundingListRequest,
+  pagedRequestSchema,
+  searchRequest,
+  userListStatusSchema,
+} from '@brokerdesk/contract';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, type Db } from '../../apps/server/src/db/client.ts';
@@ -17,6 +23,7 @@ import { devOutboxMailer } from '../../apps/server/src/mail/mailer.ts';
 import { SimulatorPlatform } from '../../apps/server/src/integrations/platform/simulator.ts';
 import { listUsers } from '../../apps/server/src/features/clients/list.ts';
 import { listFunding } from '../../apps/server/src/features/funding/list.ts';
+import { search } from '../../apps/server/src/features/search/service.ts';
 import { CASES, type BenchCase } from './cases.ts';
 import { staffToken } from './staff-token.ts';
 import { httpLatency, sqlLatency } from './measure.ts';
@@ -146,6 +153,8 @@ async function statementsOf(target: string, c: BenchCase): Promise<{ sql: string
   if (c.path.includes('/users/list/')) {
     const status = userListStatusSchema.parse(c.path.split('/').pop());
     await listUsers(logging, status, pagedRequestSchema.parse(c.body));
+  } else if (c.path === SEARCH_PATH) {
+    await search(logging, searchRequest.parse(c.body).q);
   } else {
     await listFunding(logging, fundingListRequest.parse(c.body));
   }

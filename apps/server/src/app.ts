@@ -41,10 +41,19 @@ import { DepositsService } from './features/funding/deposits.ts';
 import { WithdrawalsService } from './features/funding/withdrawals.ts';
 import { TransfersService } from './features/funding/transfers.ts';
 import { clientMailer } from './features/funding/client-mail.ts';
+import { ProviderOrderSync } from './features/funding/provider-sync.ts';
+import { approvalsRoutes } from './features/approvals/routes.ts';
+import { ThresholdsService } from './features/approvals/thresholds.ts';
+import { createPaymentProvider } from './integrations/payments/index.ts';
 import { partnersRoutes } from './features/partners/routes.ts';
 import { banksRoutes } from './features/banks/routes.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
+import { reconciliationRoutes } from './features/reconciliation/routes.ts';
+import { ReconciliationService } from './features/reconciliation/service.ts';
+import { EventHub } from './features/events/hub.ts';
+import { eventsRoutes } from './features/events/routes.ts';
+import { searchRoutes } from './features/search/routes.ts';
 import { createKyc } from './integrations/kyc/create-kyc.ts';
 import { exportRoutes } from './features/exports/routes.ts';
 import { userListExport } from './features/clients/export.ts';
@@ -62,6 +71,8 @@ export type AppDeps = {
   wakeWorker?: () => void;
   /** A pino logger; without it the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
+  /** Live-updates stream settings (tests shorten the heartbeat, which also re-checks sessions). */
+  events?: { heartbeatMs?: number };
 };
 
 export const VERSION = '0.1.0';
@@ -156,13 +167,42 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     withdrawals: new WithdrawalsService(db, clock, wake, mailClient),
     transfers: new TransfersService(db, clock, wake),
   });
+  approvalsRoutes(app, { thresholds: new ThresholdsService(db, clock) });
+  // A server that runs the operations worker (main.ts) also follows the payment provider's orders.
+  const paymentProvider = createPaymentProvider(config, db, clock);
+  const paymentSync = new ProviderOrderSync({
+    db,
+    provider: paymentProvider,
+    clock,
+    wakeWorker: wake,
+    mailClient,
+    log: app.log,
+  });
+  if (deps.wakeWorker) app.addHook('onReady', async () => paymentSync.start(config.payments.syncSeconds));
+  app.addHook('onClose', async () => {
+    await paymentSync.stop();
+    await paymentProvider.close();
+  });
   const links = new LinkSigner(secret, clock.now);
   partnersRoutes(app, { db, clock, publicUrl: config.publicUrl });
   await banksRoutes(app, { db, clock, dataDir: config.dataDir, links });
-  accountsRoutes(app, { db, clock, wakeWorker: wake });
+  accountsRoutes(app, { db, clock, wakeWorker: wake, platforms: deps.platforms });
   kycRoutes(app, { db, kyc: createKyc(config, db, links), links, clock });
   exportRoutes(app, { db, clock, links, lists: { users: userListExport } });
   auditRoutes(app, { db, clock, sessionIdleSeconds: config.sessionIdleSeconds });
+  reconciliationRoutes(app, {
+    reconciliation: new ReconciliationService(db, deps.platforms[0]!, clock),
+  });
+  const hub = new EventHub({
+    database,
+    authenticate: (token) => sessions.authenticate(token, { background: true }),
+    log: app.log,
+    heartbeatMs: deps.events?.heartbeatMs,
+  });
+  eventsRoutes(app, { hub });
+  // Open streams would keep app.close() waiting: end them first.
+  app.addHook('preClose', () => hub.close());
+  searchRoutes(app, { db });
 
   // Unknown /api paths are JSON 404s; any other GET is a page of the single-page app.
   app.setNotFoundHandler((request, reply) => {

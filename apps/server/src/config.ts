@@ -27,6 +27,7 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['standin']).default('standin'),
   PAYMENT_STANDIN_PROCESS_SECONDS: z.coerce.number().int().min(0).default(60),
   PAYMENT_SYNC_SECONDS: z.coerce.number().int().min(0).default(10),
+  RECONCILIATION_HOUR_UTC: z.union([z.literal('off'), z.coerce.number().int().min(0).max(23)]).default(1),
 });
 
 export type Config = {
@@ -52,6 +53,8 @@ export type Config = {
    * and how often the server asks the provider about open orders (0: never).
    */
   payments: { provider: 'standin'; standInProcessSeconds: number; syncSeconds: number };
+  /** From this hour (UTC) the daily reconciliation checks the day before; null: no daily run. */
+  reconciliationHourUtc: number | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       standInProcessSeconds: e.PAYMENT_STANDIN_PROCESS_SECONDS,
       syncSeconds: e.PAYMENT_SYNC_SECONDS,
     },
+    reconciliationHourUtc: e.RECONCILIATION_HOUR_UTC === 'off' ? null : e.RECONCILIATION_HOUR_UTC,
   };
 }
 

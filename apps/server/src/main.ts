@@ -10,6 +10,8 @@ import { prepareDemo } from './demo/prepare-demo.ts';
 import { createLogger } from './lib/logger.ts';
 import { OperationWorker } from './operations/index.ts';
 import { allSettledHandlers } from './features/settled-handlers.ts';
+import { ReconciliationService } from './features/reconciliation/service.ts';
+import { ReconciliationJob } from './features/reconciliation/job.ts';
 
 /** config -> db -> app -> listen (nothing else). */
 const config = loadConfig();
@@ -19,6 +21,12 @@ const clock = systemClock;
 const mailer = createMailer(config, database.db, clock, log);
 const platform = createPlatform(config, database.db, clock, log);
 const checker = new PlatformChecker(database.db, [platform], clock, log);
+const reconciliation =
+  config.reconciliationHourUtc === null
+    ? null
+    : new ReconciliationJob(new ReconciliationService(database.db, platform, clock), clock, log, {
+        hourUtc: config.reconciliationHourUtc,
+      });
 const demo = await prepareDemo(database.db, config, log);
 const worker = new OperationWorker({
   db: database.db,
@@ -41,6 +49,7 @@ const app = await buildApp({
 await app.listen({ port: config.port, host: config.host });
 checker.start();
 worker.start();
+reconciliation?.start();
 printWelcome();
 
 let stopping = false;
@@ -51,6 +60,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     log.info({ signal }, 'shutting down');
     await app.close();
     await checker.stop();
+    await reconciliation?.stop();
     await worker.stop();
     await platform.close();
     await mailer.close();

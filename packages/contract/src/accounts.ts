@@ -9,7 +9,7 @@ import {
   tradingAccountSchema,
   tradingAccountTypeSchema,
 } from './entities.ts';
-import { DEMO_BALANCES, LEVERAGES } from './constants.ts';
+import { DEMO_BALANCES, LEVERAGES, MAX_PAGE_SIZE } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 
 /** Trading accounts, leverage changes, sub-accounts and passwords (SPEC 2.10, 2.11, 2.18, 2.19, 7.4). */
@@ -94,9 +94,15 @@ export const createSubAccountResponse = z.object({
   accountId: z.string().optional(),
 });
 
+export const SUB_ACCOUNT_QUERY_KINDS = ['all', 'live', 'demo'] as const;
+export const SUB_ACCOUNT_QUERY_STATUSES = ['all', 'pending', 'approved', 'rejected', 'error'] as const;
+/** The server-paged list (page, sizePerPage, sort, filters); the GET form answers the first page. */
+export const subAccountPageRequest = pagedRequestSchema;
 export const subAccountListResponse = z.object({
   users: z.record(z.string(), lookupClientSchema),
   accounts: z.array(subAccountRequestSchema),
+  /** All requests that match, over every page. */
+  totalSize: z.number().int(),
 });
 export const updateSubAccountRequest = z.strictObject({
   _id: idSchema,
@@ -105,9 +111,17 @@ export const updateSubAccountRequest = z.strictObject({
 });
 
 export const LEVERAGE_LIST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const leveragePageRequest = pagedRequestSchema;
 export const leverageListResponse = z.object({
   leverages: z.array(leverageChangeSchema),
   users: z.record(z.string(), lookupClientSchema),
+  /** All changes of the status that match, over every page. */
+  totalSize: z.number().int(),
+});
+/** The GET forms of the paged lists take the page in the query string (first page of 50 without it). */
+export const listPageQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  sizePerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
 });
 export const updateLeverageRequest = z.strictObject({
   account: z.strictObject({
@@ -130,3 +144,11 @@ export const rejectLeverageMessage = MESSAGES.rejectWithoutReason('leverage chan
 export const ACCOUNT_PASSWORD_RULE = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,32}$/;
 export const ACCOUNT_PASSWORD_MESSAGE =
   'The password needs 8 to 32 characters with a lowercase letter, an uppercase letter and a digit.';
+
+/** Moving an account to another group (adminUpdateAccount with accountGroup): made on the platform first. */
+export const ACCOUNT_GROUP_MESSAGES = {
+  unknown: 'No such group.',
+  disabled: 'This group is disabled.',
+  refused: 'The platform refused the group change:',
+  unreachable: 'The trading platform did not answer. The group was not changed; please try again.',
+} as const;

@@ -99,6 +99,20 @@ export const AUDIT_CSV_COLUMNS = [
   'hash',
 ] as const;
 
+/** The audit trail screen's page sizes: 50 or 100 rows, 50 first (as the other lists of SPEC 9). */
+export const AUDIT_PAGE_SIZES = { sizes: [50, 100], initial: 50 } as const;
+
+/**
+ * GET /api/admin/audit/facets: every entity and every action the trail holds, in alphabetical order, for
+ * the search's pickers (at most AUDIT_FACETS_CAP of each).
+ */
+export const AUDIT_FACETS_CAP = 500;
+export const auditFacetsResponse = z.object({
+  entities: z.array(z.string()),
+  actions: z.array(z.string()),
+});
+export type AuditFacets = z.infer<typeof auditFacetsResponse>;
+
 /** What verification found wrong first. */
 export const auditProblemSchema = z.enum(['edited', 'missing', 'reordered', 'unchained']);
 export type AuditProblem = z.infer<typeof auditProblemSchema>;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { idSchema, pagedRequestSchema } from './common.ts';
-import { depositSchema, lookupClientSchema, transferSchema, withdrawalSchema } from './entities.ts';
+import { approvalsByRequestSchema, fundingApprovalSchema } from './approvals.ts';
+import { MAX_PAGE_SIZE } from './constants.ts';
+import {
+  currencySchema,
+  depositSchema,
+  lookupClientSchema,
+  transferSchema,
+  withdrawalSchema,
+} from './entities.ts';
 
 /** Funding lists of SPEC 2.14-2.16 and 7.4. */
 
@@ -37,6 +45,8 @@ export const fundingListResponse = z.object({
     clients: z.record(z.string(), lookupClientSchema),
     transfers: z.array(fundingRowSchema),
     totalSize: z.number().int(),
+    /** Four-eyes approvals of the rows on the page, by request id. */
+    approvals: approvalsByRequestSchema.default({}),
   }),
 });
 export type FundingListResponse = z.infer<typeof fundingListResponse>;
@@ -69,12 +79,22 @@ export const UPDATE_STATUS_LABELS = {
 export const updateStatusSchema = z.enum(['pending', 'rejected', 'approved', 'approve_process']);
 export type UpdateStatus = z.infer<typeof updateStatusSchema>;
 
+/**
+ * A deposit whose credit the platform refused (MTStatus failed) and a withdrawal in the Error tab also
+ * take 'retry': the platform operation is sent again, as a new operation. 'rejected' closes them.
+ */
+export const RETRY_LABEL = 'Retry';
+export const depositUpdateStatusSchema = z.enum([...updateStatusSchema.options, 'retry']);
+export type DepositUpdateStatus = z.infer<typeof depositUpdateStatusSchema>;
+export const withdrawalUpdateStatusSchema = depositUpdateStatusSchema;
+export type WithdrawalUpdateStatus = DepositUpdateStatus;
+
 const comment = z.string().max(2000).default('');
 
 export const updateDepositRequest = z.strictObject({
   deposit: z.strictObject({
     _id: idSchema,
-    status: updateStatusSchema,
+    status: depositUpdateStatusSchema,
     comment,
     modifyDealAmount: z.boolean().default(false),
     depositAmountSent: z.number().positive().max(1e9).optional(),
@@ -85,7 +105,7 @@ export const processDepositRequest = z.strictObject({ depositId: idSchema });
 export const updateWithdrawalRequest = z.strictObject({
   withdrawal: z.strictObject({
     _id: idSchema,
-    status: updateStatusSchema,
+    status: withdrawalUpdateStatusSchema,
     comment,
     dontEmailUser: z.boolean().default(false),
     modifyDealAmount: z.boolean().default(false),
@@ -94,6 +114,41 @@ export const updateWithdrawalRequest = z.strictObject({
   }),
 });
 export const processWithdrawalRequest = z.strictObject({ withdrawalId: idSchema });
+
+/**
+ * The 'Orders' table (SPEC 2.15, 7.4 GET adminGetWithdrawalOrders): the card-provider withdrawals,
+ * those the provider has not processed yet included, paged by the server. Paging and filters travel
+ * in the query string, one key per filter.
+ */
+export const WITHDRAWAL_ORDER_SORT_FIELDS = [
+  'timestamp',
+  'providerOrderId',
+  'accountNumber',
+  'withdrawalAmount',
+  'providerStatus',
+  'providerPayoutStatus',
+  'status',
+] as const;
+export const withdrawalOrdersQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  sizePerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
+  sortField: z.enum(WITHDRAWAL_ORDER_SORT_FIELDS).optional(),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  /** Name or email of the client. */
+  client: z.string().max(200).optional(),
+  providerOrderId: z.string().max(200).optional(),
+  accountNumber: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  providerStatus: z.enum(['CREATED', 'PROCESSED', 'CANCELLED', 'DECLINED']).optional(),
+  withdrawalCurrency: currencySchema.optional(),
+});
+export type WithdrawalOrdersQuery = z.infer<typeof withdrawalOrdersQuery>;
+export const withdrawalOrdersResponse = z.object({
+  clients: z.record(z.string(), lookupClientSchema),
+  transfers: z.array(withdrawalSchema),
+  totalSize: z.number().int(),
+  approvals: approvalsByRequestSchema.default({}),
+});
+export type WithdrawalOrdersResponse = z.infer<typeof withdrawalOrdersResponse>;
 
 /** Transfers also take 'complete' and 'reverse' for a half-done transfer (DESIGN money movement). */
 export const updateTransferRequest = z.strictObject({
@@ -110,4 +165,6 @@ export const fundingActionResponse = z.object({
   message: z.string().optional(),
   /** The request after the action (its MTStatus fills in once the platform has answered). */
   request: fundingRowSchema.optional(),
+  /** The request's four-eyes approval, when it needs two. */
+  approval: fundingApprovalSchema.nullable().optional(),
 });

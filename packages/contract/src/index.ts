@@ -15,4 +15,8 @@ export * from './password-generator.ts';
 export * from './partners.ts';
 export * from './banks.ts';
 export * from './audit.ts';
+export * from './reconciliation.ts';
+export * from './events.ts';
+export * from './search.ts';
 export * from './exports.ts';
+export * from './approvals.ts';

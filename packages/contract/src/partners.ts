@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, pagedRequestSchema } from './common.ts';
 import { CODE_BATCH_SIZES } from './constants.ts';
 import { ibCodeSchema, ibCountersSchema, ibRequestSchema, lookupClientSchema } from './entities.ts';
 
@@ -14,8 +14,6 @@ export function generatedCodeLink(host: string, agentCode: number, code: string)
   return `${introducerLink(host, agentCode)}?access=${encodeURIComponent(code)}`;
 }
 
-/** The most rows the IB lists return; the screens page them in the browser (SPEC 9: 50 or 100). */
-export const IB_LIST_CAP = 1000;
 /** Agent codes handed out automatically start above this (the demo data's first code is 10001). */
 export const FIRST_AGENT_CODE = 10_001;
 export const MAX_AGENT_CODE = 99_999_999;
@@ -33,11 +31,13 @@ export const IB_MESSAGES = {
 // ---- IB requests (SPEC 2.12) ----
 
 export const ibRequestUserSchema = lookupClientSchema.extend({ agentCode: z.number().int().nullable() });
+/** Server-paged; without a sortField open requests (pending, error) come first, then the newest. */
+export const ibRequestsPageRequest = pagedRequestSchema;
 export const ibRequestsResponse = z.object({
-  /** Pending first, then newest first; at most IB_LIST_CAP rows. */
+  /** One page. */
   requestsData: z.array(ibRequestSchema),
   usersData: z.record(z.string(), ibRequestUserSchema),
-  /** How many requests exist in all, so the screen can say when the list is cut. */
+  /** All requests that match, over every page. */
   totalSize: z.number().int(),
 });
 export type IbRequestsResponse = z.infer<typeof ibRequestsResponse>;
@@ -58,10 +58,13 @@ export const processIbRequestResponse = z.object({
 
 // ---- IB codes (SPEC 2.13) ----
 
+/** Server-paged, newest first unless sorted; the filter `q` matches a name part or an agent code part. */
+export const ibCodesPageRequest = pagedRequestSchema;
 export const ibCodesResponse = z.object({
-  /** Newest first; at most IB_LIST_CAP rows. */
+  /** One page. */
   ibs: z.array(ibCodeSchema),
   counters: ibCountersSchema,
+  /** All introducers that match, over every page. */
   totalSize: z.number().int(),
 });
 export type IbCodesResponse = z.infer<typeof ibCodesResponse>;
@@ -125,6 +128,41 @@ export const generateCodesRequest = z.strictObject({
   ),
 });
 export type GenerateCodesRequest = z.input<typeof generateCodesRequest>;
+
+// ---- Adding slots ("Please add more codes", SPEC 8) ----
+
+/** The most slots one call adds, and the most a quota may ever hold in all. */
+export const MAX_SLOTS_PER_ADD = { ibCodes: 10_000, subcodes: 100_000 } as const;
+export const MAX_QUOTA_TOTAL = 1_000_000_000;
+export const SLOT_MESSAGES = {
+  nothing: 'Add at least one code or subcode.',
+  tooMany: 'That would take the quota over its limit.',
+  added: (ib: number, sub: number) => `Added ${ib} introducer codes and ${sub} subcodes.`,
+} as const;
+
+/** Raises the quotas: both the available and the total counter of each grow by the number added. */
+export const addIbSlotsRequest = z
+  .strictObject({
+    ibCodes: z
+      .number({ error: 'Enter a whole number.' })
+      .int('Enter a whole number.')
+      .min(0, 'Enter 0 or more.')
+      .max(MAX_SLOTS_PER_ADD.ibCodes, `At most ${MAX_SLOTS_PER_ADD.ibCodes} at a time.`)
+      .default(0),
+    subcodes: z
+      .number({ error: 'Enter a whole number.' })
+      .int('Enter a whole number.')
+      .min(0, 'Enter 0 or more.')
+      .max(MAX_SLOTS_PER_ADD.subcodes, `At most ${MAX_SLOTS_PER_ADD.subcodes} at a time.`)
+      .default(0),
+  })
+  .refine((b) => b.ibCodes > 0 || b.subcodes > 0, { path: ['ibCodes'], message: SLOT_MESSAGES.nothing });
+export type AddIbSlotsRequest = z.input<typeof addIbSlotsRequest>;
+export const addIbSlotsResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  counters: ibCountersSchema,
+});
 export const generateCodesResponse = z.object({
   success: z.boolean(),
   message: z.string(),

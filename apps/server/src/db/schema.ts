@@ -154,6 +154,10 @@ export const deposits = pgTable(
   (t) => [
     index('deposits_status_ts_idx').on(t.status, t.timestamp.desc(), t.id.desc()),
     index('deposits_user_idx').on(t.userId, t.timestamp.desc()),
+    // Reconciliation: the deposits credited on the platform, by approval time.
+    index('deposits_platform_done_idx')
+      .on(t.timeApproved, t.accountNumber)
+      .where(sql`${t.status} = 'approved' and ${t.mtStatus} = 'SUCCESS'`),
   ],
 );
 
@@ -190,6 +194,10 @@ export const withdrawals = pgTable(
   (t) => [
     index('withdrawals_status_ts_idx').on(t.status, t.timestamp.desc(), t.id.desc()),
     index('withdrawals_user_idx').on(t.userId, t.timestamp.desc()),
+    // Reconciliation: the withdrawals debited on the platform, by approval time.
+    index('withdrawals_platform_done_idx')
+      .on(t.timeApproved, t.accountNumber)
+      .where(sql`${t.status} = 'approved' and ${t.mtStatus} = 'SUCCESS'`),
   ],
 );
 
@@ -216,6 +224,10 @@ export const transfers = pgTable(
   (t) => [
     index('transfers_status_ts_idx').on(t.status, t.timestamp.desc(), t.id.desc()),
     index('transfers_user_idx').on(t.userId, t.timestamp.desc()),
+    // Reconciliation: transfers by approval time (times.approved).
+    index('transfers_approved_at_idx')
+      .on(sql`((${t.times} ->> 'approved')::bigint)`)
+      .where(sql`(${t.times} ->> 'approved') is not null`),
   ],
 );
 
@@ -581,4 +593,119 @@ export const simSettings = pgTable(
   'sim_settings',
   { key: text().notNull(), value: text().notNull() },
   (t) => [primaryKey({ columns: [t.key] })],
+);
+
+// ---- Reconciliation with the platform ----
+
+/**
+ * A reconciliation run and its result, kept: who ran it (null for the daily run), which account (null
+ * for every live account) and period, and what it found. A daily run claims its day with a 'running'
+ * row; the partial unique index lets only one live daily run per day exist across servers.
+ */
+export const reconciliationReports = pgTable(
+  'reconciliation_reports',
+  {
+    id: id(),
+    /** manual | daily */
+    trigger: text().notNull(),
+    /** running | ok | mismatches | failed */
+    status: text().notNull(),
+    login: bigint({ mode: 'number' }),
+    periodFrom: epoch().notNull(),
+    periodTo: epoch().notNull(),
+    startedAt: epoch().notNull(),
+    finishedAt: epoch(),
+    actorId: text(),
+    accountsChecked: integer().notNull().default(0),
+    legsChecked: integer().notNull().default(0),
+    dealsChecked: integer().notNull().default(0),
+    mismatchCount: integer().notNull().default(0),
+    error: text().notNull().default(''),
+  },
+  (t) => [
+    index('reconciliation_reports_started_idx').on(t.startedAt.desc(), t.id.desc()),
+    index('reconciliation_reports_login_idx').on(t.login, t.startedAt.desc()),
+    uniqueIndex('reconciliation_reports_daily_uq')
+      .on(t.periodFrom)
+      .where(sql`${t.trigger} = 'daily' and ${t.status} <> 'failed'`),
+  ],
+);
+
+/** One difference a run found: a deal missing, a deal extra, or a deal of another amount. */
+export const reconciliationMismatches = pgTable(
+  'reconciliation_mismatches',
+  {
+    id: serial().primaryKey(),
+    reportId: text()
+      .notNull()
+      .references(() => reconciliationReports.id),
+    /** missing_deal | extra_deal | amount_differs */
+    kind: text().notNull(),
+    login: bigint({ mode: 'number' }).notNull(),
+    requestType: text(),
+    requestId: text(),
+    requestStatus: text(),
+    leg: text(),
+    userId: text(),
+    currency: text().notNull().default(''),
+    expectedAmount: numeric({ precision: 18, scale: 2, mode: 'number' }),
+    approvedAt: epoch(),
+    dealId: text(),
+    dealAmount: numeric({ precision: 18, scale: 2, mode: 'number' }),
+    dealTime: epoch(),
+    comment: text().notNull().default(''),
+    note: text().notNull().default(''),
+  },
+  (t) => [index('reconciliation_mismatches_report_idx').on(t.reportId, t.id)],
+);
+
+// ---- Four-eyes approvals (migration 0005) ----
+
+/** Above `amount` (strictly) a request of this type and currency needs two approvals. Set by a SYSOP. */
+export const approvalThresholds = pgTable(
+  'approval_thresholds',
+  {
+    /** deposit | withdrawal | transfer */
+    requestType: text().notNull(),
+    currency: text().notNull(),
+    amount: money().notNull(),
+    updatedBy: text().notNull(),
+    updatedAt: epoch().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.requestType, t.currency] })],
+);
+
+/**
+ * The approvals of a request above its threshold: the first approver's, then a different staff
+ * member's second, which runs the decision. At most one is awaiting per request (partial unique index).
+ */
+export const fundingApprovals = pgTable(
+  'funding_approvals',
+  {
+    id: id(),
+    requestType: text().notNull(),
+    requestId: text().notNull(),
+    /** approve_process | approved: the decision both approvers agree on. */
+    action: text().notNull(),
+    amount: money().notNull(),
+    currency: text().notNull(),
+    /** The threshold the amount was above at the first approval. */
+    threshold: money().notNull(),
+    /** awaiting | approved | cancelled */
+    state: text().notNull(),
+    firstBy: text().notNull(),
+    firstAt: epoch().notNull(),
+    firstComment: text().notNull().default(''),
+    secondBy: text(),
+    secondAt: epoch(),
+    secondComment: text(),
+    cancelledBy: text(),
+    cancelledAt: epoch(),
+  },
+  (t) => [
+    uniqueIndex('funding_approvals_awaiting_uq')
+      .on(t.requestType, t.requestId)
+      .where(sql`${t.state} = 'awaiting'`),
+    index('funding_approvals_request_idx').on(t.requestType, t.requestId, t.firstAt),
+  ],
 );

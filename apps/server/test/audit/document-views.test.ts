@@ -141,4 +141,30 @@ describe(`document views are logged and listed (${testDbKind})`, () => {
     expect(unknown.status).toBe(404);
     expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
   });
+
+  it("stamps views with the app's clock, not the machine's", async () => {
+    // Three days ahead of the machine: a view stamped with Date.now would show the real time.
+    t.clock.advance(3 * 86_400);
+    vera = await t.signIn('vera@docs.test', 'Correct-Horse-1');
+    const docs = await t.call<Docs>(
+      'GET',
+      `/api/admin/users/getKYCDocuments/${clientId}`,
+      undefined,
+      t.auth(vera),
+    );
+    expect(docs.status).toBe(200);
+    const asked = t.clock.now();
+    expect((await views())[0]).toMatchObject({ at: asked, opened: false, expiresAt: asked + 600 });
+    t.clock.advance(42);
+    const opened = await t.call('GET', local(docs.body.PROOF_OF_RESIDENCE.viewUrl), undefined, {
+      accept: '*/*',
+    });
+    expect(opened.status).toBe(200);
+    expect((await views())[0]).toMatchObject({
+      kind: 'PROOF_OF_RESIDENCE',
+      opened: true,
+      at: asked + 42,
+      actorName: 'Vera Staff',
+    });
+  });
 });

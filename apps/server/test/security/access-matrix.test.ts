@@ -102,6 +102,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/other/getNewRequestsCount/': STAFF,
   'GET /api/other/checkNewDeposits/': STAFF,
   'GET /api/admin/other/getMlStatuses/': STAFF,
+  // The live-updates stream and the global search (Ctrl+K).
+  'GET /api/other/events': STAFF,
+  'POST /api/admin/search': STAFF,
   // Users (SPEC 7.2).
   'POST /api/admin/users/list/paginated/:status': STAFF,
   'GET /api/admin/users/getAdmins': STAFF,
@@ -125,6 +128,10 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/users/adminAddIbCode': STAFF,
   'POST /api/admin/users/adminUpdateIbCode': STAFF,
   'POST /api/admin/users/adminGenerateCodes': STAFF,
+  'POST /api/admin/users/adminGetIbRequests/paginated': STAFF,
+  'POST /api/admin/users/adminGetIbCodes/paginated': STAFF,
+  // Raising the IB quotas is for a SYSOP (docs/decisions.md).
+  'POST /api/admin/users/adminAddIbSlots': SYSOP_ONLY,
   // Groups (SPEC 7.5): add, edit and delete are for ADMIN or higher.
   'GET /api/admin/groups/getGroups': STAFF,
   'POST /api/admin/groups/addGroup': STAFF,
@@ -139,6 +146,12 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/accounts/adminProcessWithdrawal': STAFF,
   'POST /api/admin/accounts/adminUpdateTransfer': STAFF,
   'POST /api/admin/accounts/adminProcessTransfer': STAFF,
+  'POST /api/admin/accounts/adminUpdateProviderWithdrawal': STAFF,
+  'POST /api/admin/accounts/adminProcessProviderWithdrawal': STAFF,
+  'GET /api/admin/accounts/adminGetWithdrawalOrders': STAFF,
+  // Four-eyes thresholds: read by staff, set by a SYSOP (issue 9).
+  'GET /api/admin/approvals/thresholds': STAFF,
+  'POST /api/admin/approvals/setThreshold': SYSOP_ONLY,
   // Bank verification and the document upload (SPEC 7.4: POST /upload).
   'GET /api/admin/accounts/adminGetBankAccounts/all/all': STAFF,
   'GET /api/admin/accounts/adminGetBankAccount/:id': STAFF,
@@ -154,18 +167,26 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/accounts/adminCheckAccountPasswordChangeStatus': STAFF,
   'POST /api/admin/accounts/adminCreateSubAccount': STAFF,
   'GET /api/admin/accounts/adminGetSubAccountRequests/:live/:status': STAFF,
+  'POST /api/admin/accounts/adminGetSubAccountRequests/paginated/:live/:status': STAFF,
   'POST /api/admin/accounts/adminUpdateSubAccountRequest': STAFF,
   'POST /api/admin/accounts/changeTradingAccountNames': STAFF,
   'GET /api/admin/accounts/adminGetLeverageRequests/:status': STAFF,
+  'POST /api/admin/accounts/adminGetLeverageRequests/paginated/:status': STAFF,
   'POST /api/admin/accounts/adminUpdateAccountLeverage': STAFF,
   'POST /api/admin/accounts/adminProcessLeverageUpdate': STAFF,
   // The audit trail and document views (ADMIN and above); verification and live sessions (SYSOP).
   'POST /api/admin/audit/search': STAFF,
   'GET /api/admin/audit/export.csv': STAFF,
+  'GET /api/admin/audit/facets': STAFF,
   'POST /api/admin/audit/verify': SYSOP_ONLY,
   'GET /api/admin/users/documentViews/:userId': STAFF,
   'GET /api/admin/sessions': SYSOP_ONLY,
   'POST /api/admin/sessions/end': SYSOP_ONLY,
+  // Reconciliation with the platform (ADMIN and above).
+  'POST /api/admin/reconciliation/run': STAFF,
+  'POST /api/admin/reconciliation/reports': STAFF,
+  'GET /api/admin/reconciliation/reports/:id': STAFF,
+  'GET /api/admin/reconciliation/reports/:id/export.csv': STAFF,
   // The OpenAPI document and its viewer (@fastify/swagger-ui) are under /api: staff only.
   'GET /api/docs': STAFF,
   // Fastify reports the trailing-slash variant of the viewer's page only as a HEAD route.
@@ -325,7 +346,9 @@ describe(`access matrix generated from the route table (${testDbKind})`, () => {
       (init.headers as Record<string, string>)['content-type'] = 'application/json';
     }
     const res = await fetch(t.base + url, { ...init, signal: AbortSignal.timeout(10_000) });
-    await res.arrayBuffer();
+    // A live-updates stream does not end by itself: its status is the answer.
+    if (res.headers.get('content-type')?.startsWith('text/event-stream')) await res.body?.cancel();
+    else await res.arrayBuffer();
     return res.status;
   }
 

@@ -82,3 +82,14 @@ export const SubAccountRequestsPage = lazyPage(
   () => import('../features/accounts/sub-account-requests-page.tsx'),
   'SubAccountRequestsPage',
 );
+// Control: audit trail, reconciliation, staff sessions (issue 9).
+export const AuditPage = lazyPage(() => import('../features/audit/audit-page.tsx'), 'AuditPage');
+export const ReconciliationPage = lazyPage(
+  () => import('../features/reconciliation/reconciliation-page.tsx'),
+  'ReconciliationPage',
+);
+export const SessionsPage = lazyPage(() => import('../features/audit/sessions-page.tsx'), 'SessionsPage');
+export const ThresholdsPage = lazyPage(
+  () => import('../features/approvals/thresholds-page.tsx'),
+  'ThresholdsPage',
+);

@@ -1,5 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
-import { MESSAGES } from '@brokerdesk/contract';
+import { eq, sql } from 'drizzle-orm';
+import { MESSAGES, type PagedRequest } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import { leverageChanges, tradingAccounts } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -8,11 +8,29 @@ import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
 import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
 import { writeClientLog } from '../clients/client-log.ts';
-import { lookupClients } from '../funding/list.ts';
+import { planList, type ListSpec } from '../../lib/paged-query.ts';
+import { clientFilter, lookupClients } from '../funding/list.ts';
+import { clientSort } from './list.ts';
 import { ACCOUNT_KEYS } from './keys.ts';
 import { leverageNumber, toWireLeverage } from './rows.ts';
 
 type Target = 'pending' | 'approved' | 'rejected' | 'approve_process';
+
+/** The columns of SPEC 2.18 the list sorts and filters by (old and new leverage are shown only). */
+const LEVERAGE_LIST: ListSpec = {
+  tieBreaker: leverageChanges.id,
+  defaultSort: { field: 'timestamp', order: 'desc' },
+  fields: {
+    timestamp: { column: leverageChanges.timestamp, sortable: true, filter: 'number' },
+    accountNumber: { column: leverageChanges.accountNumber, sortable: true, filter: 'number' },
+    accountType: { column: leverageChanges.accountType, sortable: true, filter: 'select' },
+    client: {
+      column: clientSort(leverageChanges.userId, 'name'),
+      sortable: true,
+      filter: clientFilter(leverageChanges.userId),
+    },
+  },
+};
 
 /** Change-leverage requests (SPEC 2.18): approving one sets the leverage on the platform, exactly once. */
 export class LeverageService {
@@ -22,13 +40,22 @@ export class LeverageService {
     private readonly wakeWorker: () => void,
   ) {}
 
-  async list(status: string) {
-    const rows = await this.db
-      .select()
-      .from(leverageChanges)
-      .where(eq(leverageChanges.status, status))
-      .orderBy(desc(leverageChanges.timestamp), desc(leverageChanges.id))
-      .limit(500);
+  /** One server page of the changes of a status (SPEC 2.18), newest first unless sorted. */
+  async list(status: string, req: PagedRequest) {
+    const plan = planList(LEVERAGE_LIST, req, [eq(leverageChanges.status, status)]);
+    const [rows, total] = await Promise.all([
+      this.db
+        .select()
+        .from(leverageChanges)
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+      this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(leverageChanges)
+        .where(plan.where),
+    ]);
     const leverages = rows.map(toWireLeverage);
     return {
       leverages,
@@ -36,6 +63,7 @@ export class LeverageService {
         this.db,
         leverages.map((l) => l.userId),
       ),
+      totalSize: total[0]?.n ?? 0,
     };
   }
 

@@ -1,8 +1,9 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PagedRequest } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
-import { subAccountRequests, tradingAccounts } from '../../db/schema.ts';
-import { planList, type ListSpec } from '../../lib/paged-query.ts';
+import { subAccountRequests, tradingAccounts, users } from '../../db/schema.ts';
+import { escapeLike, planList, type ListSpec } from '../../lib/paged-query.ts';
 import { clientFilter, lookupClients } from '../funding/list.ts';
 import { toWireAccount, toWireSubAccount } from './rows.ts';
 
@@ -71,17 +72,61 @@ export async function pageAccounts(db: Db, live: boolean, approved: string, req:
   };
 }
 
-export async function subAccountRequestsList(db: Db, live: string, status: string) {
-  const conditions = [
+/** A client's "Name Surname" or email, for sorting a list by its client without joining users. */
+export function clientSort(userIdColumn: AnyPgColumn, what: 'name' | 'email'): SQL {
+  const value = what === 'name' ? sql`${users.name} || ' ' || ${users.surname}` : sql`${users.email}`;
+  return sql`(select lower(${value}) from ${users} where ${users.id} = ${userIdColumn})`;
+}
+
+/** Filter by the client's email only (the name column has clientFilter, which matches both). */
+export function clientEmailFilter(userIdColumn: AnyPgColumn) {
+  return (f: { filterVal: string | number }): SQL =>
+    inArray(
+      userIdColumn,
+      sql`(select id from users where ${ilike(users.email, `%${escapeLike(String(f.filterVal))}%`)})`,
+    );
+}
+
+const SUB_ACCOUNTS: ListSpec = {
+  tieBreaker: subAccountRequests.id,
+  defaultSort: { field: 'timeCreated', order: 'desc' },
+  fields: {
+    timeCreated: { column: subAccountRequests.timeCreated, sortable: true, filter: 'number' },
+    name: {
+      column: clientSort(subAccountRequests.userId, 'name'),
+      sortable: true,
+      filter: clientFilter(subAccountRequests.userId),
+    },
+    email: {
+      column: clientSort(subAccountRequests.userId, 'email'),
+      sortable: true,
+      filter: clientEmailFilter(subAccountRequests.userId),
+    },
+    type: { column: subAccountRequests.type, sortable: true, filter: 'select' },
+    platform: { column: subAccountRequests.platform, sortable: true, filter: 'select' },
+    baseCurrency: { column: subAccountRequests.baseCurrency, sortable: true, filter: 'select' },
+  },
+};
+
+/** New Sub Account Requests (SPEC 2.19): one server page of a status, live, demo or both. */
+export async function subAccountRequestsList(db: Db, live: string, status: string, req: PagedRequest) {
+  const plan = planList(SUB_ACCOUNTS, req, [
     live === 'all' ? undefined : eq(subAccountRequests.live, live === 'live'),
     status === 'all' ? undefined : eq(subAccountRequests.status, status),
-  ];
-  const rows = await db
-    .select()
-    .from(subAccountRequests)
-    .where(and(...conditions))
-    .orderBy(desc(subAccountRequests.timeCreated))
-    .limit(500);
+  ]);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(subAccountRequests)
+      .where(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(subAccountRequests)
+      .where(plan.where),
+  ]);
   const accounts = rows.map(toWireSubAccount);
   return {
     users: await lookupClients(
@@ -89,5 +134,6 @@ export async function subAccountRequestsList(db: Db, live: string, status: strin
       accounts.map((a) => a.userId),
     ),
     accounts,
+    totalSize: total[0]?.n ?? 0,
   };
 }

@@ -11,31 +11,48 @@ import {
   idSchema,
   LEVERAGE_LIST_STATUSES,
   leverageListResponse,
+  leveragePageRequest,
+  listPageQuery,
   liveOrDemoSchema,
   passwordCheckRequest,
   passwordCheckResponse,
   processLeverageRequest,
+  SUB_ACCOUNT_QUERY_KINDS,
+  SUB_ACCOUNT_QUERY_STATUSES,
   subAccountListResponse,
+  subAccountPageRequest,
   updateAccountRequest,
   updateAccountResponse,
   updateLeverageRequest,
   updateSubAccountRequest,
   walletAccountsResponse,
+  type PagedRequest,
 } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../http/types.ts';
 import { requireStaff } from '../../http/types.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { TradingPlatform } from '../../integrations/platform/types.ts';
 import { clientAccounts, pageAccounts, subAccountRequestsList } from './list.ts';
 import { AccountsService } from './service.ts';
 import { LeverageService } from './leverage.ts';
 
 const approvedParam = z.enum(['approved', 'pending', 'all']);
 
+/** A GET list's ?page=&sizePerPage=, in the default order with no filter. */
+const pageOnly = (q: { page: number; sizePerPage: number }): PagedRequest => ({
+  ...q,
+  sortOrder: 'desc',
+  filters: {},
+});
+
 /** Trading accounts, leverage, sub-accounts and passwords (SPEC 2.10, 2.11, 2.18, 2.19, 7.4). */
-export function accountsRoutes(app: App, deps: { db: Db; clock: Clock; wakeWorker: () => void }): void {
+export function accountsRoutes(
+  app: App,
+  deps: { db: Db; clock: Clock; wakeWorker: () => void; platforms?: readonly TradingPlatform[] },
+): void {
   const { db } = deps;
-  const accounts = new AccountsService(db, deps.clock, deps.wakeWorker);
+  const accounts = new AccountsService(db, deps.clock, deps.wakeWorker, deps.platforms);
   const leverage = new LeverageService(db, deps.clock, deps.wakeWorker);
   const staff = (req: FastifyRequest) => requireStaff(req.staff);
 
@@ -94,19 +111,35 @@ export function accountsRoutes(app: App, deps: { db: Db; clock: Clock; wakeWorke
     { schema: { body: createSubAccountRequest, response: { 200: createSubAccountResponse } } },
     async (req) => accounts.createSubAccount(req.body, staff(req)),
   );
+  const subAccountParams = z.object({
+    live: z.enum(SUB_ACCOUNT_QUERY_KINDS),
+    status: z.enum(SUB_ACCOUNT_QUERY_STATUSES),
+  });
+  // The sub-account list loader (SPEC 7.4, path ours): the first page, or any page with ?page=&sizePerPage=.
   app.get(
     '/api/admin/accounts/adminGetSubAccountRequests/:live/:status',
     {
       config: { background: true },
       schema: {
-        params: z.object({
-          live: z.enum(['all', 'live', 'demo']),
-          status: z.enum(['all', 'pending', 'approved', 'rejected', 'error']),
-        }),
+        params: subAccountParams,
+        querystring: listPageQuery,
         response: { 200: subAccountListResponse },
       },
     },
-    async (req) => subAccountRequestsList(db, req.params.live, req.params.status),
+    async (req) => subAccountRequestsList(db, req.params.live, req.params.status, pageOnly(req.query)),
+  );
+  // The screen's server-paged form: page, size, sort and filters (polled every 5 s, SPEC 9).
+  app.post(
+    '/api/admin/accounts/adminGetSubAccountRequests/paginated/:live/:status',
+    {
+      config: { background: true },
+      schema: {
+        params: subAccountParams,
+        body: subAccountPageRequest,
+        response: { 200: subAccountListResponse },
+      },
+    },
+    async (req) => subAccountRequestsList(db, req.params.live, req.params.status, req.body),
   );
   app.post(
     '/api/admin/accounts/adminUpdateSubAccountRequest',
@@ -118,15 +151,20 @@ export function accountsRoutes(app: App, deps: { db: Db; clock: Clock; wakeWorke
     { schema: { body: changeAccountNamesRequest, response: { 200: accountActionResponse } } },
     async (req) => accounts.renameAccounts(String(req.body.userData._id), staff(req)),
   );
+  const leverageParams = z.object({ status: z.enum(LEVERAGE_LIST_STATUSES) });
   app.get(
     '/api/admin/accounts/adminGetLeverageRequests/:status',
     {
-      schema: {
-        params: z.object({ status: z.enum(LEVERAGE_LIST_STATUSES) }),
-        response: { 200: leverageListResponse },
-      },
+      schema: { params: leverageParams, querystring: listPageQuery, response: { 200: leverageListResponse } },
     },
-    async (req) => leverage.list(req.params.status),
+    async (req) => leverage.list(req.params.status, pageOnly(req.query)),
+  );
+  app.post(
+    '/api/admin/accounts/adminGetLeverageRequests/paginated/:status',
+    {
+      schema: { params: leverageParams, body: leveragePageRequest, response: { 200: leverageListResponse } },
+    },
+    async (req) => leverage.list(req.params.status, req.body),
   );
   app.post(
     '/api/admin/accounts/adminUpdateAccountLeverage',

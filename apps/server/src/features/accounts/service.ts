@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
+  ACCOUNT_GROUP_MESSAGES,
   ACCOUNT_PASSWORD_MESSAGE,
   ACCOUNT_PASSWORD_RULE,
   generatePassword,
@@ -7,6 +8,7 @@ import {
 } from '@brokerdesk/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import {
+  groups,
   leverageChanges,
   platformOperations,
   subAccountRequests,
@@ -16,7 +18,8 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../../audit/audit.ts';
-import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors.ts';
+import { Conflict, Forbidden, Invalid, NotFound, Unavailable } from '../../http/errors.ts';
+import { PlatformError, type TradingPlatform } from '../../integrations/platform/types.ts';
 import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation } from '../../operations/index.ts';
 import { writeClientLog } from '../clients/client-log.ts';
@@ -48,30 +51,44 @@ export class AccountsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly wakeWorker: () => void,
+    private readonly platforms: readonly TradingPlatform[] = [],
   ) {}
 
   async update(input: UpdateInput, staff: StaffContext) {
-    const now = this.clock.now();
     const password = input.password?.trim() ? input.password : undefined;
+    // Everything that can refuse the request is checked before the platform is touched.
+    const [current] = await this.db
+      .select()
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.id, input.accountId));
+    if (!current || current.userId !== input.userId) throw new NotFound('No such trading account.');
+    const wantsGroup = input.accountGroup !== undefined && input.accountGroup !== current.accountGroup;
+    const wantsLeverage = input.leverage !== undefined && input.leverage !== current.leverage;
+    // SPEC 5: nothing is sent when neither the password nor the leverage has changed.
+    if (!wantsLeverage && !password && !wantsGroup) throw new Invalid({ server: 'Nothing has changed.' });
+    if (password && !ACCOUNT_PASSWORD_RULE.test(password)) {
+      throw new Invalid({ password: ACCOUNT_PASSWORD_MESSAGE });
+    }
+    if (wantsGroup) {
+      await this.checkGroup(input.accountGroup!);
+      if (!current.approved) throw new Conflict('This account is not open on the platform yet.');
+      // A group change is made on the platform first, and recorded only once the platform has made it.
+      await this.moveOnPlatform(current, input.accountGroup!);
+    }
+    const now = this.clock.now();
     const result = await this.db.transaction(async (tx) => {
       const [acc] = await tx
         .select()
         .from(tradingAccounts)
         .where(eq(tradingAccounts.id, input.accountId))
         .for('update');
-      if (!acc || acc.userId !== input.userId) throw new NotFound('No such trading account.');
+      if (!acc) throw new NotFound('No such trading account.');
       const leverageChanged = input.leverage !== undefined && input.leverage !== acc.leverage;
-      const groupChanged = input.accountGroup !== undefined && input.accountGroup !== acc.accountGroup;
-      // SPEC 5: nothing is sent when neither the password nor the leverage has changed.
-      if (!leverageChanged && !password && !groupChanged)
-        throw new Invalid({ server: 'Nothing has changed.' });
-      if (password && !ACCOUNT_PASSWORD_RULE.test(password)) {
-        throw new Invalid({ password: ACCOUNT_PASSWORD_MESSAGE });
-      }
+      const groupChanged = wantsGroup && input.accountGroup !== acc.accountGroup;
       if (groupChanged) {
         await tx
           .update(tradingAccounts)
-          .set({ accountGroup: input.accountGroup! })
+          .set({ accountGroup: input.accountGroup!, managerGroup: input.accountGroup! })
           .where(eq(tradingAccounts.id, acc.id));
       }
       if (leverageChanged) {
@@ -105,15 +122,17 @@ export class AccountsService {
       const changes = [
         leverageChanged && `leverage 1:${acc.leverage} -> 1:${input.leverage}`,
         password && 'password',
-        groupChanged && `group ${input.accountGroup}`,
+        groupChanged && `group ${acc.accountGroup} -> ${input.accountGroup}`,
       ].filter(Boolean);
-      await writeClientLog(tx, {
-        userId: acc.userId,
-        event: `Account ${acc.number}: ${changes.join(', ')} changed`,
-        actionedBy: staff.userId,
-        customName: staffName(staff),
-        now,
-      });
+      if (changes.length > 0) {
+        await writeClientLog(tx, {
+          userId: acc.userId,
+          event: `Account ${acc.number}: ${changes.join(', ')} changed`,
+          actionedBy: staff.userId,
+          customName: staffName(staff),
+          now,
+        });
+      }
       await audit(tx, now, {
         actorId: staff.userId,
         action: 'account.updated',
@@ -130,6 +149,45 @@ export class AccountsService {
     });
     this.wakeWorker();
     return { success: true, message: MESSAGES.accountUpdated, accountId: input.accountId, ...result };
+  }
+
+  /** A group staff can move an account into: one of the console's groups, and active. */
+  private async checkGroup(groupId: string): Promise<void> {
+    const [group] = await this.db.select().from(groups).where(eq(groups.groupId, groupId));
+    if (!group) throw new Invalid({ accountGroup: ACCOUNT_GROUP_MESSAGES.unknown });
+    if (group.groupStatus !== 'active') throw new Invalid({ accountGroup: ACCOUNT_GROUP_MESSAGES.disabled });
+  }
+
+  /**
+   * user/update with the new group. A refusal or a failure leaves the console unchanged. When the answer
+   * is lost (a timeout), the account is read back: the change is recorded only if the platform shows it.
+   */
+  private async moveOnPlatform(acc: typeof tradingAccounts.$inferSelect, group: string): Promise<void> {
+    const platform = this.platformFor(acc.platform);
+    try {
+      await platform.setGroup(acc.number, group);
+    } catch (err) {
+      if (!(err instanceof PlatformError)) throw err;
+      if (err.kind === 'permanent') {
+        throw new Invalid({ accountGroup: `${ACCOUNT_GROUP_MESSAGES.refused} ${err.message}` });
+      }
+      if (err.kind === 'unknown' && (await this.groupOnPlatform(platform, acc.number)) === group) return;
+      throw new Unavailable(ACCOUNT_GROUP_MESSAGES.unreachable);
+    }
+  }
+
+  private async groupOnPlatform(platform: TradingPlatform, login: number): Promise<string | undefined> {
+    try {
+      return (await platform.getAccount(login)).group;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private platformFor(name: string): TradingPlatform {
+    const platform = this.platforms.find((p) => p.name === name);
+    if (!platform) throw new Unavailable(`No ${name} platform is connected.`);
+    return platform;
   }
 
   /** SPEC 4: the password change is asynchronous; the web asks 5 s later how it went. */

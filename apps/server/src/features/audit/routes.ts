@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import {
   auditExportQuery,
+  auditFacetsResponse,
   auditSearchRequest,
   auditSearchResponse,
   auditVerifyResponse,
@@ -50,6 +51,10 @@ export function auditRoutes(app: App, deps: { db: Db; clock: Clock; sessionIdleS
         .header('cache-control', 'no-store')
         .send(Readable.from(file.body));
     },
+  );
+
+  app.get('/api/admin/audit/facets', { schema: { response: { 200: auditFacetsResponse } } }, async () =>
+    trail.facets(),
   );
 
   app.post(

@@ -1,14 +1,17 @@
 import { and, asc, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   AUDIT_ACTIONS,
+  AUDIT_FACETS_CAP,
   DOCUMENT_VIEWS_CAP,
   documentKindSchema,
+  type AuditFacets,
   type AuditFilters,
   type AuditRow,
   type AuditVerifyResult,
   type DocumentView,
 } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { auditLog, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { audit } from '../../audit/audit.ts';
@@ -114,6 +117,19 @@ export class AuditService {
     return result;
   }
 
+  /**
+   * The distinct entities and actions, for the search's pickers. Each is a skip scan written as a
+   * recursive query: one index probe per distinct value (audit_log_entity_idx, audit_log_action_idx),
+   * so it stays quick however many rows the trail holds.
+   */
+  async facets(): Promise<AuditFacets> {
+    const [entities, actions] = [
+      await distinctValues(this.db, sql`entity`),
+      await distinctValues(this.db, sql`action`),
+    ];
+    return { entities, actions };
+  }
+
   /** Who looked at a client's documents, newest first. */
   async documentViews(userId: string): Promise<DocumentView[]> {
     const [client] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
@@ -169,4 +185,20 @@ export function filterSql(f: AuditFilters): SQL | undefined {
     f.from !== undefined ? gte(auditLog.at, f.from) : undefined,
     f.to !== undefined ? lte(auditLog.at, f.to) : undefined,
   );
+}
+
+/** The distinct values of a text column of audit_log, by walking its index. */
+async function distinctValues(db: Db, column: SQL): Promise<string[]> {
+  const result = await db.execute(sql`
+    with recursive walk(v, n) as (
+      (select ${column}, 1 from audit_log order by ${column} limit 1)
+      union all
+      select (select ${column} from audit_log where ${column} > walk.v order by ${column} limit 1), walk.n + 1
+      from walk where walk.v is not null and walk.n < ${AUDIT_FACETS_CAP}
+    )
+    select v from walk where v is not null`);
+  // Sorted here: the index's collation orders punctuation differently from one database to another.
+  return rowsOf<{ v: string }>(result)
+    .map((r) => r.v)
+    .sort();
 }

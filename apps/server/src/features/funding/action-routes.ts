@@ -42,6 +42,17 @@ export function fundingActionRoutes(
     { schema: { body: processWithdrawalRequest, ...reply } },
     async (req) => deps.withdrawals.process(req.body.withdrawalId, staff(req)),
   );
+  // The provider variants (SPEC 7.4): the same decisions, for card-provider withdrawals only.
+  app.post(
+    '/api/admin/accounts/adminUpdateProviderWithdrawal',
+    { schema: { body: updateWithdrawalRequest, ...reply } },
+    async (req) => deps.withdrawals.update(req.body.withdrawal, staff(req), { providerOnly: true }),
+  );
+  app.post(
+    '/api/admin/accounts/adminProcessProviderWithdrawal',
+    { schema: { body: processWithdrawalRequest, ...reply } },
+    async (req) => deps.withdrawals.process(req.body.withdrawalId, staff(req), { providerOnly: true }),
+  );
   app.post(
     '/api/admin/accounts/adminUpdateTransfer',
     { schema: { body: updateTransferRequest, ...reply } },

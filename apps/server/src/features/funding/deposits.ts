@@ -1,22 +1,50 @@
 import { eq } from 'drizzle-orm';
-import { MESSAGES, type UpdateStatus } from '@brokerdesk/contract';
+import { FOUR_EYES_MESSAGES, type DepositUpdateStatus, type FundingApproval } from '@brokerdesk/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { deposits } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { audit } from '../../audit/audit.ts';
-import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
-import { staffName, type StaffContext } from '../../auth/sessions.ts';
+import { Conflict, NotFound } from '../../http/errors.ts';
+import type { StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
-import { writeClientLog } from '../clients/client-log.ts';
 import type { ClientMailer } from './client-mail.ts';
+import {
+  assertNoOperationRunning,
+  checkDecision,
+  firstApprovalNote,
+  fourEyes,
+  isFailedMtStatus,
+  nextOperationKey,
+  recordDecision,
+  requestIdOf,
+  withComment,
+} from './decisions.ts';
 import { toWireDeposit } from './rows.ts';
 import { formatMoney, planUpdate, toCents } from './transitions.ts';
 
-/** Deposits staff may still act on (SPEC 4: incomplete deposits can be approved or rejected). */
+/** Deposits staff may still decide (SPEC 4: incomplete deposits can be approved or rejected). */
 const OPEN = ['pending', 'incomplete'] as const;
 export const DEPOSIT_KEY_PREFIX = 'dep';
 
-/** Deposits: approve (with or without crediting MT5), reject with a reason, or set back to pending. */
+type Row = typeof deposits.$inferSelect;
+type UpdateInput = {
+  _id: string;
+  status: DepositUpdateStatus;
+  comment: string;
+  modifyDealAmount: boolean;
+  depositAmountSent?: number;
+};
+/** What a decision did: the row after it, and whether the client hears of it. */
+type Outcome = { row: Row; notify: boolean; message?: string; approval?: FundingApproval | null };
+
+const keyOf = (id: string) => `${DEPOSIT_KEY_PREFIX}:${id}`;
+/** Approved, and the platform refused the credit: it can be sent again or the deposit rejected. */
+export const creditFailed = (d: Pick<Row, 'status' | 'mtStatus'>) =>
+  d.status === 'approved' && isFailedMtStatus(d.mtStatus);
+
+/**
+ * Deposits: approve (with or without crediting MT5), reject with a reason, set back to pending; and,
+ * when the platform refused the credit, send it again or reject the deposit.
+ */
 export class DepositsService {
   constructor(
     private readonly db: Db,
@@ -25,69 +53,20 @@ export class DepositsService {
     private readonly mailClient: ClientMailer = async () => undefined,
   ) {}
 
-  async update(
-    input: {
-      _id: string;
-      status: UpdateStatus;
-      comment: string;
-      modifyDealAmount: boolean;
-      depositAmountSent?: number;
-    },
-    staff: StaffContext,
-  ) {
-    if (input.status === 'rejected' && !input.comment.trim()) {
-      throw new Invalid({ comment: MESSAGES.rejectWithoutReason('deposit') });
-    }
-    if (input.modifyDealAmount && input.depositAmountSent === undefined) {
-      throw new Invalid({ depositAmountSent: 'Enter the deal amount.' });
-    }
+  async update(input: UpdateInput, staff: StaffContext) {
+    checkDecision('deposit', input, { field: 'depositAmountSent', value: input.depositAmountSent });
     const now = this.clock.now();
-    const row = await this.db.transaction(async (tx) => {
+    const { row, notify, message, approval } = await this.db.transaction(async (tx): Promise<Outcome> => {
       const [before] = await tx.select().from(deposits).where(eq(deposits.id, input._id)).for('update');
       if (!before) throw new NotFound('No such deposit.');
-      const plan = planUpdate(before.status, OPEN, input.status);
-      if (!plan) throw new Conflict(`This deposit is already ${before.status}.`);
-      const amount = input.modifyDealAmount ? toCents(input.depositAmountSent!) : before.depositAmountSent;
-      const [after] = await tx
-        .update(deposits)
-        .set({
-          status: plan.status,
-          comment: input.comment,
-          modifyDealAmount: input.modifyDealAmount,
-          depositAmountSent: amount,
-          ...(plan.status === 'approved' ? { timeApproved: now, adminId: staff.userId } : {}),
-          ...(plan.status === 'rejected' ? { timeRejected: now, adminId: staff.userId } : {}),
-        })
-        .where(eq(deposits.id, before.id))
-        .returning();
-      if (plan.process) {
-        await enqueueOperation(tx, {
-          key: `${DEPOSIT_KEY_PREFIX}:${before.id}`,
-          kind: 'balance',
-          payload: { login: before.accountNumber, amount },
-          now,
-        });
+      if (input.status === 'retry') return this.retry(tx, before, input.comment, staff, now);
+      if (input.status === 'rejected' && creditFailed(before)) {
+        return this.rejectFailed(tx, before, input.comment, staff, now);
       }
-      const what = plan.process ? 'approved and sent to the platform' : plan.status;
-      await writeClientLog(tx, {
-        userId: before.userId,
-        event: `Deposit of ${formatMoney(amount, before.depositCurrency)} to ${before.accountNumber} ${what}${input.comment ? `: ${input.comment}` : ''}`,
-        actionedBy: staff.userId,
-        customName: staffName(staff),
-        now,
-      });
-      await audit(tx, now, {
-        actorId: staff.userId,
-        action: plan.process ? 'deposit.approve-process' : `deposit.${plan.status}`,
-        entity: 'deposit',
-        entityId: before.id,
-        before: toWireDeposit(before),
-        after: toWireDeposit(after!),
-      });
-      return after!;
+      return this.decide(tx, before, { ...input, status: input.status }, staff, now);
     });
     this.wakeWorker();
-    if (!row.dontEmailUser) {
+    if (notify && !row.dontEmailUser) {
       await this.mailClient({
         userId: row.userId,
         kind: 'deposit',
@@ -98,7 +77,12 @@ export class DepositsService {
         comment: row.comment,
       });
     }
-    return { success: true, message: 'Deposit updated.', request: toWireDeposit(row) };
+    return {
+      success: true,
+      message: message ?? 'Deposit updated.',
+      request: toWireDeposit(row),
+      approval: approval ?? null,
+    };
   }
 
   /** The list's Approve button: approve and credit the account (SPEC 7.4 adminProcessDeposit). */
@@ -113,11 +97,139 @@ export class DepositsService {
       staff,
     );
   }
+
+  private async decide(
+    tx: Tx,
+    before: Row,
+    input: UpdateInput & { status: Exclude<DepositUpdateStatus, 'retry'> },
+    staff: StaffContext,
+    now: number,
+  ): Promise<Outcome> {
+    const plan = planUpdate(before.status, OPEN, input.status);
+    if (!plan) throw new Conflict(`This deposit is already ${before.status}.`);
+    const amount = input.modifyDealAmount ? toCents(input.depositAmountSent!) : before.depositAmountSent;
+    const gate = await fourEyes(tx, plan, {
+      type: 'deposit',
+      requestId: before.id,
+      amount,
+      currency: before.depositCurrency,
+      amountField: 'depositAmountSent',
+      comment: input.comment,
+      staff,
+      now,
+    });
+    const first = gate.kind === 'first';
+    const [after] = await tx
+      .update(deposits)
+      .set({
+        ...(first ? {} : { status: plan.status }),
+        comment: input.comment,
+        modifyDealAmount: input.modifyDealAmount,
+        depositAmountSent: amount,
+        ...(plan.status === 'approved' && !first ? { timeApproved: now, adminId: staff.userId } : {}),
+        ...(plan.status === 'rejected' ? { timeRejected: now, adminId: staff.userId } : {}),
+      })
+      .where(eq(deposits.id, before.id))
+      .returning();
+    if (plan.process && !first) {
+      await enqueueOperation(tx, {
+        key: keyOf(before.id),
+        kind: 'balance',
+        payload: { login: before.accountNumber, amount },
+        now,
+      });
+    }
+    const what = first
+      ? firstApprovalNote(gate.approval!)
+      : plan.process
+        ? 'approved and sent to the platform'
+        : plan.status;
+    await recordDecision(tx, {
+      staff,
+      now,
+      userId: before.userId,
+      event: `Deposit of ${formatMoney(amount, before.depositCurrency)} to ${before.accountNumber} ${what}${withComment(input.comment)}`,
+      action: first
+        ? 'deposit.first-approval'
+        : plan.process
+          ? 'deposit.approve-process'
+          : `deposit.${plan.status}`,
+      entity: 'deposit',
+      entityId: before.id,
+      before: toWireDeposit(before),
+      after: { ...toWireDeposit(after!), ...(gate.approval ? { approval: gate.approval } : {}) },
+    });
+    return {
+      row: after!,
+      notify: !first && plan.status !== 'pending',
+      approval: gate.approval,
+      message: first ? FOUR_EYES_MESSAGES.firstApprovalRecorded : undefined,
+    };
+  }
+
+  /**
+   * Sends a refused credit again as a new operation (`dep:<id>:<n>`). The refused one failed for good,
+   * so nothing was credited; the row lock and the MTStatus it clears let only one retry through.
+   */
+  private async retry(tx: Tx, before: Row, comment: string, staff: StaffContext, now: number) {
+    if (!creditFailed(before)) {
+      throw new Conflict('Only an approved deposit whose credit failed on the platform can be retried.');
+    }
+    await assertNoOperationRunning(tx, [keyOf(before.id)]);
+    const key = await nextOperationKey(tx, keyOf(before.id));
+    await enqueueOperation(tx, {
+      key,
+      kind: 'balance',
+      payload: { login: before.accountNumber, amount: before.depositAmountSent },
+      now,
+    });
+    const [after] = await tx
+      .update(deposits)
+      .set({ mtStatus: '', comment })
+      .where(eq(deposits.id, before.id))
+      .returning();
+    await recordDecision(tx, {
+      staff,
+      now,
+      userId: before.userId,
+      event: `Deposit of ${formatMoney(before.depositAmountSent, before.depositCurrency)} to ${before.accountNumber} sent to the platform again (it had failed: ${before.mtStatus})`,
+      action: 'deposit.retry',
+      entity: 'deposit',
+      entityId: before.id,
+      before: toWireDeposit(before),
+      after: { ...toWireDeposit(after!), operationKey: key },
+    });
+    return { row: after!, notify: false };
+  }
+
+  /** Closes a deposit whose credit failed: rejected, and nothing was credited, so MTStatus is cleared. */
+  private async rejectFailed(tx: Tx, before: Row, comment: string, staff: StaffContext, now: number) {
+    await assertNoOperationRunning(tx, [keyOf(before.id)]);
+    const [after] = await tx
+      .update(deposits)
+      .set({ status: 'rejected', mtStatus: '', comment, timeRejected: now, adminId: staff.userId })
+      .where(eq(deposits.id, before.id))
+      .returning();
+    await recordDecision(tx, {
+      staff,
+      now,
+      userId: before.userId,
+      event: `Deposit of ${formatMoney(before.depositAmountSent, before.depositCurrency)} to ${before.accountNumber} rejected after the platform refused the credit (${before.mtStatus})${withComment(comment)}`,
+      action: 'deposit.rejected',
+      entity: 'deposit',
+      entityId: before.id,
+      before: toWireDeposit(before),
+      after: toWireDeposit(after!),
+    });
+    return { row: after!, notify: true };
+  }
 }
 
 /** Records how the credit ended: SUCCESS, or the platform's error for staff to see (bright red row). */
 export const depositSettled: SettledHandler = async (tx: Tx, op, outcome) => {
-  const id = op.idempotencyKey.slice(DEPOSIT_KEY_PREFIX.length + 1);
   const mtStatus = outcome.ok ? 'SUCCESS' : outcome.error;
-  await tx.update(deposits).set({ mtStatus }).where(eq(deposits.id, id));
+  await tx
+    .update(deposits)
+    .set({ mtStatus })
+    .where(eq(deposits.id, requestIdOf(op.idempotencyKey)));
 };

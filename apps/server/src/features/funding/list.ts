@@ -10,9 +10,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { deposits, transfers, users, withdrawals } from '../../db/schema.ts';
 import { Invalid } from '../../http/errors.ts';
-import { escapeLike, planList, type ListSpec } from '../../lib/paged-query.ts';
+import { escapeLike, planList, type ListSpec, type PlannedList } from '../../lib/paged-query.ts';
 import { toWireDeposit, toWireTransfer, toWireWithdrawal } from './rows.ts';
 import { visibleToStaff } from './visibility.ts';
+import { approvalsOf } from '../approvals/four-eyes.ts';
 
 /** Filter by client name or email: a sub-select on users, so the list itself needs no join. */
 export function clientFilter(userIdColumn: AnyPgColumn) {
@@ -133,30 +134,51 @@ export async function fundingHistory(
 
 async function page(db: Db, type: FundingType, req: PagedRequest, base: (SQL | undefined)[]) {
   const { table, spec, map } = SPECS[type];
-  const plan = planList(spec, req, base);
+  const { rows, total, clients } = await pageOf(db, table, planList(spec, req, base));
+  return {
+    data: {
+      clients,
+      transfers: (rows as never[]).map((r) => (map as (x: never) => FundingRow)(r)),
+      totalSize: total,
+      approvals: await approvalsOf(
+        db,
+        type,
+        rows.map((r) => r.id),
+      ),
+    },
+  };
+}
+
+type FundingTable = typeof deposits | typeof withdrawals | typeof transfers;
+type FundingRow = ReturnType<(typeof SPECS)[FundingType]['map']>;
+
+/** One page of a funding table with its total and the clients its rows name. */
+export async function pageOf<T extends FundingTable>(
+  db: Db,
+  table: T,
+  plan: PlannedList,
+): Promise<{ rows: T['$inferSelect'][]; total: number; clients: Record<string, LookupClient> }> {
+  const from = table as typeof deposits;
   const [rows, total] = await Promise.all([
     db
       .select()
-      .from(table)
+      .from(from)
       .where(plan.where)
       .orderBy(...plan.orderBy)
       .limit(plan.limit)
       .offset(plan.offset),
     db
       .select({ n: sql<number>`count(*)::int` })
-      .from(table)
+      .from(from)
       .where(plan.where),
   ]);
-  const wire = (rows as never[]).map((r) => (map as (x: never) => { userId: string })(r));
   return {
-    data: {
-      clients: await lookupClients(
-        db,
-        wire.map((r) => r.userId),
-      ),
-      transfers: wire as never[],
-      totalSize: total[0]?.n ?? 0,
-    },
+    rows: rows as T['$inferSelect'][],
+    total: total[0]?.n ?? 0,
+    clients: await lookupClients(
+      db,
+      rows.map((r) => r.userId),
+    ),
   };
 }
 

@@ -3,10 +3,13 @@ import {
   fundingHistoryRequest,
   fundingListRequest,
   fundingListResponse,
+  withdrawalOrdersQuery,
+  withdrawalOrdersResponse,
 } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../http/types.ts';
 import { fundingHistory, listFunding } from './list.ts';
+import { listWithdrawalOrders } from './orders.ts';
 
 /** Funding lists (SPEC 7.4). The request-list path is ours; the spec does not show it. */
 export function fundingListRoutes(app: App, deps: { db: Db }): void {
@@ -33,5 +36,11 @@ export function fundingListRoutes(app: App, deps: { db: Db }): void {
         req.params.approved === 'approved',
         req.body,
       ),
+  );
+
+  app.get(
+    '/api/admin/accounts/adminGetWithdrawalOrders',
+    { schema: { querystring: withdrawalOrdersQuery, response: { 200: withdrawalOrdersResponse } } },
+    async (req) => listWithdrawalOrders(deps.db, req.query),
   );
 }

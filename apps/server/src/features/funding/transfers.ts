@@ -1,13 +1,21 @@
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
-import { MESSAGES } from '@brokerdesk/contract';
-import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import { platformOperations, transfers } from '../../db/schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import { FOUR_EYES_MESSAGES } from '@brokerdesk/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { transfers } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { audit } from '../../audit/audit.ts';
-import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
-import { staffName, type StaffContext } from '../../auth/sessions.ts';
+import { Conflict, NotFound } from '../../http/errors.ts';
+import type { StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
-import { writeClientLog } from '../clients/client-log.ts';
+import {
+  assertNoOperationRunning,
+  checkDecision,
+  firstApprovalNote,
+  fourEyes,
+  isFailedMtStatus,
+  nextOperationKey,
+  recordDecision,
+  requestIdOf,
+} from './decisions.ts';
 import { toWireTransfer } from './rows.ts';
 import { formatMoney, planUpdate } from './transitions.ts';
 
@@ -16,10 +24,13 @@ import { formatMoney, planUpdate } from './transitions.ts';
  * (`trs:<id>`), then, once it succeeded, the destination credit (`trd:<id>`). A half-done transfer
  * (source debited, credit refused) shows bright red and is completed (the credit sent again) or
  * reversed (the source refunded, `trr:<id>`) from the update modal. Repeats of a leg get `:<n>`.
+ * One whose debit was refused (nothing moved) is completed (the debit sent again) or closed (rejected).
  */
 export const TRANSFER_PREFIXES = { source: 'trs', destination: 'trd', reverse: 'trr' } as const;
 type Row = typeof transfers.$inferSelect;
 type Action = 'pending' | 'rejected' | 'approved' | 'approve_process' | 'complete' | 'reverse';
+type Decision = Exclude<Action, 'complete' | 'reverse'>;
+const legKeys = (id: string) => Object.values(TRANSFER_PREFIXES).map((p) => `${p}:${id}`);
 
 export class TransfersService {
   constructor(
@@ -29,36 +40,41 @@ export class TransfersService {
   ) {}
 
   async update(input: { _id: string; status: Action; comment: string }, staff: StaffContext) {
-    if (input.status === 'rejected' && !input.comment.trim()) {
-      throw new Invalid({ comment: MESSAGES.rejectWithoutReason('transfer') });
-    }
+    checkDecision('transfer', input);
     const now = this.clock.now();
-    const row = await this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(transfers).where(eq(transfers.id, input._id)).for('update');
       if (!before) throw new NotFound('No such transfer.');
-      const after =
-        input.status === 'complete' || input.status === 'reverse'
-          ? await this.repair(tx, before, input.status, now)
-          : await this.decide(tx, before, input.status, input.comment, now);
-      await writeClientLog(tx, {
-        userId: before.userId,
-        event: `Transfer of ${formatMoney(before.transferAmount, before.transferCurrency)} from ${before.sourceAccount} to ${before.destinationAccount}: ${input.status}${input.comment ? ` (${input.comment})` : ''}`,
-        actionedBy: staff.userId,
-        customName: staffName(staff),
+      const repair =
+        input.status === 'complete' || input.status === 'reverse' || before.status === 'approved';
+      const { after, approval, first } = repair
+        ? {
+            after: await this.repair(tx, before, input.status, input.comment, now),
+            approval: null,
+            first: false,
+          }
+        : await this.decide(tx, before, input.status as Decision, input.comment, staff, now);
+      const what = first ? firstApprovalNote(approval!) : input.status;
+      await recordDecision(tx, {
+        staff,
         now,
-      });
-      await audit(tx, now, {
-        actorId: staff.userId,
-        action: `transfer.${input.status}`,
+        userId: before.userId,
+        event: `Transfer of ${formatMoney(before.transferAmount, before.transferCurrency)} from ${before.sourceAccount} to ${before.destinationAccount}: ${what}${input.comment ? ` (${input.comment})` : ''}`,
+        action: first ? 'transfer.first-approval' : `transfer.${input.status}`,
         entity: 'transfer',
         entityId: before.id,
         before: toWireTransfer(before),
-        after: toWireTransfer(after),
+        after: { ...toWireTransfer(after), ...(approval ? { approval } : {}) },
       });
-      return after;
+      return { row: after, approval, first };
     });
     this.wakeWorker();
-    return { success: true, message: 'Transfer updated.', request: toWireTransfer(row) };
+    return {
+      success: true,
+      message: outcome.first ? FOUR_EYES_MESSAGES.firstApprovalRecorded : 'Transfer updated.',
+      request: toWireTransfer(outcome.row),
+      approval: outcome.approval,
+    };
   }
 
   async process(id: string, staff: StaffContext) {
@@ -73,39 +89,50 @@ export class TransfersService {
   private async decide(
     tx: Tx,
     before: Row,
-    action: Exclude<Action, 'complete' | 'reverse'>,
+    action: Decision,
     comment: string,
+    staff: StaffContext,
     now: number,
   ) {
     const plan = planUpdate(before.status, ['pending'], action);
     if (!plan) throw new Conflict(`This transfer is already ${before.status}.`);
+    const gate = await fourEyes(tx, plan, {
+      type: 'transfer',
+      requestId: before.id,
+      amount: before.transferAmount,
+      currency: before.transferCurrency,
+      amountField: 'transferAmount',
+      comment,
+      staff,
+      now,
+    });
+    const first = gate.kind === 'first';
     const [after] = await tx
       .update(transfers)
-      .set({ status: plan.status, comment, times: { ...(before.times as object), [plan.status]: now } })
+      .set(
+        first
+          ? { comment }
+          : { status: plan.status, comment, times: { ...(before.times as object), [plan.status]: now } },
+      )
       .where(eq(transfers.id, before.id))
       .returning();
-    if (plan.process) await enqueueLeg(tx, before, 'source', now);
-    return after!;
+    if (plan.process && !first) await enqueueLeg(tx, before, 'source', now);
+    return { after: after!, approval: gate.approval, first };
   }
 
-  /** Completing or reversing a half-done transfer; never while one of its legs is still running. */
-  private async repair(tx: Tx, t: Row, action: 'complete' | 'reverse', now: number) {
+  /**
+   * Completing or reversing a half-done transfer, or closing one whose debit was refused; never while
+   * one of its legs is still running.
+   */
+  private async repair(tx: Tx, t: Row, action: Action, comment: string, now: number) {
     if (t.status !== 'approved')
       throw new Conflict('Only an approved transfer can be completed or reversed.');
-    const [busy] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(platformOperations)
-      .where(
-        and(
-          like(platformOperations.idempotencyKey, `tr_:${t.id}%`),
-          inArray(platformOperations.state, ['queued', 'running']),
-        ),
-      );
-    if (busy && busy.n > 0)
-      throw new Conflict('The platform is still working on this transfer. Try again in a moment.');
-    const sourceFailed = t.sourceMtStatus !== '' && t.sourceMtStatus !== 'SUCCESS';
-    const destinationFailed =
-      t.sourceMtStatus === 'SUCCESS' && t.destinationMtStatus !== '' && t.destinationMtStatus !== 'SUCCESS';
+    if (action !== 'complete' && action !== 'reverse' && action !== 'rejected') {
+      throw new Conflict('This transfer is already approved.');
+    }
+    await assertNoOperationRunning(tx, legKeys(t.id));
+    const sourceFailed = isFailedMtStatus(t.sourceMtStatus);
+    const destinationFailed = t.sourceMtStatus === 'SUCCESS' && isFailedMtStatus(t.destinationMtStatus);
     if (action === 'complete' && sourceFailed) {
       await enqueueLeg(tx, t, 'source', now);
       return this.setStatuses(tx, t.id, { sourceMtStatus: '' });
@@ -118,10 +145,21 @@ export class TransfersService {
       await enqueueLeg(tx, t, 'reverse', now);
       return t;
     }
+    if (action === 'rejected' && sourceFailed) {
+      // Nothing left the source: the transfer ends rejected, and its failed leg no longer needs anyone.
+      return this.setStatuses(tx, t.id, {
+        status: 'rejected',
+        sourceMtStatus: '',
+        comment,
+        times: { ...(t.times as object), rejected: now },
+      });
+    }
     throw new Conflict(
       action === 'complete'
         ? 'Nothing is left to complete on this transfer.'
-        : 'Only a transfer whose source was debited and whose credit failed can be reversed.',
+        : action === 'reverse'
+          ? 'Only a transfer whose source was debited and whose credit failed can be reversed.'
+          : 'Only a transfer whose debit failed can still be rejected: nothing has moved.',
     );
   }
 
@@ -131,33 +169,19 @@ export class TransfersService {
   }
 }
 
-async function enqueueLeg(
-  tx: DbOrTx,
-  t: Row,
-  leg: keyof typeof TRANSFER_PREFIXES,
-  now: number,
-): Promise<void> {
-  const base = `${TRANSFER_PREFIXES[leg]}:${t.id}`;
-  const [prior] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(platformOperations)
-    .where(like(platformOperations.idempotencyKey, `${base}%`));
-  const n = prior?.n ?? 0;
-  if (n > 9) throw new Conflict('This transfer leg was tried too many times; handle it on the platform.');
+async function enqueueLeg(tx: Tx, t: Row, leg: keyof typeof TRANSFER_PREFIXES, now: number): Promise<void> {
   const login = leg === 'destination' ? t.destinationAccount : t.sourceAccount;
   const amount = leg === 'source' ? -t.transferAmount : t.transferAmount;
   await enqueueOperation(tx, {
-    key: n === 0 ? base : `${base}:${n}`,
+    key: await nextOperationKey(tx, `${TRANSFER_PREFIXES[leg]}:${t.id}`),
     kind: 'balance',
     payload: { login, amount },
     now,
   });
 }
 
-const transferId = (key: string) => key.split(':')[1]!;
-
 export const transferSourceSettled: SettledHandler = async (tx, op, outcome) => {
-  const id = transferId(op.idempotencyKey);
+  const id = requestIdOf(op.idempotencyKey);
   const [t] = await tx
     .update(transfers)
     .set({ sourceMtStatus: outcome.ok ? 'SUCCESS' : outcome.error })
@@ -171,11 +195,11 @@ export const transferDestinationSettled: SettledHandler = async (tx, op, outcome
   await tx
     .update(transfers)
     .set({ destinationMtStatus: outcome.ok ? 'SUCCESS' : outcome.error })
-    .where(eq(transfers.id, transferId(op.idempotencyKey)));
+    .where(eq(transfers.id, requestIdOf(op.idempotencyKey)));
 };
 
 export const transferReverseSettled: SettledHandler = async (tx, op, outcome) => {
-  const id = transferId(op.idempotencyKey);
+  const id = requestIdOf(op.idempotencyKey);
   if (!outcome.ok) {
     // The statuses stay as they are (still half done), so staff can try the reversal again.
     await tx

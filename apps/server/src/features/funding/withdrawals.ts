@@ -1,32 +1,67 @@
 import { eq } from 'drizzle-orm';
-import { MESSAGES, type UpdateStatus } from '@brokerdesk/contract';
+import {
+  FOUR_EYES_MESSAGES,
+  MESSAGES,
+  type FundingApproval,
+  type WithdrawalUpdateStatus,
+} from '@brokerdesk/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { withdrawals } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { audit } from '../../audit/audit.ts';
-import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
-import { staffName, type StaffContext } from '../../auth/sessions.ts';
+import { Conflict, NotFound } from '../../http/errors.ts';
+import type { StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
-import { writeClientLog } from '../clients/client-log.ts';
 import type { ClientMailer } from './client-mail.ts';
+import {
+  assertNoOperationRunning,
+  checkDecision,
+  firstApprovalNote,
+  fourEyes,
+  nextOperationKey,
+  recordDecision,
+  requestIdOf,
+  withComment,
+} from './decisions.ts';
 import { toWireWithdrawal } from './rows.ts';
 import { formatMoney, planUpdate, toCents } from './transitions.ts';
-import { PROVIDER_PROCESSED } from './visibility.ts';
+import { PAYOUT, PROVIDER_PROCESSED } from './visibility.ts';
 
 const OPEN = ['pending', 'incomplete'] as const;
 export const WITHDRAWAL_KEY_PREFIX = 'wd';
 
+type Row = typeof withdrawals.$inferSelect;
 type UpdateInput = {
   _id: string;
-  status: UpdateStatus;
+  status: WithdrawalUpdateStatus;
   comment: string;
   dontEmailUser: boolean;
   modifyDealAmount: boolean;
   withdrawalAmount?: number;
   withdrawalType?: 'wire' | 'crypto' | 'others';
 };
+type Outcome = { row: Row; notify: boolean; message?: string; approval?: FundingApproval | null };
 
-/** Withdrawals: approve (with or without debiting MT5), reject with a reason, or set back to pending. */
+const keyOf = (id: string) => `${WITHDRAWAL_KEY_PREFIX}:${id}`;
+const describe = (w: Row, amount = w.withdrawalAmount) =>
+  `Withdrawal of ${formatMoney(amount, w.withdrawalCurrency)} from ${w.accountNumber}`;
+
+/** Enqueues the debit of an approved withdrawal: its first one, or a repeat after a refused one. */
+export async function enqueueDebit(tx: Tx, w: Row, now: number): Promise<string> {
+  const key = await nextOperationKey(tx, keyOf(w.id));
+  await enqueueOperation(tx, {
+    key,
+    kind: 'balance',
+    payload: { login: w.accountNumber, amount: -w.withdrawalAmount },
+    now,
+  });
+  return key;
+}
+
+/**
+ * Withdrawals: approve (with or without debiting MT5), reject with a reason, set back to pending; and
+ * from the Error tab (the platform refused the debit) send the debit again or reject the withdrawal.
+ * A card-provider withdrawal is debited only once the provider has processed its order (SPEC 4).
+ */
 export class WithdrawalsService {
   constructor(
     private readonly db: Db,
@@ -35,67 +70,24 @@ export class WithdrawalsService {
     private readonly mailClient: ClientMailer = async () => undefined,
   ) {}
 
-  async update(input: UpdateInput, staff: StaffContext) {
-    if (input.status === 'rejected' && !input.comment.trim()) {
-      throw new Invalid({ comment: MESSAGES.rejectWithoutReason('withdrawal') });
-    }
-    if (input.modifyDealAmount && input.withdrawalAmount === undefined) {
-      throw new Invalid({ withdrawalAmount: 'Enter the deal amount.' });
-    }
+  /** `providerOnly`: the provider variant of the calls (SPEC 7.4), for card-provider withdrawals only. */
+  async update(input: UpdateInput, staff: StaffContext, opts: { providerOnly?: boolean } = {}) {
+    checkDecision('withdrawal', input, { field: 'withdrawalAmount', value: input.withdrawalAmount });
     const now = this.clock.now();
-    const { row, waitingForProvider } = await this.db.transaction(async (tx) => {
+    const { row, notify, message, approval } = await this.db.transaction(async (tx): Promise<Outcome> => {
       const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, input._id)).for('update');
       if (!before) throw new NotFound('No such withdrawal.');
-      const plan = planUpdate(before.status, OPEN, input.status);
-      if (!plan) throw new Conflict(`This withdrawal is already ${before.status}.`);
-      // SPEC 4: a card-provider withdrawal is paid by the provider first; MT5 is debited once it has processed it.
-      const waiting = plan.process && before.providerHandled && before.providerStatus !== PROVIDER_PROCESSED;
-      const amount = input.modifyDealAmount ? toCents(input.withdrawalAmount!) : before.withdrawalAmount;
-      const [after] = await tx
-        .update(withdrawals)
-        .set({
-          status: waiting ? before.status : plan.status,
-          comment: input.comment,
-          dontEmailUser: input.dontEmailUser,
-          modifyDealAmount: input.modifyDealAmount,
-          withdrawalAmount: amount,
-          ...(input.withdrawalType ? { withdrawalType: input.withdrawalType } : {}),
-          ...(plan.status !== 'pending' && !waiting ? { timeApproved: now, adminId: staff.userId } : {}),
-        })
-        .where(eq(withdrawals.id, before.id))
-        .returning();
-      if (plan.process && !waiting) {
-        await enqueueOperation(tx, {
-          key: `${WITHDRAWAL_KEY_PREFIX}:${before.id}`,
-          kind: 'balance',
-          payload: { login: before.accountNumber, amount: -amount },
-          now,
-        });
+      if (opts.providerOnly && !before.providerHandled) {
+        throw new Conflict('This withdrawal is not handled by the payment provider.');
       }
-      const what = waiting
-        ? 'approved, waiting for the provider'
-        : plan.process
-          ? 'approved and sent to the platform'
-          : plan.status;
-      await writeClientLog(tx, {
-        userId: before.userId,
-        event: `Withdrawal of ${formatMoney(amount, before.withdrawalCurrency)} from ${before.accountNumber} ${what}${input.comment ? `: ${input.comment}` : ''}`,
-        actionedBy: staff.userId,
-        customName: staffName(staff),
-        now,
-      });
-      await audit(tx, now, {
-        actorId: staff.userId,
-        action: plan.process ? 'withdrawal.approve-process' : `withdrawal.${plan.status}`,
-        entity: 'withdrawal',
-        entityId: before.id,
-        before: toWireWithdrawal(before),
-        after: toWireWithdrawal(after!),
-      });
-      return { row: after!, waitingForProvider: waiting };
+      if (input.status === 'retry') return this.retry(tx, before, input.comment, staff, now);
+      if (input.status === 'rejected' && before.status === 'error') {
+        return this.rejectFailed(tx, before, input.comment, staff, now);
+      }
+      return this.decide(tx, before, { ...input, status: input.status }, staff, now);
     });
     this.wakeWorker();
-    if (!row.dontEmailUser && !waitingForProvider) {
+    if (notify && !row.dontEmailUser) {
       await this.mailClient({
         userId: row.userId,
         kind: 'withdrawal',
@@ -108,12 +100,13 @@ export class WithdrawalsService {
     }
     return {
       success: true,
-      message: waitingForProvider ? MESSAGES.waitingForProvider : 'Withdrawal updated.',
+      message: message ?? 'Withdrawal updated.',
       request: toWireWithdrawal(row),
+      approval: approval ?? null,
     };
   }
 
-  async process(id: string, staff: StaffContext) {
+  async process(id: string, staff: StaffContext, opts: { providerOnly?: boolean } = {}) {
     const [row] = await this.db.select().from(withdrawals).where(eq(withdrawals.id, id));
     if (!row) throw new NotFound('No such withdrawal.');
     return this.update(
@@ -125,15 +118,176 @@ export class WithdrawalsService {
         modifyDealAmount: false,
       },
       staff,
+      opts,
     );
   }
+
+  private async decide(
+    tx: Tx,
+    before: Row,
+    input: UpdateInput & { status: Exclude<WithdrawalUpdateStatus, 'retry'> },
+    staff: StaffContext,
+    now: number,
+  ): Promise<Outcome> {
+    const plan = planUpdate(before.status, OPEN, input.status);
+    if (!plan) throw new Conflict(`This withdrawal is already ${before.status}.`);
+    if (plan.status === 'approved' && before.providerPayoutStatus === PAYOUT.approvedAhead) {
+      throw new Conflict('This withdrawal is already approved; it waits for the provider to process it.');
+    }
+    const amount = input.modifyDealAmount ? toCents(input.withdrawalAmount!) : before.withdrawalAmount;
+    const gate = await fourEyes(tx, plan, {
+      type: 'withdrawal',
+      requestId: before.id,
+      amount,
+      currency: before.withdrawalCurrency,
+      amountField: 'withdrawalAmount',
+      comment: input.comment,
+      staff,
+      now,
+    });
+    const first = gate.kind === 'first';
+    // SPEC 4: the provider pays the client's card; MT5 is debited once it has processed the order.
+    // Approved ahead of that, the withdrawal stays pending with the approval noted in its payout status.
+    const waiting =
+      !first && plan.process && before.providerHandled && before.providerStatus !== PROVIDER_PROCESSED;
+    const [after] = await tx
+      .update(withdrawals)
+      .set({
+        status: waiting || first ? before.status : plan.status,
+        comment: input.comment,
+        dontEmailUser: input.dontEmailUser,
+        modifyDealAmount: input.modifyDealAmount,
+        withdrawalAmount: amount,
+        ...(input.withdrawalType ? { withdrawalType: input.withdrawalType } : {}),
+        ...(plan.status !== 'pending' && !first
+          ? { timeApproved: waiting ? null : now, adminId: staff.userId }
+          : {}),
+        ...(before.providerHandled && !first
+          ? { providerPayoutStatus: payoutAfter(before, plan.status, waiting) }
+          : {}),
+      })
+      .where(eq(withdrawals.id, before.id))
+      .returning();
+    if (plan.process && !waiting && !first) await enqueueDebit(tx, after!, now);
+    const what = first
+      ? firstApprovalNote(gate.approval!)
+      : waiting
+        ? 'approved, waiting for the provider'
+        : plan.process
+          ? 'approved and sent to the platform'
+          : plan.status;
+    await recordDecision(tx, {
+      staff,
+      now,
+      userId: before.userId,
+      event: `${describe(before, amount)} ${what}${withComment(input.comment)}`,
+      action: first
+        ? 'withdrawal.first-approval'
+        : waiting
+          ? 'withdrawal.approve-awaiting-provider'
+          : plan.process
+            ? 'withdrawal.approve-process'
+            : `withdrawal.${plan.status}`,
+      entity: 'withdrawal',
+      entityId: before.id,
+      before: toWireWithdrawal(before),
+      after: { ...toWireWithdrawal(after!), ...(gate.approval ? { approval: gate.approval } : {}) },
+    });
+    return {
+      row: after!,
+      notify: !first && !waiting && plan.status !== 'pending',
+      approval: gate.approval,
+      message: first
+        ? FOUR_EYES_MESSAGES.firstApprovalRecorded
+        : waiting
+          ? MESSAGES.waitingForProvider
+          : undefined,
+    };
+  }
+
+  /** Sends a refused debit again as a new operation (`wd:<id>:<n>`); the Error tab's Retry. */
+  private async retry(tx: Tx, before: Row, comment: string, staff: StaffContext, now: number) {
+    if (before.status !== 'error') {
+      throw new Conflict('Only a withdrawal in the Error tab can be sent to the platform again.');
+    }
+    await assertNoOperationRunning(tx, [keyOf(before.id)]);
+    const [after] = await tx
+      .update(withdrawals)
+      .set({
+        status: 'approved',
+        mtStatus: '',
+        comment,
+        timeApproved: now,
+        adminId: staff.userId,
+        ...(before.providerHandled ? { providerPayoutStatus: PAYOUT.waiting } : {}),
+      })
+      .where(eq(withdrawals.id, before.id))
+      .returning();
+    const key = await enqueueDebit(tx, after!, now);
+    await recordDecision(tx, {
+      staff,
+      now,
+      userId: before.userId,
+      event: `${describe(before)} sent to the platform again (it had failed: ${before.mtStatus})`,
+      action: 'withdrawal.retry',
+      entity: 'withdrawal',
+      entityId: before.id,
+      before: toWireWithdrawal(before),
+      after: { ...toWireWithdrawal(after!), operationKey: key },
+    });
+    return { row: after!, notify: false };
+  }
+
+  /** Closes a withdrawal whose debit was refused: rejected, nothing was debited, MTStatus cleared. */
+  private async rejectFailed(tx: Tx, before: Row, comment: string, staff: StaffContext, now: number) {
+    await assertNoOperationRunning(tx, [keyOf(before.id)]);
+    const [after] = await tx
+      .update(withdrawals)
+      .set({
+        status: 'rejected',
+        mtStatus: '',
+        comment,
+        timeApproved: now,
+        adminId: staff.userId,
+        ...(before.providerHandled ? { providerPayoutStatus: '' } : {}),
+      })
+      .where(eq(withdrawals.id, before.id))
+      .returning();
+    await recordDecision(tx, {
+      staff,
+      now,
+      userId: before.userId,
+      event: `${describe(before)} rejected after the platform refused the debit (${before.mtStatus})${withComment(comment)}`,
+      action: 'withdrawal.rejected',
+      entity: 'withdrawal',
+      entityId: before.id,
+      before: toWireWithdrawal(before),
+      after: toWireWithdrawal(after!),
+    });
+    return { row: after!, notify: true };
+  }
+}
+
+/** A provider withdrawal's payout status after a decision (see visibility.ts for the values). */
+function payoutAfter(before: Row, status: string, waiting: boolean): string {
+  if (waiting) return PAYOUT.approvedAhead;
+  if (status === 'rejected') return '';
+  return before.providerPayoutStatus === PAYOUT.approvedAhead ? PAYOUT.waiting : before.providerPayoutStatus;
 }
 
 /** A debit the platform refused (e.g. not enough free margin) moves the withdrawal to the Error tab. */
 export const withdrawalSettled: SettledHandler = async (tx: Tx, op, outcome) => {
-  const id = op.idempotencyKey.slice(WITHDRAWAL_KEY_PREFIX.length + 1);
-  await tx
+  const id = requestIdOf(op.idempotencyKey);
+  if (outcome.ok) {
+    await tx.update(withdrawals).set({ mtStatus: 'SUCCESS' }).where(eq(withdrawals.id, id));
+    return;
+  }
+  const [row] = await tx
     .update(withdrawals)
-    .set(outcome.ok ? { mtStatus: 'SUCCESS' } : { mtStatus: outcome.error, status: 'error' })
-    .where(eq(withdrawals.id, id));
+    .set({ mtStatus: outcome.error, status: 'error' })
+    .where(eq(withdrawals.id, id))
+    .returning({ providerHandled: withdrawals.providerHandled });
+  if (row?.providerHandled) {
+    await tx.update(withdrawals).set({ providerPayoutStatus: PAYOUT.failed }).where(eq(withdrawals.id, id));
+  }
 };

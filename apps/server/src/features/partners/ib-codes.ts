@@ -1,18 +1,43 @@
-import { count, desc, eq } from 'drizzle-orm';
-import { generatedCodeLink, IB_LIST_CAP, IB_MESSAGES, introducerLink } from '@brokerdesk/contract';
+import { count, eq, ilike, or, sql } from 'drizzle-orm';
+import {
+  generatedCodeLink,
+  IB_MESSAGES,
+  introducerLink,
+  SLOT_MESSAGES,
+  type PagedRequest,
+} from '@brokerdesk/contract';
+import { escapeLike, planList, type ListSpec } from '../../lib/paged-query.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { generatedCodes, ibCodes } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../../audit/audit.ts';
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
-import { lockQuota, readQuota, spendIbCode, spendSubcodes } from './quota.ts';
+import { addSlots, lockQuota, readQuota, spendIbCode, spendSubcodes } from './quota.ts';
 import { accessCode, introducerCode } from './random-codes.ts';
 import { toWireIbCode } from './rows.ts';
 import { logForPartner, type Staff } from './staff.ts';
 
 type NewIntroducer = { name: string; agentCode: number; statusCode: string };
 type IntroducerEdit = { ibId: string; name?: string; statusCode?: string };
+/** SPEC 2.13 columns; `q` is the screen's search box: a name part or an agent code part. */
+const INTRODUCERS: ListSpec = {
+  tieBreaker: ibCodes.id,
+  defaultSort: { field: 'timeCreated', order: 'desc' },
+  fields: {
+    timeCreated: { column: ibCodes.timeCreated, sortable: true, filter: 'number' },
+    name: { column: ibCodes.name, sortable: true, filter: 'text' },
+    agentCode: { column: ibCodes.agentCode, sortable: true, filter: 'number' },
+    statusCode: { column: ibCodes.statusCode, sortable: true, filter: 'text' },
+    q: {
+      column: ibCodes.name,
+      filter: (f) => {
+        const like = `%${escapeLike(String(f.filterVal).trim())}%`;
+        return or(ilike(ibCodes.name, like), ilike(sql`${ibCodes.agentCode}::text`, like));
+      },
+    },
+  },
+};
 /** Names like 'Link 2' and 'Link 10' sort as people read them. */
 const byNumber = new Intl.Collator('en', { numeric: true });
 
@@ -24,14 +49,20 @@ export class IbCodesService {
     private readonly publicUrl: string,
   ) {}
 
-  async list() {
-    const rows = await this.db
-      .select()
-      .from(ibCodes)
-      .orderBy(desc(ibCodes.timeCreated), desc(ibCodes.id))
-      .limit(IB_LIST_CAP);
-    const [total] = await this.db.select({ n: count() }).from(ibCodes);
-    return { ibs: rows.map(toWireIbCode), counters: await readQuota(this.db), totalSize: total?.n ?? 0 };
+  /** One server page of introducers, newest first unless sorted, with the quota counters. */
+  async list(req: PagedRequest) {
+    const plan = planList(INTRODUCERS, req);
+    const [rows, total] = await Promise.all([
+      this.db
+        .select()
+        .from(ibCodes)
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+      this.db.select({ n: count() }).from(ibCodes).where(plan.where),
+    ]);
+    return { ibs: rows.map(toWireIbCode), counters: await readQuota(this.db), totalSize: total[0]?.n ?? 0 };
   }
 
   async generated(agentCode: number) {
@@ -141,6 +172,30 @@ export class IbCodesService {
       success: true,
       message: `${n} codes generated.`,
       codes: rows.map((r) => this.wireCode(input.agentCode, r)),
+    };
+  }
+
+  /** Adds introducer code and subcode slots (SYSOP: the route checks the role). */
+  async addSlots(input: { ibCodes: number; subcodes: number }, staff: Staff) {
+    const now = this.clock.now();
+    const counters = await this.db.transaction(async (tx) => {
+      const before = await lockQuota(tx);
+      const after = await addSlots(tx, before, input);
+      await audit(tx, now, {
+        actorId: staff.userId,
+        action: 'introducer.slots-added',
+        entity: 'ib_quota',
+        entityId: '1',
+        before,
+        after: { ...after, added: input },
+        ip: staff.ip,
+      });
+      return after;
+    });
+    return {
+      success: true,
+      message: SLOT_MESSAGES.added(input.ibCodes, input.subcodes),
+      counters,
     };
   }
 

@@ -1,12 +1,15 @@
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { DEFAULT_STATUS_CODE, IB_LIST_CAP, introducerLink } from '@brokerdesk/contract';
+import { DEFAULT_STATUS_CODE, introducerLink, type PagedRequest } from '@brokerdesk/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { ibCodes, ibRequests, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../../audit/audit.ts';
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
+import { planList, type ListSpec } from '../../lib/paged-query.ts';
 import { writeClientLog } from '../clients/client-log.ts';
+import { clientFilter } from '../funding/list.ts';
+import { clientEmailFilter, clientSort } from '../accounts/list.ts';
 import { lockQuota, nextAgentCode, spendIbCode } from './quota.ts';
 import { introducerCode } from './random-codes.ts';
 import { toWireIbCode, toWireIbRequest } from './rows.ts';
@@ -16,6 +19,35 @@ import { staffName, type Staff } from './staff.ts';
 const OPEN = ['pending', 'error'];
 const isOpen = sql`(${ibRequests.status} in ('pending', 'error'))`;
 
+/** The columns the list sorts and filters by; the client's fields are read from users by sub-select. */
+const IB_REQUESTS: ListSpec = {
+  tieBreaker: ibRequests.id,
+  defaultSort: { field: 'timestamp', order: 'desc' },
+  fields: {
+    timestamp: { column: ibRequests.timestamp, sortable: true, filter: 'number' },
+    clientName: {
+      column: clientSort(ibRequests.userId, 'name'),
+      sortable: true,
+      filter: clientFilter(ibRequests.userId),
+    },
+    email: {
+      column: clientSort(ibRequests.userId, 'email'),
+      sortable: true,
+      filter: clientEmailFilter(ibRequests.userId),
+    },
+    agentCode: {
+      column: sql`(select ${users.agentCode} from ${users} where ${users.id} = ${ibRequests.userId})`,
+      sortable: true,
+      filter: (f) => {
+        const n = f.numericVal ?? Number(f.filterVal);
+        if (!Number.isSafeInteger(n)) throw new Invalid({ 'filters.agentCode': 'Expected a number.' });
+        return inArray(ibRequests.userId, sql`(select id from users where ${eq(users.agentCode, n)})`);
+      },
+    },
+    status: { column: ibRequests.status, sortable: true, filter: 'select' },
+  },
+};
+
 /** IB requests (SPEC 2.12): the list, and approving (the client becomes a partner) or rejecting. */
 export class IbRequestsService {
   constructor(
@@ -24,13 +56,22 @@ export class IbRequestsService {
     private readonly publicUrl: string,
   ) {}
 
-  async list() {
-    const rows = await this.db
-      .select()
-      .from(ibRequests)
-      .orderBy(desc(isOpen), desc(ibRequests.timestamp), desc(ibRequests.id))
-      .limit(IB_LIST_CAP);
-    const [total] = await this.db.select({ n: count() }).from(ibRequests);
+  /** One server page; without a sortField open requests come first, then the newest (SPEC 2.12). */
+  async list(req: PagedRequest) {
+    const plan = planList(IB_REQUESTS, req);
+    const orderBy = req.sortField
+      ? plan.orderBy
+      : [desc(isOpen), desc(ibRequests.timestamp), desc(ibRequests.id)];
+    const [rows, total] = await Promise.all([
+      this.db
+        .select()
+        .from(ibRequests)
+        .where(plan.where)
+        .orderBy(...orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+      this.db.select({ n: count() }).from(ibRequests).where(plan.where),
+    ]);
     const ids = [...new Set(rows.map((r) => r.userId))];
     const people =
       ids.length === 0
@@ -48,7 +89,7 @@ export class IbRequestsService {
     return {
       requestsData: rows.map(toWireIbRequest),
       usersData: Object.fromEntries(people.map(({ id, ...p }) => [id, p])),
-      totalSize: total?.n ?? 0,
+      totalSize: total[0]?.n ?? 0,
     };
   }
 

@@ -1,12 +1,18 @@
 import { eq, max, sql } from 'drizzle-orm';
-import { FIRST_AGENT_CODE, MESSAGES, type IbCounters } from '@brokerdesk/contract';
+import {
+  FIRST_AGENT_CODE,
+  MAX_QUOTA_TOTAL,
+  MESSAGES,
+  SLOT_MESSAGES,
+  type IbCounters,
+} from '@brokerdesk/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { ibCodes, ibQuota, users } from '../../db/schema.ts';
-import { Conflict } from '../../http/errors.ts';
+import { Conflict, Invalid } from '../../http/errors.ts';
 
 const NO_QUOTA: IbCounters = { availableIbCodes: 0, totalIbCodes: 0, availableSubcodes: 0, totalSubcodes: 0 };
 
-/** The introducer quotas (the one row of ib_quota); all zero until an operator sets them. */
+/** The introducer quotas (the one row of ib_quota); all zero until slots are added (adminAddIbSlots). */
 export async function readQuota(db: DbOrTx): Promise<IbCounters> {
   const [row] = await db.select().from(ibQuota).where(eq(ibQuota.id, 1));
   return row ? pick(row) : NO_QUOTA;
@@ -35,6 +41,26 @@ export async function spendSubcodes(tx: Tx, n: number): Promise<void> {
     .update(ibQuota)
     .set({ availableSubcodes: sql`${ibQuota.availableSubcodes} - ${n}` })
     .where(eq(ibQuota.id, 1));
+}
+
+/**
+ * Adds slots: available and total grow together. Call it with the quota row locked (see lockQuota);
+ * the row is made on the first call.
+ */
+export async function addSlots(tx: Tx, before: IbCounters, add: { ibCodes: number; subcodes: number }) {
+  const after: IbCounters = {
+    availableIbCodes: before.availableIbCodes + add.ibCodes,
+    totalIbCodes: before.totalIbCodes + add.ibCodes,
+    availableSubcodes: before.availableSubcodes + add.subcodes,
+    totalSubcodes: before.totalSubcodes + add.subcodes,
+  };
+  if (after.totalIbCodes > MAX_QUOTA_TOTAL || after.totalSubcodes > MAX_QUOTA_TOTAL)
+    throw new Invalid({ [add.ibCodes > 0 ? 'ibCodes' : 'subcodes']: SLOT_MESSAGES.tooMany });
+  await tx
+    .insert(ibQuota)
+    .values({ id: 1, ...after })
+    .onConflictDoUpdate({ target: ibQuota.id, set: after });
+  return after;
 }
 
 /**

@@ -2,7 +2,8 @@
  * PLATFORM_FAULTS for the simulator: comma-separated `name=value` pairs.
  *   error=0.1      fraction of calls that fail with a transient error before doing anything
  *   timeout=0.05   fraction of calls that fail with an unknown outcome before doing anything
- *   lost=0.05      fraction of balance calls that are applied but whose reply is lost (unknown outcome)
+ *   lost=0.05      fraction of balance calls and group changes that are applied but whose reply is lost
+ *                  (unknown outcome)
  *   latency=20     milliseconds added to each call
  *   down=1         every call fails: the platform is unreachable
  */

@@ -33,6 +33,18 @@ describe(`simulator platform (${testDbKind})`, () => {
     });
   });
 
+  it('moves an account to another group; an unknown login or a blank group is refused', async () => {
+    const { login } = await sim.createAccount(account);
+    await sim.setGroup(login, 'real\\ecn-usd');
+    expect((await sim.getAccount(login)).group).toBe('real\\ecn-usd');
+    await expect(sim.setGroup(login + 1000, 'real\\ecn-usd')).rejects.toMatchObject({
+      kind: 'permanent',
+      code: 13,
+    });
+    await expect(sim.setGroup(login, ' ')).rejects.toMatchObject({ kind: 'permanent', code: 8 });
+    expect((await sim.getAccount(login)).group).toBe('real\\ecn-usd');
+  });
+
   it('moves money, refuses an overdraft, and finds a deal by its comment', async () => {
     const { login } = await sim.createAccount(account);
     await sim.balance(login, 250.5, 'dep:1');

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { simAccounts, simDeals } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -79,6 +79,14 @@ export class SimulatorPlatform implements TradingPlatform {
     await this.update(login, { leverage });
   }
 
+  async setGroup(login: number, group: string): Promise<void> {
+    await this.before();
+    if (!group.trim()) throw new PlatformError('permanent', 'Not enough permissions (unknown group)', 8);
+    await this.update(login, { groupName: group });
+    if (this.random() < this.faults.lost)
+      throw new PlatformError('unknown', 'Reply lost after the group change was applied');
+  }
+
   async setName(login: number, name: string): Promise<void> {
     await this.before();
     await this.update(login, { name });
@@ -127,6 +135,23 @@ export class SimulatorPlatform implements TradingPlatform {
     return d
       ? { deal: String(d.deal), login: d.login, amount: d.amount, comment: d.comment, time: d.time }
       : null;
+  }
+
+  /** Every simulator deal is a balance deal. */
+  async balanceDeals(login: number, from: number, to: number): Promise<Deal[]> {
+    await this.before();
+    const rows = await this.db
+      .select()
+      .from(simDeals)
+      .where(and(eq(simDeals.login, login), between(simDeals.time, from, to)))
+      .orderBy(asc(simDeals.time), asc(simDeals.deal));
+    return rows.map((d) => ({
+      deal: String(d.deal),
+      login: d.login,
+      amount: d.amount,
+      comment: d.comment,
+      time: d.time,
+    }));
   }
 
   async close(): Promise<void> {}

@@ -32,6 +32,8 @@ export interface TradingPlatform {
   createAccount(account: NewAccount): Promise<{ login: number }>;
   getAccount(login: number): Promise<PlatformAccount>;
   setLeverage(login: number, leverage: number): Promise<void>;
+  /** Moves the account to another group (MT5 user/update with Group); an unknown group is refused. */
+  setGroup(login: number, group: string): Promise<void>;
   /** Renames the account holder (application type switch renames accounts). */
   setName(login: number, name: string): Promise<void>;
   changePassword(login: number, type: 'main' | 'investor', password: string): Promise<void>;
@@ -40,6 +42,11 @@ export interface TradingPlatform {
   balance(login: number, amount: number, comment: string): Promise<string>;
   /** The deal with this comment on this login, if one exists: how an unknown outcome is resolved. */
   findDeal(login: number, comment: string): Promise<Deal | null>;
+  /**
+   * The balance deals (deposits and withdrawals, not trades) on a login whose time lies in [from, to],
+   * epoch seconds as the platform keeps time, oldest first: what reconciliation compares with.
+   */
+  balanceDeals(login: number, from: number, to: number): Promise<Deal[]>;
   close(): Promise<void>;
 }
 

@@ -131,6 +131,18 @@ export class FakeLedger {
     return { ...deal };
   }
 
+  /**
+   * A closed trade's deal (Action 1, a sell), as deal/get_batch lists it beside balance deals; the
+   * balance moves by its profit. Only tests call it: the console never trades.
+   */
+  trade(login: number, profit: number, comment = ''): FakeDeal {
+    const a = this.must(login);
+    a.balance = Math.round((a.balance + profit) * 100) / 100;
+    const deal: FakeDeal = { deal: this.nextDeal++, login, action: 1, profit, comment, time: this.now() };
+    this.dealList.push(deal);
+    return { ...deal };
+  }
+
   private must(login: number): FakeAccount {
     const a = this.accountMap.get(login);
     if (!a) throw new LedgerError(13, 'Not found');

@@ -1,15 +1,19 @@
 import { Badge, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { SearchButton } from '../../features/search/index.ts';
 import { fullName } from '../../shared/formatters.ts';
 import { getClaims } from '../../shared/session.ts';
 import { useLogout } from '../use-logout.ts';
 import { useMe } from './system-queries.ts';
 
-type Props = { navOpened: boolean; onToggleNav: () => void };
+type Props = { navOpened: boolean; onToggleNav: () => void; onOpenSearch: () => void };
 
-/** The header of SPEC 1: the ADMIN label, the staff member's name and the logout control. */
-export function Header({ navOpened, onToggleNav }: Props) {
+/**
+ * The header of SPEC 1: the ADMIN label, the staff member's name and the logout control; and the way
+ * into the global search.
+ */
+export function Header({ navOpened, onToggleNav, onOpenSearch }: Props) {
   const { data: me } = useMe();
   const { logout, pending } = useLogout();
   // Until /api/users/me answers, the name in the token avoids a blank header.
@@ -31,6 +35,7 @@ export function Header({ navOpened, onToggleNav }: Props) {
         </UnstyledButton>
       </Group>
       <Group gap="md" wrap="nowrap">
+        <SearchButton onClick={onOpenSearch} />
         <Group gap={6} wrap="nowrap" visibleFrom="xs">
           <IconUserCircle size={20} stroke={1.5} />
           <Text size="sm" fw={500} data-testid="staff-name" truncate maw={240}>

@@ -1,4 +1,4 @@
-import type { MenuCounters } from '@brokerdesk/contract';
+import { ROLE_RANK, type MenuCounters, type Role } from '@brokerdesk/contract';
 import {
   IconArrowsExchange,
   IconBuildingBank,
@@ -6,8 +6,11 @@ import {
   IconChartCandle,
   IconCirclePlus,
   IconCode,
+  IconDevices,
   IconGauge,
+  IconScale,
   IconHandStop,
+  IconHistory,
   IconUserCheck,
   IconUserPause,
   IconUserPlus,
@@ -15,6 +18,7 @@ import {
   IconUserX,
   IconWallet,
   IconCashMinus,
+  IconShieldCheck,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -26,6 +30,8 @@ export type NavItem = {
   counter?: keyof MenuCounters;
   /** Highlight for every status tab of the screen, not only the one the link opens. */
   activePrefix?: string;
+  /** Shown only to staff of this role or above (the server refuses the others anyway). */
+  minRole?: Role;
 };
 
 export type NavGroup = { label: string; items: NavItem[] };
@@ -80,6 +86,7 @@ export const NAV_GROUPS: NavGroup[] = [
         counter: 'newBankDetails',
         activePrefix: '/bank-verification-requests/',
       },
+      { label: 'Four-eyes approvals', to: '/approval-thresholds', icon: IconShieldCheck },
     ],
   },
   {
@@ -103,8 +110,24 @@ export const NAV_GROUPS: NavGroup[] = [
       },
     ],
   },
+  // Not in SPEC 2.2: the controls of issue 9.
+  {
+    label: 'CONTROL',
+    items: [
+      { label: 'Audit Trail', to: '/audit', icon: IconHistory, minRole: 'ADMIN' },
+      { label: 'Reconciliation', to: '/reconciliation', icon: IconScale, minRole: 'ADMIN' },
+      { label: 'Staff Sessions', to: '/sessions', icon: IconDevices, minRole: 'SYSOP' },
+    ],
+  },
 ];
 
 export function isItemActive(item: NavItem, pathname: string): boolean {
   return item.activePrefix ? pathname.startsWith(item.activePrefix) : pathname === item.to;
+}
+
+/** The groups and links a role sees: links above the role are left out, and groups left empty. */
+export function navGroupsFor(role: Role | null): NavGroup[] {
+  const allowed = (item: NavItem) =>
+    !item.minRole || (role !== null && ROLE_RANK[role] >= ROLE_RANK[item.minRole]);
+  return NAV_GROUPS.map((g) => ({ ...g, items: g.items.filter(allowed) })).filter((g) => g.items.length > 0);
 }

@@ -1,6 +1,7 @@
 import type { PlatformStatus } from '@brokerdesk/contract';
 import { Box, Group, Text, Tooltip } from '@mantine/core';
 import { formatEpoch } from '../../shared/formatters.ts';
+import { LiveIndicator } from './live-indicator.tsx';
 import { usePlatformStatuses } from './system-queries.ts';
 
 function tooltipText({ status, lastWorking }: PlatformStatus): string {
@@ -40,7 +41,10 @@ function StatusLight({ platform }: { platform: PlatformStatus }) {
   );
 }
 
-/** One light per trading platform (SPEC 1): green when OK, red otherwise; the tooltip says since when. */
+/**
+ * One light per trading platform (SPEC 1): green when OK, red otherwise; the tooltip says since when.
+ * At the end of the row, whether live updates are on.
+ */
 export function PlatformStatusLights() {
   const { data, isError } = usePlatformStatuses();
   return (
@@ -56,6 +60,7 @@ export function PlatformStatusLights() {
           unknown
         </Text>
       )}
+      <LiveIndicator />
     </Group>
   );
 }

@@ -1,7 +1,8 @@
 import type { MenuCounters } from '@brokerdesk/contract';
 import { Badge, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { NAV_GROUPS, isItemActive, type NavItem } from './nav-items.ts';
+import { useStaffRole } from '../../features/audit/staff-role.ts';
+import { isItemActive, navGroupsFor, type NavItem } from './nav-items.ts';
 import { PlatformStatusLights } from './platform-status.tsx';
 import { useRequestCounters } from './system-queries.ts';
 
@@ -37,13 +38,14 @@ type SidebarLinkProps = { item: NavItem; counters: MenuCounters | undefined; onN
 /** The sidebar of SPEC 2.2: platform lights, then the four link groups with their new-request badges. */
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { data: counters } = useRequestCounters();
+  const groups = navGroupsFor(useStaffRole());
   return (
     <>
       <PlatformStatusLights />
       <Divider />
       <ScrollArea type="hover" style={{ flex: 1 }}>
         <Stack gap="sm" py="sm">
-          {NAV_GROUPS.map((group) => (
+          {groups.map((group) => (
             <div key={group.label}>
               <Text size="xs" fw={700} c="dimmed" px="sm" pb={4} style={{ letterSpacing: 0.5 }}>
                 {group.label}

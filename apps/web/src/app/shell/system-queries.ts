@@ -1,4 +1,5 @@
 import {
+  LIVE_SAFETY_POLL_MS,
   POLLING_MS,
   checkNewDepositsResponse,
   mlStatusesResponse,
@@ -7,6 +8,7 @@ import {
 } from '@brokerdesk/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api.ts';
+import { useLiveStatus } from '../../shared/live/index.ts';
 import { systemKeys } from '../../shared/query-keys.ts';
 
 /** The signed-in staff member for the header. Changes only with a new sign-in. */
@@ -20,17 +22,28 @@ export function useMe() {
 
 // The three polls below send X-Background: 1 so they never keep an idle session alive (DESIGN Security).
 
-/** Sidebar count badges, every 10 s (SPEC 7.1). */
+/**
+ * A poll's period: the spec's while the live stream is down (the fallback), a slow safety net while it
+ * is open, since every change then refetches at once (use-live-updates.ts).
+ */
+function usePollEvery(specMs: number): number {
+  return useLiveStatus() === 'live' ? Math.max(specMs, LIVE_SAFETY_POLL_MS) : specMs;
+}
+
+/** Sidebar count badges, every 10 s (SPEC 7.1), or on each change while live. */
 export function useRequestCounters() {
   return useQuery({
     queryKey: systemKeys.counters(),
     queryFn: ({ signal }) =>
       api.get('/api/other/getNewRequestsCount/', newRequestsCountResponse, { signal, background: true }),
-    refetchInterval: POLLING_MS.newRequestCounters,
+    refetchInterval: usePollEvery(POLLING_MS.newRequestCounters),
   });
 }
 
-/** Platform status lights, every 5 s (SPEC 7.1). */
+/**
+ * Platform status lights, every 5 s (SPEC 7.1), live or not: the tooltip's last working time moves with
+ * every check. While live, a light that changes colour also shows within a second.
+ */
 export function usePlatformStatuses() {
   return useQuery({
     queryKey: systemKeys.platformStatus(),
@@ -40,13 +53,13 @@ export function usePlatformStatuses() {
   });
 }
 
-/** Whether new deposits arrived, every 10 s (SPEC 7.1). */
+/** Whether new deposits arrived, every 10 s (SPEC 7.1), or on each new deposit while live. */
 export function useNewDepositsCheck() {
   return useQuery({
     queryKey: systemKeys.newDeposits(),
     queryFn: ({ signal }) =>
       api.get('/api/other/checkNewDeposits/', checkNewDepositsResponse, { signal, background: true }),
-    refetchInterval: POLLING_MS.newDeposits,
+    refetchInterval: usePollEvery(POLLING_MS.newDeposits),
     // Each answer is an event, not a cached fact: never serve an old `notify: true` again.
     staleTime: 0,
     gcTime: 0,

@@ -1,7 +1,7 @@
 import { LEVERAGE_LIST_STATUSES, PAGE_SIZES, type LeverageChange } from '@brokerdesk/contract';
 import { Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { DataTable, listDefaults, pageLocally, useUrlListState } from '../../shared/data-table/index.ts';
+import { DataTable, listDefaults, queryTableProps, useUrlListState } from '../../shared/data-table/index.ts';
 import { NotFoundPage } from '../../shared/not-found-page.tsx';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import { useRouteStatus } from '../../shared/use-route-status.ts';
@@ -9,9 +9,9 @@ import { tabsOf } from '../funding/shared/funding-tabs.ts';
 import { StatusTabs } from '../funding/shared/status-tabs.tsx';
 import type { LeverageStatus } from './change-leverage/leverage-api.ts';
 import {
-  LEVERAGE_FIELD_NAMES,
+  LEVERAGE_FILTER_TYPES,
+  LEVERAGE_SORT_FIELDS,
   leverageColumns,
-  leverageFields,
 } from './change-leverage/leverage-columns.tsx';
 import { useApproveLeverage, useLeverageRequests } from './change-leverage/leverage-queries.ts';
 import { LeverageUpdateModal } from './change-leverage/leverage-update-modal.tsx';
@@ -25,8 +25,8 @@ const TABS = tabsOf(LEVERAGE_STATUSES);
 const LIST = listDefaults(PAGE_SIZES.leverage, {
   sortField: 'timestamp',
   sortOrder: 'desc',
-  sortFields: LEVERAGE_FIELD_NAMES,
-  filterFields: LEVERAGE_FIELD_NAMES,
+  sortFields: LEVERAGE_SORT_FIELDS,
+  filterFields: Object.keys(LEVERAGE_FILTER_TYPES),
 });
 
 /** /change-leverage-requests/:status (SPEC 2.18). */
@@ -39,7 +39,7 @@ export function ChangeLeveragePage() {
 function ChangeLeverageScreen({ status }: { status: LeverageStatus }) {
   usePageTitle('Change leverage requests');
   const list = useUrlListState(LIST);
-  const query = useLeverageRequests(status);
+  const query = useLeverageRequests(status, list.state, LEVERAGE_FILTER_TYPES);
   const { approve, approvingId } = useApproveLeverage();
   const clients = query.data?.users;
   const { editing, open: openEditor, close: closeEditor } = useRowEditor<LeverageChange>(clients);
@@ -56,9 +56,7 @@ function ChangeLeverageScreen({ status }: { status: LeverageStatus }) {
       }),
     [status, clients, openEditor, approve, approvingId],
   );
-  const page = query.data
-    ? pageLocally(query.data.leverages, list.state, leverageFields(clients))
-    : undefined;
+  const table = queryTableProps(query, (d) => ({ rows: d.leverages, total: d.totalSize }));
 
   return (
     <Stack gap="md">
@@ -69,11 +67,7 @@ function ChangeLeverageScreen({ status }: { status: LeverageStatus }) {
         columns={columns}
         list={list}
         rowKey={(l) => l._id}
-        rows={page?.rows}
-        total={page?.total}
-        loading={query.isPending}
-        error={query.error ?? undefined}
-        onRetry={() => void query.refetch()}
+        {...table}
         onRowDoubleClick={(change) => openEditor(change)}
         minWidth={800}
         emptyText="No leverage change requests."

@@ -1,7 +1,7 @@
 import { PAGE_SIZES, type SubAccountRequest } from '@brokerdesk/contract';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { DataTable, listDefaults, pageLocally, useUrlListState } from '../../shared/data-table/index.ts';
+import { DataTable, listDefaults, queryTableProps, useUrlListState } from '../../shared/data-table/index.ts';
 import { NotFoundPage } from '../../shared/not-found-page.tsx';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import { useRouteStatus } from '../../shared/use-route-status.ts';
@@ -10,9 +10,9 @@ import { useRowEditor } from '../funding/shared/use-row-editor.ts';
 import { StatusTabs } from '../funding/shared/status-tabs.tsx';
 import {
   ADMIN_REQUESTED_ROW,
-  SUB_ACCOUNT_FIELD_NAMES,
+  SUB_ACCOUNT_FILTER_TYPES,
+  SUB_ACCOUNT_SORT_FIELDS,
   subAccountColumns,
-  subAccountFields,
 } from './sub-account-requests/sub-account-columns.tsx';
 import {
   SUB_ACCOUNT_LIST_STATUSES,
@@ -29,8 +29,8 @@ const TABS = tabsOf(SUB_ACCOUNT_STATUSES);
 const LIST = listDefaults(PAGE_SIZES.subAccounts, {
   sortField: 'timeCreated',
   sortOrder: 'desc',
-  sortFields: SUB_ACCOUNT_FIELD_NAMES,
-  filterFields: SUB_ACCOUNT_FIELD_NAMES,
+  sortFields: SUB_ACCOUNT_SORT_FIELDS,
+  filterFields: Object.keys(SUB_ACCOUNT_FILTER_TYPES),
 });
 
 /** /new-sub-account-requests/:status (SPEC 2.19). */
@@ -43,15 +43,13 @@ export function SubAccountRequestsPage() {
 function SubAccountRequestsScreen({ status }: { status: SubAccountStatus }) {
   usePageTitle('New Sub Account Requests');
   const list = useUrlListState(LIST);
-  const query = useSubAccountRequests(status);
+  const query = useSubAccountRequests(status, list.state, SUB_ACCOUNT_FILTER_TYPES);
   const clients = query.data?.users;
   // A copy of the row as clicked: the 5-second refresh must not pull the modal away mid-decision;
   // if someone else decided meanwhile, the server's 409 says so in the modal.
   const { editing, open, close } = useRowEditor<SubAccountRequest>(clients);
   const columns = useMemo(() => subAccountColumns(clients), [clients]);
-  const page = query.data
-    ? pageLocally(query.data.accounts, list.state, subAccountFields(clients))
-    : undefined;
+  const table = queryTableProps(query, (d) => ({ rows: d.accounts, total: d.totalSize }));
 
   return (
     <Stack gap="md">
@@ -62,11 +60,7 @@ function SubAccountRequestsScreen({ status }: { status: SubAccountStatus }) {
         columns={columns}
         list={list}
         rowKey={(s) => s._id}
-        rows={page?.rows}
-        total={page?.total}
-        loading={query.isPending}
-        error={query.error ?? undefined}
-        onRetry={() => void query.refetch()}
+        {...table}
         rowStyle={(s: SubAccountRequest) => (s.adminRequested ? ADMIN_REQUESTED_ROW : undefined)}
         rowTitle={(s: SubAccountRequest) => (s.adminRequested ? 'Opened by staff' : undefined)}
         onRowClick={(row) => open(row)}

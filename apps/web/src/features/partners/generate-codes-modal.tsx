@@ -1,12 +1,12 @@
 import { CODE_BATCH_SIZES, type IbCode, type IbCounters } from '@brokerdesk/contract';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { errorsOf } from '../../shared/api.ts';
-import { useGenerateCodes } from './ib-codes-queries.ts';
+import { useGenerateCodes, useIntroducerSearch } from './ib-codes-queries.ts';
 import { subcodesLeftText } from './ib-counters.ts';
 
 type Props = {
-  introducers: readonly IbCode[];
   counters: IbCounters | undefined;
   onGenerated: (agentCode: number) => void;
   onClose: () => void;
@@ -16,8 +16,14 @@ type Props = {
  * 'Generate Codes' (SPEC 2.13, 5): an introducer must be chosen; the batch is one of 1, 2, 3, 10, 25,
  * 50, 100. Batches larger than the subcodes left are offered but greyed out.
  */
-export function GenerateCodesModal({ introducers, counters, onGenerated, onClose }: Props) {
+export function GenerateCodesModal({ counters, onGenerated, onClose }: Props) {
   const [agentCode, setAgentCode] = useState<string | null>(null);
+  // The introducers are looked up on the server as the staff member types (the list is paged there).
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const [chosen, setChosen] = useState<IbCode | null>(null);
+  const found = useIntroducerSearch(chosen && search === label(chosen) ? '' : debounced);
+  const options = [...(chosen ? [chosen] : []), ...(found.data ?? []).filter((ib) => ib._id !== chosen?._id)];
   const [count, setCount] = useState<string>(String(CODE_BATCH_SIZES[0]));
   const generate = useGenerateCodes();
   const serverErrors = generate.error ? errorsOf(generate.error) : {};
@@ -47,13 +53,16 @@ export function GenerateCodesModal({ introducers, counters, onGenerated, onClose
             withAsterisk
             placeholder="Search by name or agent code"
             searchable
-            nothingFoundMessage="No introducer found"
-            data={introducers.map((ib) => ({
-              value: String(ib.agentCode),
-              label: `${ib.name} (${ib.agentCode})`,
-            }))}
+            searchValue={search}
+            onSearchChange={setSearch}
+            filter={({ options: all }) => all}
+            nothingFoundMessage={found.isFetching ? 'Searching…' : 'No introducer found'}
+            data={options.map((ib) => ({ value: String(ib.agentCode), label: label(ib) }))}
             value={agentCode}
-            onChange={setAgentCode}
+            onChange={(value) => {
+              setAgentCode(value);
+              setChosen(options.find((ib) => String(ib.agentCode) === value) ?? null);
+            }}
             error={serverErrors.agentCode}
             comboboxProps={{ withinPortal: true }}
             data-autofocus
@@ -90,3 +99,5 @@ export function GenerateCodesModal({ introducers, counters, onGenerated, onClose
     </Modal>
   );
 }
+
+const label = (ib: IbCode) => `${ib.name} (${ib.agentCode})`;

@@ -1,6 +1,5 @@
 import type { IbCode } from '@brokerdesk/contract';
 import type { ReactNode } from 'react';
-import type { LocalFields } from '../../shared/data-table/index.ts';
 import { formatEpoch } from '../../shared/formatters.ts';
 import { CopyLink } from './copy-link.tsx';
 import { IntroducerName } from './introducer-name.tsx';
@@ -28,16 +27,5 @@ export const IB_CODE_COLUMNS: IbCodeColumn[] = [
   },
 ];
 
-/** The list comes whole (at most 1000); it is sorted and paged here. */
-export const IB_CODE_FIELDS: LocalFields<IbCode> = {
-  name: (ib) => ib.name,
-  agentCode: (ib) => ib.agentCode,
-  statusCode: (ib) => ib.statusCode,
-  timeCreated: (ib) => ib.timeCreated,
-};
-
-/** The search box: a name part or an agent code part. */
-export function matchesSearch(ib: IbCode, search: string): boolean {
-  const q = search.trim().toLowerCase();
-  return q === '' || ib.name.toLowerCase().includes(q) || String(ib.agentCode).includes(q);
-}
+/** The fields the server sorts introducers by. */
+export const IB_CODE_SORT_FIELDS = IB_CODE_COLUMNS.filter((c) => c.sortable).map((c) => c.id);

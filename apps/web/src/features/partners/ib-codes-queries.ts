@@ -1,17 +1,47 @@
-import type { AddIbCodeRequest, GenerateCodesRequest, RenameIbCodeRequest } from '@brokerdesk/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AddIbCodeRequest,
+  AddIbSlotsRequest,
+  GenerateCodesRequest,
+  PagedRequest,
+  RenameIbCodeRequest,
+} from '@brokerdesk/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isRefetch } from '../../shared/background-fetch.ts';
+import { toPagedRequest, type ListState } from '../../shared/data-table/index.ts';
 import { ensureSuccess } from '../../shared/ensure-success.ts';
 import { showSuccessNotice } from '../../shared/notify.ts';
 import { showIbFailure } from './ib-notices.ts';
 import { partnersApi } from './partners-api.ts';
 import { generatedCodeKeys, ibCodeKeys } from './partners-keys.ts';
 
-/** Introducers (newest first, at most 1000) with the quota counters. */
-export function useIbCodes() {
+/** The search box is the server's filter `q`: a name part or an agent code part. */
+export const IB_CODE_SEARCH = 'q';
+const IB_CODE_FILTER_TYPES = { [IB_CODE_SEARCH]: 'TEXT' } as const;
+
+/** One server page of introducers (newest first unless sorted) with the quota counters. */
+export function useIbCodes(state: ListState) {
+  const request = toPagedRequest(state, IB_CODE_FILTER_TYPES);
   return useQuery({
-    queryKey: ibCodeKeys.lists(),
-    queryFn: (ctx) => partnersApi.ibCodes({ signal: ctx.signal, background: isRefetch(ctx) }),
+    queryKey: ibCodeKeys.list(request),
+    queryFn: (ctx) => partnersApi.ibCodes(request, { signal: ctx.signal, background: isRefetch(ctx) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Introducers whose name or agent code holds `search`, for a picker (the first 50 that match). */
+export function useIntroducerSearch(search: string) {
+  const request: PagedRequest = {
+    page: 1,
+    sizePerPage: 50,
+    sortField: 'name',
+    sortOrder: 'asc',
+    filters: search.trim() ? { q: { filterType: 'TEXT', filterVal: search.trim() } } : {},
+  };
+  return useQuery({
+    queryKey: ibCodeKeys.list({ picker: true, ...request }),
+    queryFn: (ctx) => partnersApi.ibCodes(request, { signal: ctx.signal, background: isRefetch(ctx) }),
+    placeholderData: keepPreviousData,
+    select: (reply) => reply.ibs,
   });
 }
 
@@ -51,6 +81,19 @@ export function useRenameIntroducer() {
     onError: showIbFailure,
     onSuccess: async () => {
       showSuccessNotice(NOTICES.updated);
+      await queryClient.invalidateQueries({ queryKey: ibCodeKeys.all });
+    },
+  });
+}
+
+/** Add slots (SYSOP): the server's message says what was added; the counters reload. */
+export function useAddSlots() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: AddIbSlotsRequest) => ensureSuccess(await partnersApi.addSlots(body)),
+    meta: { errorNotice: false },
+    onSuccess: async (reply) => {
+      showSuccessNotice(reply.message);
       await queryClient.invalidateQueries({ queryKey: ibCodeKeys.all });
     },
   });

@@ -15,6 +15,8 @@ type Props = {
   expanded: ReadonlySet<number>;
   onToggle: (agentCode: number) => void;
   loading: boolean;
+  /** The previous page is on screen while the requested one loads. */
+  refreshing?: boolean;
   error: unknown;
   onRetry: () => void;
 };
@@ -22,14 +24,23 @@ type Props = {
 const SPAN = IB_CODE_COLUMNS.length + 1;
 
 /**
- * The introducers table. It is not the shared DataTable because its rows expand to their generated
- * links (SPEC 2.13), which that table does not do; paging, sorting and the URL state are the shared ones.
+ * The introducers table, paged by the server. It is not the shared DataTable because its rows expand to
+ * their generated links (SPEC 2.13), which that table does not do; the footer, paging, sorting and the
+ * URL state are the shared ones.
  */
-export function IbCodesTable({ rows, total, list, expanded, onToggle, loading, error, onRetry }: Props) {
+export function IbCodesTable(props: Props) {
+  const { rows, total, list, expanded, onToggle, loading, refreshing, error, onRetry } = props;
   return (
     <Paper withBorder radius="md">
       <Table.ScrollContainer minWidth={900} type="native">
-        <Table aria-label="Introducers" highlightOnHover verticalSpacing={6} horizontalSpacing={8} fz="sm">
+        <Table
+          aria-label="Introducers"
+          aria-busy={loading || refreshing ? true : undefined}
+          highlightOnHover
+          verticalSpacing={6}
+          horizontalSpacing={8}
+          fz="sm"
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={36} />
@@ -40,7 +51,7 @@ export function IbCodesTable({ rows, total, list, expanded, onToggle, loading, e
               ))}
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody style={{ opacity: refreshing ? 0.55 : 1, transition: 'opacity 120ms' }}>
             {rows === undefined ? (
               <MessageRow>
                 {loading ? (

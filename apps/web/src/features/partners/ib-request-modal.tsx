@@ -2,6 +2,7 @@ import { processIbRequestRequest, type ProcessIbRequestRequest } from '@brokerde
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Divider, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { errorsOf } from '../../shared/api.ts';
@@ -16,7 +17,11 @@ const QUESTIONS = [1, 2, 3, 4] as const;
 
 /** The IB request detail modal (SPEC 2.12): the client, the four answers, and approve or reject. */
 export function IbRequestModal({ request, onClose }: Props) {
-  const open = isOpen(request);
+  // Whether the request could be decided when the modal opened. The details above follow the latest
+  // data, but the form stays until its own answer arrives: a refresh that shows the request decided
+  // (by this very form) must not unmount it before it closes the modal. A decision by someone else
+  // meanwhile gets the server's 409 in the form.
+  const [open] = useState(() => isOpen(request));
   return (
     <Modal opened onClose={onClose} title={`IB request: ${request.clientName}`} size="lg" centered>
       <Stack gap="md">

@@ -1,6 +1,6 @@
 import type { IbRequest, IbRequestsResponse } from '@brokerdesk/contract';
 import { Badge, Text } from '@mantine/core';
-import type { DataTableColumn, LocalFields } from '../../shared/data-table/index.ts';
+import { filterTypesOf, type DataTableColumn } from '../../shared/data-table/index.ts';
 import { formatEpoch, fullName } from '../../shared/formatters.ts';
 import { statusColor } from '../../shared/status-colors.ts';
 
@@ -38,7 +38,13 @@ export const IB_REQUEST_COLUMNS: DataTableColumn<IbRequestRow>[] = [
     sortable: true,
     sortDescFirst: true,
   },
-  { id: 'clientName', header: 'Client', cell: (r) => r.clientName, sortable: true, filter: { kind: 'text' } },
+  {
+    id: 'clientName',
+    header: 'Client',
+    cell: (r) => r.clientName,
+    sortable: true,
+    filter: { kind: 'text', placeholder: 'Name or email' },
+  },
   {
     id: 'email',
     header: 'Email',
@@ -78,11 +84,6 @@ export const IB_REQUEST_COLUMNS: DataTableColumn<IbRequestRow>[] = [
   },
 ];
 
-/** The list comes whole from the server (at most 1000); it is filtered, sorted and paged here. */
-export const IB_REQUEST_FIELDS: LocalFields<IbRequestRow> = {
-  timestamp: (r) => r.timestamp,
-  clientName: (r) => r.clientName,
-  email: (r) => r.client?.email,
-  agentCode: (r) => r.client?.agentCode,
-  status: (r) => r.status,
-};
+/** How the server reads each filter, and the fields it sorts by. */
+export const IB_REQUEST_FILTER_TYPES = filterTypesOf(IB_REQUEST_COLUMNS);
+export const IB_REQUEST_SORT_FIELDS = IB_REQUEST_COLUMNS.filter((c) => c.sortable).map((c) => c.id);

@@ -1,6 +1,7 @@
-import { POLLING_MS, type ProcessIbRequestRequest } from '@brokerdesk/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { POLLING_MS, type Filter, type ProcessIbRequestRequest } from '@brokerdesk/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isRefetch } from '../../shared/background-fetch.ts';
+import { toPagedRequest, type ListState } from '../../shared/data-table/index.ts';
 import { ensureSuccess } from '../../shared/ensure-success.ts';
 import { showSuccessNotice } from '../../shared/notify.ts';
 import { systemKeys } from '../../shared/query-keys.ts';
@@ -9,11 +10,16 @@ import { showIbFailure } from './ib-notices.ts';
 import { partnersApi } from './partners-api.ts';
 import { ibCodeKeys, ibRequestKeys } from './partners-keys.ts';
 
-/** All IB requests (pending and error first); refreshed in the background every 5 minutes (SPEC 9). */
-export function useIbRequests() {
+/**
+ * One server page of IB requests (pending and error first unless sorted); refreshed in the background
+ * every 5 minutes (SPEC 9).
+ */
+export function useIbRequests(state: ListState, filterTypes: Readonly<Record<string, Filter['filterType']>>) {
+  const request = toPagedRequest(state, filterTypes);
   return useQuery({
-    queryKey: ibRequestKeys.lists(),
-    queryFn: (ctx) => partnersApi.ibRequests({ signal: ctx.signal, background: isRefetch(ctx) }),
+    queryKey: ibRequestKeys.list(request),
+    queryFn: (ctx) => partnersApi.ibRequests(request, { signal: ctx.signal, background: isRefetch(ctx) }),
+    placeholderData: keepPreviousData,
     refetchInterval: POLLING_MS.ibRequests,
   });
 }

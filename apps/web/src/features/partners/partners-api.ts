@@ -1,4 +1,5 @@
 import {
+  addIbSlotsResponse,
   generateCodesResponse,
   generatedCodesResponse,
   ibCodeResponse,
@@ -6,6 +7,8 @@ import {
   ibRequestsResponse,
   processIbRequestResponse,
   type AddIbCodeRequest,
+  type AddIbSlotsRequest,
+  type PagedRequest,
   type GenerateCodesRequest,
   type ProcessIbRequestRequest,
   type RenameIbCodeRequest,
@@ -14,12 +17,17 @@ import { api, type RequestOptions } from '../../shared/api.ts';
 
 /** The IB request and IB code calls of SPEC 7.3, typed by the contract. */
 export const partnersApi = {
-  ibRequests: (options?: RequestOptions) =>
-    api.get('/api/admin/users/adminGetIbRequests', ibRequestsResponse, options),
+  /** One server page (the paged form of adminGetIbRequests). */
+  ibRequests: (body: PagedRequest, options?: RequestOptions) =>
+    api.post('/api/admin/users/adminGetIbRequests/paginated', ibRequestsResponse, body, options),
   processIbRequest: (body: ProcessIbRequestRequest) =>
     api.post('/api/admin/users/processIbRequest', processIbRequestResponse, body),
-  ibCodes: (options?: RequestOptions) =>
-    api.get('/api/admin/users/adminGetIbCodes', ibCodesResponse, options),
+  /** One server page of introducers with the counters (the paged form of adminGetIbCodes). */
+  ibCodes: (body: PagedRequest, options?: RequestOptions) =>
+    api.post('/api/admin/users/adminGetIbCodes/paginated', ibCodesResponse, body, options),
+  /** Raises the quotas (SYSOP). */
+  addSlots: (body: AddIbSlotsRequest) =>
+    api.post('/api/admin/users/adminAddIbSlots', addIbSlotsResponse, body),
   generatedCodes: (agentCode: number, options?: RequestOptions) =>
     api.get(`/api/admin/users/adminGetGeneratedCodes/${agentCode}`, generatedCodesResponse, options),
   addIntroducer: (body: AddIbCodeRequest) =>

@@ -12,6 +12,7 @@ import { DataTableFooter } from './data-table-footer.tsx';
 import { DataTableHead } from './data-table-head.tsx';
 import { DataTableRow, MessageRow, type RowHandlers } from './data-table-row.tsx';
 import { pageCount } from './list-state.ts';
+import { useNewRows } from './new-rows.ts';
 import type { DataTableColumn, ListController } from './types.ts';
 
 export type DataTableProps<T> = RowHandlers<T> & {
@@ -47,6 +48,9 @@ const NO_ROWS: never[] = [];
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, total = 0, list, rowKey, loading, refreshing, error, onRetry } = props;
   const { state } = list;
+  // Rows that a background refresh brings wait behind "N new rows" instead of moving the page (new-rows.ts).
+  const view = useMemo(() => JSON.stringify(state), [state]);
+  const fresh = useNewRows(rows, rowKey, view, Boolean(refreshing));
 
   const columnDefs = useMemo<ColumnDef<T>[]>(
     () =>
@@ -69,7 +73,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 
   const table = useReactTable<T>({
-    data: (rows ?? NO_ROWS) as T[],
+    data: (fresh.rows ?? NO_ROWS) as T[],
     columns: columnDefs,
     getCoreRowModel: getCoreRowModel(),
     getRowId: rowKey,
@@ -115,6 +119,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Group>
         </Alert>
       )}
+      <div aria-live="polite">
+        {fresh.waiting > 0 && (
+          <Group justify="center" py={4}>
+            <Button size="compact-xs" variant="light" onClick={fresh.show} data-testid="new-rows">
+              {fresh.waiting} new {fresh.waiting === 1 ? 'row' : 'rows'} · Show
+            </Button>
+          </Group>
+        )}
+      </div>
       <Table.ScrollContainer minWidth={props.minWidth ?? 600} type="native">
         <Table
           aria-label={props.label}

@@ -108,6 +108,12 @@ export class Mt5Platform implements TradingPlatform {
     await this.updateUser(login, 'Name', name);
   }
 
+  /** user/update with Group; MT5 answers 8 (no rights) for a group the manager cannot use or that is unknown. */
+  async setGroup(login: number, group: string): Promise<void> {
+    if (!group.trim()) throw new PlatformError('permanent', 'A group name is required', 3);
+    await this.updateUser(login, 'Group', group);
+  }
+
   async changePassword(login: number, type: 'main' | 'investor', password: string): Promise<void> {
     await this.mutate('user/change_password', 'POST', '/api/user/change_password', {
       body: { Login: login, Type: type, Password: password },
@@ -174,6 +180,29 @@ export class Mt5Platform implements TradingPlatform {
     return null;
   }
 
+  /**
+   * deal/get_batch for the window, keeping balance deals (Action 2) only. Whether the server's window
+   * is inclusive is unconfirmed, so the window is also applied here to the Time each deal states.
+   */
+  async balanceDeals(login: number, from: number, to: number): Promise<Deal[]> {
+    const reply = await this.read('deal/get_batch', '/api/deal/get_batch', { login, from, to });
+    const deals: Deal[] = [];
+    for (const item of list(reply.answer)) {
+      const deal = record(item, 'deal/get_batch');
+      if (deal.Action !== undefined && num(deal, 'Action', 'deal/get_batch') !== BALANCE_DEAL) continue;
+      const time = num(deal, 'Time', 'deal/get_batch');
+      if (time < from || time > to) continue;
+      deals.push({
+        deal: text(deal, 'Deal'),
+        login: num(deal, 'Login', 'deal/get_batch'),
+        amount: num(deal, 'Profit', 'deal/get_batch'),
+        comment: firstText(deal, ['Comment', 'comment']),
+        time,
+      });
+    }
+    return deals.sort((a, b) => a.time - b.time);
+  }
+
   /** The names of all groups, paged through group/total and group/next. */
   async groups(): Promise<string[]> {
     const total = num(
@@ -233,7 +262,11 @@ export class Mt5Platform implements TradingPlatform {
    * Read, modify, write: whether user/update replaces the whole record is disputed, so the full
    * record travels in the body with one field changed, and that field is also in the query.
    */
-  private async updateUser(login: number, field: 'Name' | 'Leverage', value: string | number): Promise<void> {
+  private async updateUser(
+    login: number,
+    field: 'Name' | 'Leverage' | 'Group',
+    value: string | number,
+  ): Promise<void> {
     const current = await this.user(login);
     await this.mutate('user/update', 'POST', '/api/user/update', {
       query: { login, [field.toLowerCase()]: value },

@@ -2,6 +2,7 @@ import {
   accountActionResponse,
   leverageListResponse,
   type LEVERAGE_LIST_STATUSES,
+  type PagedRequest,
   type processLeverageRequest,
   type updateLeverageRequest,
 } from '@brokerdesk/contract';
@@ -19,8 +20,9 @@ const ACCOUNTS = '/api/admin/accounts';
 
 /** Change-leverage calls of SPEC 7.4. */
 export const leverageApi = {
-  list: (status: LeverageStatus, options?: RequestOptions) =>
-    api.get(`${ACCOUNTS}/adminGetLeverageRequests/${status}`, leverageListResponse, options),
+  /** One server page of a status (the paged form of adminGetLeverageRequests). */
+  page: (status: LeverageStatus, body: PagedRequest, options?: RequestOptions) =>
+    api.post(`${ACCOUNTS}/adminGetLeverageRequests/paginated/${status}`, leverageListResponse, body, options),
   update: (account: LeverageUpdate) =>
     api.post(`${ACCOUNTS}/adminUpdateAccountLeverage`, accountActionResponse, { account }),
   process: (body: LeverageProcess) =>

@@ -1,6 +1,6 @@
 import { ACCOUNT_TYPES, type LeverageChange, type LookupClient } from '@brokerdesk/contract';
-import type { DataTableColumn, LocalFields } from '../../../shared/data-table/index.ts';
-import { formatLeverage, fullName } from '../../../shared/formatters.ts';
+import { filterTypesOf, type DataTableColumn } from '../../../shared/data-table/index.ts';
+import { formatLeverage } from '../../../shared/formatters.ts';
 import { ClientCell, MtStatusText, TimeCell } from '../../funding/shared/cells.tsx';
 import { actionsColumn, type RowActions } from '../../funding/shared/column-builders.tsx';
 import type { LeverageStatus } from './leverage-api.ts';
@@ -59,16 +59,7 @@ export function leverageColumns({ status, clients, actions }: Context): DataTabl
   ];
 }
 
-/** The list comes whole: filtered, sorted and paged here. */
-export function leverageFields(clients: Clients): LocalFields<LeverageChange> {
-  return {
-    accountNumber: (l) => l.accountNumber,
-    client: (l) => {
-      const c = clients?.[l.userId];
-      return c ? `${fullName(c.name, c.surname)} ${c.email}` : l.userId;
-    },
-    accountType: (l) => l.accountType,
-    timestamp: (l) => l.timestamp,
-  };
-}
-export const LEVERAGE_FIELD_NAMES = Object.keys(leverageFields(undefined));
+const ALL_COLUMNS = leverageColumns({ status: 'approved', clients: undefined });
+/** How the server reads each filter, and the fields it sorts by (a URL with others is ignored). */
+export const LEVERAGE_FILTER_TYPES = filterTypesOf(ALL_COLUMNS);
+export const LEVERAGE_SORT_FIELDS = ALL_COLUMNS.filter((c) => c.sortable).map((c) => c.id);

@@ -1,7 +1,8 @@
-import { MESSAGES, type LeverageChange } from '@brokerdesk/contract';
+import { MESSAGES, type Filter, type LeverageChange } from '@brokerdesk/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { isRefetch } from '../../../shared/background-fetch.ts';
+import { toPagedRequest, type ListState } from '../../../shared/data-table/index.ts';
 import { confirmAction } from '../../../shared/confirm-modal.tsx';
 import { ensureSuccess } from '../../../shared/ensure-success.ts';
 import { showErrorNotice, showSuccessNotice } from '../../../shared/notify.ts';
@@ -11,11 +12,16 @@ import { leverageApi, leverageKeys, type LeverageStatus, type LeverageUpdate } f
 
 const FALLBACK = 'Leverage change updated.';
 
-/** The requests of one status, newest first (the server sends at most 500). */
-export function useLeverageRequests(status: LeverageStatus) {
+/** One server page of the requests of a status, as the list state (URL) asks. */
+export function useLeverageRequests(
+  status: LeverageStatus,
+  state: ListState,
+  filterTypes: Readonly<Record<string, Filter['filterType']>>,
+) {
+  const request = toPagedRequest(state, filterTypes);
   return useQuery({
-    queryKey: leverageKeys.list({ status }),
-    queryFn: (ctx) => leverageApi.list(status, { signal: ctx.signal, background: isRefetch(ctx) }),
+    queryKey: leverageKeys.list({ status, ...request }),
+    queryFn: (ctx) => leverageApi.page(status, request, { signal: ctx.signal, background: isRefetch(ctx) }),
     placeholderData: keepPreviousData,
   });
 }

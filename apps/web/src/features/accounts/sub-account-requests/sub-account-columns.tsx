@@ -1,6 +1,6 @@
 import { ACCOUNT_TYPES, CURRENCIES, type LookupClient, type SubAccountRequest } from '@brokerdesk/contract';
 import { Badge, Group } from '@mantine/core';
-import type { DataTableColumn, LocalFields } from '../../../shared/data-table/index.ts';
+import { filterTypesOf, type DataTableColumn } from '../../../shared/data-table/index.ts';
 import { fullName } from '../../../shared/formatters.ts';
 import { TimeCell } from '../../funding/shared/cells.tsx';
 
@@ -20,7 +20,7 @@ export function subAccountColumns(clients: Clients): DataTableColumn<SubAccountR
       header: 'Full name',
       cell: (s) => nameOf(clients, s) || s.userId,
       sortable: true,
-      filter: { kind: 'text' },
+      filter: { kind: 'text', placeholder: 'Name or email' },
     },
     {
       id: 'email',
@@ -62,18 +62,10 @@ export function subAccountColumns(clients: Clients): DataTableColumn<SubAccountR
   ];
 }
 
-/** The list comes whole: filtered, sorted and paged here. */
-export function subAccountFields(clients: Clients): LocalFields<SubAccountRequest> {
-  return {
-    name: (s) => nameOf(clients, s),
-    email: (s) => clients?.[s.userId]?.email,
-    type: (s) => s.type,
-    platform: (s) => s.platform,
-    baseCurrency: (s) => s.baseCurrency,
-    timeCreated: (s) => s.timeCreated,
-  };
-}
-export const SUB_ACCOUNT_FIELD_NAMES = Object.keys(subAccountFields(undefined));
+const ALL_COLUMNS = subAccountColumns(undefined);
+/** How the server reads each filter, and the fields it sorts by. */
+export const SUB_ACCOUNT_FILTER_TYPES = filterTypesOf(ALL_COLUMNS);
+export const SUB_ACCOUNT_SORT_FIELDS = ALL_COLUMNS.filter((c) => c.sortable).map((c) => c.id);
 
 /** SPEC 2.19: rows created by an admin are highlighted green. */
 export const ADMIN_REQUESTED_ROW = { background: 'var(--mantine-color-green-1)' };

@@ -2,12 +2,14 @@ import {
   POLLING_MS,
   accountActionResponse,
   subAccountListResponse,
+  type Filter,
   type updateSubAccountRequest,
 } from '@brokerdesk/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../shared/api.ts';
 import { isRefetch } from '../../../shared/background-fetch.ts';
+import { toPagedRequest, type ListState } from '../../../shared/data-table/index.ts';
 import { ensureSuccess } from '../../../shared/ensure-success.ts';
 import { showSuccessNotice } from '../../../shared/notify.ts';
 import { entityKeys, systemKeys } from '../../../shared/query-keys.ts';
@@ -21,17 +23,24 @@ export const subAccountKeys = entityKeys('sub-account-requests');
 const ACCOUNTS = '/api/admin/accounts';
 
 /**
- * Live and demo requests of one status, refreshed every 5 s (SPEC 9). The refreshes go out as
+ * One server page of the live and demo requests of a status, refreshed every 5 s (SPEC 9). The refreshes go out as
  * background calls, so a screen left open does not keep the session alive.
  */
-export function useSubAccountRequests(status: SubAccountStatus) {
+export function useSubAccountRequests(
+  status: SubAccountStatus,
+  state: ListState,
+  filterTypes: Readonly<Record<string, Filter['filterType']>>,
+) {
+  const request = toPagedRequest(state, filterTypes);
   return useQuery({
-    queryKey: subAccountKeys.list({ status }),
+    queryKey: subAccountKeys.list({ status, ...request }),
     queryFn: (ctx) =>
-      api.get(`${ACCOUNTS}/adminGetSubAccountRequests/all/${status}`, subAccountListResponse, {
-        signal: ctx.signal,
-        background: isRefetch(ctx),
-      }),
+      api.post(
+        `${ACCOUNTS}/adminGetSubAccountRequests/paginated/all/${status}`,
+        subAccountListResponse,
+        request,
+        { signal: ctx.signal, background: isRefetch(ctx) },
+      ),
     placeholderData: keepPreviousData,
     refetchInterval: POLLING_MS.subAccounts,
   });

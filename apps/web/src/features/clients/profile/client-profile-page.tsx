@@ -11,8 +11,12 @@ import { ComplianceCard } from '../components/compliance-card.tsx';
 import { FundingHistoryCard } from './funding-history-card.tsx';
 import { ProfileSummary } from './profile-summary.tsx';
 import { TradingAccountsCard } from '../../accounts/trading-accounts-card.tsx';
+import { DocumentsViewedCard } from './documents-viewed-card.tsx';
 
-/** /user/profile/:id (SPEC 2.6): summary bar, then Trading Accounts, Funding History, Log, Compliance. */
+/**
+ * /user/profile/:id (SPEC 2.6): summary bar, then Trading Accounts, Funding History, Log, Compliance,
+ * and who viewed the client's documents (issue 9).
+ */
 export function ClientProfilePage() {
   const { id = '' } = useParams();
   const profile = useClientProfile(id);
@@ -41,6 +45,7 @@ export function ClientProfilePage() {
       </SimpleGrid>
       <FundingHistoryCard userId={user._id} />
       <ClientLogCard userId={user._id} />
+      <DocumentsViewedCard userId={user._id} />
     </Stack>
   );
 }

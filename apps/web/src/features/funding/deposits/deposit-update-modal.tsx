@@ -1,69 +1,68 @@
-import type { Deposit, LookupClient } from '@brokerdesk/contract';
-import { formatAmount, formatEpoch, fullName } from '../../../shared/formatters.ts';
-import { ALL_UPDATE_STATUSES, UpdateModal, updateStatusOptions } from '../../../shared/update-modal/index.ts';
+import type { Deposit, LookupClient, FundingApproval } from '@brokerdesk/contract';
+import { useFourEyes } from '../../approvals/use-four-eyes.tsx';
+import { formatAmount, formatEpoch } from '../../../shared/formatters.ts';
+import { UpdateModal } from '../../../shared/update-modal/index.ts';
 import { fundingApi, type DepositUpdate } from '../shared/funding-api.ts';
 import { useFundingAction } from '../shared/funding-mutations.ts';
-import { RequestSummary } from '../shared/request-summary.tsx';
-import { closedReason, initialStatusOf, isOpenRequest } from '../shared/request-state.ts';
-
-const OPTIONS = updateStatusOptions(ALL_UPDATE_STATUSES);
+import { clientLabel, RequestSummary } from '../shared/request-summary.tsx';
+import { depositChoices, modalStatus, RUNS_ON_PLATFORM } from '../shared/request-choices.ts';
 
 type Props = {
   deposit: Deposit;
   client: LookupClient | undefined;
   /** 'rejected' when opened by the list's Reject button. */
   preset?: 'rejected';
+  /** Its four-eyes approval, when it needs two. */
+  approval?: FundingApproval;
   onClose: () => void;
 };
 
-/** 'Update deposit' (SPEC 2.16, 5): Approve & process credits the account; Set as approved does not. */
-export function DepositUpdateModal({ deposit, client, preset, onClose }: Props) {
+/**
+ * 'Update deposit' (SPEC 2.16, 5): Approve & process credits the account; Set as approved does not.
+ * A deposit whose credit the platform refused can be retried or rejected here.
+ */
+export function DepositUpdateModal({ deposit: d, client, preset, approval, onClose }: Props) {
   const update = useFundingAction({
     type: 'deposit',
     call: (body: DepositUpdate) => fundingApi.updateDeposit(body),
-    runsOnPlatform: (body) => body.status === 'approve_process',
+    runsOnPlatform: (body) => RUNS_ON_PLATFORM.includes(body.status),
     fallbackMessage: 'Deposit updated.',
     errors: 'modal',
   });
-  const open = isOpenRequest('deposit', deposit.status);
+  const fourEyes = useFourEyes(modalStatus(depositChoices(d), d.status, preset), approval);
 
   return (
     <UpdateModal
       title="Update deposit"
       kind="deposit"
-      options={OPTIONS}
-      initialStatus={open ? initialStatusOf(preset, deposit.status, OPTIONS) : deposit.status}
-      initialComment={deposit.comment}
-      readOnlyReason={open ? undefined : closedReason('deposit', deposit.status)}
+      {...fourEyes.select}
+      initialComment={d.comment}
       dealAmount={{
-        initial: deposit.depositAmountSent,
-        currency: deposit.depositCurrency,
+        initial: d.depositAmountSent,
+        currency: d.depositCurrency,
         errorKey: 'depositAmountSent',
       }}
-      details={
+      details={fourEyes.details(
         <RequestSummary
           items={[
-            { label: 'Client', value: client ? fullName(client.name, client.surname) : deposit.userId },
-            { label: 'Account', value: deposit.accountNumber },
-            {
-              label: 'Amount',
-              value: `${formatAmount(deposit.depositAmountSent)} ${deposit.depositCurrency}`,
-            },
-            { label: 'Gateway', value: deposit.paymentGatewayService },
-            { label: 'Payment method', value: deposit.depositPaymentName },
-            { label: 'Requested', value: formatEpoch(deposit.timestamp) },
-            { label: 'Transaction ID', value: deposit.transactionId },
-            { label: 'Status', value: deposit.status },
-            { label: 'MT status', value: deposit.MTStatus },
+            { label: 'Client', value: clientLabel(client, d.userId) },
+            { label: 'Account', value: d.accountNumber },
+            { label: 'Amount', value: `${formatAmount(d.depositAmountSent)} ${d.depositCurrency}` },
+            { label: 'Gateway', value: d.paymentGatewayService },
+            { label: 'Payment method', value: d.depositPaymentName },
+            { label: 'Requested', value: formatEpoch(d.timestamp) },
+            { label: 'Transaction ID', value: d.transactionId },
+            { label: 'Status', value: d.status },
+            { label: 'MT status', value: d.MTStatus },
           ]}
-        />
-      }
+        />,
+      )}
       busy={update.isPending}
       error={update.error}
       onSubmit={(values) =>
         update.mutate(
           {
-            _id: deposit._id,
+            _id: d._id,
             status: values.status,
             comment: values.comment,
             modifyDealAmount: values.modifyDealAmount,

@@ -110,6 +110,8 @@ export type RowActions<T> = {
   onApprove: (row: T) => void;
   /** The row whose approval is on its way. */
   approvingId: string | undefined;
+  /** Why the signed-in staff member may not approve a row (four-eyes), if so. */
+  approveBlocked?: (row: T) => string | undefined;
 };
 
 export function actionsColumn<T extends Base>(actions: RowActions<T>): DataTableColumn<T> {
@@ -122,6 +124,7 @@ export function actionsColumn<T extends Base>(actions: RowActions<T>): DataTable
         onApprove={() => actions.onApprove(r)}
         approving={actions.approvingId === r._id}
         disabled={actions.approvingId !== undefined && actions.approvingId !== r._id}
+        approveBlocked={actions.approveBlocked?.(r)}
       />
     ),
   };

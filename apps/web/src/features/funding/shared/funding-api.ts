@@ -2,7 +2,10 @@ import {
   bankDetailsResponse,
   fundingActionResponse,
   fundingListResponse,
+  withdrawalOrdersResponse,
   type FundingListRequest,
+  type Withdrawal,
+  type WithdrawalOrdersQuery,
   type updateDepositRequest,
   type updateTransferRequest,
   type updateWithdrawalRequest,
@@ -25,10 +28,26 @@ export const fundingApi = {
     api.post(`${ACCOUNTS}/adminUpdateDeposit`, fundingActionResponse, { deposit }),
   processDeposit: (depositId: string) =>
     api.post(`${ACCOUNTS}/adminProcessDeposit`, fundingActionResponse, { depositId }),
-  updateWithdrawal: (withdrawal: WithdrawalUpdate) =>
-    api.post(`${ACCOUNTS}/adminUpdateWithdrawal`, fundingActionResponse, { withdrawal }),
-  processWithdrawal: (withdrawalId: string) =>
-    api.post(`${ACCOUNTS}/adminProcessWithdrawal`, fundingActionResponse, { withdrawalId }),
+  /** Card-provider withdrawals go through the provider variant of the calls (SPEC 7.4). */
+  updateWithdrawal: (withdrawal: WithdrawalUpdate, providerHandled: boolean) =>
+    api.post(
+      `${ACCOUNTS}/${providerHandled ? 'adminUpdateProviderWithdrawal' : 'adminUpdateWithdrawal'}`,
+      fundingActionResponse,
+      { withdrawal },
+    ),
+  processWithdrawal: (w: Pick<Withdrawal, '_id' | 'providerHandled'>) =>
+    api.post(
+      `${ACCOUNTS}/${w.providerHandled ? 'adminProcessProviderWithdrawal' : 'adminProcessWithdrawal'}`,
+      fundingActionResponse,
+      { withdrawalId: w._id },
+    ),
+  /** The 'Orders' table: card-provider withdrawals, paged by the server (query-string paging). */
+  withdrawalOrders: (query: WithdrawalOrdersQuery, options?: RequestOptions) =>
+    api.get(
+      `${ACCOUNTS}/adminGetWithdrawalOrders?${toQueryString(query)}`,
+      withdrawalOrdersResponse,
+      options,
+    ),
   updateTransfer: (transfer: TransferUpdate) =>
     api.post(`${ACCOUNTS}/adminUpdateTransfer`, fundingActionResponse, { transfer }),
   processTransfer: (transferId: string) =>
@@ -36,3 +55,11 @@ export const fundingApi = {
   bankAccount: (id: string, options?: RequestOptions) =>
     api.get(`${ACCOUNTS}/adminGetBankAccount/${encodeURIComponent(id)}`, bankDetailsResponse, options),
 };
+
+function toQueryString(query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return params.toString();
+}

@@ -1,4 +1,4 @@
-import { MESSAGES, NOTIFICATION_MS, type FundingType } from '@brokerdesk/contract';
+import { FOUR_EYES_MESSAGES, MESSAGES, NOTIFICATION_MS, type FundingType } from '@brokerdesk/contract';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -30,12 +30,21 @@ export function useInvalidateFunding(type: FundingType) {
 
 /**
  * The server's message after an action (SPEC 8: 'Deposit: a server message, when present, is shown').
- * A card-provider withdrawal is not paid yet: 'Waiting for the provider to process' (SPEC 4) in amber.
+ * A card-provider withdrawal is not paid yet: 'Waiting for the provider to process' (SPEC 4) in amber;
+ * a first approval under four-eyes moves nothing yet either, in blue.
  */
 export function showActionNotice(reply: FundingActionReply, fallback: string): void {
   const message = reply.message || fallback;
   if (message === MESSAGES.waitingForProvider) {
     notifications.show({ message, color: 'yellow', autoClose: NOTIFICATION_MS });
+  } else if (message === FOUR_EYES_MESSAGES.firstApprovalRecorded) {
+    // Four-eyes: nothing moved yet; a second staff member must approve.
+    notifications.show({
+      title: FOUR_EYES_MESSAGES.awaitingSecond,
+      message,
+      color: 'blue',
+      autoClose: NOTIFICATION_MS,
+    });
   } else {
     showSuccessNotice(message);
   }

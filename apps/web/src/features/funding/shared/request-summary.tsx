@@ -1,6 +1,8 @@
+import type { LookupClient } from '@brokerdesk/contract';
 import { Paper } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DetailGrid, DetailItem } from '../../../shared/detail-grid.tsx';
+import { fullName } from '../../../shared/formatters.ts';
 
 export type SummaryItem = { label: string; value: ReactNode };
 
@@ -17,4 +19,9 @@ export function RequestSummary({ items }: { items: readonly SummaryItem[] }) {
       </DetailGrid>
     </Paper>
   );
+}
+
+/** The client's name as the list knew it, else the id so the request can still be traced. */
+export function clientLabel(client: LookupClient | undefined, userId: string): string {
+  return client ? fullName(client.name, client.surname) : userId;
 }

@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Tooltip } from '@mantine/core';
 import { stopRowEvent } from './cells.tsx';
 
 type Props = {
@@ -8,10 +8,12 @@ type Props = {
   approving: boolean;
   /** Another action is running; one at a time keeps the notices readable. */
   disabled?: boolean;
+  /** Why this staff member may not approve (four-eyes: they gave the first approval). */
+  approveBlocked?: string;
 };
 
 /** The Reject and Approve buttons of a pending list (SPEC 4). Clicks never reach the row. */
-export function RejectApproveButtons({ onReject, onApprove, approving, disabled }: Props) {
+export function RejectApproveButtons({ onReject, onApprove, approving, disabled, approveBlocked }: Props) {
   return (
     <Group gap={6} wrap="nowrap" onDoubleClick={stopRowEvent}>
       <Button
@@ -26,18 +28,23 @@ export function RejectApproveButtons({ onReject, onApprove, approving, disabled 
       >
         Reject
       </Button>
-      <Button
-        size="compact-xs"
-        color="green"
-        onClick={(event) => {
-          stopRowEvent(event);
-          onApprove();
-        }}
-        loading={approving}
-        disabled={disabled}
-      >
-        Approve
-      </Button>
+      <Tooltip label={approveBlocked} disabled={!approveBlocked} withArrow multiline maw={260}>
+        {/* A disabled button gets no pointer events: the wrapper shows the tooltip. */}
+        <span>
+          <Button
+            size="compact-xs"
+            color="green"
+            onClick={(event) => {
+              stopRowEvent(event);
+              onApprove();
+            }}
+            loading={approving}
+            disabled={disabled || Boolean(approveBlocked)}
+          >
+            Approve
+          </Button>
+        </span>
+      </Tooltip>
     </Group>
   );
 }

@@ -1,4 +1,4 @@
-import type { LookupClient } from '@brokerdesk/contract';
+import type { FundingApproval, LookupClient } from '@brokerdesk/contract';
 import { useCallback, useState } from 'react';
 
 export type Editing<T> = {
@@ -7,6 +7,8 @@ export type Editing<T> = {
   client: LookupClient | undefined;
   /** 'rejected' when opened by the list's Reject button. */
   preset?: 'rejected';
+  /** Its four-eyes approval as the list knew it, if it has one. */
+  approval?: FundingApproval;
 };
 
 /**
@@ -14,13 +16,15 @@ export type Editing<T> = {
  * the decision (or a poll) drops the row and its client from the list, and the modal, which may stay
  * open a moment (leverage, 3 s), must still say whose request it was.
  */
-export function useRowEditor<T extends { userId: string }>(
+export function useRowEditor<T extends { _id: string; userId: string }>(
   clients: Readonly<Record<string, LookupClient>> | undefined,
+  approvals?: Readonly<Record<string, FundingApproval>>,
 ) {
   const [editing, setEditing] = useState<Editing<T> | null>(null);
   const open = useCallback(
-    (row: T, preset?: 'rejected') => setEditing({ row, client: clients?.[row.userId], preset }),
-    [clients],
+    (row: T, preset?: 'rejected') =>
+      setEditing({ row, client: clients?.[row.userId], preset, approval: approvals?.[row._id] }),
+    [clients, approvals],
   );
   // Stable, so a modal's timers and effects keyed on it are not restarted by a re-render.
   const close = useCallback(() => setEditing(null), []);

@@ -74,12 +74,12 @@ describe('half-done transfers (DESIGN money movement)', () => {
     expect(halfDoneState(transfer({ status: 'error', sourceMTStatus: 'Not enough money' }))).toBeNull();
   });
 
-  it('offers Complete and Reverse when money is in between, Complete alone when nothing moved', () => {
+  it('offers Complete and Reverse when money is in between, Complete or Reject when nothing moved', () => {
     const values = (t: Transfer) => transferChoices(t).map((c) => c.value);
     expect(
       values(transfer({ status: 'approved', sourceMTStatus: 'SUCCESS', destinationMTStatus: 'x' })),
     ).toEqual(['complete', 'reverse']);
-    expect(values(transfer({ status: 'approved', sourceMTStatus: 'x' }))).toEqual(['complete']);
+    expect(values(transfer({ status: 'approved', sourceMTStatus: 'x' }))).toEqual(['complete', 'rejected']);
     expect(values(transfer({ status: 'pending' }))).toEqual([
       'pending',
       'rejected',

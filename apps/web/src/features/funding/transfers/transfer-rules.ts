@@ -35,17 +35,22 @@ const REVERSE: UpdateStatusOption<'reverse'> = {
   label: 'Reverse',
   description: 'Refund the source account; the transfer becomes rejected.',
 };
+const CLOSE: UpdateStatusOption<'rejected'> = {
+  value: 'rejected',
+  label: 'Reject',
+  description: 'Close the transfer: the debit was refused, so nothing has moved.',
+};
 
 /**
- * What the 'Update transfer' modal offers: the usual four choices while pending; Complete (and, once
- * money left the source, Reverse) for a half-done transfer; nothing otherwise. The server reverses only
- * a transfer whose source was debited: with a refused debit there is nothing to give back.
+ * What the 'Update transfer' modal offers: the usual four choices while pending; Complete and Reverse
+ * once money left the source and the credit failed; Complete or Reject (close) when the debit was
+ * refused, as nothing moved; nothing otherwise.
  */
 export function transferChoices(t: Legs): UpdateStatusOption<TransferChoice>[] {
   if (t.status === 'pending') return updateStatusOptions(ALL_UPDATE_STATUSES);
   const half = halfDoneState(t);
   if (half === 'creditFailed') return [COMPLETE, REVERSE];
-  if (half === 'sourceFailed') return [COMPLETE];
+  if (half === 'sourceFailed') return [COMPLETE, CLOSE];
   return [];
 }
 

@@ -1,16 +1,19 @@
-import type { LookupClient, Transfer } from '@brokerdesk/contract';
-import { formatAmount, formatEpoch, fullName } from '../../../shared/formatters.ts';
+import type { LookupClient, Transfer, FundingApproval } from '@brokerdesk/contract';
+import { useFourEyes } from '../../approvals/use-four-eyes.tsx';
+import { formatAmount, formatEpoch } from '../../../shared/formatters.ts';
 import { UpdateModal } from '../../../shared/update-modal/index.ts';
 import { fundingApi, type TransferUpdate } from '../shared/funding-api.ts';
 import { useFundingAction } from '../shared/funding-mutations.ts';
-import { RequestSummary } from '../shared/request-summary.tsx';
-import { initialStatusOf } from '../shared/request-state.ts';
+import { modalStatus, RUNS_ON_PLATFORM } from '../shared/request-choices.ts';
+import { clientLabel, RequestSummary } from '../shared/request-summary.tsx';
 import { halfDoneState, transferChoices, transferLockReason } from './transfer-rules.ts';
 
 type Props = {
   transfer: Transfer;
   client: LookupClient | undefined;
   preset?: 'rejected';
+  /** Its four-eyes approval, when it needs two. */
+  approval?: FundingApproval;
   onClose: () => void;
 };
 
@@ -21,32 +24,33 @@ const HALF_DONE_NOTES = {
 
 /**
  * 'Update transfer' (SPEC 2.14): decide a pending transfer, or complete or reverse a half-done one
- * (DESIGN money movement). Every choice but 'pending', 'Reject' and 'Set as approved' moves money.
+ * (DESIGN money movement), or close one whose debit was refused. Every choice but 'pending', 'Reject'
+ * and 'Set as approved' moves money.
  */
-export function TransferUpdateModal({ transfer: t, client, preset, onClose }: Props) {
+export function TransferUpdateModal({ transfer: t, client, preset, approval, onClose }: Props) {
   const update = useFundingAction({
     type: 'transfer',
     call: (body: TransferUpdate) => fundingApi.updateTransfer(body),
-    runsOnPlatform: (body) => ['approve_process', 'complete', 'reverse'].includes(body.status),
+    runsOnPlatform: (body) => RUNS_ON_PLATFORM.includes(body.status),
     fallbackMessage: 'Transfer updated.',
     errors: 'modal',
   });
-  const choices = transferChoices(t);
+  const fourEyes = useFourEyes(
+    modalStatus({ options: transferChoices(t), lockReason: transferLockReason(t) }, t.status, preset),
+    approval,
+  );
   const half = halfDoneState(t);
-  const lock = transferLockReason(t);
 
   return (
     <UpdateModal
       title="Update transfer"
       kind="transfer"
-      options={choices}
-      initialStatus={lock ? t.status : initialStatusOf(preset, t.status, choices)}
+      {...fourEyes.select}
       initialComment={t.comment}
-      readOnlyReason={lock}
-      details={
+      details={fourEyes.details(
         <RequestSummary
           items={[
-            { label: 'Client', value: client ? fullName(client.name, client.surname) : t.userId },
+            { label: 'Client', value: clientLabel(client, t.userId) },
             { label: 'From account', value: `${t.sourceAccount} (${t.sourceAccountPlatform})` },
             { label: 'To account', value: `${t.destinationAccount} (${t.destinationAccountPlatform})` },
             { label: 'Amount', value: `${formatAmount(t.transferAmount)} ${t.transferCurrency}` },
@@ -56,8 +60,8 @@ export function TransferUpdateModal({ transfer: t, client, preset, onClose }: Pr
             { label: 'Deposited status', value: t.destinationMTStatus },
             ...(half ? [{ label: 'Half-done', value: HALF_DONE_NOTES[half] }] : []),
           ]}
-        />
-      }
+        />,
+      )}
       busy={update.isPending}
       error={update.error}
       onSubmit={(values) =>

@@ -1,98 +1,75 @@
 import { PAGE_SIZES, type Withdrawal } from '@brokerdesk/contract';
 import { Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { isRefetch } from '../../../shared/background-fetch.ts';
 import {
   DataTable,
   listDefaults,
-  pageLocally,
+  queryTableProps,
   useUrlListState,
-  type DataTableColumn,
-  type LocalFields,
 } from '../../../shared/data-table/index.ts';
-import { MtStatusText, StatusBadge } from '../shared/cells.tsx';
-import {
-  accountColumn,
-  amountColumn,
-  clientColumn,
-  timeColumn,
-  type Clients,
-} from '../shared/column-builders.tsx';
-import { withdrawalCurrencyText } from './withdrawal-columns.tsx';
+import { fundingApi } from '../shared/funding-api.ts';
+import { fundingKeys } from '../shared/funding-keys.ts';
+import { fundingRowStyle, fundingRowTitle } from '../shared/funding-rows.ts';
+import { useRowEditor } from '../shared/use-row-editor.ts';
+import { ORDER_FILTER_TYPES, ORDER_SORT_FIELDS, orderColumns, toOrdersQuery } from './orders-columns.tsx';
+import { WithdrawalUpdateModal } from './withdrawal-update-modal.tsx';
 
-/*
- * The 'Orders' table of SPEC 2.15 (withdrawal orders of the card-style payment provider). The server
- * has no orders call yet (the spec's GET adminGetWithdrawalOrders is not implemented), so the table
- * shows the provider-handled withdrawals of the page loaded above, with the provider's order id and
- * its two statuses. It is sorted and paged here, under its own URL keys ('ord.').
- */
-
-const FIELDS: LocalFields<Withdrawal> = {
-  providerOrderId: (w) => w.providerOrderId,
-  timestamp: (w) => w.timestamp,
-  accountNumber: (w) => w.accountNumber,
-  withdrawalAmount: (w) => w.withdrawalAmount,
-  providerStatus: (w) => w.providerStatus,
-  providerPayoutStatus: (w) => w.providerPayoutStatus,
-};
-
+/** Its own URL keys ('ord.'), so it pages and filters apart from the requests above it. */
 const DEFAULTS = listDefaults(PAGE_SIZES.withdrawals, {
   prefix: 'ord',
   sortField: 'timestamp',
   sortOrder: 'desc',
-  sortFields: Object.keys(FIELDS),
-  filterFields: [],
+  sortFields: ORDER_SORT_FIELDS,
+  filterFields: Object.keys(ORDER_FILTER_TYPES),
 });
 
-function orderColumns(clients: Clients | undefined): DataTableColumn<Withdrawal>[] {
-  const client = clientColumn<Withdrawal>(clients);
-  return [
-    { id: 'providerOrderId', header: 'Order ID', cell: (w) => w.providerOrderId, sortable: true },
-    timeColumn<Withdrawal>('timestamp', 'Time of request', (w) => w.timestamp),
-    { ...client, filter: undefined },
-    {
-      ...accountColumn<Withdrawal>('accountNumber', 'Trading account', (w) => w.accountNumber),
-      filter: undefined,
-    },
-    amountColumn<Withdrawal>('withdrawalAmount', (w) => w.withdrawalAmount),
-    { id: 'withdrawalCurrency', header: 'Currency', cell: withdrawalCurrencyText },
-    { id: 'providerStatus', header: 'Order status', cell: (w) => w.providerStatus, sortable: true },
-    {
-      id: 'providerPayoutStatus',
-      header: 'Payout status',
-      cell: (w) => w.providerPayoutStatus,
-      sortable: true,
-    },
-    { id: 'status', header: 'Status', cell: (w) => <StatusBadge status={w.status} /> },
-    { id: 'MTStatus', header: 'MT status', cell: (w) => <MtStatusText value={w.MTStatus} /> },
-  ];
-}
-
-type Props = {
-  withdrawals: readonly Withdrawal[] | undefined;
-  clients: Clients | undefined;
-  loading: boolean;
-};
-
-export function OrdersTable({ withdrawals, clients, loading }: Props) {
+/**
+ * The second table 'Orders' of /withdrawal-requests (SPEC 2.15), from its own call (GET
+ * adminGetWithdrawalOrders, paged by the server). It lists orders the provider has not processed yet
+ * too (they are hidden from the pending list), so staff can approve one ahead of the provider.
+ */
+export function OrdersTable() {
   const list = useUrlListState(DEFAULTS);
-  const orders = withdrawals?.filter((w) => w.providerHandled);
-  const page = orders ? pageLocally(orders, list.state, FIELDS) : undefined;
+  const request = toOrdersQuery(list.state);
+  const query = useQuery({
+    queryKey: fundingKeys.withdrawal.list({ orders: request }),
+    queryFn: (ctx) =>
+      fundingApi.withdrawalOrders(request, { signal: ctx.signal, background: isRefetch(ctx) }),
+    placeholderData: keepPreviousData,
+  });
+  const clients = query.data?.clients;
+  const { editing, open, close } = useRowEditor<Withdrawal>(clients, query.data?.approvals);
+  const columns = useMemo(() => orderColumns(clients), [clients]);
+
   return (
     <Stack gap="xs" component="section" aria-label="Orders">
       <Title order={3}>Orders</Title>
       <Text size="xs" c="dimmed">
-        Card-provider orders among the withdrawals listed above.
+        Card-provider withdrawal orders, those the provider has not processed yet included. Double-click an
+        order to update its withdrawal.
       </Text>
       <DataTable
         label="Orders"
-        columns={orderColumns(clients)}
+        columns={columns}
         list={list}
         rowKey={(w) => w._id}
-        rows={page?.rows}
-        total={page?.total}
-        loading={loading}
-        minWidth={1000}
-        emptyText="No provider orders on this page."
+        {...queryTableProps(query, (r) => ({ rows: r.transfers, total: r.totalSize }))}
+        rowStyle={fundingRowStyle}
+        rowTitle={fundingRowTitle}
+        onRowDoubleClick={(w) => open(w)}
+        minWidth={1100}
+        emptyText="No provider orders."
       />
+      {editing && (
+        <WithdrawalUpdateModal
+          withdrawal={editing.row}
+          client={editing.client}
+          approval={editing.approval}
+          onClose={close}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,37 +1,47 @@
-import { withdrawalTypeSchema, type LookupClient, type Withdrawal } from '@brokerdesk/contract';
+import {
+  withdrawalTypeSchema,
+  type LookupClient,
+  type Withdrawal,
+  type FundingApproval,
+} from '@brokerdesk/contract';
+import { useFourEyes } from '../../approvals/use-four-eyes.tsx';
 import { Checkbox, Select, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
-import { formatAmount, formatEpoch, fullName } from '../../../shared/formatters.ts';
-import { ALL_UPDATE_STATUSES, UpdateModal, updateStatusOptions } from '../../../shared/update-modal/index.ts';
+import { formatAmount, formatEpoch } from '../../../shared/formatters.ts';
+import { UpdateModal } from '../../../shared/update-modal/index.ts';
 import { fundingApi, type WithdrawalUpdate } from '../shared/funding-api.ts';
 import { useFundingAction } from '../shared/funding-mutations.ts';
-import { RequestSummary } from '../shared/request-summary.tsx';
-import { closedReason, initialStatusOf, isOpenRequest } from '../shared/request-state.ts';
+import { modalStatus, RUNS_ON_PLATFORM, withdrawalChoices } from '../shared/request-choices.ts';
+import { isOpenRequest } from '../shared/request-state.ts';
+import { clientLabel, RequestSummary } from '../shared/request-summary.tsx';
 import { WITHDRAWAL_TYPE_OPTIONS, withdrawalCurrencyText } from './withdrawal-columns.tsx';
-
-const OPTIONS = updateStatusOptions(ALL_UPDATE_STATUSES);
 
 type Props = {
   withdrawal: Withdrawal;
   client: LookupClient | undefined;
   preset?: 'rejected';
+  /** Its four-eyes approval, when it needs two. */
+  approval?: FundingApproval;
   onClose: () => void;
 };
 
 /**
  * 'Update withdrawal' (SPEC 2.15, 5): the common fields plus 'Don't email the client' and the
- * withdrawal type. A rejection without a reason is an error notice here (SPEC 5).
+ * withdrawal type. A rejection without a reason is an error notice here (SPEC 5). One in the Error tab
+ * can be retried or rejected; a card-provider one goes through the provider variant of the call.
  */
-export function WithdrawalUpdateModal({ withdrawal: w, client, preset, onClose }: Props) {
+export function WithdrawalUpdateModal({ withdrawal: w, client, preset, approval, onClose }: Props) {
   const [dontEmailUser, setDontEmailUser] = useState(w.dontEmailUser);
   const [withdrawalType, setWithdrawalType] = useState(w.withdrawalType);
   const update = useFundingAction({
     type: 'withdrawal',
-    call: (body: WithdrawalUpdate) => fundingApi.updateWithdrawal(body),
-    runsOnPlatform: (body) => body.status === 'approve_process',
+    call: (body: WithdrawalUpdate) => fundingApi.updateWithdrawal(body, w.providerHandled),
+    runsOnPlatform: (body) => RUNS_ON_PLATFORM.includes(body.status),
     fallbackMessage: 'Withdrawal updated.',
     errors: 'modal',
   });
+  const fourEyes = useFourEyes(modalStatus(withdrawalChoices(w), w.status, preset), approval);
+  // The type and the email choice belong to the decision on an open request.
   const open = isOpenRequest('withdrawal', w.status);
 
   return (
@@ -39,19 +49,17 @@ export function WithdrawalUpdateModal({ withdrawal: w, client, preset, onClose }
       title="Update withdrawal"
       kind="withdrawal"
       rejectAlert="notice"
-      options={OPTIONS}
-      initialStatus={open ? initialStatusOf(preset, w.status, OPTIONS) : w.status}
+      {...fourEyes.select}
       initialComment={w.comment}
-      readOnlyReason={open ? undefined : closedReason('withdrawal', w.status)}
       dealAmount={{
         initial: w.withdrawalAmount,
         currency: w.withdrawalCurrency,
         errorKey: 'withdrawalAmount',
       }}
-      details={
+      details={fourEyes.details(
         <RequestSummary
           items={[
-            { label: 'Client', value: client ? fullName(client.name, client.surname) : w.userId },
+            { label: 'Client', value: clientLabel(client, w.userId) },
             { label: 'Trading account', value: w.accountNumber },
             { label: 'Amount', value: `${formatAmount(w.withdrawalAmount)} ${withdrawalCurrencyText(w)}` },
             { label: 'Gateway', value: w.gateway },
@@ -68,8 +76,8 @@ export function WithdrawalUpdateModal({ withdrawal: w, client, preset, onClose }
                 ]
               : []),
           ]}
-        />
-      }
+        />,
+      )}
       busy={update.isPending}
       error={update.error}
       onSubmit={(values) =>
@@ -106,7 +114,7 @@ export function WithdrawalUpdateModal({ withdrawal: w, client, preset, onClose }
           label="Don't email the client"
           checked={dontEmailUser}
           onChange={(event) => setDontEmailUser(event.currentTarget.checked)}
-          disabled={!open}
+          disabled={!open && fourEyes.select.options.length === 0}
         />
       </SimpleGrid>
     </UpdateModal>

@@ -1,0 +1,151 @@
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import {
+  FOUR_EYES_MESSAGES,
+  MESSAGES,
+  type ApprovalRequestType,
+  type FundingApproval,
+} from '@brokerdesk/contract';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { platformOperations } from '../../db/schema.ts';
+import { audit } from '../../audit/audit.ts';
+import { Conflict, Invalid } from '../../http/errors.ts';
+import { staffName, type StaffContext } from '../../auth/sessions.ts';
+import { writeClientLog } from '../clients/client-log.ts';
+import { approvalGate, cancelAwaiting, toWireApproval } from '../approvals/four-eyes.ts';
+import type { PlannedUpdate } from './transitions.ts';
+
+/**
+ * What deposits, withdrawals and transfers share: the checks on a decision's input, the record every
+ * decision leaves (client log line and audit row), and the keys of their platform operations.
+ */
+
+export type RejectKind = 'deposit' | 'withdrawal' | 'transfer';
+
+/** SPEC 5: no rejection without a reason; a modified deal amount must be given. */
+export function checkDecision(
+  kind: RejectKind,
+  input: { status: string; comment: string; modifyDealAmount?: boolean },
+  amount?: { field: string; value: number | undefined },
+): void {
+  if (input.status === 'rejected' && !input.comment.trim()) {
+    throw new Invalid({ comment: MESSAGES.rejectWithoutReason(kind) });
+  }
+  if (input.modifyDealAmount && amount && amount.value === undefined) {
+    throw new Invalid({ [amount.field]: 'Enter the deal amount.' });
+  }
+}
+
+/**
+ * The client log line and the audit row of a decision, in the decision's transaction. The audit row
+ * is the transaction's last write (audit/audit.ts holds the chain until commit).
+ */
+export async function recordDecision(
+  tx: Tx,
+  d: {
+    staff: StaffContext | null;
+    now: number;
+    userId: string;
+    event: string;
+    action: string;
+    entity: RejectKind;
+    entityId: string;
+    before: unknown;
+    after: unknown;
+  },
+): Promise<void> {
+  await writeClientLog(tx, {
+    userId: d.userId,
+    event: d.event,
+    actionedBy: d.staff?.userId ?? '',
+    customName: d.staff ? staffName(d.staff) : 'AUTOMATION',
+    now: d.now,
+  });
+  await audit(tx, d.now, {
+    actorId: d.staff?.userId ?? null,
+    action: d.action,
+    entity: d.entity,
+    entityId: d.entityId,
+    before: d.before,
+    after: d.after,
+  });
+}
+
+/** ' : the comment' when there is one, for log lines. */
+export const withComment = (comment: string) => (comment ? `: ${comment}` : '');
+
+/** The request id inside an operation key: 'dep:<id>' and its repeats 'dep:<id>:<n>'. */
+export const requestIdOf = (key: string) => key.split(':')[1]!;
+
+/** Operations of one request (`base` = '<prefix>:<id>'): the first one and its repeats '<base>:<n>'. */
+function ofBase(base: string) {
+  return or(
+    eq(platformOperations.idempotencyKey, base),
+    like(platformOperations.idempotencyKey, `${base}:%`),
+  );
+}
+
+/** MT5's comment must stay within 31 characters, so a request gets at most 9 repeats of one operation. */
+const MAX_REPEATS = 9;
+
+/**
+ * The key for the next operation of a request: `base` the first time, then `base:1`, `base:2` ...
+ * A repeat is a new operation with its own key (and deal comment): the one before it failed for good,
+ * so nothing was applied under the old key, and the worker can still tell the new one's outcome apart.
+ */
+export async function nextOperationKey(tx: DbOrTx, base: string): Promise<string> {
+  const [prior] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(platformOperations)
+    .where(ofBase(base));
+  const n = prior?.n ?? 0;
+  if (n > MAX_REPEATS) {
+    throw new Conflict('This request was sent to the platform too many times; handle it on the platform.');
+  }
+  return n === 0 ? base : `${base}:${n}`;
+}
+
+/** Refuses (409) while an operation of the request is still queued or running: its outcome is not known. */
+export async function assertNoOperationRunning(tx: DbOrTx, bases: readonly string[]): Promise<void> {
+  const [busy] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(platformOperations)
+    .where(and(or(...bases.map(ofBase)), inArray(platformOperations.state, ['queued', 'running'])));
+  if (busy && busy.n > 0) {
+    throw new Conflict('The platform is still working on this request. Try again in a moment.');
+  }
+}
+
+/** A platform status that records a failure (not empty, not SUCCESS). */
+export const isFailedMtStatus = (mtStatus: string) => mtStatus !== '' && mtStatus !== 'SUCCESS';
+
+/**
+ * Four-eyes (issue 9) around a planned decision: an approval above its threshold is held as the first
+ * one ('first': record it and leave the request open) or completes an awaiting one ('go' with both
+ * approvers); any other decision lets an awaiting first approval lapse.
+ */
+export async function fourEyes(
+  tx: Tx,
+  plan: PlannedUpdate,
+  r: {
+    type: ApprovalRequestType;
+    requestId: string;
+    amount: number;
+    currency: string;
+    amountField: string;
+    comment: string;
+    staff: StaffContext;
+    now: number;
+  },
+): Promise<{ kind: 'first' | 'go'; approval: FundingApproval | null }> {
+  if (plan.status !== 'approved') {
+    await cancelAwaiting(tx, r.type, r.requestId, r.staff, r.now);
+    return { kind: 'go', approval: null };
+  }
+  const gate = await approvalGate(tx, { ...r, action: plan.process ? 'approve_process' : 'approved' });
+  if (gate.kind === 'single') return { kind: 'go', approval: null };
+  return { kind: gate.kind === 'first' ? 'first' : 'go', approval: toWireApproval(gate.approval) };
+}
+
+/** The log line of a first approval, and what the staff member is told. */
+export const firstApprovalNote = (approval: FundingApproval) =>
+  `first approval (above the four-eyes threshold of ${approval.threshold.toFixed(2)} ${approval.currency}); ${FOUR_EYES_MESSAGES.awaitingSecond.toLowerCase()}`;

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { Filter, WithdrawalOrdersQuery, withdrawalOrdersQuery } from '@brokerdesk/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { withdrawals } from '../../db/schema.ts';
+import { planList, type ListSpec } from '../../lib/paged-query.ts';
+import { clientFilter, pageOf } from './list.ts';
+import { toWireWithdrawal } from './rows.ts';
+import { approvalsOf } from '../approvals/four-eyes.ts';
+
+/** The Orders table: every card-provider withdrawal, hidden (not yet processed) ones included. */
+const ORDERS: ListSpec = {
+  tieBreaker: withdrawals.id,
+  defaultSort: { field: 'timestamp', order: 'desc' },
+  fields: {
+    timestamp: { column: withdrawals.timestamp, sortable: true },
+    providerOrderId: { column: withdrawals.providerOrderId, sortable: true, filter: 'text' },
+    accountNumber: { column: withdrawals.accountNumber, sortable: true, filter: 'number' },
+    withdrawalAmount: { column: withdrawals.withdrawalAmount, sortable: true },
+    withdrawalCurrency: { column: withdrawals.withdrawalCurrency, filter: 'select' },
+    providerStatus: { column: withdrawals.providerStatus, sortable: true, filter: 'select' },
+    providerPayoutStatus: { column: withdrawals.providerPayoutStatus, sortable: true },
+    status: { column: withdrawals.status, sortable: true },
+    client: { column: withdrawals.userId, filter: clientFilter(withdrawals.userId) },
+  },
+};
+
+const FILTER_TYPES = {
+  client: 'TEXT',
+  providerOrderId: 'TEXT',
+  accountNumber: 'NUMBER',
+  providerStatus: 'SELECT',
+  withdrawalCurrency: 'SELECT',
+} as const satisfies Partial<Record<keyof WithdrawalOrdersQuery, Filter['filterType']>>;
+
+/** GET adminGetWithdrawalOrders (SPEC 7.4): `{ clients, transfers, totalSize }`. */
+export async function listWithdrawalOrders(db: Db, query: z.infer<typeof withdrawalOrdersQuery>) {
+  const filters: Record<string, Filter> = {};
+  for (const [field, filterType] of Object.entries(FILTER_TYPES)) {
+    const value = query[field as keyof typeof FILTER_TYPES];
+    if (value !== undefined && value !== '') filters[field] = { filterType, filterVal: value };
+  }
+  const plan = planList(
+    ORDERS,
+    {
+      page: query.page,
+      sizePerPage: query.sizePerPage,
+      sortField: query.sortField,
+      sortOrder: query.sortOrder,
+      filters,
+    },
+    [eq(withdrawals.providerHandled, true)],
+  );
+  const { rows, total, clients } = await pageOf(db, withdrawals, plan);
+  return {
+    clients,
+    transfers: rows.map(toWireWithdrawal),
+    totalSize: total,
+    approvals: await approvalsOf(
+      db,
+      'withdrawal',
+      rows.map((r) => r.id),
+    ),
+  };
+}

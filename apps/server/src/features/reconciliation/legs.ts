@@ -1,0 +1,242 @@
+import type { FundingLeg, FundingRequestType, MismatchKind } from '@brokerdesk/contract';
+import type { Deal } from '../../integrations/platform/types.ts';
+import { DEPOSIT_KEY_PREFIX } from '../funding/deposits.ts';
+import { WITHDRAWAL_KEY_PREFIX } from '../funding/withdrawals.ts';
+import { TRANSFER_PREFIXES } from '../funding/transfers.ts';
+
+/**
+ * The rules of reconciliation, free of the database and the platform: which movements a request
+ * should have left on the platform (its legs), how a deal names its request (the operation key in its
+ * comment), and how one account's legs and deals are matched.
+ */
+
+/** One movement the console recorded as done on the platform. */
+export type Leg = {
+  requestType: FundingRequestType;
+  requestId: string;
+  requestStatus: string;
+  leg: FundingLeg;
+  /** The operation key prefix the deal's comment starts with. */
+  prefix: string;
+  userId: string;
+  login: number;
+  /** Signed, as the deal should be. */
+  amount: number;
+  currency: string;
+  approvedAt: number;
+};
+
+export type MismatchRow = {
+  kind: MismatchKind;
+  login: number;
+  requestType: FundingRequestType | null;
+  requestId: string | null;
+  requestStatus: string | null;
+  leg: FundingLeg | null;
+  userId: string | null;
+  currency: string;
+  expectedAmount: number | null;
+  approvedAt: number | null;
+  dealId: string | null;
+  dealAmount: number | null;
+  dealTime: number | null;
+  comment: string;
+  note: string;
+};
+
+export type DepositLike = {
+  id: string;
+  userId: string;
+  status: string;
+  mtStatus: string;
+  timeApproved: number | null;
+  accountNumber: number;
+  depositAmountSent: number;
+  depositCurrency: string;
+};
+export type WithdrawalLike = {
+  id: string;
+  userId: string;
+  status: string;
+  mtStatus: string;
+  timeApproved: number | null;
+  accountNumber: number;
+  withdrawalAmount: number;
+  withdrawalCurrency: string;
+};
+export type TransferLike = {
+  id: string;
+  userId: string;
+  status: string;
+  sourceAccount: number;
+  destinationAccount: number;
+  transferAmount: number;
+  transferCurrency: string;
+  sourceMtStatus: string;
+  destinationMtStatus: string;
+  times: unknown;
+};
+
+const DONE = 'SUCCESS';
+
+/** A credited deposit: approved, and the platform answered SUCCESS. 'Set as approved' moved nothing. */
+export function depositLegs(d: DepositLike): Leg[] {
+  if (d.status !== 'approved' || d.mtStatus !== DONE || d.timeApproved === null) return [];
+  return [
+    {
+      requestType: 'deposit',
+      requestId: d.id,
+      requestStatus: d.status,
+      leg: 'deposit',
+      prefix: DEPOSIT_KEY_PREFIX,
+      userId: d.userId,
+      login: d.accountNumber,
+      amount: d.depositAmountSent,
+      currency: d.depositCurrency,
+      approvedAt: d.timeApproved,
+    },
+  ];
+}
+
+/** A debited withdrawal: approved, and the platform answered SUCCESS. */
+export function withdrawalLegs(w: WithdrawalLike): Leg[] {
+  if (w.status !== 'approved' || w.mtStatus !== DONE || w.timeApproved === null) return [];
+  return [
+    {
+      requestType: 'withdrawal',
+      requestId: w.id,
+      requestStatus: w.status,
+      leg: 'withdrawal',
+      prefix: WITHDRAWAL_KEY_PREFIX,
+      userId: w.userId,
+      login: w.accountNumber,
+      amount: -w.withdrawalAmount,
+      currency: w.withdrawalCurrency,
+      approvedAt: w.timeApproved,
+    },
+  ];
+}
+
+/**
+ * A transfer's legs: the source debit and the destination credit once each answered SUCCESS. A
+ * reversed transfer (rejected, times.reversed) was debited and then refunded on its source account.
+ */
+export function transferLegs(t: TransferLike): Leg[] {
+  const times = (t.times ?? {}) as Record<string, unknown>;
+  const approvedAt = typeof times.approved === 'number' ? times.approved : null;
+  if (approvedAt === null) return [];
+  const base = {
+    requestType: 'transfer' as const,
+    requestId: t.id,
+    requestStatus: t.status,
+    userId: t.userId,
+    currency: t.transferCurrency,
+    approvedAt,
+  };
+  const source: Leg = {
+    ...base,
+    leg: 'transfer_source',
+    prefix: TRANSFER_PREFIXES.source,
+    login: t.sourceAccount,
+    amount: -t.transferAmount,
+  };
+  if (times.reversed !== undefined) {
+    const refund: Leg = {
+      ...base,
+      leg: 'transfer_reverse',
+      prefix: TRANSFER_PREFIXES.reverse,
+      login: t.sourceAccount,
+      amount: t.transferAmount,
+    };
+    return [source, refund];
+  }
+  if (t.status !== 'approved') return [];
+  const legs: Leg[] = [];
+  if (t.sourceMtStatus === DONE) legs.push(source);
+  if (t.destinationMtStatus === DONE)
+    legs.push({
+      ...base,
+      leg: 'transfer_destination',
+      prefix: TRANSFER_PREFIXES.destination,
+      login: t.destinationAccount,
+      amount: t.transferAmount,
+    });
+  return legs;
+}
+
+const REQUEST_OF_PREFIX: Record<string, FundingRequestType> = {
+  [DEPOSIT_KEY_PREFIX]: 'deposit',
+  [WITHDRAWAL_KEY_PREFIX]: 'withdrawal',
+  [TRANSFER_PREFIXES.source]: 'transfer',
+  [TRANSFER_PREFIXES.destination]: 'transfer',
+  [TRANSFER_PREFIXES.reverse]: 'transfer',
+};
+const FUNDING_KEY = /^([a-z]+):([0-9a-f]{24})(?::\d+)?$/;
+
+/** The funding request a deal comment names (`dep:<id>`, `trs:<id>:1`, ...), or null. */
+export function fundingKey(
+  comment: string,
+): { prefix: string; requestType: FundingRequestType; requestId: string } | null {
+  const m = FUNDING_KEY.exec(comment);
+  const requestType = m ? REQUEST_OF_PREFIX[m[1]!] : undefined;
+  return m && requestType ? { prefix: m[1]!, requestType, requestId: m[2]! } : null;
+}
+
+const cents = (amount: number) => Math.round(amount * 100);
+export const sameAmount = (a: number, b: number) => cents(a) === cents(b);
+
+export function legMismatch(kind: MismatchKind, leg: Leg, deal: Deal | null, note: string): MismatchRow {
+  return {
+    kind,
+    login: leg.login,
+    requestType: leg.requestType,
+    requestId: leg.requestId,
+    requestStatus: leg.requestStatus,
+    leg: leg.leg,
+    userId: leg.userId,
+    currency: leg.currency,
+    expectedAmount: leg.amount,
+    approvedAt: leg.approvedAt,
+    dealId: deal?.deal ?? null,
+    dealAmount: deal?.amount ?? null,
+    dealTime: deal?.time ?? null,
+    comment: deal?.comment ?? `${leg.prefix}:${leg.requestId}`,
+    note,
+  };
+}
+
+/**
+ * Matches one account's legs with its deals by the operation key in the comment. A leg without a deal
+ * is a missing deal; a deal of another amount, an amount difference (a deal of the right amount is
+ * preferred when there are several). Deals left over are handed back for the caller to judge: those
+ * naming a funding request (a duplicate, a request of another period, or one the console does not
+ * count as done) and the rest.
+ */
+export function matchAccount(legs: Leg[], deals: Deal[]) {
+  const unused = [...deals].sort((a, b) => a.time - b.time || a.deal.localeCompare(b.deal));
+  const mismatches: MismatchRow[] = [];
+  for (const leg of [...legs].sort((a, b) => a.approvedAt - b.approvedAt)) {
+    const mine = unused.filter((d) => {
+      const key = fundingKey(d.comment);
+      return key?.prefix === leg.prefix && key.requestId === leg.requestId;
+    });
+    const deal = mine.find((d) => sameAmount(d.amount, leg.amount)) ?? mine[0];
+    if (!deal) {
+      mismatches.push(legMismatch('missing_deal', leg, null, 'The platform has no deal for this movement.'));
+      continue;
+    }
+    unused.splice(unused.indexOf(deal), 1);
+    if (!sameAmount(deal.amount, leg.amount))
+      mismatches.push(
+        legMismatch(
+          'amount_differs',
+          leg,
+          deal,
+          'The deal is not for the amount the request was approved for.',
+        ),
+      );
+  }
+  const funding = unused.filter((d) => fundingKey(d.comment) !== null);
+  const other = unused.filter((d) => fundingKey(d.comment) === null);
+  return { mismatches, funding, other };
+}

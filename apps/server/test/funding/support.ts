@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import type { TestApp } from '../support/test-app.ts';
+import { deposits, transfers, withdrawals } from '../../src/db/schema.ts';
+import { newId } from '../../src/lib/ids.ts';
+
+export type Action = { success: boolean; message?: string; request?: Record<string, unknown> };
+
+let nextLogin = 700_000 + Math.floor(Math.random() * 50_000);
+
+/**
+ * Requests and platform accounts for funding tests: rows as the client portal would have made them,
+ * accounts opened on the test platform (simulator or the MT5 fake), and worker rounds until settled.
+ */
+export function fundingFixtures(t: TestApp, clientId: () => string) {
+  async function account(balance = 0): Promise<number> {
+    const login = nextLogin++;
+    await t.platform.createAccount({
+      login,
+      name: 'Client',
+      group: 'real',
+      leverage: 100,
+      passwordMain: 'Main1234',
+      passwordInvestor: 'Invest12',
+    });
+    if (balance) await t.platform.balance(login, balance, `seed:${login}`);
+    return login;
+  }
+
+  /** A login no account has (the platform refuses money sent to it). */
+  const missingLogin = () => nextLogin++;
+
+  async function deposit(login: number, amount: number, extra: Partial<typeof deposits.$inferInsert> = {}) {
+    const id = newId();
+    await t.db.insert(deposits).values({
+      id,
+      userId: clientId(),
+      timestamp: t.clock.now(),
+      depositCurrency: 'USD',
+      depositAmountSent: amount,
+      accountNumber: login,
+      status: 'pending',
+      ...extra,
+    });
+    return id;
+  }
+
+  async function withdrawal(
+    login: number,
+    amount: number,
+    extra: Partial<typeof withdrawals.$inferInsert> = {},
+  ) {
+    const id = newId();
+    await t.db.insert(withdrawals).values({
+      id,
+      userId: clientId(),
+      withdrawalType: 'wire',
+      withdrawalCurrency: 'USD',
+      withdrawalAmount: amount,
+      accountNumber: login,
+      timestamp: t.clock.now(),
+      status: 'pending',
+      ...extra,
+    });
+    return id;
+  }
+
+  async function transfer(from: number, to: number, amount: number) {
+    const id = newId();
+    await t.db.insert(transfers).values({
+      id,
+      userId: clientId(),
+      sourceAccount: from,
+      destinationAccount: to,
+      transferCurrency: 'USD',
+      transferAmount: amount,
+      timestamp: t.clock.now(),
+      status: 'pending',
+    });
+    return id;
+  }
+
+  /** Runs worker rounds, moving the clock past any back-off, until nothing is left to do. */
+  async function settle() {
+    for (let i = 0; i < 50; i++) {
+      const r = await t.worker.runOnce();
+      if (r.claimed === 0) {
+        t.clock.advance(400);
+        if ((await t.worker.runOnce()).claimed === 0) return;
+      }
+    }
+    throw new Error('operations did not settle');
+  }
+
+  return {
+    account,
+    missingLogin,
+    deposit,
+    withdrawal,
+    transfer,
+    settle,
+    balanceOf: async (login: number) => (await t.platform.getAccount(login)).balance,
+    dealsOf: (login: number) => t.deals(login),
+    depositRow: async (id: string) => (await t.db.select().from(deposits).where(eq(deposits.id, id)))[0]!,
+    withdrawalRow: async (id: string) =>
+      (await t.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!,
+    transferRow: async (id: string) => (await t.db.select().from(transfers).where(eq(transfers.id, id)))[0]!,
+  };
+}

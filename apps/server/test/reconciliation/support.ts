@@ -1,0 +1,127 @@
+import type { ReconciliationMismatch, ReconciliationReportDetail } from '@brokerdesk/contract';
+import type { TestApp } from '../support/test-app.ts';
+import { deposits, tradingAccounts, transfers, withdrawals } from '../../src/db/schema.ts';
+import { newId } from '../../src/lib/ids.ts';
+
+/**
+ * Seeding for reconciliation tests, through the real parts where it matters: requests approved over
+ * HTTP and settled by the operations worker on the test platform (simulator or MT5 fake); rows in the
+ * state a past approval left them when a test needs a deal that is missing, extra or of another amount.
+ */
+export function seeder(t: TestApp, token: string, clientId: string) {
+  let nextLogin = 700_000;
+  const post = (url: string, body: unknown) => t.call('POST', url, body, t.auth(token));
+
+  /** Runs worker rounds until nothing is due (no faults are set, so nothing backs off). */
+  async function settle() {
+    for (let i = 0; i < 50; i++) if ((await t.worker.runOnce()).claimed === 0) return;
+    throw new Error('operations did not settle');
+  }
+
+  return {
+    settle,
+    /** A live, approved account on the platform and in the console, with an opening balance. */
+    async account(balance = 0) {
+      const login = nextLogin++;
+      await t.platform.createAccount({
+        login,
+        name: 'Recon Client',
+        group: 'real',
+        leverage: 100,
+        passwordMain: 'Main1234',
+        passwordInvestor: 'Invest12',
+      });
+      if (balance) await t.platform.balance(login, balance, `open:${login}`);
+      await t.db.insert(tradingAccounts).values({
+        id: newId(),
+        userId: clientId,
+        number: login,
+        live: true,
+        approved: true,
+        type: 'Standard',
+        baseCurrency: 'USD',
+        leverage: 100,
+        timeCreated: t.clock.now(),
+      });
+      return login;
+    },
+    /** A deposit, pending, or as an earlier approval left it (approved, MTStatus SUCCESS). */
+    async deposit(login: number, amount: number, state: 'pending' | 'done' | 'rejected' = 'pending') {
+      const id = newId();
+      await t.db.insert(deposits).values({
+        id,
+        userId: clientId,
+        timestamp: t.clock.now(),
+        depositCurrency: 'USD',
+        depositAmountSent: amount,
+        accountNumber: login,
+        status: state === 'done' ? 'approved' : state,
+        ...(state === 'done' ? { mtStatus: 'SUCCESS', timeApproved: t.clock.now() } : {}),
+        ...(state === 'rejected' ? { timeRejected: t.clock.now(), comment: 'Duplicate' } : {}),
+      });
+      return id;
+    },
+    async withdrawal(login: number, amount: number, state: 'pending' | 'done' = 'pending') {
+      const id = newId();
+      await t.db.insert(withdrawals).values({
+        id,
+        userId: clientId,
+        withdrawalType: 'wire',
+        withdrawalCurrency: 'USD',
+        withdrawalAmount: amount,
+        accountNumber: login,
+        timestamp: t.clock.now(),
+        status: state === 'done' ? 'approved' : 'pending',
+        ...(state === 'done' ? { mtStatus: 'SUCCESS', timeApproved: t.clock.now() } : {}),
+      });
+      return id;
+    },
+    async transfer(
+      source: number,
+      destination: number,
+      amount: number,
+      state: 'pending' | 'done' = 'pending',
+    ) {
+      const id = newId();
+      const done = state === 'done';
+      await t.db.insert(transfers).values({
+        id,
+        userId: clientId,
+        sourceAccount: source,
+        destinationAccount: destination,
+        transferCurrency: 'USD',
+        transferAmount: amount,
+        timestamp: t.clock.now(),
+        status: done ? 'approved' : 'pending',
+        ...(done
+          ? { sourceMtStatus: 'SUCCESS', destinationMtStatus: 'SUCCESS', times: { approved: t.clock.now() } }
+          : {}),
+      });
+      return id;
+    },
+    /** Approve & process through the API, then (unless told not to) let the worker run it. */
+    async approve(kind: 'deposit' | 'withdrawal' | 'transfer', id: string, o = { settle: true }) {
+      const [path, field] = {
+        deposit: ['adminProcessDeposit', 'depositId'],
+        withdrawal: ['adminProcessWithdrawal', 'withdrawalId'],
+        transfer: ['adminProcessTransfer', 'transferId'],
+      }[kind];
+      const r = await post(`/api/admin/accounts/${path}`, { [field!]: id });
+      if (r.status !== 200) throw new Error(`${path} ${r.status}: ${JSON.stringify(r.body)}`);
+      if (o.settle) await settle();
+    },
+  };
+}
+
+/** A mismatch reduced to what identifies it, for comparing sets. */
+export const brief = (m: ReconciliationMismatch) => ({
+  kind: m.kind,
+  login: m.login,
+  requestId: m.requestId,
+  leg: m.leg,
+  expectedAmount: m.expectedAmount,
+  dealAmount: m.dealAmount,
+});
+
+export const briefs = (r: { body: ReconciliationReportDetail }) =>
+  r.body.mismatches.map(brief).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));

@@ -1,0 +1,37 @@
+import { LIVE_TOPICS } from '@brokerdesk/contract';
+import { describe, expect, it } from 'vitest';
+import { leverageKeys } from '../../features/accounts/change-leverage/leverage-api.ts';
+import { subAccountKeys } from '../../features/accounts/sub-account-requests/sub-account-queries.ts';
+import { clientKeys, fundingHistoryKeys } from '../../features/clients/client-keys.ts';
+import { bankKeys, fundingKeys } from '../../features/funding/shared/funding-keys.ts';
+import { ibRequestKeys } from '../../features/partners/partners-keys.ts';
+import { systemKeys } from '../../shared/query-keys.ts';
+import { TOPIC_KEYS, keysFor } from './live-topics.ts';
+
+describe('live topics -> query keys', () => {
+  it("names the lists by the keys the screens' own queries use", () => {
+    expect(TOPIC_KEYS.users).toContainEqual(clientKeys.lists());
+    expect(TOPIC_KEYS.ib_requests).toContainEqual(ibRequestKeys.lists());
+    expect(TOPIC_KEYS.deposits).toContainEqual(fundingKeys.deposit.lists());
+    expect(TOPIC_KEYS.withdrawals).toContainEqual(fundingKeys.withdrawal.lists());
+    expect(TOPIC_KEYS.transfers).toContainEqual(fundingKeys.transfer.lists());
+    expect(TOPIC_KEYS.deposits).toContainEqual(fundingHistoryKeys.all);
+    expect(TOPIC_KEYS.bank_accounts).toContainEqual(bankKeys.lists());
+    expect(TOPIC_KEYS.sub_account_requests).toContainEqual(subAccountKeys.lists());
+    expect(TOPIC_KEYS.leverage_changes).toContainEqual(leverageKeys.lists());
+  });
+
+  it('refreshes the badges for every request table, the notice for deposits, the lights for platforms', () => {
+    for (const topic of LIVE_TOPICS.filter((t) => t !== 'platform_status'))
+      expect(TOPIC_KEYS[topic], topic).toContainEqual(systemKeys.counters());
+    expect(keysFor(['deposits'])).toContainEqual(systemKeys.newDeposits());
+    expect(keysFor(['withdrawals'])).not.toContainEqual(systemKeys.newDeposits());
+    expect(keysFor(['platform_status'])).toEqual([systemKeys.platformStatus()]);
+  });
+
+  it('asks for each key once however many tables changed', () => {
+    const keys = keysFor(['deposits', 'withdrawals', 'transfers']).map((k) => JSON.stringify(k));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.filter((k) => k === JSON.stringify(systemKeys.counters()))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,154 @@
+import {
+  FOUR_EYES_MESSAGES,
+  type FundingApproval,
+  type FundingTab,
+  type FundingType,
+} from '@brokerdesk/contract';
+import { Stack } from '@mantine/core';
+import { useMemo, type ReactNode } from 'react';
+import {
+  DataTable,
+  listDefaults,
+  queryTableProps,
+  useUrlListState,
+  type DataTableColumn,
+  type ListDefaults,
+} from '../../../shared/data-table/index.ts';
+import type { FilterType } from '../../../shared/data-table/list-state.ts';
+import type { RowTone } from '../../../shared/status-colors.ts';
+import { useMe } from '../../../app/shell/system-queries.ts';
+import { useAdmins } from '../../accounts/accounts-queries.ts';
+import { ApprovalCell } from '../../approvals/approval-summary.tsx';
+import { isFirstApprover } from '../../approvals/four-eyes-rules.ts';
+import type { FundingActionReply } from './funding-api.ts';
+import { fundingRowStyle, fundingRowTitle, type FundingRow } from './funding-rows.ts';
+import { RowLegend } from './row-legend.tsx';
+import { useFundingList } from './use-funding-list.ts';
+import { useRowApproval } from './use-row-approval.ts';
+import { useRowEditor, type Editing } from './use-row-editor.ts';
+import type { Clients, RowActions } from './column-builders.tsx';
+
+/** The URL defaults of a request list: newest first; on a screen with several lists, prefixed keys. */
+export function requestListDefaults(
+  sizes: { sizes: readonly number[]; initial: number },
+  sortFields: readonly string[],
+  filterTypes: Readonly<Record<string, FilterType>>,
+  prefix?: string,
+): ListDefaults {
+  return listDefaults(sizes, {
+    sortField: 'timestamp',
+    sortOrder: 'desc',
+    sortFields,
+    filterFields: Object.keys(filterTypes),
+    prefix,
+  });
+}
+
+export type ColumnContext<T> = {
+  clients: Clients | undefined;
+  /** Admin names, when the tab shows who approved. */
+  admins: Readonly<Record<string, string>> | undefined;
+  actions: RowActions<T>;
+};
+
+export type RequestListConfig<T extends FundingRow> = {
+  type: FundingType;
+  /** Names the table for screen readers and tests. */
+  label: string;
+  emptyText: string;
+  minWidth: number;
+  /** The list's URL defaults on its own screen and, prefixed, on Historical requests. */
+  defaults: { own: ListDefaults; inTabs: ListDefaults };
+  filterTypes: Readonly<Record<string, FilterType>>;
+  /** The rows of this kind in the list reply. */
+  pick: (row: FundingRow) => row is T;
+  /** Whether the tab shows 'Approved by' (the admins list is loaded only then). */
+  showsApprovers: (tab: FundingTab) => boolean;
+  columns: (tab: FundingTab, ctx: ColumnContext<T>) => DataTableColumn<T>[];
+  /** The Approve button: SPEC 5 confirmation, then the list's approve call. */
+  approval: { call: (row: T) => Promise<FundingActionReply>; question: string; fallbackMessage: string };
+  legend: { tones: readonly RowTone[]; hint: string };
+  /** The update modal of one row. */
+  editor: (editing: Editing<T>, close: () => void) => ReactNode;
+};
+
+type Props<T extends FundingRow> = {
+  config: RequestListConfig<T>;
+  status: FundingTab;
+  /** On a screen with several lists (Historical requests), the URL keys get the list's prefix. */
+  inTabs?: boolean;
+};
+
+/**
+ * One status tab of deposits, withdrawals or transfers (SPEC 2.14-2.16): the server-paged table with
+ * its row colours, the Reject/Approve buttons, the legend and the update modal on double-click.
+ */
+export function RequestList<T extends FundingRow>({ config, status, inTabs = false }: Props<T>) {
+  const list = useUrlListState(inTabs ? config.defaults.inTabs : config.defaults.own);
+  const query = useFundingList(config.type, status, list.state, config.filterTypes);
+  const admins = useAdmins();
+  const { approve, approvingId } = useRowApproval({ type: config.type, ...config.approval });
+  const me = useMe().data?._id;
+  const clients = query.data?.data.clients;
+  const approvals = query.data?.data.approvals;
+  const { editing, open, close } = useRowEditor<T>(clients, approvals);
+  const admin = config.showsApprovers(status) ? admins.data : undefined;
+  const { columns: columnsOf, pick } = config;
+  const columns = useMemo(
+    () =>
+      withFourEyes(
+        columnsOf(status, {
+          clients,
+          admins: admin,
+          actions: {
+            onReject: (row) => open(row, 'rejected'),
+            onApprove: (row) => void approve(row),
+            approvingId,
+            approveBlocked: (row) =>
+              isFirstApprover(approvals?.[row._id], me) ? FOUR_EYES_MESSAGES.sameApprover : undefined,
+          },
+        }),
+        approvals,
+        admins.data,
+      ),
+    [columnsOf, status, clients, admin, open, approve, approvingId, approvals, me, admins.data],
+  );
+
+  return (
+    <Stack gap="xs">
+      <DataTable
+        label={config.label}
+        columns={columns}
+        list={list}
+        rowKey={(row) => row._id}
+        {...queryTableProps(query, (r) => ({ rows: r.data.transfers.filter(pick), total: r.data.totalSize }))}
+        rowStyle={fundingRowStyle}
+        rowTitle={fundingRowTitle}
+        onRowDoubleClick={(row) => open(row)}
+        minWidth={config.minWidth}
+        emptyText={config.emptyText}
+      />
+      <RowLegend tones={config.legend.tones} hint={config.legend.hint} />
+      {editing && config.editor(editing, close)}
+    </Stack>
+  );
+}
+
+/**
+ * The four-eyes column (issue 9), on a page that holds approvals: awaiting a second approval with the
+ * first approver, or both approvers. It goes before the Reject/Approve buttons.
+ */
+function withFourEyes<T extends FundingRow>(
+  columns: DataTableColumn<T>[],
+  approvals: Readonly<Record<string, FundingApproval>> | undefined,
+  admins: Readonly<Record<string, string>> | undefined,
+): DataTableColumn<T>[] {
+  if (!approvals || Object.keys(approvals).length === 0) return columns;
+  const column: DataTableColumn<T> = {
+    id: 'fourEyes',
+    header: 'Four-eyes',
+    cell: (row) => <ApprovalCell approval={approvals[row._id]} admins={admins} />,
+  };
+  const at = columns.findIndex((c) => c.id === 'actions');
+  return at < 0 ? [...columns, column] : [...columns.slice(0, at), column, ...columns.slice(at)];
+}

@@ -1,0 +1,36 @@
+import type { ReconciliationListRequest, ReconciliationRunRequest } from '@brokerdesk/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isRefetch } from '../../shared/background-fetch.ts';
+import { entityKeys } from '../../shared/query-keys.ts';
+import { reconciliationApi } from './reconciliation-api.ts';
+
+export const reconciliationKeys = entityKeys('reconciliation-reports');
+
+/** Kept reports, newest first. */
+export function useReconciliationReports(request: ReconciliationListRequest) {
+  return useQuery({
+    queryKey: reconciliationKeys.list(request),
+    queryFn: (ctx) => reconciliationApi.list(request, { signal: ctx.signal, background: isRefetch(ctx) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One report with its mismatches; a finished report never changes. */
+export function useReconciliationReport(id: string | null) {
+  return useQuery({
+    queryKey: reconciliationKeys.detail(id ?? ''),
+    queryFn: (ctx) => reconciliationApi.report(id!, { signal: ctx.signal }),
+    enabled: id !== null,
+    staleTime: Infinity,
+  });
+}
+
+/** Runs one now; the new report goes into the cache and the list is fetched again. */
+export function useRunReconciliation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReconciliationRunRequest) => reconciliationApi.run(body),
+    onSuccess: (report) => client.setQueryData(reconciliationKeys.detail(report._id), report),
+    onSettled: () => client.invalidateQueries({ queryKey: reconciliationKeys.lists() }),
+  });
+}

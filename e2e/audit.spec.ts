@@ -1,0 +1,178 @@
+import dayjs from 'dayjs';
+import { ADMIN, SYSOP, expect, test } from './support/fixtures.ts';
+
+const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+type Deposit = { _id: string; accountNumber: number; timeApproved: number | null; MTStatus: string };
+
+test.describe(`audit trail, sessions and reconciliation (${db})`, () => {
+  test('finds a change made through the API and shows its before and after', async ({ page, signIn }) => {
+    await signIn(page);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const headers = { authorization: `Bearer ${token}` };
+    // A change through the API: a group added, then renamed and disabled.
+    const groupId = `E2E${Date.now() % 100_000}`;
+    const group = { groupId, groupName: 'Audit Before', groupStatus: 'active', copy: '' };
+    expect((await page.request.post('/api/admin/groups/addGroup', { headers, data: group })).ok()).toBe(true);
+    const edited = { ...group, groupName: 'Audit After', groupStatus: 'disabled' };
+    expect((await page.request.post('/api/admin/groups/editGroup', { headers, data: edited })).ok()).toBe(
+      true,
+    );
+
+    await page.getByRole('link', { name: 'Audit Trail' }).click();
+    await expect(page).toHaveURL(/\/audit$/);
+    const search = page.getByRole('form', { name: 'Search the audit trail' });
+    await search.getByLabel('Staff').click();
+    await page.getByRole('option', { name: /Sofia/ }).click();
+    await search.getByLabel('Entity').fill('group');
+    await search.getByLabel('Action').fill('group.edited');
+    await search.getByRole('button', { name: 'Search' }).click();
+    // The filters are in the address: a reload or a shared link shows the same search.
+    await expect(page).toHaveURL(/f\.action=group\.edited/);
+    await expect(page).toHaveURL(/f\.entity=group/);
+    const table = page.getByRole('table', { name: 'Audit Trail' });
+    const row = table.getByRole('row', { name: new RegExp(groupId) });
+    await expect(row).toHaveCount(1);
+
+    await row.getByRole('button', { name: /Before and after of record/ }).click();
+    const modal = page.getByRole('dialog', { name: /Audit record #\d+/ });
+    await expect(modal).toBeVisible();
+    await expect(modal.getByText('2 fields changed')).toBeVisible();
+    const diff = modal.getByRole('table', { name: 'Before and after' });
+    await expect(diff.getByRole('row', { name: /groupName\s+Audit Before\s+Audit After/ })).toBeVisible();
+    await expect(diff.getByRole('row', { name: /groupStatus\s+active\s+disabled/ })).toBeVisible();
+    await page.screenshot({ path: 'test-results/audit-before-after.png' });
+    await modal.getByRole('button').first().click();
+    await expect(modal).toBeHidden();
+
+    // The export holds the search's rows.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^audit-\d{8}-\d{6}\.csv$/);
+
+    // A SYSOP checks the chain; the result stays on the screen for everyone.
+    await page.getByRole('button', { name: 'Check the chain now' }).click();
+    await expect(page.getByText(/^Chain intact: /)).toBeVisible();
+    await page.screenshot({ path: 'test-results/audit-trail.png', fullPage: true });
+  });
+
+  test('ends a staff session from the sessions screen: that staff member is signed out', async ({
+    page,
+    signIn,
+    browser,
+    server,
+  }) => {
+    const adminContext = await browser.newContext({ baseURL: server.url });
+    const adminPage = await adminContext.newPage();
+    await signIn(adminPage, ADMIN);
+    // An ADMIN sees the audit trail and reconciliation, not the sessions.
+    await expect(adminPage.getByRole('link', { name: 'Audit Trail' })).toBeVisible();
+    await expect(adminPage.getByRole('link', { name: 'Staff Sessions' })).toHaveCount(0);
+    const adminToken = await adminPage.evaluate(() => localStorage.getItem('token'));
+
+    await signIn(page, SYSOP);
+    await page.getByRole('link', { name: 'Staff Sessions' }).click();
+    const table = page.getByRole('table', { name: 'Staff Sessions' });
+    const adamRow = table.getByRole('row', { name: new RegExp(ADMIN.name) });
+    await expect(adamRow).toHaveCount(1);
+    await expect(table.getByRole('row', { name: /you/ })).toHaveCount(1);
+    await page.screenshot({ path: 'test-results/sessions.png', fullPage: true });
+
+    await adamRow.getByRole('button', { name: /End session/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'End session' });
+    await expect(confirm).toContainText(`End ${ADMIN.name}`);
+    await confirm.getByRole('button', { name: 'End session' }).click();
+    await expect(page.getByText('The session has ended.')).toBeVisible();
+    await expect(adamRow).toHaveCount(0);
+
+    // Adam's next call is refused, and his console goes back to the sign-in page.
+    const me = await page.request.get('/api/users/me', {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(me.status()).toBe(401);
+    await adminPage.goto('/users/all');
+    await expect(adminPage).toHaveURL(/\/login$/);
+    await adminContext.close();
+  });
+
+  test('runs a reconciliation from its screen and lists a missing deal with a link to its request', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page, ADMIN);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    // The demo data holds deposits approved as credited that the simulator never saw: missing deals.
+    const reply = await page.request.post('/api/admin/accounts/adminGetRequests/paginated', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { type: 'deposit', status: 'historical', page: 1, sizePerPage: 100, filters: {} },
+    });
+    const deposits = ((await reply.json()) as { data: { transfers: Deposit[] } }).data.transfers;
+    const credited = deposits.find((d) => d.MTStatus === 'SUCCESS' && d.timeApproved !== null);
+    expect(credited, 'the demo data has credited deposits').toBeDefined();
+    const day = dayjs.unix(credited!.timeApproved!);
+
+    await page.getByRole('link', { name: 'Reconciliation' }).click();
+    const form = page.getByRole('form', { name: 'Run a reconciliation' });
+    await form.getByLabel('Account').fill(String(credited!.accountNumber));
+    await form.getByLabel('First day').fill(day.format('YYYY-MM-DD'));
+    await form.getByLabel('Last day').fill(day.add(1, 'day').format('YYYY-MM-DD'));
+    await form.getByRole('button', { name: 'Run reconciliation' }).click();
+    await expect(page.getByText(/Reconciliation finished: \d+ mismatch/)).toBeVisible();
+    await expect(page).toHaveURL(/report=[0-9a-f]{24}/);
+
+    const report = page.getByRole('region', { name: 'Reconciliation report' });
+    await expect(
+      report.getByRole('heading', { name: new RegExp(`Account ${credited!.accountNumber}`) }),
+    ).toBeVisible();
+    const mismatches = report.getByRole('table', { name: 'Mismatches' });
+    const row = mismatches.getByRole('row', { name: new RegExp(credited!._id) });
+    await expect(row).toContainText('Missing deal');
+    await expect(row).toContainText(`dep:${credited!._id}`);
+    await page.screenshot({ path: 'test-results/reconciliation.png', fullPage: true });
+
+    // The report is kept and exported; the link leads to the deposit's list, filtered to the account.
+    await expect(
+      page
+        .getByRole('table', { name: 'Kept reports' })
+        .getByRole('row', { name: /Account/ })
+        .first(),
+    ).toBeVisible();
+    const download = page.waitForEvent('download');
+    await report.getByRole('button', { name: 'Export CSV' }).click();
+    expect((await download).suggestedFilename()).toMatch(
+      new RegExp(`^reconciliation-${credited!.accountNumber}-`),
+    );
+    await row.getByRole('link', { name: 'Deposit credit' }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`/deposit-requests/historical\\?f\\.accountNumber=${credited!.accountNumber}`),
+    );
+    await expect(page.getByRole('table', { name: 'Deposits' }).getByRole('row').nth(2)).toBeVisible();
+  });
+
+  test("shows on a client's profile who viewed their documents", async ({ page, signIn }) => {
+    await signIn(page, ADMIN);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const headers = { authorization: `Bearer ${token}` };
+    const list = await page.request.post('/api/admin/users/list/paginated/approved', {
+      headers,
+      data: { page: 1, sizePerPage: 1, filters: {} },
+    });
+    const [client] = ((await list.json()) as { clients: { _id: string }[] }).clients;
+    expect(client, 'the demo data has approved clients').toBeDefined();
+    // Asking for the KYC documents hands out signed links: each is logged as a view.
+    expect(
+      (await page.request.get(`/api/admin/users/getKYCDocuments/${client!._id}`, { headers })).ok(),
+    ).toBe(true);
+
+    await page.goto(`/user/profile/${client!._id}`);
+    const card = page.getByRole('region', { name: 'Documents Viewed' });
+    await expect(card.getByRole('row', { name: /Adam.*Link issued/ }).first()).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/documents-viewed.png', fullPage: true });
+    await card.getByRole('link', { name: 'Full audit trail' }).click();
+    await expect(page).toHaveURL(new RegExp(`/audit\\?f\\.userId=${client!._id}`));
+    await expect(
+      page.getByRole('table', { name: 'Audit Trail' }).getByText('document.viewed').first(),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,114 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, SYSOP, expect, test } from './support/fixtures.ts';
+
+const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+type Deposit = {
+  _id: string;
+  transactionId: string;
+  depositCurrency: string;
+  depositAmountSent: number;
+  status: string;
+  MTStatus: string;
+};
+
+const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+async function depositsOf(page: Page, status: string, transactionId?: string): Promise<Deposit[]> {
+  const r = await page.request.post('/api/admin/accounts/adminGetRequests/paginated', {
+    headers: { authorization: `Bearer ${await tokenOf(page)}` },
+    data: {
+      type: 'deposit',
+      status,
+      page: 1,
+      sizePerPage: 50,
+      filters: transactionId ? { transactionId: { filterType: 'TEXT', filterVal: transactionId } } : {},
+    },
+  });
+  return ((await r.json()) as { data: { transfers: Deposit[] } }).data.transfers;
+}
+
+async function chooseStatus(page: Page, option: string) {
+  const modal = page.getByRole('dialog', { name: 'Update deposit' });
+  await modal.getByRole('textbox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test.describe(`four-eyes approvals (${db})`, () => {
+  test('a SYSOP sets a threshold; one staff member approves first, another gives the second approval', async ({
+    page,
+    browser,
+    baseURL,
+    signIn,
+  }) => {
+    // Sofia (SYSOP) sets the threshold below a pending deposit's amount, on the settings screen.
+    await signIn(page, SYSOP);
+    await page.goto('/deposit-requests/pending');
+    const [target] = (await depositsOf(page, 'pending')).filter((d) => d.depositAmountSent > 1);
+    expect(target, 'the demo data has pending deposits').toBeDefined();
+    const currency = target!.depositCurrency;
+    await page.getByRole('link', { name: 'Four-eyes approvals' }).click();
+    await expect(page.getByRole('heading', { name: 'Four-eyes approvals' })).toBeVisible();
+    await page.getByLabel(`Deposits above (${currency})`).fill('1');
+    await page.getByRole('button', { name: 'Save deposits thresholds' }).click();
+    await expect(page.getByText('Threshold saved.')).toBeVisible();
+
+    // Adam (ADMIN), in his own browser, gives the first approval: nothing moves yet.
+    const adamContext = await browser.newContext({ baseURL });
+    const adam = await adamContext.newPage();
+    try {
+      await signIn(adam, ADMIN);
+      await adam.goto('/deposit-requests/pending');
+      await adam.getByRole('row', { name: new RegExp(target!.transactionId) }).dblclick();
+      await chooseStatus(adam, 'Approve & process');
+      await adam
+        .getByRole('dialog', { name: 'Update deposit' })
+        .getByLabel('Comment')
+        .fill('Statement checked');
+      await adam.getByRole('button', { name: 'Update' }).click();
+      await expect(adam.getByText('A different staff member must give the second approval.')).toBeVisible();
+      const adamRow = adam.getByRole('row', { name: new RegExp(target!.transactionId) });
+      await expect(adamRow).toContainText('Awaiting second approval');
+      await expect(adamRow).toContainText('1st: Adam');
+      expect((await depositsOf(adam, 'pending', target!.transactionId))[0]?.status).toBe('pending');
+
+      // He may not give the second approval himself: the modal leaves it out and says why.
+      await adamRow.dblclick();
+      const adamModal = adam.getByRole('dialog', { name: 'Update deposit' });
+      await expect(adamModal.getByText('a different staff member must give the second')).toBeVisible();
+      await adamModal.getByRole('textbox', { name: 'Status' }).click();
+      await expect(adam.getByRole('option', { name: 'Reject' })).toBeVisible();
+      await expect(adam.getByRole('option', { name: 'Approve & process' })).toHaveCount(0);
+      await adam.keyboard.press('Escape');
+    } finally {
+      await adamContext.close();
+    }
+
+    // Sofia sees who approved first and gives the second approval: the deposit is credited.
+    await page.goto('/deposit-requests/pending');
+    const row = page.getByRole('row', { name: new RegExp(target!.transactionId) });
+    await expect(row).toContainText('Awaiting second approval');
+    await row.dblclick();
+    const modal = page.getByRole('dialog', { name: 'Update deposit' });
+    await expect(modal.getByText('First approval:')).toBeVisible();
+    await expect(modal).toContainText('Statement checked');
+    await chooseStatus(page, 'Approve & process');
+    await modal.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Deposit updated.')).toBeVisible();
+    await expect
+      .poll(async () => (await depositsOf(page, 'historical', target!.transactionId))[0]?.MTStatus, {
+        timeout: 15_000,
+      })
+      .toBe('SUCCESS');
+    await page.goto('/deposit-requests/historical');
+    await expect(page.getByRole('row', { name: new RegExp(target!.transactionId) })).toContainText(
+      /Two approvals.*Adam.*\+.*Sofia/,
+    );
+
+    // Leave no threshold behind for the other specs sharing this server.
+    const cleared = await page.request.post('/api/admin/approvals/setThreshold', {
+      headers: { authorization: `Bearer ${await tokenOf(page)}` },
+      data: { requestType: 'deposit', currency, amount: null },
+    });
+    expect(cleared.status()).toBe(200);
+  });
+});

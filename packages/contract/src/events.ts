@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * Live updates: one server-sent-events stream per signed-in browser tab, read with fetch so that it
+ * carries the Authorization header like every other call (EventSource cannot send one, and a session
+ * token never goes into a URL). The stream says *what* changed, never the data: the web refetches the
+ * calls it already makes, with their own permissions.
+ */
+export const LIVE_EVENTS_PATH = '/api/other/events';
+
+/** What can change, named after the table that changed. */
+export const LIVE_TOPICS = [
+  'users',
+  'ib_requests',
+  'deposits',
+  'withdrawals',
+  'transfers',
+  'bank_accounts',
+  'sub_account_requests',
+  'leverage_changes',
+  'platform_status',
+] as const;
+export const liveTopicSchema = z.enum(LIVE_TOPICS);
+export type LiveTopic = z.infer<typeof liveTopicSchema>;
+
+/** The stream's event names (the SSE `event:` field). */
+export const LIVE_EVENTS = {
+  /** First event: the stream listens; anything that changes from now on is reported. */
+  ready: 'ready',
+  /** Something changed; several changes close together come as one event. */
+  change: 'change',
+  /** The server ends the stream: the session is over, or the server is stopping. */
+  end: 'end',
+} as const;
+
+export const liveReadySchema = z.object({
+  /** A comment line comes at least this often; a quiet stream for much longer is dead. */
+  heartbeatMs: z.number().int().positive(),
+});
+export const liveChangeSchema = z.object({ topics: z.array(liveTopicSchema) });
+export type LiveChange = z.infer<typeof liveChangeSchema>;
+export const liveEndSchema = z.object({
+  /** session: signed out, expired or ended (do not reconnect); shutdown/unavailable: try again later. */
+  reason: z.enum(['session', 'shutdown', 'unavailable']),
+});
+export type LiveEnd = z.infer<typeof liveEndSchema>;
+
+/** At most this many open streams per session (browser tabs); one more answers 429. */
+export const LIVE_STREAMS_PER_SESSION = 8;
+/** While the stream is open, the polls of SPEC 7.1 slow to this safety net; they resume when it drops. */
+export const LIVE_SAFETY_POLL_MS = 60_000;
+
+export type SseMessage = { event: string; data: string };
+
+/**
+ * Reads a text/event-stream as it arrives, chunk by chunk (chunks may split lines anywhere): calls
+ * `onMessage` for each event and `onComment` for each comment line (heartbeats). Lines end with LF or
+ * CRLF; the `retry` and `id` fields are not used by this stream's readers.
+ */
+export function createSseParser(
+  onMessage: (message: SseMessage) => void,
+  onComment: (text: string) => void = () => undefined,
+): (chunk: string) => void {
+  let buffer = '';
+  let event = '';
+  let data: string[] = [];
+  const line = (text: string) => {
+    if (text === '') {
+      if (data.length > 0) onMessage({ event: event || 'message', data: data.join('\n') });
+      event = '';
+      data = [];
+      return;
+    }
+    if (text.startsWith(':')) return onComment(text.slice(1).trim());
+    const colon = text.indexOf(':');
+    const field = colon === -1 ? text : text.slice(0, colon);
+    let value = colon === -1 ? '' : text.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'event') event = value;
+    else if (field === 'data') data.push(value);
+  };
+  return (chunk) => {
+    buffer += chunk;
+    const lines = buffer.split('\n');
+    // The last piece may be half a line.
+    buffer = lines.pop() ?? '';
+    for (const l of lines) line(l.endsWith('\r') ? l.slice(0, -1) : l);
+  };
+}
