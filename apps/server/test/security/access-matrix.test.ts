@@ -416,7 +416,8 @@ describe(`access matrix generated from the route table (${testDbKind})`, () => {
     }
     expect(failures).toEqual([]);
     expect(checked).toBeGreaterThan(Object.keys(MATRIX).length * ACTORS.length);
-  });
+    // About 1,500 calls, one after another: minutes on a loaded 2-core CI machine.
+  }, 240_000);
 
   it('decides by the route matched, not by how the URL is spelled', async () => {
     // '/%61pi/...' reaches the same route as '/api/...'; the guard must not be fooled by the raw URL.
