@@ -78,6 +78,7 @@ test.describe(`four-eyes approvals (${db})`, () => {
       await adamModal.getByRole('textbox', { name: 'Status' }).click();
       await expect(adam.getByRole('option', { name: 'Reject' })).toBeVisible();
       await expect(adam.getByRole('option', { name: 'Approve & process' })).toHaveCount(0);
+      await adam.screenshot({ path: 'test-results/four-eyes-first-approver.png' });
       await adam.keyboard.press('Escape');
     } finally {
       await adamContext.close();
@@ -91,6 +92,7 @@ test.describe(`four-eyes approvals (${db})`, () => {
     const modal = page.getByRole('dialog', { name: 'Update deposit' });
     await expect(modal.getByText('First approval:')).toBeVisible();
     await expect(modal).toContainText('Statement checked');
+    await page.screenshot({ path: 'test-results/four-eyes-second-approver.png' });
     await chooseStatus(page, 'Approve & process');
     await modal.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText('Deposit updated.')).toBeVisible();
