@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { escapeRegExp as escape } from './support/api.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 type Bank = { _id: string; userId: string; bankName: string; status: string; comment: string };
@@ -7,8 +8,6 @@ type Banks = {
   users: Record<string, { name: string; surname: string; email: string }>;
   bankAccounts: { pending: Bank[]; approved: Bank[]; rejected: Bank[] };
 };
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.describe(`bank verification (${db})`, () => {
   test('declines a bank account through the Bank details modal, a comment being required', async ({

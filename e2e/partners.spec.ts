@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { apiOf, escapeRegExp as escape } from './support/api.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 type IbRequests = {
@@ -13,26 +13,6 @@ type Counters = {
   totalSubcodes: number;
 };
 type IbCodes = { ibs: { name: string; agentCode: number }[]; counters: Counters; totalSize: number };
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Calls the API as the signed-in staff member, to pick test data and check what the screens did. */
-async function apiOf(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    post: async <T>(url: string, data: unknown): Promise<T> => {
-      const r = await page.request.post(url, { headers, data });
-      expect(r.status(), url).toBe(200);
-      return (await r.json()) as T;
-    },
-    get: async <T>(url: string): Promise<T> => {
-      const r = await page.request.get(url, { headers });
-      expect(r.status(), url).toBe(200);
-      return (await r.json()) as T;
-    },
-  };
-}
 
 test.describe(`partners (${db})`, () => {
   test('approves an IB request, then generates codes for the new partner', async ({ page, signIn }) => {

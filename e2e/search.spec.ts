@@ -1,9 +1,8 @@
 import { expect, test } from './support/fixtures.ts';
+import { escapeRegExp as escape } from './support/api.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 type Client = { _id: string; email: string; name: string; surname: string };
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.describe(`global search (${db})`, () => {
   test("Ctrl+K, a seeded client's email, Enter: the client's profile", async ({ page, signIn }) => {
