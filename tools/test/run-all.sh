@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Every check, in the order that fails fastest: types, lint, API tests on PGlite (on the simulator, then
-# the platform suites on the MT5 Web API fake), the web build, browser tests on PGlite, then all of it on PostgreSQL (a throwaway cluster unless
-# TEST_DATABASE_URL is set). Needs PostgreSQL's server binaries and /usr/bin/chromium (see README).
+# Every check, in the order that fails fastest: types, lint, API tests on PGlite, the web build, browser tests
+# on PGlite, then on PostgreSQL (a throwaway cluster unless TEST_DATABASE_URL is set) the API tests, the
+# platform suites again through the real MT5 Web API client and its fake (once: the client does not depend on
+# the database), and the browser tests. Needs PostgreSQL's server binaries and /usr/bin/chromium (see README).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -12,8 +13,7 @@ step lint;                      npm run --silent lint
 step "unit tests of the web app"; npx vitest run --project web
 step "API tests on PGlite";     npx vitest run --project server
 # The suites that move money and accounts, again through the real MT5 Web API client and the fake server.
-MT5_SUITES="apps/server/test/funding apps/server/test/accounts apps/server/test/system"
-step "API tests against the MT5 Web API fake (PGlite)"; TEST_PLATFORM=mt5 npx vitest run --project server $MT5_SUITES
+MT5_SUITES="apps/server/test/funding apps/server/test/accounts apps/server/test/system apps/server/test/approvals apps/server/test/reconciliation"
 step "web build";               npm run --silent build:web
 step "browser tests on PGlite"; npx playwright test
 step "API and browser tests on PostgreSQL"
