@@ -57,6 +57,16 @@ import { searchRoutes } from './features/search/routes.ts';
 import { createKyc } from './integrations/kyc/create-kyc.ts';
 import { exportRoutes } from './features/exports/routes.ts';
 import { userListExport } from './features/clients/export.ts';
+import { fundingListExport, withdrawalOrdersExport } from './features/funding/export.ts';
+import { bankAccountsExport } from './features/banks/export.ts';
+import {
+  leverageChangesExport,
+  subAccountRequestsExport,
+  tradingAccountsExport,
+  walletAccountsExport,
+} from './features/accounts/export.ts';
+import { ibCodesExport, ibRequestsExport } from './features/partners/export.ts';
+import { groupsExport } from './features/groups/export.ts';
 import { LinkSigner } from './lib/signed-links.ts';
 
 export type AppDeps = {
@@ -188,7 +198,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await banksRoutes(app, { db, clock, dataDir: config.dataDir, links });
   accountsRoutes(app, { db, clock, wakeWorker: wake, platforms: deps.platforms });
   kycRoutes(app, { db, kyc: createKyc(config, db, links), links, clock });
-  exportRoutes(app, { db, clock, links, lists: { users: userListExport } });
+  exportRoutes(app, {
+    db,
+    clock,
+    links,
+    lists: {
+      users: userListExport,
+      funding: fundingListExport,
+      'withdrawal-orders': withdrawalOrdersExport,
+      'bank-accounts': bankAccountsExport,
+      'trading-accounts': tradingAccountsExport,
+      'wallet-accounts': walletAccountsExport,
+      'leverage-changes': leverageChangesExport,
+      'sub-account-requests': subAccountRequestsExport,
+      'ib-requests': ibRequestsExport,
+      'ib-codes': ibCodesExport,
+      groups: groupsExport,
+    },
+  });
   auditRoutes(app, { db, clock, sessionIdleSeconds: config.sessionIdleSeconds });
   reconciliationRoutes(app, {
     reconciliation: new ReconciliationService(db, deps.platforms[0]!, clock),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pagedRequestSchema } from './common.ts';
+import { idSchema, pagedRequestSchema, totalCappedSchema } from './common.ts';
 import {
   currencySchema,
   leverageChangeSchema,
@@ -32,6 +32,7 @@ export const accountsPageResponse = z.object({
     users: z.record(z.string(), lookupClientSchema),
     accounts: z.array(tradingAccountSchema),
     totalSize: z.number().int(),
+    totalCapped: totalCappedSchema,
   }),
 });
 
@@ -103,6 +104,7 @@ export const subAccountListResponse = z.object({
   accounts: z.array(subAccountRequestSchema),
   /** All requests that match, over every page. */
   totalSize: z.number().int(),
+  totalCapped: totalCappedSchema,
 });
 export const updateSubAccountRequest = z.strictObject({
   _id: idSchema,
@@ -117,6 +119,7 @@ export const leverageListResponse = z.object({
   users: z.record(z.string(), lookupClientSchema),
   /** All changes of the status that match, over every page. */
   totalSize: z.number().int(),
+  totalCapped: totalCappedSchema,
 });
 /** The GET forms of the paged lists take the page in the query string (first page of 50 without it). */
 export const listPageQuery = z.strictObject({

@@ -5,7 +5,19 @@ import { pagedRequestSchema } from './common.ts';
  * CSV export of a list with its current filters and sort (issue 10): the console asks for a signed
  * download link (the ask is audited), then the browser downloads the file from it, streamed.
  */
-export const EXPORTABLE_LISTS = ['users'] as const;
+export const EXPORTABLE_LISTS = [
+  'users',
+  'funding',
+  'withdrawal-orders',
+  'bank-accounts',
+  'trading-accounts',
+  'wallet-accounts',
+  'leverage-changes',
+  'sub-account-requests',
+  'ib-requests',
+  'ib-codes',
+  'groups',
+] as const;
 export type ExportableList = (typeof EXPORTABLE_LISTS)[number];
 
 export const exportListRequest = z.strictObject({

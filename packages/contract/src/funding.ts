@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pagedRequestSchema } from './common.ts';
+import { idSchema, pagedRequestSchema, totalCappedSchema } from './common.ts';
 import { approvalsByRequestSchema, fundingApprovalSchema } from './approvals.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import {
@@ -45,6 +45,7 @@ export const fundingListResponse = z.object({
     clients: z.record(z.string(), lookupClientSchema),
     transfers: z.array(fundingRowSchema),
     totalSize: z.number().int(),
+    totalCapped: totalCappedSchema,
     /** Four-eyes approvals of the rows on the page, by request id. */
     approvals: approvalsByRequestSchema.default({}),
   }),
@@ -146,6 +147,7 @@ export const withdrawalOrdersResponse = z.object({
   clients: z.record(z.string(), lookupClientSchema),
   transfers: z.array(withdrawalSchema),
   totalSize: z.number().int(),
+  totalCapped: totalCappedSchema,
   approvals: approvalsByRequestSchema.default({}),
 });
 export type WithdrawalOrdersResponse = z.infer<typeof withdrawalOrdersResponse>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pagedRequestSchema } from './common.ts';
+import { idSchema, pagedRequestSchema, totalCappedSchema } from './common.ts';
 import { CODE_BATCH_SIZES } from './constants.ts';
 import { ibCodeSchema, ibCountersSchema, ibRequestSchema, lookupClientSchema } from './entities.ts';
 
@@ -39,6 +39,7 @@ export const ibRequestsResponse = z.object({
   usersData: z.record(z.string(), ibRequestUserSchema),
   /** All requests that match, over every page. */
   totalSize: z.number().int(),
+  totalCapped: totalCappedSchema,
 });
 export type IbRequestsResponse = z.infer<typeof ibRequestsResponse>;
 
@@ -66,6 +67,7 @@ export const ibCodesResponse = z.object({
   counters: ibCountersSchema,
   /** All introducers that match, over every page. */
   totalSize: z.number().int(),
+  totalCapped: totalCappedSchema,
 });
 export type IbCodesResponse = z.infer<typeof ibCodesResponse>;
 

@@ -1,6 +1,6 @@
 import { getTableColumns, sql, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 
 const END = Symbol('end');
@@ -18,8 +18,24 @@ export async function* cursorBatches<T extends PgTable>(
   query: SQLWrapper,
   batchSize = 1000,
 ): AsyncGenerator<T['$inferSelect'][]> {
+  for await (const { rows } of cursorBatchesWith(db, table, query, async () => undefined, batchSize))
+    yield rows;
+}
+
+/**
+ * cursorBatches, with what `lookup` finds for each batch (the clients its rows name, say). The lookup
+ * runs in the cursor's transaction, once per batch: on the embedded database that transaction holds
+ * the only session, so a lookup outside it would wait for the export to end.
+ */
+export async function* cursorBatchesWith<T extends PgTable, L>(
+  db: Db,
+  table: T,
+  query: SQLWrapper,
+  lookup: (tx: DbOrTx, rows: T['$inferSelect'][]) => Promise<L>,
+  batchSize = 1000,
+): AsyncGenerator<{ rows: T['$inferSelect'][]; lookup: L }> {
   const toRow = rowMapper(table);
-  type Batch = T['$inferSelect'][];
+  type Batch = { rows: T['$inferSelect'][]; lookup: L };
   // Batches handed from the transaction (producer) to this generator (consumer)...
   const queue: (Batch | typeof END)[] = [];
   let arrived: (() => void) | undefined;
@@ -44,7 +60,8 @@ export async function* cursorBatches<T extends PgTable>(
         const raw = rowsOf<Record<string, unknown>>(
           await tx.execute(sql`fetch forward ${sql.raw(String(batchSize))} from bd_export`),
         );
-        push(raw.map(toRow));
+        const rows = raw.map(toRow);
+        push({ rows, lookup: rows.length > 0 ? await lookup(tx, rows) : (undefined as L) });
         if (raw.length < batchSize) break;
       }
       await tx.execute(sql`close bd_export`);
@@ -60,7 +77,7 @@ export async function* cursorBatches<T extends PgTable>(
       while (queue.length === 0) await new Promise<void>((resolve) => (arrived = resolve));
       const batch = queue.shift()!;
       if (batch === END) break;
-      if (batch.length > 0) yield batch;
+      if (batch.rows.length > 0) yield batch;
     }
   } finally {
     stopped = true;

@@ -1,10 +1,43 @@
-import { AMOUNT_DECIMALS, DATE_TIME_FORMAT } from '@brokerdesk/contract';
-import dayjs from 'dayjs';
+import { AMOUNT_DECIMALS } from '@brokerdesk/contract';
+import { currentTimeZone, UTC } from './time-zone/time-zone.ts';
 
-/** Epoch seconds (the wire format) as 'YYYY/MM/DD HH:mm:ss' in the staff member's local time (SPEC 9). */
-export function formatEpoch(seconds: number | null | undefined): string {
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * Epoch seconds (the wire format) as 'YYYY/MM/DD HH:mm:ss' (SPEC 9) in the staff member's chosen time
+ * zone (issue 10 item 6), or in `timeZone`. Daylight saving comes from the browser's zone data.
+ */
+export function formatEpoch(seconds: number | null | undefined, timeZone = currentTimeZone()): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '';
-  return dayjs.unix(seconds).format(DATE_TIME_FORMAT);
+  const parts: Record<string, string> = {};
+  for (const part of formatterOf(timeZone).formatToParts(new Date(Math.floor(seconds) * 1000))) {
+    parts[part.type] = part.value;
+  }
+  return `${parts.year}/${parts.month}/${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** The same instant in UTC, for the tooltip on every time shown: 'YYYY/MM/DD HH:mm:ss UTC'. */
+export function formatEpochUtc(seconds: number | null | undefined): string {
+  const text = formatEpoch(seconds, UTC);
+  return text ? `${text} UTC` : '';
 }
 
 /** Amounts and balances with 2 decimals (SPEC 9); no value shows as empty, not as 0.00. */

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MESSAGES, type PagedRequest } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import { leverageChanges, tradingAccounts } from '../../db/schema.ts';
@@ -9,6 +9,7 @@ import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
 import { writeClientLog } from '../clients/client-log.ts';
 import { planList, type ListSpec } from '../../lib/paged-query.ts';
+import { cappedCount } from '../../lib/capped-count.ts';
 import { clientFilter, lookupClients } from '../funding/list.ts';
 import { clientSort } from './list.ts';
 import { ACCOUNT_KEYS } from './keys.ts';
@@ -32,6 +33,11 @@ const LEVERAGE_LIST: ListSpec = {
   },
 };
 
+/** The where and order of a leverage-change view (also what its CSV export runs). */
+export function planLeverageChanges(status: string, req: PagedRequest) {
+  return planList(LEVERAGE_LIST, req, [eq(leverageChanges.status, status)]);
+}
+
 /** Change-leverage requests (SPEC 2.18): approving one sets the leverage on the platform, exactly once. */
 export class LeverageService {
   constructor(
@@ -42,7 +48,7 @@ export class LeverageService {
 
   /** One server page of the changes of a status (SPEC 2.18), newest first unless sorted. */
   async list(status: string, req: PagedRequest) {
-    const plan = planList(LEVERAGE_LIST, req, [eq(leverageChanges.status, status)]);
+    const plan = planLeverageChanges(status, req);
     const [rows, total] = await Promise.all([
       this.db
         .select()
@@ -51,10 +57,7 @@ export class LeverageService {
         .orderBy(...plan.orderBy)
         .limit(plan.limit)
         .offset(plan.offset),
-      this.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(leverageChanges)
-        .where(plan.where),
+      cappedCount(this.db, leverageChanges, plan.where),
     ]);
     const leverages = rows.map(toWireLeverage);
     return {
@@ -63,7 +66,7 @@ export class LeverageService {
         this.db,
         leverages.map((l) => l.userId),
       ),
-      totalSize: total[0]?.n ?? 0,
+      ...total,
     };
   }
 

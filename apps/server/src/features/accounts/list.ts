@@ -4,6 +4,7 @@ import type { PagedRequest } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import { subAccountRequests, tradingAccounts, users } from '../../db/schema.ts';
 import { escapeLike, planList, type ListSpec } from '../../lib/paged-query.ts';
+import { cappedCount } from '../../lib/capped-count.ts';
 import { clientFilter, lookupClients } from '../funding/list.ts';
 import { toWireAccount, toWireSubAccount } from './rows.ts';
 
@@ -43,9 +44,14 @@ export async function clientAccounts(db: Db, userId: string, live: boolean, appr
   return rows.map(toWireAccount);
 }
 
+/** The where and order of an accounts view (also what its CSV export runs). */
+export function planAccounts(live: boolean, approved: string, req: PagedRequest) {
+  return planList(ACCOUNTS, req, base(live, approved));
+}
+
 /** LIVE and DEMO tabs of Trading Accounts, and Wallet Accounts: server-paged. */
 export async function pageAccounts(db: Db, live: boolean, approved: string, req: PagedRequest) {
-  const plan = planList(ACCOUNTS, req, base(live, approved));
+  const plan = planAccounts(live, approved, req);
   const [rows, total] = await Promise.all([
     db
       .select()
@@ -54,10 +60,7 @@ export async function pageAccounts(db: Db, live: boolean, approved: string, req:
       .orderBy(...plan.orderBy)
       .limit(plan.limit)
       .offset(plan.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(tradingAccounts)
-      .where(plan.where),
+    cappedCount(db, tradingAccounts, plan.where),
   ]);
   const accounts = rows.map(toWireAccount);
   return {
@@ -67,7 +70,7 @@ export async function pageAccounts(db: Db, live: boolean, approved: string, req:
         accounts.map((a) => a.userId),
       ),
       accounts,
-      totalSize: total[0]?.n ?? 0,
+      ...total,
     },
   };
 }
@@ -108,12 +111,17 @@ const SUB_ACCOUNTS: ListSpec = {
   },
 };
 
-/** New Sub Account Requests (SPEC 2.19): one server page of a status, live, demo or both. */
-export async function subAccountRequestsList(db: Db, live: string, status: string, req: PagedRequest) {
-  const plan = planList(SUB_ACCOUNTS, req, [
+/** The where and order of a sub-account request view (also what its CSV export runs). */
+export function planSubAccountRequests(live: string, status: string, req: PagedRequest) {
+  return planList(SUB_ACCOUNTS, req, [
     live === 'all' ? undefined : eq(subAccountRequests.live, live === 'live'),
     status === 'all' ? undefined : eq(subAccountRequests.status, status),
   ]);
+}
+
+/** New Sub Account Requests (SPEC 2.19): one server page of a status, live, demo or both. */
+export async function subAccountRequestsList(db: Db, live: string, status: string, req: PagedRequest) {
+  const plan = planSubAccountRequests(live, status, req);
   const [rows, total] = await Promise.all([
     db
       .select()
@@ -122,10 +130,7 @@ export async function subAccountRequestsList(db: Db, live: string, status: strin
       .orderBy(...plan.orderBy)
       .limit(plan.limit)
       .offset(plan.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(subAccountRequests)
-      .where(plan.where),
+    cappedCount(db, subAccountRequests, plan.where),
   ]);
   const accounts = rows.map(toWireSubAccount);
   return {
@@ -134,6 +139,6 @@ export async function subAccountRequestsList(db: Db, live: string, status: strin
       accounts.map((a) => a.userId),
     ),
     accounts,
-    totalSize: total[0]?.n ?? 0,
+    ...total,
   };
 }

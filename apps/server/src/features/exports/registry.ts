@@ -1,20 +1,33 @@
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { ExportableList, PagedRequest } from '@brokerdesk/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CsvValue } from '../../lib/csv.ts';
 
-/** One column of an exported list: its header and how a row gives its value. */
-export type ExportColumn<R> = { header: string; value: (row: R) => CsvValue };
+/**
+ * One column of an exported list: its header and how a row gives its value (with what the list
+ * looked up for the row's batch, e.g. the clients the rows name).
+ */
+export type ExportColumn<R, L = unknown> = { header: string; value: (row: R, lookup: L) => CsvValue };
 
 /** What an export runs: the query over one table, in the list's order, and its CSV columns. */
-export type PlannedExport<T extends PgTable = PgTable> = {
+export type PlannedExport<T extends PgTable = PgTable, L = unknown> = {
   table: T;
   query: SQLWrapper;
-  columns: ExportColumn<T['$inferSelect']>[];
+  columns: ExportColumn<T['$inferSelect'], L>[];
   /** File name without the date and extension, e.g. 'clients-approved'. */
   name: string;
+  /**
+   * Names the screen resolves (clients by id, say), looked up once per cursor batch, never per row:
+   * the export stays one query per thousand rows however the list is joined on screen.
+   */
+  lookup?: (db: DbOrTx, rows: T['$inferSelect'][]) => Promise<L>;
 };
+
+/** A typed plan, widened for the registry (its columns and lookup agree with each other). */
+export function plannedExport<T extends PgTable, L>(plan: PlannedExport<T, L>): PlannedExport {
+  return plan as unknown as PlannedExport;
+}
 
 /**
  * A list that can be exported. `plan` validates the list's parameters and view exactly as the list

@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import { audit } from '../../audit/audit.ts';
 import { csvLine } from '../../lib/csv.ts';
-import { cursorBatches } from '../../lib/cursor-stream.ts';
+import { cursorBatchesWith } from '../../lib/cursor-stream.ts';
 import type { ExportRegistry, PlannedExport } from './registry.ts';
 
 const DOWNLOAD = '/api/exports/download';
@@ -92,9 +92,10 @@ export function exportRoutes(
 
 async function* csvText(db: Db, planned: PlannedExport): AsyncGenerator<string> {
   yield csvLine(planned.columns.map((c) => c.header));
-  for await (const batch of cursorBatches(db, planned.table, planned.query)) {
+  const lookup = planned.lookup ?? (async () => undefined);
+  for await (const batch of cursorBatchesWith(db, planned.table, planned.query, lookup)) {
     let chunk = '';
-    for (const row of batch) chunk += csvLine(planned.columns.map((c) => c.value(row)));
+    for (const row of batch.rows) chunk += csvLine(planned.columns.map((c) => c.value(row, batch.lookup)));
     yield chunk;
   }
 }

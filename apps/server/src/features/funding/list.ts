@@ -7,10 +7,11 @@ import type {
   PagedRequest,
 } from '@brokerdesk/contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { deposits, transfers, users, withdrawals } from '../../db/schema.ts';
 import { Invalid } from '../../http/errors.ts';
 import { escapeLike, planList, type ListSpec, type PlannedList } from '../../lib/paged-query.ts';
+import { cappedCount, type CappedTotal } from '../../lib/capped-count.ts';
 import { toWireDeposit, toWireTransfer, toWireWithdrawal } from './rows.ts';
 import { visibleToStaff } from './visibility.ts';
 import { approvalsOf } from '../approvals/four-eyes.ts';
@@ -26,7 +27,7 @@ export function clientFilter(userIdColumn: AnyPgColumn) {
   };
 }
 
-const SPECS = {
+export const SPECS = {
   deposit: {
     table: deposits,
     map: toWireDeposit,
@@ -109,12 +110,17 @@ const ALLOWED_TABS: Record<FundingType, FundingTab[]> = {
   transfer: ['pending', 'approved', 'rejected', 'historical'],
 };
 
+/** The where and order of a request-list tab (also what its CSV export runs). */
+export function planFundingList(type: FundingType, status: FundingTab, req: PagedRequest): PlannedList {
+  if (!ALLOWED_TABS[type].includes(status)) {
+    throw new Invalid({ status: `There is no ${status} tab for ${type}s.` });
+  }
+  return planList(SPECS[type].spec, req, [SPECS[type].tab(status)]);
+}
+
 /** The request lists (SPEC 2.14-2.16), with the clients they mention looked up by id. */
 export async function listFunding(db: Db, req: FundingListRequest & PagedRequest) {
-  if (!ALLOWED_TABS[req.type].includes(req.status)) {
-    throw new Invalid({ status: `There is no ${req.status} tab for ${req.type}s.` });
-  }
-  return page(db, req.type, req, [SPECS[req.type].tab(req.status)]);
+  return page(db, req.type, planFundingList(req.type, req.status, req));
 }
 
 /** A client's own funding history (profile card). */
@@ -125,21 +131,22 @@ export async function fundingHistory(
   approvedOnly: boolean,
   req: PagedRequest,
 ) {
-  const { table } = SPECS[type];
-  return page(db, type, req, [
-    eq(table.userId, userId),
-    approvedOnly ? eq(table.status, 'approved') : undefined,
-  ]);
+  const { table, spec } = SPECS[type];
+  return page(
+    db,
+    type,
+    planList(spec, req, [eq(table.userId, userId), approvedOnly ? eq(table.status, 'approved') : undefined]),
+  );
 }
 
-async function page(db: Db, type: FundingType, req: PagedRequest, base: (SQL | undefined)[]) {
-  const { table, spec, map } = SPECS[type];
-  const { rows, total, clients } = await pageOf(db, table, planList(spec, req, base));
+async function page(db: Db, type: FundingType, plan: PlannedList) {
+  const { table, map } = SPECS[type];
+  const { rows, total, clients } = await pageOf(db, table, plan);
   return {
     data: {
       clients,
       transfers: (rows as never[]).map((r) => (map as (x: never) => FundingRow)(r)),
-      totalSize: total,
+      ...total,
       approvals: await approvalsOf(
         db,
         type,
@@ -157,7 +164,7 @@ export async function pageOf<T extends FundingTable>(
   db: Db,
   table: T,
   plan: PlannedList,
-): Promise<{ rows: T['$inferSelect'][]; total: number; clients: Record<string, LookupClient> }> {
+): Promise<{ rows: T['$inferSelect'][]; total: CappedTotal; clients: Record<string, LookupClient> }> {
   const from = table as typeof deposits;
   const [rows, total] = await Promise.all([
     db
@@ -167,14 +174,11 @@ export async function pageOf<T extends FundingTable>(
       .orderBy(...plan.orderBy)
       .limit(plan.limit)
       .offset(plan.offset),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(from)
-      .where(plan.where),
+    cappedCount(db, from, plan.where),
   ]);
   return {
     rows: rows as T['$inferSelect'][],
-    total: total[0]?.n ?? 0,
+    total,
     clients: await lookupClients(
       db,
       rows.map((r) => r.userId),
@@ -182,7 +186,7 @@ export async function pageOf<T extends FundingTable>(
   };
 }
 
-export async function lookupClients(db: Db, ids: string[]): Promise<Record<string, LookupClient>> {
+export async function lookupClients(db: DbOrTx, ids: string[]): Promise<Record<string, LookupClient>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return {};
   const rows = await db

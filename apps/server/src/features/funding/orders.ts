@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Filter, WithdrawalOrdersQuery, withdrawalOrdersQuery } from '@brokerdesk/contract';
+import type {
+  Filter,
+  PagedRequest,
+  WithdrawalOrdersQuery,
+  withdrawalOrdersQuery,
+} from '@brokerdesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { withdrawals } from '../../db/schema.ts';
@@ -33,6 +38,11 @@ const FILTER_TYPES = {
   withdrawalCurrency: 'SELECT',
 } as const satisfies Partial<Record<keyof WithdrawalOrdersQuery, Filter['filterType']>>;
 
+/** The where and order of an Orders view (also what its CSV export runs). */
+export function planWithdrawalOrders(req: PagedRequest) {
+  return planList(ORDERS, req, [eq(withdrawals.providerHandled, true)]);
+}
+
 /** GET adminGetWithdrawalOrders (SPEC 7.4): `{ clients, transfers, totalSize }`. */
 export async function listWithdrawalOrders(db: Db, query: z.infer<typeof withdrawalOrdersQuery>) {
   const filters: Record<string, Filter> = {};
@@ -40,22 +50,18 @@ export async function listWithdrawalOrders(db: Db, query: z.infer<typeof withdra
     const value = query[field as keyof typeof FILTER_TYPES];
     if (value !== undefined && value !== '') filters[field] = { filterType, filterVal: value };
   }
-  const plan = planList(
-    ORDERS,
-    {
-      page: query.page,
-      sizePerPage: query.sizePerPage,
-      sortField: query.sortField,
-      sortOrder: query.sortOrder,
-      filters,
-    },
-    [eq(withdrawals.providerHandled, true)],
-  );
+  const plan = planWithdrawalOrders({
+    page: query.page,
+    sizePerPage: query.sizePerPage,
+    sortField: query.sortField,
+    sortOrder: query.sortOrder,
+    filters,
+  });
   const { rows, total, clients } = await pageOf(db, withdrawals, plan);
   return {
     clients,
     transfers: rows.map(toWireWithdrawal),
-    totalSize: total,
+    ...total,
     approvals: await approvalsOf(
       db,
       'withdrawal',

@@ -7,6 +7,7 @@ import {
   type PagedRequest,
 } from '@brokerdesk/contract';
 import { escapeLike, planList, type ListSpec } from '../../lib/paged-query.ts';
+import { cappedCount } from '../../lib/capped-count.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { generatedCodes, ibCodes } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -38,6 +39,11 @@ const INTRODUCERS: ListSpec = {
     },
   },
 };
+/** The where and order of an introducer view (also what its CSV export runs). */
+export function planIntroducers(req: PagedRequest) {
+  return planList(INTRODUCERS, req);
+}
+
 /** Names like 'Link 2' and 'Link 10' sort as people read them. */
 const byNumber = new Intl.Collator('en', { numeric: true });
 
@@ -51,7 +57,7 @@ export class IbCodesService {
 
   /** One server page of introducers, newest first unless sorted, with the quota counters. */
   async list(req: PagedRequest) {
-    const plan = planList(INTRODUCERS, req);
+    const plan = planIntroducers(req);
     const [rows, total] = await Promise.all([
       this.db
         .select()
@@ -60,9 +66,9 @@ export class IbCodesService {
         .orderBy(...plan.orderBy)
         .limit(plan.limit)
         .offset(plan.offset),
-      this.db.select({ n: count() }).from(ibCodes).where(plan.where),
+      cappedCount(this.db, ibCodes, plan.where),
     ]);
-    return { ibs: rows.map(toWireIbCode), counters: await readQuota(this.db), totalSize: total[0]?.n ?? 0 };
+    return { ibs: rows.map(toWireIbCode), counters: await readQuota(this.db), ...total };
   }
 
   async generated(agentCode: number) {

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_STATUS_CODE, introducerLink, type PagedRequest } from '@brokerdesk/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { ibCodes, ibRequests, users } from '../../db/schema.ts';
@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.ts';
 import { audit } from '../../audit/audit.ts';
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
 import { planList, type ListSpec } from '../../lib/paged-query.ts';
+import { cappedCount } from '../../lib/capped-count.ts';
 import { writeClientLog } from '../clients/client-log.ts';
 import { clientFilter } from '../funding/list.ts';
 import { clientEmailFilter, clientSort } from '../accounts/list.ts';
@@ -48,6 +49,15 @@ const IB_REQUESTS: ListSpec = {
   },
 };
 
+/** The where and order of an IB request view; without a sortField open requests come first (SPEC 2.12). */
+export function planIbRequests(req: PagedRequest) {
+  const plan = planList(IB_REQUESTS, req);
+  const orderBy = req.sortField
+    ? plan.orderBy
+    : [desc(isOpen), desc(ibRequests.timestamp), desc(ibRequests.id)];
+  return { ...plan, orderBy };
+}
+
 /** IB requests (SPEC 2.12): the list, and approving (the client becomes a partner) or rejecting. */
 export class IbRequestsService {
   constructor(
@@ -58,10 +68,8 @@ export class IbRequestsService {
 
   /** One server page; without a sortField open requests come first, then the newest (SPEC 2.12). */
   async list(req: PagedRequest) {
-    const plan = planList(IB_REQUESTS, req);
-    const orderBy = req.sortField
-      ? plan.orderBy
-      : [desc(isOpen), desc(ibRequests.timestamp), desc(ibRequests.id)];
+    const plan = planIbRequests(req);
+    const { orderBy } = plan;
     const [rows, total] = await Promise.all([
       this.db
         .select()
@@ -70,7 +78,7 @@ export class IbRequestsService {
         .orderBy(...orderBy)
         .limit(plan.limit)
         .offset(plan.offset),
-      this.db.select({ n: count() }).from(ibRequests).where(plan.where),
+      cappedCount(this.db, ibRequests, plan.where),
     ]);
     const ids = [...new Set(rows.map((r) => r.userId))];
     const people =
@@ -89,7 +97,7 @@ export class IbRequestsService {
     return {
       requestsData: rows.map(toWireIbRequest),
       usersData: Object.fromEntries(people.map(({ id, ...p }) => [id, p])),
-      totalSize: total[0]?.n ?? 0,
+      ...total,
     };
   }
 

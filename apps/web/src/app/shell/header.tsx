@@ -5,15 +5,21 @@ import { SearchButton } from '../../features/search/index.ts';
 import { fullName } from '../../shared/formatters.ts';
 import { getClaims } from '../../shared/session.ts';
 import { useLogout } from '../use-logout.ts';
+import { SettingsMenu } from './settings-menu.tsx';
 import { useMe } from './system-queries.ts';
 
-type Props = { navOpened: boolean; onToggleNav: () => void; onOpenSearch: () => void };
+type Props = {
+  navOpened: boolean;
+  onToggleNav: () => void;
+  onOpenSearch: () => void;
+  onShowShortcuts: () => void;
+};
 
 /**
  * The header of SPEC 1: the ADMIN label, the staff member's name and the logout control; and the way
  * into the global search.
  */
-export function Header({ navOpened, onToggleNav, onOpenSearch }: Props) {
+export function Header({ navOpened, onToggleNav, onOpenSearch, onShowShortcuts }: Props) {
   const { data: me } = useMe();
   const { logout, pending } = useLogout();
   // Until /api/users/me answers, the name in the token avoids a blank header.
@@ -23,9 +29,9 @@ export function Header({ navOpened, onToggleNav, onOpenSearch }: Props) {
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
         <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle menu" />
-        <UnstyledButton component={Link} to="/" aria-label="Admin Dashboard">
+        <UnstyledButton component={Link} to="/" title="Admin Dashboard">
           <Group gap={8} wrap="nowrap">
-            <Text fw={800} size="lg" c="blue.7">
+            <Text fw={800} size="lg" c="blue.8">
               Brokerdesk
             </Text>
             <Badge variant="filled" color="dark" radius="sm">
@@ -36,6 +42,7 @@ export function Header({ navOpened, onToggleNav, onOpenSearch }: Props) {
       </Group>
       <Group gap="md" wrap="nowrap">
         <SearchButton onClick={onOpenSearch} />
+        <SettingsMenu onShowShortcuts={onShowShortcuts} />
         <Group gap={6} wrap="nowrap" visibleFrom="xs">
           <IconUserCircle size={20} stroke={1.5} />
           <Text size="sm" fw={500} data-testid="staff-name" truncate maw={240}>

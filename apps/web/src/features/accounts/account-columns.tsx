@@ -9,8 +9,9 @@ import {
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { DataTableColumn, FilterOption } from '../../shared/data-table/index.ts';
-import { formatAmount, formatEpoch, fullName } from '../../shared/formatters.ts';
+import { formatAmount, fullName } from '../../shared/formatters.ts';
 import { adminLabel } from './admin-label.ts';
+import { EpochTime } from '../../shared/time-zone/index.ts';
 
 /** A row of the paged lists: the account with its client from the reply's `users` map. */
 export type AccountRow = TradingAccount & { client: LookupClient | undefined };
@@ -101,14 +102,14 @@ export function accountColumns<T extends TradingAccount>(types: readonly string[
     timeCreated: {
       id: 'timeCreated',
       header: 'Created',
-      cell: (a) => nowrap(formatEpoch(a.timeCreated)),
+      cell: (a) => <EpochTime seconds={a.timeCreated} />,
       sortable: true,
       sortDescFirst: true,
     },
     timeApproved: {
       id: 'timeApproved',
       header: 'Approved',
-      cell: (a) => nowrap(formatEpoch(a.timeApproved)),
+      cell: (a) => <EpochTime seconds={a.timeApproved} />,
       sortable: true,
       sortDescFirst: true,
     },

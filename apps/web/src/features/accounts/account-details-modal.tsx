@@ -2,10 +2,11 @@ import type { LookupClient, TradingAccount } from '@brokerdesk/contract';
 import { Anchor, Badge, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DetailGrid, DetailItem } from '../../shared/detail-grid.tsx';
-import { formatAmount, formatEpoch, fullName } from '../../shared/formatters.ts';
+import { formatAmount, fullName } from '../../shared/formatters.ts';
 import { AccountEditForm } from './account-edit-form.tsx';
 import { adminLabel } from './admin-label.ts';
 import { useAdmins } from './accounts-queries.ts';
+import { EpochTime } from '../../shared/time-zone/index.ts';
 
 type Props = {
   account: TradingAccount;
@@ -50,8 +51,12 @@ export function AccountDetailsModal({ account, client, onClose }: Props) {
           <DetailItem label="Group">{account.accountGroup}</DetailItem>
           <DetailItem label="Balance">{formatAmount(account.balance)}</DetailItem>
           <DetailItem label="Equity">{formatAmount(account.equity)}</DetailItem>
-          <DetailItem label="Created">{formatEpoch(account.timeCreated)}</DetailItem>
-          <DetailItem label="Approved">{formatEpoch(account.timeApproved)}</DetailItem>
+          <DetailItem label="Created">
+            <EpochTime seconds={account.timeCreated} />
+          </DetailItem>
+          <DetailItem label="Approved">
+            <EpochTime seconds={account.timeApproved} />
+          </DetailItem>
           <DetailItem label="Admin">{adminLabel(account.adminId, admins.data)}</DetailItem>
         </DetailGrid>
         <Divider label="Change leverage or password" labelPosition="left" />

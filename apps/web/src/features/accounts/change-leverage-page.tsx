@@ -1,7 +1,14 @@
 import { LEVERAGE_LIST_STATUSES, PAGE_SIZES, type LeverageChange } from '@brokerdesk/contract';
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { ExportButton } from '../../shared/export-button.tsx';
 import { useMemo } from 'react';
-import { DataTable, listDefaults, queryTableProps, useUrlListState } from '../../shared/data-table/index.ts';
+import {
+  DataTable,
+  listDefaults,
+  queryTableProps,
+  useUrlListState,
+  toPagedRequest,
+} from '../../shared/data-table/index.ts';
 import { NotFoundPage } from '../../shared/not-found-page.tsx';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import { useRouteStatus } from '../../shared/use-route-status.ts';
@@ -56,11 +63,22 @@ function ChangeLeverageScreen({ status }: { status: LeverageStatus }) {
       }),
     [status, clients, openEditor, approve, approvingId],
   );
-  const table = queryTableProps(query, (d) => ({ rows: d.leverages, total: d.totalSize }));
+  const table = queryTableProps(query, (d) => ({
+    rows: d.leverages,
+    total: d.totalSize,
+    totalCapped: d.totalCapped,
+  }));
 
   return (
     <Stack gap="md">
-      <Title order={2}>Change leverage requests</Title>
+      <Group justify="space-between">
+        <Title order={2}>Change leverage requests</Title>
+        <ExportButton
+          list="leverage-changes"
+          params={{ status }}
+          request={toPagedRequest(list.state, LEVERAGE_FILTER_TYPES)}
+        />
+      </Group>
       <StatusTabs tabs={TABS} value={status} basePath="/change-leverage-requests" />
       <DataTable
         label="Change leverage requests"

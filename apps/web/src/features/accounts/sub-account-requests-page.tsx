@@ -1,7 +1,14 @@
 import { PAGE_SIZES, type SubAccountRequest } from '@brokerdesk/contract';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
+import { ExportButton } from '../../shared/export-button.tsx';
 import { useMemo } from 'react';
-import { DataTable, listDefaults, queryTableProps, useUrlListState } from '../../shared/data-table/index.ts';
+import {
+  DataTable,
+  listDefaults,
+  queryTableProps,
+  useUrlListState,
+  toPagedRequest,
+} from '../../shared/data-table/index.ts';
 import { NotFoundPage } from '../../shared/not-found-page.tsx';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import { useRouteStatus } from '../../shared/use-route-status.ts';
@@ -49,11 +56,22 @@ function SubAccountRequestsScreen({ status }: { status: SubAccountStatus }) {
   // if someone else decided meanwhile, the server's 409 says so in the modal.
   const { editing, open, close } = useRowEditor<SubAccountRequest>(clients);
   const columns = useMemo(() => subAccountColumns(clients), [clients]);
-  const table = queryTableProps(query, (d) => ({ rows: d.accounts, total: d.totalSize }));
+  const table = queryTableProps(query, (d) => ({
+    rows: d.accounts,
+    total: d.totalSize,
+    totalCapped: d.totalCapped,
+  }));
 
   return (
     <Stack gap="md">
-      <Title order={2}>New Sub Account Requests</Title>
+      <Group justify="space-between">
+        <Title order={2}>New Sub Account Requests</Title>
+        <ExportButton
+          list="sub-account-requests"
+          params={{ live: 'all', status }}
+          request={toPagedRequest(list.state, SUB_ACCOUNT_FILTER_TYPES)}
+        />
+      </Group>
       <StatusTabs tabs={TABS} value={status} basePath="/new-sub-account-requests" />
       <DataTable
         label="New sub account requests"

@@ -1,5 +1,7 @@
 import { ACCOUNT_TYPES, DEMO_ACCOUNT_TYPES, PAGE_SIZES } from '@brokerdesk/contract';
+import { Group } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { ExportButton } from '../../shared/export-button.tsx';
 import {
   DataTable,
   filterTypesOf,
@@ -8,6 +10,7 @@ import {
   useUrlListState,
   type DataTableColumn,
   type ListDefaults,
+  toPagedRequest,
 } from '../../shared/data-table/index.ts';
 import { AccountDetailsModal } from './account-details-modal.tsx';
 import {
@@ -76,6 +79,13 @@ export function TradingAccountsTable({ kind }: { kind: LiveOrDemo }) {
 
   return (
     <>
+      <Group justify="flex-end" mb="xs">
+        <ExportButton
+          list="trading-accounts"
+          params={{ type: kind, approved: 'all' }}
+          request={toPagedRequest(list.state, FILTER_TYPES)}
+        />
+      </Group>
       <DataTable
         label={label}
         columns={columns}
@@ -84,6 +94,7 @@ export function TradingAccountsTable({ kind }: { kind: LiveOrDemo }) {
         {...queryTableProps(query, (d) => ({
           rows: withClients(d.data.accounts, d.data.users),
           total: d.data.totalSize,
+          totalCapped: d.data.totalCapped,
         }))}
         onRowClick={setOpen}
         minWidth={1300}

@@ -1,10 +1,12 @@
 import { ACCOUNT_TYPES, PAGE_SIZES } from '@brokerdesk/contract';
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { ExportButton } from '../../shared/export-button.tsx';
 import {
   DataTable,
   filterTypesOf,
   listDefaults,
   queryTableProps,
+  toPagedRequest,
   useUrlListState,
   type DataTableColumn,
 } from '../../shared/data-table/index.ts';
@@ -49,7 +51,10 @@ export function WalletAccountsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Wallet Accounts</Title>
+      <Group justify="space-between">
+        <Title order={2}>Wallet Accounts</Title>
+        <ExportButton list="wallet-accounts" request={toPagedRequest(list.state, FILTER_TYPES)} />
+      </Group>
       <DataTable
         label="Wallet Accounts"
         columns={COLUMNS}
@@ -58,6 +63,7 @@ export function WalletAccountsPage() {
         {...queryTableProps(query, (d) => ({
           rows: withClients(d.data.accounts, d.data.users),
           total: d.data.totalSize,
+          totalCapped: d.data.totalCapped,
         }))}
         minWidth={1200}
         emptyText="No wallet accounts match these filters."

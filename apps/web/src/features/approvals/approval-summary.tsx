@@ -4,6 +4,7 @@ import { IconUsers } from '@tabler/icons-react';
 import { formatEpoch } from '../../shared/formatters.ts';
 import { adminLabel } from '../accounts/admin-label.ts';
 import { approverNames, isAwaiting } from './four-eyes-rules.ts';
+import { EpochTime } from '../../shared/time-zone/index.ts';
 
 type Admins = Readonly<Record<string, string>> | undefined;
 
@@ -25,7 +26,7 @@ function Approver({
       <Text span fw={600}>
         {label}:
       </Text>{' '}
-      {adminLabel(by, admins)}, {formatEpoch(at)}
+      {adminLabel(by, admins)}, <EpochTime seconds={at} />
       {comment ? ` — “${comment}”` : ''}
     </Text>
   );

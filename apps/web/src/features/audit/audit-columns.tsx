@@ -2,7 +2,7 @@ import { idSchema, type AuditRow } from '@brokerdesk/contract';
 import { Anchor, Button, Code } from '@mantine/core';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../shared/data-table/index.ts';
-import { formatEpoch } from '../../shared/formatters.ts';
+import { EpochTime } from '../../shared/time-zone/index.ts';
 
 /** The client a record is about: the user it names, or the userId its before or after carries. */
 export function clientOf(row: AuditRow): string | null {
@@ -17,7 +17,7 @@ export function auditColumns(onView: (row: AuditRow) => void): DataTableColumn<A
     {
       id: 'at',
       header: 'Time',
-      cell: (r) => formatEpoch(r.at),
+      cell: (r) => <EpochTime seconds={r.at} />,
       sortable: true,
       sortDescFirst: true,
       width: 165,
@@ -67,7 +67,7 @@ export function auditColumns(onView: (row: AuditRow) => void): DataTableColumn<A
             e.stopPropagation();
             onView(r);
           }}
-          aria-label={`Before and after of record ${r.id}`}
+          aria-label={`Before / after of record ${r.id}`}
         >
           Before / after
         </Button>

@@ -2,8 +2,8 @@ import type { AuditRow } from '@brokerdesk/contract';
 import { Badge, Group, Modal, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { DetailGrid, DetailItem } from '../../shared/detail-grid.tsx';
-import { formatEpoch } from '../../shared/formatters.ts';
 import { diffJson, formatJsonValue, type DiffRow } from './json-diff.ts';
+import { EpochTime } from '../../shared/time-zone/index.ts';
 
 const TONES: Record<DiffRow['change'], { bg?: string; label: string; color: string }> = {
   changed: { bg: 'var(--mantine-color-yellow-0)', label: 'changed', color: 'yellow' },
@@ -23,7 +23,9 @@ export function AuditRecordModal({ row, onClose }: { row: AuditRow; onClose: () 
     <Modal opened onClose={onClose} title={`Audit record #${row.id}`} size="xl" centered>
       <Stack gap="md">
         <DetailGrid cols={3}>
-          <DetailItem label="Time">{formatEpoch(row.at)}</DetailItem>
+          <DetailItem label="Time">
+            <EpochTime seconds={row.at} />
+          </DetailItem>
           <DetailItem label="Staff">{row.actorName || (row.actorId ? row.actorId : 'System')}</DetailItem>
           <DetailItem label="Action">{row.action}</DetailItem>
           <DetailItem label="Entity">{row.entity}</DetailItem>

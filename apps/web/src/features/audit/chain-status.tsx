@@ -2,9 +2,9 @@ import type { AuditVerifyResult } from '@brokerdesk/contract';
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { IconShieldCheck, IconShieldX } from '@tabler/icons-react';
 import { errorsOf } from '../../shared/api.ts';
-import { formatEpoch } from '../../shared/formatters.ts';
 import { showErrorNotice } from '../../shared/notify.ts';
 import { useLastChainCheck, useVerifyChain } from './audit-queries.ts';
+import { EpochTime } from '../../shared/time-zone/index.ts';
 
 function describe(result: AuditVerifyResult): string {
   if (result.ok)
@@ -45,7 +45,7 @@ export function ChainStatus({ canVerify }: { canVerify: boolean }) {
                 {describe(check.result)}
               </Text>
               <Text size="xs" c="dimmed">
-                Last checked {formatEpoch(check.at)}
+                Last checked <EpochTime seconds={check.at} />
                 {check.actorName ? ` by ${check.actorName}` : ''}.
               </Text>
             </>

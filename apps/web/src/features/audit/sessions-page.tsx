@@ -12,12 +12,12 @@ import {
   type DataTableColumn,
   type LocalFields,
 } from '../../shared/data-table/index.ts';
-import { formatEpoch } from '../../shared/formatters.ts';
 import { showErrorNotice, showSuccessNotice } from '../../shared/notify.ts';
 import { clearSession } from '../../shared/session.ts';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import { useEndSession, useStaffSessions } from './audit-queries.ts';
 import { hasRole, useStaffRole } from './staff-role.ts';
+import { EpochTime } from '../../shared/time-zone/index.ts';
 
 const LIST = listDefaults(PAGE_SIZES.users, {
   sortField: 'lastActiveAt',
@@ -83,15 +83,20 @@ export function SessionsPage() {
         sortable: true,
         filter: { kind: 'text', placeholder: 'Name' },
       },
-      { id: 'createdAt', header: 'Signed in', cell: (s) => formatEpoch(s.createdAt), sortable: true },
+      {
+        id: 'createdAt',
+        header: 'Signed in',
+        cell: (s) => <EpochTime seconds={s.createdAt} />,
+        sortable: true,
+      },
       {
         id: 'lastActiveAt',
         header: 'Last activity',
-        cell: (s) => formatEpoch(s.lastActiveAt),
+        cell: (s) => <EpochTime seconds={s.lastActiveAt} />,
         sortable: true,
         sortDescFirst: true,
       },
-      { id: 'expiresAt', header: 'Ends at the latest', cell: (s) => formatEpoch(s.expiresAt) },
+      { id: 'expiresAt', header: 'Ends at the latest', cell: (s) => <EpochTime seconds={s.expiresAt} /> },
       { id: 'ip', header: 'IP address', cell: (s) => s.ip, sortable: true },
       { id: 'device', header: 'Device', cell: device },
       {

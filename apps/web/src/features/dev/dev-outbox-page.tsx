@@ -14,10 +14,10 @@ import {
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../shared/error-alert.tsx';
 import { errorsOf } from '../../shared/api.ts';
-import { formatEpoch } from '../../shared/formatters.ts';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import { useDevOutbox } from './dev-queries.ts';
 import { LinkifiedText } from './linkified-text.tsx';
+import { EpochTime } from '../../shared/time-zone/index.ts';
 
 /** /dev/outbox: the mails a server without SMTP would have sent, newest first, refreshed every 5 s. */
 export function DevOutboxPage() {
@@ -57,7 +57,7 @@ export function DevOutboxPage() {
                 </Text>
               </div>
               <Badge variant="light" color="gray">
-                {formatEpoch(mail.sentAt)}
+                <EpochTime seconds={mail.sentAt} />
               </Badge>
             </Group>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} ff="monospace">

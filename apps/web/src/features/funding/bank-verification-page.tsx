@@ -1,7 +1,14 @@
 import { BANK_LIST_CAP, bankAccountStatusSchema, type BankAccount } from '@brokerdesk/contract';
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { ExportButton } from '../../shared/export-button.tsx';
 import { useMemo, useState } from 'react';
-import { DataTable, pageLocally, useUrlListState, type ListDefaults } from '../../shared/data-table/index.ts';
+import {
+  DataTable,
+  pageLocally,
+  useUrlListState,
+  type ListDefaults,
+  toPagedRequest,
+} from '../../shared/data-table/index.ts';
 import { NotFoundPage } from '../../shared/not-found-page.tsx';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import { useRouteStatus } from '../../shared/use-route-status.ts';
@@ -14,6 +21,14 @@ import { StatusTabs } from './shared/status-tabs.tsx';
 /** The statuses this list has (SPEC 2.1); any other :status is Not found. */
 export const BANK_ACCOUNT_STATUSES = bankAccountStatusSchema.options;
 type Status = (typeof BANK_ACCOUNT_STATUSES)[number];
+
+/** How the export reads the view's filters (the screen filters its rows itself). */
+const BANK_FILTER_TYPES = {
+  name: 'TEXT',
+  email: 'TEXT',
+  bankName: 'TEXT',
+  bankAccountCurrency: 'SELECT',
+} as const;
 
 /** SPEC 9 gives bank accounts no page sizes; they take the console's usual 50 or 100, newest first. */
 const LIST: ListDefaults = {
@@ -44,7 +59,14 @@ function BankAccountsScreen({ status }: { status: Status }) {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Bank Accounts</Title>
+      <Group justify="space-between">
+        <Title order={2}>Bank Accounts</Title>
+        <ExportButton
+          list="bank-accounts"
+          params={{ status }}
+          request={toPagedRequest(list.state, BANK_FILTER_TYPES)}
+        />
+      </Group>
       <StatusTabs tabs={BANK_STATUS_TABS} value={status} basePath="/bank-verification-requests" />
       <DataTable
         label="Bank accounts"

@@ -1,8 +1,8 @@
 import type { Group } from '@brokerdesk/contract';
 import { Badge } from '@mantine/core';
 import type { DataTableColumn, LocalFields } from '../../shared/data-table/index.ts';
-import { formatEpoch } from '../../shared/formatters.ts';
 import { statusColor } from '../../shared/status-colors.ts';
+import { EpochTime } from '../../shared/time-zone/index.ts';
 
 export const GROUP_COLUMNS: DataTableColumn<Group>[] = [
   {
@@ -40,7 +40,7 @@ export const GROUP_COLUMNS: DataTableColumn<Group>[] = [
   {
     id: 'timestamp',
     header: 'Added',
-    cell: (g) => <span style={{ whiteSpace: 'nowrap' }}>{formatEpoch(g.timestamp)}</span>,
+    cell: (g) => <EpochTime seconds={g.timestamp} />,
     sortable: true,
     sortDescFirst: true,
     width: 190,

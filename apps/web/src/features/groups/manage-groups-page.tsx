@@ -2,11 +2,21 @@ import type { Group } from '@brokerdesk/contract';
 import { Button, Group as Row, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DataTable, pageLocally, useUrlListState, type ListDefaults } from '../../shared/data-table/index.ts';
+import {
+  DataTable,
+  pageLocally,
+  toPagedRequest,
+  useUrlListState,
+  type ListDefaults,
+} from '../../shared/data-table/index.ts';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import { GROUP_COLUMNS, GROUP_FIELDS, isCopyD } from './group-columns.tsx';
 import { GroupModal } from './group-modal.tsx';
 import { useGroups } from './group-queries.ts';
+import { ExportButton } from '../../shared/export-button.tsx';
+
+/** How the export reads the view's filters (the screen filters its rows itself). */
+const GROUP_FILTER_TYPES = { groupId: 'TEXT', groupName: 'TEXT', groupStatus: 'SELECT' } as const;
 
 /** SPEC 9 gives groups no page sizes; they take the console's usual 50 or 100. */
 const GROUP_LIST: ListDefaults = {
@@ -33,9 +43,12 @@ export function ManageGroupsPage() {
     <Stack gap="md">
       <Row justify="space-between">
         <Title order={2}>Manage Groups</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setOpen(null)}>
-          Add group
-        </Button>
+        <Row gap="sm">
+          <ExportButton list="groups" request={toPagedRequest(list.state, GROUP_FILTER_TYPES)} />
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setOpen(null)}>
+            Add group
+          </Button>
+        </Row>
       </Row>
       <DataTable
         label="Groups"

@@ -1,8 +1,8 @@
 import type { IbCode } from '@brokerdesk/contract';
 import type { ReactNode } from 'react';
-import { formatEpoch } from '../../shared/formatters.ts';
 import { CopyLink } from './copy-link.tsx';
 import { IntroducerName } from './introducer-name.tsx';
+import { EpochTime } from '../../shared/time-zone/index.ts';
 
 export type IbCodeColumn = {
   id: string;
@@ -21,7 +21,7 @@ export const IB_CODE_COLUMNS: IbCodeColumn[] = [
   {
     id: 'timeCreated',
     header: 'Added',
-    cell: (ib) => <span style={{ whiteSpace: 'nowrap' }}>{formatEpoch(ib.timeCreated)}</span>,
+    cell: (ib) => <EpochTime seconds={ib.timeCreated} />,
     sortable: true,
     sortDescFirst: true,
   },

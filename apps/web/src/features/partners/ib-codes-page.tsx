@@ -2,14 +2,15 @@ import { PAGE_SIZES } from '@brokerdesk/contract';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconSquarePlus, IconWand } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { listDefaults, useUrlListState } from '../../shared/data-table/index.ts';
+import { listDefaults, toPagedRequest, useUrlListState } from '../../shared/data-table/index.ts';
+import { ExportButton } from '../../shared/export-button.tsx';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import { useMe } from '../../app/shell/system-queries.ts';
 import { AddSlotsModal } from './add-slots-modal.tsx';
 import { GenerateCodesModal } from './generate-codes-modal.tsx';
 import { IB_CODE_SORT_FIELDS } from './ib-code-columns.tsx';
 import { IbCodesTable } from './ib-codes-table.tsx';
-import { IB_CODE_SEARCH, useIbCodes } from './ib-codes-queries.ts';
+import { IB_CODE_FILTER_TYPES, IB_CODE_SEARCH, useIbCodes } from './ib-codes-queries.ts';
 import { codesLeftText, subcodesLeftText } from './ib-counters.ts';
 import { NewIntroducerModal } from './new-introducer-modal.tsx';
 import { SearchBox } from './search-box.tsx';
@@ -53,6 +54,7 @@ export function IbCodesPage() {
       <Group justify="space-between">
         <Title order={2}>IB Codes</Title>
         <Group gap="sm">
+          <ExportButton list="ib-codes" request={toPagedRequest(list.state, IB_CODE_FILTER_TYPES)} />
           {canAddSlots && (
             <Button
               variant="default"
@@ -88,6 +90,7 @@ export function IbCodesPage() {
       <IbCodesTable
         rows={query.data?.ibs}
         total={total}
+        totalCapped={query.data?.totalCapped}
         list={list}
         expanded={expanded}
         onToggle={toggle}

@@ -16,7 +16,7 @@ import { generatedCodeKeys, ibCodeKeys } from './partners-keys.ts';
 
 /** The search box is the server's filter `q`: a name part or an agent code part. */
 export const IB_CODE_SEARCH = 'q';
-const IB_CODE_FILTER_TYPES = { [IB_CODE_SEARCH]: 'TEXT' } as const;
+export const IB_CODE_FILTER_TYPES = { [IB_CODE_SEARCH]: 'TEXT' } as const;
 
 /** One server page of introducers (newest first unless sorted) with the quota counters. */
 export function useIbCodes(state: ListState) {

@@ -11,6 +11,8 @@ import { IB_CODE_COLUMNS } from './ib-code-columns.tsx';
 type Props = {
   rows: readonly IbCode[] | undefined;
   total: number;
+  /** The total stopped counting at the cap (the footer says 'more than'). */
+  totalCapped?: boolean;
   list: ListController;
   expanded: ReadonlySet<number>;
   onToggle: (agentCode: number) => void;
@@ -82,7 +84,6 @@ export function IbCodesTable(props: Props) {
                   <Fragment key={ib._id}>
                     <Table.Tr
                       style={{ cursor: 'pointer' }}
-                      aria-expanded={open}
                       onClick={() => onToggle(ib.agentCode)}
                     >
                       <Table.Td>
@@ -91,6 +92,7 @@ export function IbCodesTable(props: Props) {
                           color="gray"
                           size="sm"
                           aria-label={open ? 'Hide links' : 'Show links'}
+                          aria-expanded={open}
                           onClick={(e) => {
                             e.stopPropagation();
                             onToggle(ib.agentCode);
@@ -118,7 +120,7 @@ export function IbCodesTable(props: Props) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <DataTableFooter list={list} total={total} />
+      <DataTableFooter list={list} total={total} capped={props.totalCapped} />
     </Paper>
   );
 }

@@ -7,9 +7,9 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { errorsOf } from '../../shared/api.ts';
 import { DetailGrid, DetailItem } from '../../shared/detail-grid.tsx';
-import { formatEpoch } from '../../shared/formatters.ts';
 import { IbStatusBadge, isOpen, type IbRequestRow } from './ib-request-rows.tsx';
 import { useProcessIbRequest } from './ib-requests-queries.ts';
+import { EpochTime } from '../../shared/time-zone/index.ts';
 
 type Props = { request: IbRequestRow; onClose: () => void };
 
@@ -34,7 +34,9 @@ export function IbRequestModal({ request, onClose }: Props) {
           </Text>
         </Group>
         <DetailGrid cols={3}>
-          <DetailItem label="Requested">{formatEpoch(request.timestamp)}</DetailItem>
+          <DetailItem label="Requested">
+            <EpochTime seconds={request.timestamp} />
+          </DetailItem>
           <DetailItem label="Status">
             <IbStatusBadge status={request.status} />
           </DetailItem>

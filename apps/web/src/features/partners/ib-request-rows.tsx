@@ -1,8 +1,9 @@
 import type { IbRequest, IbRequestsResponse } from '@brokerdesk/contract';
 import { Badge, Text } from '@mantine/core';
 import { filterTypesOf, type DataTableColumn } from '../../shared/data-table/index.ts';
-import { formatEpoch, fullName } from '../../shared/formatters.ts';
+import { fullName } from '../../shared/formatters.ts';
 import { statusColor } from '../../shared/status-colors.ts';
+import { EpochTime } from '../../shared/time-zone/index.ts';
 
 export type IbRequestUser = IbRequestsResponse['usersData'][string];
 /** A request with the client it belongs to (from the reply's usersData). */
@@ -34,7 +35,7 @@ export const IB_REQUEST_COLUMNS: DataTableColumn<IbRequestRow>[] = [
   {
     id: 'timestamp',
     header: 'Requested',
-    cell: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatEpoch(r.timestamp)}</span>,
+    cell: (r) => <EpochTime seconds={r.timestamp} />,
     sortable: true,
     sortDescFirst: true,
   },

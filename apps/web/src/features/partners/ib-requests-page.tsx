@@ -1,7 +1,14 @@
 import { PAGE_SIZES } from '@brokerdesk/contract';
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { ExportButton } from '../../shared/export-button.tsx';
 import { useState } from 'react';
-import { DataTable, listDefaults, queryTableProps, useUrlListState } from '../../shared/data-table/index.ts';
+import {
+  DataTable,
+  listDefaults,
+  queryTableProps,
+  useUrlListState,
+  toPagedRequest,
+} from '../../shared/data-table/index.ts';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import { IbRequestModal } from './ib-request-modal.tsx';
 import {
@@ -24,7 +31,11 @@ export function IbRequestsPage() {
   usePageTitle('IB Requests');
   const list = useUrlListState(LIST);
   const query = useIbRequests(list.state, IB_REQUEST_FILTER_TYPES);
-  const table = queryTableProps(query, (d) => ({ rows: toRows(d), total: d.totalSize }));
+  const table = queryTableProps(query, (d) => ({
+    rows: toRows(d),
+    total: d.totalSize,
+    totalCapped: d.totalCapped,
+  }));
   const [opened, setOpened] = useState<IbRequestRow | null>(null);
   // Look the request up in the latest page, so a background refresh never leaves the modal stale; a
   // request that moved off the page (decided meanwhile) stays open as it was clicked.
@@ -32,7 +43,10 @@ export function IbRequestsPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>IB Requests</Title>
+      <Group justify="space-between">
+        <Title order={2}>IB Requests</Title>
+        <ExportButton list="ib-requests" request={toPagedRequest(list.state, IB_REQUEST_FILTER_TYPES)} />
+      </Group>
       <DataTable
         label="IB Requests"
         columns={IB_REQUEST_COLUMNS}

@@ -19,12 +19,13 @@ import {
   type LocalFields,
 } from '../../shared/data-table/index.ts';
 import { DetailGrid, DetailItem } from '../../shared/detail-grid.tsx';
-import { formatAmount, formatEpoch } from '../../shared/formatters.ts';
+import { formatAmount } from '../../shared/formatters.ts';
 import { showErrorNotice } from '../../shared/notify.ts';
 import { downloadFile } from '../audit/download-file.ts';
 import { reconciliationApi } from './reconciliation-api.ts';
 import { KIND_COLORS, STATUS_LABELS, formatPeriod, runBy, scopeOf } from './report-labels.ts';
 import { requestLink } from './request-link.ts';
+import { EpochTime } from '../../shared/time-zone/index.ts';
 
 type Row = ReconciliationMismatch & { n: number };
 
@@ -75,7 +76,11 @@ const COLUMNS: DataTableColumn<Row>[] = [
             {m.leg ? FUNDING_LEG_LABELS[m.leg] : `${m.requestType} (${m.requestStatus ?? 'unknown'})`}
           </Anchor>
           <Code fz="xs">{m.requestId}</Code>
-          {m.approvedAt !== null && <Small>Approved {formatEpoch(m.approvedAt)}</Small>}
+          {m.approvedAt !== null && (
+            <Small>
+              Approved <EpochTime seconds={m.approvedAt} />
+            </Small>
+          )}
         </Stack>
       );
     },
@@ -109,7 +114,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
         <Stack gap={0} align="flex-end">
           <Text size="sm">{money(m.dealAmount, m.currency)}</Text>
           <Small>
-            Deal {m.dealId}, {formatEpoch(m.dealTime)}
+            Deal {m.dealId}, <EpochTime seconds={m.dealTime} />
           </Small>
         </Stack>
       ) : (
@@ -181,7 +186,9 @@ export function ReportView({ report }: { report: ReconciliationReportDetail }) {
         </Group>
         <DetailGrid cols={6}>
           <DetailItem label="Run by">{runBy(report)}</DetailItem>
-          <DetailItem label="Finished">{formatEpoch(report.finishedAt)}</DetailItem>
+          <DetailItem label="Finished">
+            <EpochTime seconds={report.finishedAt} />
+          </DetailItem>
           <DetailItem label="Accounts checked">{report.accountsChecked}</DetailItem>
           <DetailItem label="Movements in the console">{report.legsChecked}</DetailItem>
           <DetailItem label="Deals on the platform">{report.dealsChecked}</DetailItem>

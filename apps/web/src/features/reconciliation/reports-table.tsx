@@ -7,14 +7,14 @@ import {
   useUrlListState,
   type DataTableColumn,
 } from '../../shared/data-table/index.ts';
-import { formatEpoch } from '../../shared/formatters.ts';
 import { useReconciliationReports } from './reconciliation-queries.ts';
 import { STATUS_LABELS, formatPeriod, runBy, scopeOf } from './report-labels.ts';
+import { EpochTime } from '../../shared/time-zone/index.ts';
 
 const LIST = listDefaults(RECONCILIATION_PAGE_SIZES, { prefix: 'rep', sortFields: [], filterFields: [] });
 
 const COLUMNS: DataTableColumn<ReconciliationReport>[] = [
-  { id: 'startedAt', header: 'Run at', cell: (r) => formatEpoch(r.startedAt), width: 165 },
+  { id: 'startedAt', header: 'Run at', cell: (r) => <EpochTime seconds={r.startedAt} />, width: 165 },
   { id: 'scope', header: 'Accounts', cell: scopeOf, width: 160 },
   { id: 'period', header: 'Period', cell: (r) => formatPeriod(r.from, r.to) },
   { id: 'runBy', header: 'Run by', cell: runBy, width: 160 },

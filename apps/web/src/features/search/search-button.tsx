@@ -18,7 +18,6 @@ export function SearchButton({ onClick }: { onClick: () => void }) {
         </Kbd>
       }
       onClick={onClick}
-      aria-label={`Search (${SEARCH_SHORTCUT})`}
       aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
     >
       Search

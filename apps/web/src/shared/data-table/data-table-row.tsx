@@ -12,30 +12,30 @@ export type RowHandlers<T> = {
   onRowDoubleClick?: (row: T) => void;
 };
 
-type Props<T> = RowHandlers<T> & { row: Row<T>; columns: readonly DataTableColumn<T>[] };
+type Props<T> = RowHandlers<T> & {
+  row: Row<T>;
+  columns: readonly DataTableColumn<T>[];
+  /** The row's place on the page, read by the table's key handling. */
+  index: number;
+  /** Roving focus: only the active row is in the Tab order; the arrow keys move between rows. */
+  active: boolean;
+};
 
-/** One row: colour, tooltip, click and double-click, and Enter for keyboard users. */
-export function DataTableRow<T>({ row, columns, ...handlers }: Props<T>) {
+/** One row: colour, tooltip, click and double-click; the table handles its keys (data-table.tsx). */
+export function DataTableRow<T>({ row, columns, index, active, ...handlers }: Props<T>) {
   const item = row.original;
   const { onRowClick, onRowDoubleClick } = handlers;
   const clickable = Boolean(onRowClick || onRowDoubleClick);
-  const open = onRowDoubleClick ?? onRowClick;
   return (
     <Table.Tr
       style={{ cursor: clickable ? 'pointer' : undefined, ...handlers.rowStyle?.(item) }}
       title={handlers.rowTitle?.(item)}
-      className={handlers.rowClassName?.(item)}
-      tabIndex={clickable ? 0 : undefined}
+      // Mantine's focus ring shows which row the keyboard is on.
+      className={['mantine-focus-auto', handlers.rowClassName?.(item)].filter(Boolean).join(' ')}
+      tabIndex={active ? 0 : -1}
+      data-row-index={index}
       onClick={onRowClick ? () => onRowClick(item) : undefined}
       onDoubleClick={onRowDoubleClick ? () => onRowDoubleClick(item) : undefined}
-      onKeyDown={
-        open
-          ? (event) => {
-              // Enter opens a focused row, as a double-click would.
-              if (event.key === 'Enter' && event.target === event.currentTarget) open(item);
-            }
-          : undefined
-      }
     >
       {row.getVisibleCells().map((cell) => {
         const column = columns[cell.column.getIndex()];

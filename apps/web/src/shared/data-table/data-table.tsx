@@ -7,7 +7,8 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { movedIndex, pressRowAction, ROW_ACTION_ATTRIBUTE, rowCommand } from '../keyboard/row-keys.ts';
 import { DataTableFooter } from './data-table-footer.tsx';
 import { DataTableHead } from './data-table-head.tsx';
 import { DataTableRow, MessageRow, type RowHandlers } from './data-table-row.tsx';
@@ -37,6 +38,18 @@ export type DataTableProps<T> = RowHandlers<T> & {
   minWidth?: number;
   /** False inside a card that already draws the frame. */
   withBorder?: boolean;
+  /**
+   * What Enter on a focused row does; by default the double-click (or click) action, else the row's
+   * first link. 'a' and 'r' press the row's own Approve/Reject buttons (keyboard/row-keys.ts).
+   */
+  onOpen?: (row: T) => void;
+  /**
+   * 'a' / 'r' on a row without its own Approve / Reject button: the screen's approve or reject path
+   * (e.g. the update modal set to Reject), which must ask for confirmation itself and do nothing for a
+   * row that cannot be approved or rejected.
+   */
+  onApprove?: (row: T) => void;
+  onReject?: (row: T) => void;
 };
 
 const NO_ROWS: never[] = [];
@@ -104,6 +117,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const clickable = Boolean(props.onRowClick || props.onRowDoubleClick);
   const span = columns.length;
   const bodyRows = table.getRowModel().rows;
+  const keys = useRowKeys(bodyRows.length, (index, command) => {
+    const row = bodyRows[index]?.original;
+    const handler =
+      command === 'approve'
+        ? props.onApprove
+        : command === 'reject'
+          ? props.onReject
+          : (props.onOpen ?? props.onRowDoubleClick ?? props.onRowClick);
+    return row === undefined ? undefined : handler ? () => handler(row) : null;
+  });
 
   return (
     <Paper withBorder={props.withBorder ?? true} radius="md" pos="relative">
@@ -138,7 +161,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
           fz="sm"
         >
           <DataTableHead table={table} list={list} />
-          <Table.Tbody style={{ opacity: refreshing ? 0.55 : 1, transition: 'opacity 120ms' }}>
+          <Table.Tbody
+            onKeyDown={keys.onKeyDown}
+            onFocus={keys.onFocus}
+            style={{ opacity: refreshing ? 0.55 : 1, transition: 'opacity 120ms' }}
+          >
             {loading && rows === undefined ? (
               <MessageRow span={span}>
                 <Loader size="sm" aria-label="Loading" />
@@ -163,10 +190,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </Text>
               </MessageRow>
             ) : (
-              bodyRows.map((row) => (
+              bodyRows.map((row, index) => (
                 <DataTableRow
                   key={row.id}
                   row={row}
+                  index={index}
+                  active={index === keys.active}
                   columns={columns}
                   rowStyle={props.rowStyle}
                   rowClassName={props.rowClassName}
@@ -182,4 +211,96 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <DataTableFooter list={list} total={total} capped={props.totalCapped} />
     </Paper>
   );
+}
+
+/** The row a key event or focus event comes from: the row itself, or (within=true) anything inside it. */
+function rowOf(target: EventTarget, body: HTMLElement, within: boolean): HTMLTableRowElement | null {
+  if (!(target instanceof HTMLElement)) return null;
+  const row = within ? target.closest('tr') : target;
+  return row instanceof HTMLTableRowElement &&
+    row.parentElement === body &&
+    row.dataset.rowIndex !== undefined
+    ? row
+    : null;
+}
+
+/**
+ * Roving focus over the rows (issue 10 item 5): one row in the Tab order, arrows or j/k to move,
+ * Home/End, Enter to open, 'a'/'r' to press the row's own Approve/Reject button (with its confirmation).
+ * Keys count only when the row itself has focus, so buttons and fields inside rows keep theirs.
+ * `actionOf` gives a row's open/approve/reject action from the screen, null for none: Enter then follows
+ * the row's first link; 'a'/'r' use the row's own button first and the screen's action only without one.
+ */
+function useRowKeys(
+  count: number,
+  actionOf: (index: number, command: 'open' | 'approve' | 'reject') => (() => void) | null | undefined,
+) {
+  const [focused, setFocused] = useState(0);
+  const active = Math.min(focused, Math.max(count - 1, 0));
+  const stopWatching = useRef<(() => void) | null>(null);
+  useEffect(() => () => stopWatching.current?.(), []);
+
+  // A modal opened from a row (mounted open, so Mantine has nothing to return focus to) hands the
+  // focus back to that row when it closes, and the keys go on working without the mouse.
+  const returnFocusAfterDialog = (body: HTMLElement, index: number) => {
+    stopWatching.current?.();
+    let opened = false;
+    const observer = new MutationObserver(() => {
+      const dialog = document.querySelector('[role="dialog"]') !== null;
+      if (dialog) {
+        opened = true;
+        return;
+      }
+      if (!opened) return;
+      stop();
+      const current = document.activeElement;
+      if (current && current !== document.body) return;
+      const rows = body.querySelectorAll<HTMLElement>('tr[data-row-index]');
+      rows[Math.min(index, rows.length - 1)]?.focus();
+    });
+    const stop = () => {
+      observer.disconnect();
+      if (stopWatching.current === stop) stopWatching.current = null;
+    };
+    observer.observe(document.body, { childList: true, subtree: true });
+    stopWatching.current = stop;
+  };
+
+  const onFocus = (event: FocusEvent<HTMLTableSectionElement>) => {
+    const row = rowOf(event.target, event.currentTarget, true);
+    if (row) setFocused(Number(row.dataset.rowIndex));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
+    const row = rowOf(event.target, event.currentTarget, false);
+    const command = row ? rowCommand(event) : null;
+    if (!row || !command) return;
+    const index = Number(row.dataset.rowIndex);
+    if (command === 'open') {
+      const open = actionOf(index, command);
+      const link = open === null ? row.querySelector<HTMLElement>('a[href]') : null;
+      if (open) {
+        returnFocusAfterDialog(event.currentTarget, index);
+        open();
+      } else link?.click();
+      if (open || link) event.preventDefault();
+      return;
+    }
+    if (command === 'approve' || command === 'reject') {
+      const pressed = pressRowAction(row, command);
+      // A row's own button, even disabled, is the only way: no screen action behind its back.
+      const own = row.querySelector(`[${ROW_ACTION_ATTRIBUTE}="${command}"]`) !== null;
+      const action = own ? null : actionOf(index, command);
+      if (pressed || action) returnFocusAfterDialog(event.currentTarget, index);
+      action?.();
+      if (pressed || action) event.preventDefault();
+      return;
+    }
+    event.preventDefault();
+    const next = movedIndex(command, index, count);
+    setFocused(next);
+    event.currentTarget.querySelector<HTMLElement>(`tr[data-row-index="${next}"]`)?.focus();
+  };
+
+  return { active, onFocus, onKeyDown };
 }

@@ -1,10 +1,11 @@
 import { LEVERAGE_MODAL_CLOSE_MS, type LeverageChange, type LookupClient } from '@brokerdesk/contract';
 import { useEffect } from 'react';
-import { formatEpoch, formatLeverage, fullName } from '../../../shared/formatters.ts';
+import { formatLeverage, fullName } from '../../../shared/formatters.ts';
 import { ALL_UPDATE_STATUSES, UpdateModal, updateStatusOptions } from '../../../shared/update-modal/index.ts';
 import { RequestSummary } from '../../funding/shared/request-summary.tsx';
 import type { LeverageStatus } from './leverage-api.ts';
 import { useUpdateLeverage } from './leverage-queries.ts';
+import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 const OPTIONS = updateStatusOptions(ALL_UPDATE_STATUSES);
 
@@ -54,7 +55,7 @@ export function LeverageUpdateModal({ change, client, listStatus, preset, onClos
             { label: 'Type', value: change.accountType },
             { label: 'Old leverage', value: formatLeverage(change.oldLeverage) },
             { label: 'New leverage', value: formatLeverage(change.newLeverage) },
-            { label: 'Requested', value: formatEpoch(change.timestamp) },
+            { label: 'Requested', value: <EpochTime seconds={change.timestamp} /> },
             { label: 'MT status', value: change.MTStatus },
           ]}
         />

@@ -1,8 +1,9 @@
 import type { LookupClient, SubAccountRequest } from '@brokerdesk/contract';
-import { formatAmount, formatEpoch, formatLeverage, fullName } from '../../../shared/formatters.ts';
+import { formatAmount, formatLeverage, fullName } from '../../../shared/formatters.ts';
 import { UpdateModal, updateStatusOptions } from '../../../shared/update-modal/index.ts';
 import { RequestSummary } from '../../funding/shared/request-summary.tsx';
 import { useUpdateSubAccount, type SubAccountStatus } from './sub-account-queries.ts';
+import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 /** Approving a sub-account request opens the account at once; there is no 'Approve & process' step. */
 const OPTIONS = [
@@ -53,7 +54,7 @@ export function SubAccountUpdateModal({ request, client, listStatus, onClose }: 
             { label: 'Base currency', value: request.baseCurrency },
             { label: 'Leverage', value: formatLeverage(request.leverage) },
             ...(request.live ? [] : [{ label: 'Balance', value: formatAmount(request.balance) }]),
-            { label: 'Requested', value: formatEpoch(request.timeCreated) },
+            { label: 'Requested', value: <EpochTime seconds={request.timeCreated} /> },
           ]}
         />
       }

@@ -10,10 +10,10 @@ import {
   type DataTableColumn,
   type LocalFields,
 } from '../../../shared/data-table/index.ts';
-import { formatEpoch } from '../../../shared/formatters.ts';
 import { SectionCard } from '../../../shared/section-card.tsx';
 import { useClientLogs } from '../client-queries.ts';
 import { AddLogModal } from './add-log-modal.tsx';
+import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 /** The log comes whole from the server; it is paged here, 10 or 20 lines (SPEC 9), newest first. */
 const LOG_LIST = listDefaults(PAGE_SIZES.clientLog, {
@@ -30,7 +30,7 @@ const COLUMNS: DataTableColumn<LogEntry>[] = [
   {
     id: 'timestamp',
     header: 'Time',
-    cell: (e) => <span style={{ whiteSpace: 'nowrap' }}>{formatEpoch(e.timestamp)}</span>,
+    cell: (e) => <EpochTime seconds={e.timestamp} />,
     sortable: true,
     sortDescFirst: true,
     width: 170,

@@ -10,9 +10,9 @@ import {
   type DataTableColumn,
   type LocalFields,
 } from '../../../shared/data-table/index.ts';
-import { formatEpoch } from '../../../shared/formatters.ts';
 import { SectionCard } from '../../../shared/section-card.tsx';
 import { useDocumentViews } from '../../audit/audit-queries.ts';
+import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 const KIND_LABELS: Record<DocumentKind, string> = {
   IDENTITY: 'Proof of Identity',
@@ -46,7 +46,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
   {
     id: 'at',
     header: 'Time',
-    cell: (v) => formatEpoch(v.at),
+    cell: (v) => <EpochTime seconds={v.at} />,
     sortable: true,
     sortDescFirst: true,
     width: 165,

@@ -2,15 +2,16 @@ import type { Deposit, Transfer, Withdrawal } from '@brokerdesk/contract';
 import { Badge } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import type { DataTableColumn } from '../../../shared/data-table/index.ts';
-import { formatAmount, formatEpoch } from '../../../shared/formatters.ts';
+import { formatAmount } from '../../../shared/formatters.ts';
 import { rowBackground, statusColor } from '../../../shared/status-colors.ts';
+import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 type Row = { timestamp: number; status: string };
 
 const time = <T extends Row>(): DataTableColumn<T> => ({
   id: 'timestamp',
   header: 'Time',
-  cell: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatEpoch(r.timestamp)}</span>,
+  cell: (r) => <EpochTime seconds={r.timestamp} />,
   sortable: true,
   sortDescFirst: true,
 });

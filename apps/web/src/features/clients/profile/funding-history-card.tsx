@@ -137,6 +137,7 @@ function HistoryTable({ userId, type, view, label, columns, defaults }: TablePro
       {...queryTableProps(query, (d) => ({
         rows: d.data.transfers.filter(IS_KIND[type]),
         total: d.data.totalSize,
+        totalCapped: d.data.totalCapped,
       }))}
       rowStyle={fundingRowStyle}
       emptyText={view === 'approved' ? 'No approved requests.' : 'No requests.'}

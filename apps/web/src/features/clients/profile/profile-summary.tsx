@@ -4,10 +4,11 @@ import { IconEdit, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DetailGrid, DetailItem } from '../../../shared/detail-grid.tsx';
-import { formatEpoch, fullName } from '../../../shared/formatters.ts';
+import { fullName } from '../../../shared/formatters.ts';
 import { PartnerBadge, UserStatusBadge } from '../components/user-badges.tsx';
 import { EditUserModal } from '../user-edit/edit-user-modal.tsx';
 import { AccountTypeSwitch } from './account-type-switch.tsx';
+import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 /** The summary bar of the profile (SPEC 2.6). */
 export function ProfileSummary({ user }: { user: User }) {
@@ -44,7 +45,9 @@ export function ProfileSummary({ user }: { user: User }) {
           <DetailItem label="Application type">
             <AccountTypeSwitch user={user} />
           </DetailItem>
-          <DetailItem label="Registered">{formatEpoch(user.timestamp)}</DetailItem>
+          <DetailItem label="Registered">
+            <EpochTime seconds={user.timestamp} />
+          </DetailItem>
           <DetailItem label="Country">{countryName(user.country)}</DetailItem>
           <DetailItem label="Nationality">{countryName(user.nationality)}</DetailItem>
           <DetailItem label="Agent code">{user.agentCode ?? ''}</DetailItem>

@@ -2,9 +2,9 @@ import { countryName, type User, type UserListStatus } from '@brokerdesk/contrac
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { filterTypesOf, type DataTableColumn } from '../../../shared/data-table/index.ts';
-import { formatEpoch } from '../../../shared/formatters.ts';
 import { EkycBadge, PartnerBadge, UserStatusBadge } from '../components/user-badges.tsx';
 import { CRM_OPTIONS, USER_STATUS_OPTIONS, crmLabel } from '../user-labels.ts';
+import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 function EmailText({ email }: { email: string }) {
   const at = email.indexOf('@');
@@ -38,7 +38,7 @@ export function userColumns(status: UserListStatus): DataTableColumn<User>[] {
     {
       id: 'timestamp',
       header: 'TIME OF REGISTRATION',
-      cell: (u) => formatEpoch(u.timestamp),
+      cell: (u) => <EpochTime seconds={u.timestamp} />,
       sortable: true,
       sortDescFirst: true,
     },

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { errorsOf } from '../../../shared/api.ts';
 import { DetailGrid, DetailItem } from '../../../shared/detail-grid.tsx';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
-import { formatEpoch, fullName } from '../../../shared/formatters.ts';
+import { fullName } from '../../../shared/formatters.ts';
 import { BankFormFields } from './bank-form-fields.tsx';
 import {
   BANK_FIELD_KEYS,
@@ -24,6 +24,7 @@ import {
 import { StatementLink } from './bank-fields-view.tsx';
 import { BANK_STATUS_OPTIONS } from './bank-labels.ts';
 import { useSaveBankAccount } from './bank-queries.ts';
+import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 type Output = z.output<typeof updateBankAccountRequest>;
 type Props = { details: BankDetailsResponse; onDone: () => void; onCancel: () => void };
@@ -65,7 +66,9 @@ export function BankDetailsForm({ details, onDone, onCancel }: Props) {
           <DetailGrid cols={3}>
             <DetailItem label="Client">{user ? fullName(user.name, user.surname) : bank.userId}</DetailItem>
             <DetailItem label="Email">{user?.email}</DetailItem>
-            <DetailItem label="Added">{formatEpoch(bank.timestamp)}</DetailItem>
+            <DetailItem label="Added">
+              <EpochTime seconds={bank.timestamp} />
+            </DetailItem>
           </DetailGrid>
           <BankFormFields serverErrors={serverErrors} />
           <Group gap="xl" align="flex-start">

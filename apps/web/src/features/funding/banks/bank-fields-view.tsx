@@ -2,8 +2,9 @@ import { UK_BANK_COUNTRY, countryName, type BankDetails, type LookupClient } fro
 import { Anchor } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { DetailGrid, DetailItem } from '../../../shared/detail-grid.tsx';
-import { formatEpoch, fullName } from '../../../shared/formatters.ts';
+import { fullName } from '../../../shared/formatters.ts';
 import { BANK_STATUS_LABELS } from './bank-labels.ts';
+import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 /** The statement opens in a new tab through its short-lived signed link. */
 export function StatementLink({ url }: { url: string }) {
@@ -38,7 +39,9 @@ export function BankFieldsView({ bank, client }: { bank: BankDetails; client: Lo
         </>
       )}
       <DetailItem label="Status">{BANK_STATUS_LABELS[bank.status]}</DetailItem>
-      <DetailItem label="Added">{formatEpoch(bank.timestamp)}</DetailItem>
+      <DetailItem label="Added">
+        <EpochTime seconds={bank.timestamp} />
+      </DetailItem>
       <DetailItem label="Statement">
         <StatementLink url={bank.bankPOAUrl} />
       </DetailItem>

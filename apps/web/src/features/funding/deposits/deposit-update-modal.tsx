@@ -1,11 +1,12 @@
 import type { Deposit, LookupClient, FundingApproval } from '@brokerdesk/contract';
 import { useFourEyes } from '../../approvals/use-four-eyes.tsx';
-import { formatAmount, formatEpoch } from '../../../shared/formatters.ts';
+import { formatAmount } from '../../../shared/formatters.ts';
 import { UpdateModal } from '../../../shared/update-modal/index.ts';
 import { fundingApi, type DepositUpdate } from '../shared/funding-api.ts';
 import { useFundingAction } from '../shared/funding-mutations.ts';
 import { clientLabel, RequestSummary } from '../shared/request-summary.tsx';
 import { depositChoices, modalStatus, RUNS_ON_PLATFORM } from '../shared/request-choices.ts';
+import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 type Props = {
   deposit: Deposit;
@@ -50,7 +51,7 @@ export function DepositUpdateModal({ deposit: d, client, preset, approval, onClo
             { label: 'Amount', value: `${formatAmount(d.depositAmountSent)} ${d.depositCurrency}` },
             { label: 'Gateway', value: d.paymentGatewayService },
             { label: 'Payment method', value: d.depositPaymentName },
-            { label: 'Requested', value: formatEpoch(d.timestamp) },
+            { label: 'Requested', value: <EpochTime seconds={d.timestamp} /> },
             { label: 'Transaction ID', value: d.transactionId },
             { label: 'Status', value: d.status },
             { label: 'MT status', value: d.MTStatus },

@@ -3,15 +3,16 @@ import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { SyntheticEvent } from 'react';
 import { Link } from 'react-router';
-import { formatEpoch, fullName } from '../../../shared/formatters.ts';
+import { fullName } from '../../../shared/formatters.ts';
 import { isFailedMtStatus, statusColor } from '../../../shared/status-colors.ts';
+import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 /** Clicks on a link or button inside a row must not also open the row's modal. */
 export const stopRowEvent = (event: SyntheticEvent) => event.stopPropagation();
 
 /** Times never wrap: 'YYYY/MM/DD HH:mm:ss' on one line reads as one value. */
 export function TimeCell({ seconds }: { seconds: number | null | undefined }) {
-  return <span style={{ whiteSpace: 'nowrap' }}>{formatEpoch(seconds)}</span>;
+  return <EpochTime seconds={seconds} />;
 }
 
 /**

@@ -4,7 +4,8 @@ import {
   type FundingTab,
   type FundingType,
 } from '@brokerdesk/contract';
-import { Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
+import { ExportButton } from '../../../shared/export-button.tsx';
 import { useMemo, type ReactNode } from 'react';
 import {
   DataTable,
@@ -13,6 +14,7 @@ import {
   useUrlListState,
   type DataTableColumn,
   type ListDefaults,
+  toPagedRequest,
 } from '../../../shared/data-table/index.ts';
 import type { FilterType } from '../../../shared/data-table/list-state.ts';
 import type { RowTone } from '../../../shared/status-colors.ts';
@@ -24,6 +26,7 @@ import type { FundingActionReply } from './funding-api.ts';
 import { fundingRowStyle, fundingRowTitle, type FundingRow } from './funding-rows.ts';
 import { RowLegend } from './row-legend.tsx';
 import { useFundingList } from './use-funding-list.ts';
+import { isOpenRequest } from './request-state.ts';
 import { useRowApproval } from './use-row-approval.ts';
 import { useRowEditor, type Editing } from './use-row-editor.ts';
 import type { Clients, RowActions } from './column-builders.tsx';
@@ -116,15 +119,28 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
 
   return (
     <Stack gap="xs">
+      <Group justify="flex-end">
+        <ExportButton
+          list="funding"
+          params={{ type: config.type, status }}
+          request={toPagedRequest(list.state, config.filterTypes)}
+        />
+      </Group>
       <DataTable
         label={config.label}
         columns={columns}
         list={list}
         rowKey={(row) => row._id}
-        {...queryTableProps(query, (r) => ({ rows: r.data.transfers.filter(pick), total: r.data.totalSize }))}
+        {...queryTableProps(query, (r) => ({
+          rows: r.data.transfers.filter(pick),
+          total: r.data.totalSize,
+          totalCapped: r.data.totalCapped,
+        }))}
         rowStyle={fundingRowStyle}
         rowTitle={fundingRowTitle}
         onRowDoubleClick={(row) => open(row)}
+        // 'r' on an open request without a Reject button (pending deposits): its update modal set to Reject.
+        onReject={(row) => (isOpenRequest(config.type, row.status) ? open(row, 'rejected') : undefined)}
         minWidth={config.minWidth}
         emptyText={config.emptyText}
       />

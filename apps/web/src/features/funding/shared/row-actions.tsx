@@ -1,4 +1,5 @@
 import { Button, Group, Tooltip } from '@mantine/core';
+import { rowActionProps } from '../../../shared/keyboard/row-keys.ts';
 import { stopRowEvent } from './cells.tsx';
 
 type Props = {
@@ -12,7 +13,7 @@ type Props = {
   approveBlocked?: string;
 };
 
-/** The Reject and Approve buttons of a pending list (SPEC 4). Clicks never reach the row. */
+/** The Reject and Approve buttons of a pending list (SPEC 4); 'r' and 'a' on the row press them. Clicks never reach the row. */
 export function RejectApproveButtons({ onReject, onApprove, approving, disabled, approveBlocked }: Props) {
   return (
     <Group gap={6} wrap="nowrap" onDoubleClick={stopRowEvent}>
@@ -20,6 +21,7 @@ export function RejectApproveButtons({ onReject, onApprove, approving, disabled,
         size="compact-xs"
         variant="light"
         color="red"
+        {...rowActionProps('reject')}
         onClick={(event) => {
           stopRowEvent(event);
           onReject();
@@ -34,6 +36,7 @@ export function RejectApproveButtons({ onReject, onApprove, approving, disabled,
           <Button
             size="compact-xs"
             color="green"
+            {...rowActionProps('approve')}
             onClick={(event) => {
               stopRowEvent(event);
               onApprove();

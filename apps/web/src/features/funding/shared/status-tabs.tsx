@@ -24,6 +24,12 @@ export function StatusTabs<S extends string>({ tabs, value, basePath }: Props<S>
           </Tabs.Tab>
         ))}
       </Tabs.List>
+      {/* Empty panels, so each tab's aria-controls names an element (the list itself follows). */}
+      {tabs.map((tab) => (
+        <Tabs.Panel key={tab.value} value={tab.value} keepMounted>
+          {null}
+        </Tabs.Panel>
+      ))}
     </Tabs>
   );
 }

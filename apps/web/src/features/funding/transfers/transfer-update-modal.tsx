@@ -1,12 +1,13 @@
 import type { LookupClient, Transfer, FundingApproval } from '@brokerdesk/contract';
 import { useFourEyes } from '../../approvals/use-four-eyes.tsx';
-import { formatAmount, formatEpoch } from '../../../shared/formatters.ts';
+import { formatAmount } from '../../../shared/formatters.ts';
 import { UpdateModal } from '../../../shared/update-modal/index.ts';
 import { fundingApi, type TransferUpdate } from '../shared/funding-api.ts';
 import { useFundingAction } from '../shared/funding-mutations.ts';
 import { modalStatus, RUNS_ON_PLATFORM } from '../shared/request-choices.ts';
 import { clientLabel, RequestSummary } from '../shared/request-summary.tsx';
 import { halfDoneState, transferChoices, transferLockReason } from './transfer-rules.ts';
+import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 type Props = {
   transfer: Transfer;
@@ -54,7 +55,7 @@ export function TransferUpdateModal({ transfer: t, client, preset, approval, onC
             { label: 'From account', value: `${t.sourceAccount} (${t.sourceAccountPlatform})` },
             { label: 'To account', value: `${t.destinationAccount} (${t.destinationAccountPlatform})` },
             { label: 'Amount', value: `${formatAmount(t.transferAmount)} ${t.transferCurrency}` },
-            { label: 'Requested', value: formatEpoch(t.timestamp) },
+            { label: 'Requested', value: <EpochTime seconds={t.timestamp} /> },
             { label: 'Status', value: t.status },
             { label: 'Withdrawn status', value: t.sourceMTStatus },
             { label: 'Deposited status', value: t.destinationMTStatus },

@@ -1,5 +1,6 @@
 import { PAGE_SIZES, type Withdrawal } from '@brokerdesk/contract';
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { ExportButton } from '../../../shared/export-button.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { isRefetch } from '../../../shared/background-fetch.ts';
@@ -8,6 +9,7 @@ import {
   listDefaults,
   queryTableProps,
   useUrlListState,
+  toPagedRequest,
 } from '../../../shared/data-table/index.ts';
 import { fundingApi } from '../shared/funding-api.ts';
 import { fundingKeys } from '../shared/funding-keys.ts';
@@ -45,7 +47,10 @@ export function OrdersTable() {
 
   return (
     <Stack gap="xs" component="section" aria-label="Orders">
-      <Title order={3}>Orders</Title>
+      <Group justify="space-between">
+        <Title order={3}>Orders</Title>
+        <ExportButton list="withdrawal-orders" request={toPagedRequest(list.state, ORDER_FILTER_TYPES)} />
+      </Group>
       <Text size="xs" c="dimmed">
         Card-provider withdrawal orders, those the provider has not processed yet included. Double-click an
         order to update its withdrawal.
@@ -55,7 +60,11 @@ export function OrdersTable() {
         columns={columns}
         list={list}
         rowKey={(w) => w._id}
-        {...queryTableProps(query, (r) => ({ rows: r.transfers, total: r.totalSize }))}
+        {...queryTableProps(query, (r) => ({
+          rows: r.transfers,
+          total: r.totalSize,
+          totalCapped: r.totalCapped,
+        }))}
         rowStyle={fundingRowStyle}
         rowTitle={fundingRowTitle}
         onRowDoubleClick={(w) => open(w)}

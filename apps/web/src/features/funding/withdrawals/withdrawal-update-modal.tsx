@@ -7,7 +7,7 @@ import {
 import { useFourEyes } from '../../approvals/use-four-eyes.tsx';
 import { Checkbox, Select, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
-import { formatAmount, formatEpoch } from '../../../shared/formatters.ts';
+import { formatAmount } from '../../../shared/formatters.ts';
 import { UpdateModal } from '../../../shared/update-modal/index.ts';
 import { fundingApi, type WithdrawalUpdate } from '../shared/funding-api.ts';
 import { useFundingAction } from '../shared/funding-mutations.ts';
@@ -15,6 +15,7 @@ import { modalStatus, RUNS_ON_PLATFORM, withdrawalChoices } from '../shared/requ
 import { isOpenRequest } from '../shared/request-state.ts';
 import { clientLabel, RequestSummary } from '../shared/request-summary.tsx';
 import { WITHDRAWAL_TYPE_OPTIONS, withdrawalCurrencyText } from './withdrawal-columns.tsx';
+import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 type Props = {
   withdrawal: Withdrawal;
@@ -64,7 +65,7 @@ export function WithdrawalUpdateModal({ withdrawal: w, client, preset, approval,
             { label: 'Amount', value: `${formatAmount(w.withdrawalAmount)} ${withdrawalCurrencyText(w)}` },
             { label: 'Gateway', value: w.gateway },
             { label: 'Payment method', value: w.withdrawalPaymentName },
-            { label: 'Requested', value: formatEpoch(w.timestamp) },
+            { label: 'Requested', value: <EpochTime seconds={w.timestamp} /> },
             { label: 'Transaction ID', value: w.requestId },
             { label: 'Status', value: w.status },
             { label: 'MT status', value: w.MTStatus },

@@ -1,0 +1,138 @@
+import { FUNDING_TYPES, fundingTabSchema, type FundingTab } from '@brokerdesk/contract';
+import type { Db } from '../../db/client.ts';
+import { deposits, transfers, withdrawals } from '../../db/schema.ts';
+import type { ExportableListDef } from '../exports/registry.ts';
+import { plannedExport } from '../exports/registry.ts';
+import { amount, clientColumns, clientsOf, isoTime, oneOf } from '../exports/columns.ts';
+import { planFundingList } from './list.ts';
+import { planWithdrawalOrders } from './orders.ts';
+
+type Deposit = typeof deposits.$inferSelect;
+type Withdrawal = typeof withdrawals.$inferSelect;
+type Transfer = typeof transfers.$inferSelect;
+
+/** Deposit requests (SPEC 2.16 columns), with status and the approval fields of the later tabs. */
+const depositPlan = (db: Db, tab: FundingTab, plan: ReturnType<typeof planFundingList>) =>
+  plannedExport({
+    table: deposits,
+    query: db
+      .select()
+      .from(deposits)
+      .where(plan.where)
+      .orderBy(...plan.orderBy),
+    lookup: clientsOf,
+    name: `deposits-${tab}`,
+    columns: [
+      { header: 'Id', value: (d: Deposit) => d.id },
+      { header: 'Gateway', value: (d) => d.paymentGatewayService },
+      { header: 'Time (UTC)', value: (d) => isoTime(d.timestamp) },
+      { header: 'Payment method', value: (d) => d.depositPaymentName },
+      ...clientColumns<Deposit>(),
+      { header: 'Transaction id', value: (d) => d.transactionId },
+      { header: 'Account number', value: (d) => d.accountNumber },
+      { header: 'Amount', value: (d) => amount(d.depositAmountSent) },
+      { header: 'Currency', value: (d) => d.depositCurrency },
+      { header: 'Status', value: (d) => d.status },
+      { header: 'Approved time (UTC)', value: (d) => isoTime(d.timeApproved) },
+      { header: 'Approved by', value: (d) => d.adminId },
+      { header: 'MT status', value: (d) => d.mtStatus },
+    ],
+  });
+
+/** Withdrawal request columns (SPEC 2.15); crypto currency in brackets after the currency. */
+const withdrawalColumns = () => [
+  { header: 'Id', value: (w: Withdrawal) => w.id },
+  { header: 'Gateway', value: (w: Withdrawal) => w.gateway },
+  { header: 'Time of request (UTC)', value: (w: Withdrawal) => isoTime(w.timestamp) },
+  { header: 'Payment method', value: (w: Withdrawal) => w.withdrawalPaymentName },
+  ...clientColumns<Withdrawal>(),
+  { header: 'Transaction id', value: (w: Withdrawal) => w.requestId },
+  { header: 'Trading account number', value: (w: Withdrawal) => w.accountNumber },
+  { header: 'Amount', value: (w: Withdrawal) => amount(w.withdrawalAmount) },
+  {
+    header: 'Currency',
+    value: (w: Withdrawal) =>
+      w.cryptoCurrency ? `${w.withdrawalCurrency} (${w.cryptoCurrency})` : w.withdrawalCurrency,
+  },
+  { header: 'Type', value: (w: Withdrawal) => w.withdrawalType },
+  { header: 'Status', value: (w: Withdrawal) => w.status },
+  { header: 'Approved time (UTC)', value: (w: Withdrawal) => isoTime(w.timeApproved) },
+  { header: 'Approved by', value: (w: Withdrawal) => w.adminId },
+  { header: 'MT status', value: (w: Withdrawal) => w.mtStatus },
+];
+
+const withdrawalPlan = (db: Db, name: string, plan: ReturnType<typeof planFundingList>) =>
+  plannedExport({
+    table: withdrawals,
+    query: db
+      .select()
+      .from(withdrawals)
+      .where(plan.where)
+      .orderBy(...plan.orderBy),
+    lookup: clientsOf,
+    name,
+    columns: withdrawalColumns(),
+  });
+
+/** Internal transfer columns (SPEC 2.14). */
+const transferPlan = (db: Db, tab: FundingTab, plan: ReturnType<typeof planFundingList>) =>
+  plannedExport({
+    table: transfers,
+    query: db
+      .select()
+      .from(transfers)
+      .where(plan.where)
+      .orderBy(...plan.orderBy),
+    lookup: clientsOf,
+    name: `transfers-${tab}`,
+    columns: [
+      { header: 'Id', value: (t: Transfer) => t.id },
+      { header: 'Source account', value: (t) => `${t.sourceAccount} ${t.sourceAccountPlatform}` },
+      {
+        header: 'Destination account',
+        value: (t) => `${t.destinationAccount} ${t.destinationAccountPlatform}`,
+      },
+      ...clientColumns<Transfer>(),
+      { header: 'Amount', value: (t) => amount(t.transferAmount) },
+      { header: 'Currency', value: (t) => t.transferCurrency },
+      { header: 'Withdrawn status', value: (t) => t.sourceMtStatus },
+      { header: 'Deposited status', value: (t) => t.destinationMtStatus },
+      { header: 'Status', value: (t) => t.status },
+      { header: 'Requested time (UTC)', value: (t) => isoTime(t.timestamp) },
+    ],
+  });
+
+/** A request-list tab: params `{ type: deposit|withdrawal|transfer, status: <tab> }`. */
+export const fundingListExport: ExportableListDef = {
+  plan(db, params, req) {
+    const type = oneOf(params, 'type', FUNDING_TYPES);
+    const tab = oneOf(params, 'status', fundingTabSchema.options);
+    const plan = planFundingList(type, tab, req);
+    if (type === 'deposit') return depositPlan(db, tab, plan);
+    if (type === 'withdrawal') return withdrawalPlan(db, `withdrawals-${tab}`, plan);
+    return transferPlan(db, tab, plan);
+  },
+};
+
+/** The Orders table of card-provider withdrawals. */
+export const withdrawalOrdersExport: ExportableListDef = {
+  plan(db, _params, req) {
+    const plan = planWithdrawalOrders(req);
+    return plannedExport({
+      table: withdrawals,
+      query: db
+        .select()
+        .from(withdrawals)
+        .where(plan.where)
+        .orderBy(...plan.orderBy),
+      lookup: clientsOf,
+      name: 'withdrawal-orders',
+      columns: [
+        ...withdrawalColumns(),
+        { header: 'Order ID', value: (w: Withdrawal) => w.providerOrderId },
+        { header: 'Order status', value: (w: Withdrawal) => w.providerStatus },
+        { header: 'Payout status', value: (w: Withdrawal) => w.providerPayoutStatus },
+      ],
+    });
+  },
+};

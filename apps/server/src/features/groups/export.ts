@@ -1,0 +1,41 @@
+import { groups } from '../../db/schema.ts';
+import { planList, type ListSpec } from '../../lib/paged-query.ts';
+import type { ExportableListDef } from '../exports/registry.ts';
+import { plannedExport } from '../exports/registry.ts';
+import { isoTime } from '../exports/columns.ts';
+
+type Group = typeof groups.$inferSelect;
+
+/** Manage groups (SPEC 2.8): the screen's filters and sort (done in the browser there), here in SQL. */
+const GROUPS: ListSpec = {
+  tieBreaker: groups.groupId,
+  defaultSort: { field: 'groupId', order: 'asc' },
+  fields: {
+    groupId: { column: groups.groupId, sortable: true, filter: 'text' },
+    groupName: { column: groups.groupName, sortable: true, filter: 'text' },
+    groupStatus: { column: groups.groupStatus, sortable: true, filter: 'select' },
+    timestamp: { column: groups.timestamp, sortable: true },
+  },
+};
+
+export const groupsExport: ExportableListDef = {
+  plan(db, _params, req) {
+    const plan = planList(GROUPS, req);
+    return plannedExport({
+      table: groups,
+      query: db
+        .select()
+        .from(groups)
+        .where(plan.where)
+        .orderBy(...plan.orderBy),
+      name: 'groups',
+      columns: [
+        { header: 'Group ID', value: (g: Group) => g.groupId },
+        { header: 'Group name', value: (g) => g.groupName },
+        { header: 'Status', value: (g) => g.groupStatus },
+        { header: 'Copy', value: (g) => g.copy },
+        { header: 'Added (UTC)', value: (g) => isoTime(g.timestamp) },
+      ],
+    });
+  },
+};

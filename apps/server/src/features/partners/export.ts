@@ -1,0 +1,85 @@
+import { inArray } from 'drizzle-orm';
+import { ibCodes, ibRequests, users } from '../../db/schema.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { ExportableListDef } from '../exports/registry.ts';
+import { plannedExport } from '../exports/registry.ts';
+import { isoTime } from '../exports/columns.ts';
+import { planIbRequests } from './ib-requests.ts';
+import { planIntroducers } from './ib-codes.ts';
+
+type IbRequest = typeof ibRequests.$inferSelect;
+type IbCode = typeof ibCodes.$inferSelect;
+type Person = { name: string; surname: string; email: string; agentCode: number | null };
+
+/** The clients of a batch of requests with their agent codes, in one query. */
+async function peopleOf(db: DbOrTx, rows: IbRequest[]): Promise<Record<string, Person>> {
+  const ids = [...new Set(rows.map((r) => r.userId))];
+  if (ids.length === 0) return {};
+  const found = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      surname: users.surname,
+      email: users.email,
+      agentCode: users.agentCode,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return Object.fromEntries(found.map(({ id, ...p }) => [id, p]));
+}
+
+/** IB Requests (SPEC 2.12), open ones first unless sorted, as the list. */
+export const ibRequestsExport: ExportableListDef = {
+  plan(db, _params, req) {
+    const plan = planIbRequests(req);
+    return plannedExport({
+      table: ibRequests,
+      query: db
+        .select()
+        .from(ibRequests)
+        .where(plan.where)
+        .orderBy(...plan.orderBy),
+      lookup: peopleOf,
+      name: 'ib-requests',
+      columns: [
+        { header: 'Id', value: (r: IbRequest) => r.id },
+        { header: 'Requested (UTC)', value: (r) => isoTime(r.timestamp) },
+        { header: 'Client id', value: (r) => r.userId },
+        {
+          header: 'Client',
+          value: (r, p: Record<string, Person>) =>
+            p[r.userId] ? `${p[r.userId]!.name} ${p[r.userId]!.surname}`.trim() : '',
+        },
+        { header: 'Email', value: (r, p) => p[r.userId]?.email },
+        { header: 'Agent code', value: (r, p) => p[r.userId]?.agentCode },
+        { header: 'Status', value: (r) => r.status },
+        { header: 'Comment', value: (r) => r.comment },
+        { header: 'Error', value: (r) => r.errorMessage },
+      ],
+    });
+  },
+};
+
+/** IB Codes (SPEC 2.13): name, agent code, account status code, link, added. */
+export const ibCodesExport: ExportableListDef = {
+  plan(db, _params, req) {
+    const plan = planIntroducers(req);
+    return plannedExport({
+      table: ibCodes,
+      query: db
+        .select()
+        .from(ibCodes)
+        .where(plan.where)
+        .orderBy(...plan.orderBy),
+      name: 'ib-codes',
+      columns: [
+        { header: 'Id', value: (c: IbCode) => c.id },
+        { header: 'Name', value: (c) => c.name },
+        { header: 'Agent code', value: (c) => c.agentCode },
+        { header: 'Account status code', value: (c) => c.statusCode },
+        { header: 'Link', value: (c) => c.link },
+        { header: 'Added (UTC)', value: (c) => isoTime(c.timeCreated) },
+      ],
+    });
+  },
+};

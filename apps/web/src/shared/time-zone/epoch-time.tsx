@@ -1,0 +1,23 @@
+import { formatEpoch, formatEpochUtc } from '../formatters.ts';
+import { useTimeZone } from './time-zone.ts';
+
+/**
+ * A time as the console shows it: in the staff member's time zone, the UTC time on hover (issue 10 item 6).
+ * Nothing for no time.
+ */
+export function EpochTime({
+  seconds,
+  nowrap = true,
+}: {
+  seconds: number | null | undefined;
+  nowrap?: boolean;
+}) {
+  const zone = useTimeZone();
+  const text = formatEpoch(seconds, zone);
+  if (!text) return null;
+  return (
+    <span title={formatEpochUtc(seconds)} style={nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+      {text}
+    </span>
+  );
+}

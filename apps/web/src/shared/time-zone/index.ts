@@ -1,0 +1,12 @@
+/** The staff member's time zone (issue 10 item 6): the choice, and times shown in it with UTC on hover. */
+export { EpochTime } from './epoch-time.tsx';
+export {
+  browserTimeZone,
+  currentTimeZone,
+  isValidTimeZone,
+  setTimeZone,
+  timeZoneChoices,
+  useStaffTimeZone,
+  useTimeZone,
+  UTC,
+} from './time-zone.ts';
