@@ -25,11 +25,15 @@ describe(`a large export streams with bounded memory (${testDbKind})`, () => {
   beforeAll(async () => {
     t = await startTestApp();
     await t.createUser({ email: 'memory@desk.test', password: 'Correct-Horse-1' });
-    await t.db.execute(sql`
-      insert into users (id, role, name, surname, email, status, timestamp)
-      select lpad(to_hex(g), 24, '0'), 'USER', 'Client ' || g, repeat('S', 40) || g,
-             'c' || g || '@memory.test', 'approved', 1000000 + g
-      from generate_series(1, ${ROWS}) g`);
+    // One bulk insert, longer than the server's statement timeout allows a request's query.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 0`);
+      await tx.execute(sql`
+        insert into users (id, role, name, surname, email, status, timestamp)
+        select lpad(to_hex(g), 24, '0'), 'USER', 'Client ' || g, repeat('S', 40) || g,
+               'c' || g || '@memory.test', 'approved', 1000000 + g
+        from generate_series(1, ${ROWS}) g`);
+    });
     // Signed in after the long insert, so the test talks over fresh connections.
     token = await t.signIn('memory@desk.test', 'Correct-Horse-1');
   }, 600_000);
