@@ -60,6 +60,17 @@ export const fundingHistoryParams = z.object({
 });
 export const fundingHistoryRequest = pagedRequestSchema;
 
+/** One request by id (a deep link to its update modal): the row as the list shows it, with its client. */
+export const fundingRequestParams = z.object({ type: fundingTypeSchema, id: idSchema });
+export const fundingRequestResponse = z.object({
+  data: z.object({
+    request: fundingRowSchema,
+    clients: z.record(z.string(), lookupClientSchema),
+    approvals: approvalsByRequestSchema.default({}),
+  }),
+});
+export type FundingRequestResponse = z.infer<typeof fundingRequestResponse>;
+
 export const transferHistoryResponse = z.object({
   deposits: z.array(depositSchema),
   withdrawals: z.array(withdrawalSchema),

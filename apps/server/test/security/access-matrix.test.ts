@@ -149,6 +149,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/accounts/adminUpdateProviderWithdrawal': STAFF,
   'POST /api/admin/accounts/adminProcessProviderWithdrawal': STAFF,
   'GET /api/admin/accounts/adminGetWithdrawalOrders': STAFF,
+  'GET /api/admin/accounts/adminGetRequest/:type/:id': STAFF,
   // Four-eyes thresholds: read by staff, set by a SYSOP (issue 9).
   'GET /api/admin/approvals/thresholds': STAFF,
   'POST /api/admin/approvals/setThreshold': SYSOP_ONLY,

@@ -9,7 +9,7 @@ import type {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { deposits, transfers, users, withdrawals } from '../../db/schema.ts';
-import { Invalid } from '../../http/errors.ts';
+import { Invalid, NotFound } from '../../http/errors.ts';
 import { escapeLike, planList, type ListSpec, type PlannedList } from '../../lib/paged-query.ts';
 import { cappedCount, type CappedTotal } from '../../lib/capped-count.ts';
 import { toWireDeposit, toWireTransfer, toWireWithdrawal } from './rows.ts';
@@ -137,6 +137,21 @@ export async function fundingHistory(
     type,
     planList(spec, req, [eq(table.userId, userId), approvedOnly ? eq(table.status, 'approved') : undefined]),
   );
+}
+
+/** One request by id, shaped as its list shows it (a deep link to its update modal). */
+export async function getFundingRequest(db: Db, type: FundingType, id: string) {
+  const { table, map } = SPECS[type];
+  const from = table as typeof deposits;
+  const [row] = await db.select().from(from).where(eq(from.id, id)).limit(1);
+  if (!row) throw new NotFound(`No such ${type}.`);
+  return {
+    data: {
+      request: (map as (x: never) => FundingRow)(row as never),
+      clients: await lookupClients(db, [row.userId]),
+      approvals: await approvalsOf(db, type, [row.id]),
+    },
+  };
 }
 
 async function page(db: Db, type: FundingType, plan: PlannedList) {

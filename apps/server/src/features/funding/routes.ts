@@ -3,12 +3,14 @@ import {
   fundingHistoryRequest,
   fundingListRequest,
   fundingListResponse,
+  fundingRequestParams,
+  fundingRequestResponse,
   withdrawalOrdersQuery,
   withdrawalOrdersResponse,
 } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../http/types.ts';
-import { fundingHistory, listFunding } from './list.ts';
+import { fundingHistory, getFundingRequest, listFunding } from './list.ts';
 import { listWithdrawalOrders } from './orders.ts';
 
 /** Funding lists (SPEC 7.4). The request-list path is ours; the spec does not show it. */
@@ -36,6 +38,12 @@ export function fundingListRoutes(app: App, deps: { db: Db }): void {
         req.params.approved === 'approved',
         req.body,
       ),
+  );
+
+  app.get(
+    '/api/admin/accounts/adminGetRequest/:type/:id',
+    { schema: { params: fundingRequestParams, response: { 200: fundingRequestResponse } } },
+    async (req) => getFundingRequest(deps.db, req.params.type, req.params.id),
   );
 
   app.get(

@@ -12,11 +12,12 @@ import {
 const KYC_LINK_REFRESH_MS = 4 * 60_000;
 
 /** One client's profile (the detail of the clients entity). */
-export function useClientProfile(id: string) {
+export function useClientProfile(id: string, enabled = true) {
   return useQuery({
     queryKey: clientKeys.detail(id),
     queryFn: (ctx) => clientApi.profile(id, { signal: ctx.signal, background: isRefetch(ctx) }),
     select: (reply) => reply.user,
+    enabled,
   });
 }
 

@@ -82,10 +82,7 @@ export function IbCodesTable(props: Props) {
                 const open = expanded.has(ib.agentCode);
                 return (
                   <Fragment key={ib._id}>
-                    <Table.Tr
-                      style={{ cursor: 'pointer' }}
-                      onClick={() => onToggle(ib.agentCode)}
-                    >
+                    <Table.Tr style={{ cursor: 'pointer' }} onClick={() => onToggle(ib.agentCode)}>
                       <Table.Td>
                         <ActionIcon
                           variant="subtle"

@@ -3,12 +3,11 @@ import {
   USER_LIST_SORT_FIELDS,
   USER_LIST_STATUSES,
   USER_LIST_TITLES,
-  type User,
   type UserListStatus,
 } from '@brokerdesk/contract';
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import {
   DataTable,
@@ -19,8 +18,10 @@ import {
 } from '../../../shared/data-table/index.ts';
 import { ExportButton } from '../../../shared/export-button.tsx';
 import { NotFoundPage } from '../../../shared/not-found-page.tsx';
+import { useModalParam } from '../../../shared/use-modal-param.ts';
 import { usePageTitle } from '../../../shared/use-page-title.ts';
 import { useRouteStatus } from '../../../shared/use-route-status.ts';
+import { useClientProfile } from '../client-queries.ts';
 import { EditUserModal } from '../user-edit/edit-user-modal.tsx';
 import { approvedWithoutAccount } from '../user-labels.ts';
 import { USER_FILTER_FIELDS, USER_FILTER_TYPES, userColumns } from './user-columns.tsx';
@@ -51,7 +52,18 @@ function UserList({ status }: { status: UserListStatus }) {
   const list = useUrlListState(LIST_DEFAULTS);
   const columns = useMemo(() => userColumns(status), [status]);
   const query = useUserList(status, list.state);
-  const [editing, setEditing] = useState<User | null>(null);
+  // The edited client's id is the URL's `open` param: a link opens Edit User, Back closes it. A client
+  // not on this page is loaded by its profile call.
+  const modal = useModalParam();
+  const { id: openId, close } = modal;
+  const onPage = openId ? query.data?.clients.find((user) => user._id === openId) : undefined;
+  const wellFormed = !!openId && /^[0-9a-f]{24}$/.test(openId);
+  const profile = useClientProfile(openId ?? '', wellFormed && !onPage);
+  const editing = onPage ?? (profile.data && profile.data._id === openId ? profile.data : null);
+  const missing = !!openId && !onPage && (!wellFormed || profile.isError);
+  useEffect(() => {
+    if (missing) close();
+  }, [missing, close]);
 
   return (
     <Stack gap="md">
@@ -80,7 +92,7 @@ function UserList({ status }: { status: UserListStatus }) {
         }))}
         rowStyle={(user) => (approvedWithoutAccount(user) ? RED_ROW : undefined)}
         rowTitle={(user) => (approvedWithoutAccount(user) ? RED_ROW_TITLE : undefined)}
-        onRowDoubleClick={setEditing}
+        onRowDoubleClick={(user) => modal.open(user._id)}
         minWidth={1500}
         emptyText="No clients match this view."
       />
@@ -95,7 +107,7 @@ function UserList({ status }: { status: UserListStatus }) {
           Double-click a row to edit the client. The list refreshes every 5 minutes.
         </Text>
       </Group>
-      {editing && <EditUserModal user={editing} onClose={() => setEditing(null)} />}
+      {editing && <EditUserModal user={editing} onClose={close} />}
     </Stack>
   );
 }

@@ -2,8 +2,10 @@ import {
   bankDetailsResponse,
   fundingActionResponse,
   fundingListResponse,
+  fundingRequestResponse,
   withdrawalOrdersResponse,
   type FundingListRequest,
+  type FundingType,
   type Withdrawal,
   type WithdrawalOrdersQuery,
   type updateDepositRequest,
@@ -24,6 +26,9 @@ const ACCOUNTS = '/api/admin/accounts';
 export const fundingApi = {
   list: (body: FundingListRequest, options?: RequestOptions) =>
     api.post(`${ACCOUNTS}/adminGetRequests/paginated`, fundingListResponse, body, options),
+  /** One request by id, as its list shows it (a deep link to a row not on the page). */
+  request: (type: FundingType, id: string, options?: RequestOptions) =>
+    api.get(`${ACCOUNTS}/adminGetRequest/${type}/${encodeURIComponent(id)}`, fundingRequestResponse, options),
   updateDeposit: (deposit: DepositUpdate) =>
     api.post(`${ACCOUNTS}/adminUpdateDeposit`, fundingActionResponse, { deposit }),
   processDeposit: (depositId: string) =>

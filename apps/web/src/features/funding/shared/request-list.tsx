@@ -28,7 +28,7 @@ import { RowLegend } from './row-legend.tsx';
 import { useFundingList } from './use-funding-list.ts';
 import { isOpenRequest } from './request-state.ts';
 import { useRowApproval } from './use-row-approval.ts';
-import { useRowEditor, type Editing } from './use-row-editor.ts';
+import { useLinkedRowEditor, type Editing } from './use-row-editor.ts';
 import type { Clients, RowActions } from './column-builders.tsx';
 
 /** The URL defaults of a request list: newest first; on a screen with several lists, prefixed keys. */
@@ -94,7 +94,7 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
   const me = useMe().data?._id;
   const clients = query.data?.data.clients;
   const approvals = query.data?.data.approvals;
-  const { editing, open, close } = useRowEditor<T>(clients, approvals);
+  const { editing, open, close } = useLinkedRowEditor<T>(config.type, config.pick, query.data?.data);
   const admin = config.showsApprovers(status) ? admins.data : undefined;
   const { columns: columnsOf, pick } = config;
   const columns = useMemo(
