@@ -48,6 +48,8 @@ export function SettingsMenu({ onShowShortcuts }: { onShowShortcuts: () => void 
             size="xs"
             leftSection={<IconKeyboard size={16} />}
             onClick={onShowShortcuts}
+            // Focus lands here when the menu opens, not on the searchable select (which would open its list).
+            data-autofocus
           >
             Keyboard shortcuts (?)
           </Button>

@@ -59,6 +59,8 @@ export function ComplianceCard({ user }: { user: User }) {
             <Button
               key={status}
               color={color}
+              // Dark text on the yellow Pending button: white on yellow misses 4.5:1 contrast.
+              autoContrast
               leftSection={<Icon size={16} />}
               loading={process.isPending && process.variables?.status === status}
               disabled={process.isPending && process.variables?.status !== status}

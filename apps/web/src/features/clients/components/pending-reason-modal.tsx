@@ -40,7 +40,7 @@ export function PendingReasonModal({ userId, currentReason, loading, onConfirm, 
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" color="yellow" loading={loading}>
+            <Button type="submit" color="yellow" autoContrast loading={loading}>
               Yes
             </Button>
           </Group>
