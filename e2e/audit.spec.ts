@@ -33,7 +33,7 @@ test.describe(`audit trail, sessions and reconciliation (${db})`, () => {
     const row = table.getByRole('row', { name: new RegExp(groupId) });
     await expect(row).toHaveCount(1);
 
-    await row.getByRole('button', { name: /Before and after of record/ }).click();
+    await row.getByRole('button', { name: /Before \/ after of record/ }).click();
     const modal = page.getByRole('dialog', { name: /Audit record #\d+/ });
     await expect(modal).toBeVisible();
     await expect(modal.getByText('2 fields changed')).toBeVisible();
