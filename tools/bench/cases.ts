@@ -1,18 +1,49 @@
 /** The list calls and the filters and sorts their screens offer, as the benchmark sends them. */
-export type BenchCase = { name: string; path: string; body: Record<string, unknown> };
+export type BenchCase = {
+  name: string;
+  path: string;
+  method: 'GET' | 'POST';
+  body?: Record<string, unknown>;
+};
 
 const paged = (extra: Record<string, unknown> = {}) => ({ page: 1, sizePerPage: 50, ...extra });
 const text = (filterVal: string) => ({ filterType: 'TEXT', filterVal });
-const users = (status: string, extra: Record<string, unknown> = {}) => ({
-  name: `users/${status} ${JSON.stringify(extra.filters ?? extra.sortField ?? 'default')}`,
-  path: `/api/admin/users/list/paginated/${status}`,
-  body: paged(extra),
+const select = (filterVal: string) => ({ filterType: 'SELECT', filterVal });
+const label = (extra: Record<string, unknown>) =>
+  JSON.stringify(extra.filters ?? extra.sortField ?? 'default');
+const post = (name: string, path: string, body: Record<string, unknown>): BenchCase => ({
+  name,
+  path,
+  method: 'POST',
+  body,
 });
-const funding = (type: string, status: string, extra: Record<string, unknown> = {}) => ({
-  name: `${type}/${status} ${JSON.stringify(extra.filters ?? extra.sortField ?? 'default')}`,
-  path: '/api/admin/accounts/adminGetRequests/paginated',
-  body: { type, status, ...paged(extra) },
-});
+
+const users = (status: string, extra: Record<string, unknown> = {}) =>
+  post(`users/${status} ${label(extra)}`, `/api/admin/users/list/paginated/${status}`, paged(extra));
+const funding = (type: string, status: string, extra: Record<string, unknown> = {}) =>
+  post(`${type}/${status} ${label(extra)}`, '/api/admin/accounts/adminGetRequests/paginated', {
+    type,
+    status,
+    ...paged(extra),
+  });
+const accounts = (type: string, approved: string, extra: Record<string, unknown> = {}) =>
+  post(
+    `accounts/${type}/${approved} ${label(extra)}`,
+    `/api/admin/accounts/adminGetAccounts/paginated/all/${type}/${approved}`,
+    paged(extra),
+  );
+const leverage = (status: string, extra: Record<string, unknown> = {}) =>
+  post(
+    `leverage/${status} ${label(extra)}`,
+    `/api/admin/accounts/adminGetLeverageRequests/paginated/${status}`,
+    paged(extra),
+  );
+const subAccounts = (live: string, status: string, extra: Record<string, unknown> = {}) =>
+  post(
+    `sub-accounts/${live}/${status} ${label(extra)}`,
+    `/api/admin/accounts/adminGetSubAccountRequests/paginated/${live}/${status}`,
+    paged(extra),
+  );
 
 export const CASES: BenchCase[] = [
   users('all'),
@@ -27,8 +58,8 @@ export const CASES: BenchCase[] = [
   users('all', { filters: { country: text('germany') } }),
   users('all', { filters: { agentCode: text('*') } }),
   users('all', { filters: { agentCode: text('10040') } }),
-  users('all', { filters: { eKYCApproved: { filterType: 'SELECT', filterVal: 'pending' } } }),
-  users('all', { filters: { registered: { filterType: 'SELECT', filterVal: 'incomplete' } } }),
+  users('all', { filters: { eKYCApproved: select('pending') } }),
+  users('all', { filters: { registered: select('incomplete') } }),
   users('new', { filters: { name: text('anna') } }),
   funding('deposit', 'pending'),
   funding('deposit', 'incomplete'),
@@ -41,6 +72,28 @@ export const CASES: BenchCase[] = [
   funding('withdrawal', 'error'),
   funding('transfer', 'pending'),
   funding('transfer', 'approved', { sortField: 'transferAmount', sortOrder: 'asc' }),
-  // Global search (Ctrl+K): email, name, surname and transaction-id lookups at once.
-  { name: 'search "client4242"', path: '/api/admin/search', body: { q: 'client4242' } },
+  accounts('live', 'approved'),
+  accounts('live', 'pending'),
+  accounts('demo', 'all'),
+  accounts('live', 'approved', { sortField: 'balance', sortOrder: 'desc' }),
+  accounts('live', 'all', { filters: { client: text('meyer') } }),
+  post('wallet accounts "default"', '/api/admin/accounts/adminGetWalletAccounts/paginated', paged()),
+  leverage('pending'),
+  leverage('approved'),
+  subAccounts('all', 'pending'),
+  subAccounts('live', 'approved'),
+  post('IB requests "default"', '/api/admin/users/adminGetIbRequests/paginated', paged()),
+  post('IB codes "default"', '/api/admin/users/adminGetIbCodes/paginated', paged()),
+  post(
+    'IB codes "name"',
+    '/api/admin/users/adminGetIbCodes/paginated',
+    paged({ sortField: 'name', sortOrder: 'asc' }),
+  ),
+  { name: 'bank details (all)', path: '/api/admin/accounts/adminGetBankAccounts/all/all', method: 'GET' },
+  post('audit "default"', '/api/admin/audit/search', paged()),
+  // Global search (Ctrl+K): email, name, surname, account, transaction-id and IB-code lookups at once.
+  post('search "client4242"', '/api/admin/search', { q: 'client4242' }),
+  post('search "meyer"', '/api/admin/search', { q: 'meyer' }),
+  post('search "500123"', '/api/admin/search', { q: '500123' }),
+  post('search "TX4242"', '/api/admin/search', { q: 'TX4242' }),
 ];

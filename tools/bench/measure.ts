@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import type pg from 'pg';
+import type { BenchTarget, Statement } from './targets.ts';
 
 export type Percentiles = { p50: number; p95: number; p99: number; errors: number; requests: number };
 
@@ -13,7 +13,7 @@ export function percentiles(samples: number[], errors = 0): Percentiles {
 export function httpLatency(
   url: string,
   token: string,
-  body: unknown,
+  call: { method: 'GET' | 'POST'; body?: unknown },
   connections: number,
   seconds: number,
 ): Promise<Percentiles> {
@@ -22,15 +22,15 @@ export function httpLatency(
     const instance = autocannon(
       {
         url,
-        method: 'POST',
+        method: call.method,
         connections,
         duration: seconds,
         headers: {
           authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
+          ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
           'x-background': '1',
         },
-        body: JSON.stringify(body),
+        ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
       },
       (err, result) => (err ? reject(err) : resolve(percentiles(times, result.errors + result.non2xx))),
     );
@@ -42,8 +42,8 @@ export function httpLatency(
 
 /** The bare SQL of a page: the same statements run as named prepared statements, one at a time. */
 export async function sqlLatency(
-  client: pg.Client,
-  statements: { sql: string; params: unknown[] }[],
+  target: Pick<BenchTarget, 'runPrepared'>,
+  statements: Statement[],
   seconds: number,
 ): Promise<Percentiles> {
   const names = statements.map((_, i) => `bench_${Date.now()}_${i}`);
@@ -52,11 +52,7 @@ export async function sqlLatency(
   while (Date.now() < end) {
     const t0 = performance.now();
     for (let i = 0; i < statements.length; i++) {
-      await client.query({
-        name: names[i],
-        text: statements[i]!.sql,
-        values: statements[i]!.params as unknown[],
-      });
+      await target.runPrepared(names[i]!, statements[i]!);
     }
     times.push(performance.now() - t0);
   }

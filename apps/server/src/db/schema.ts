@@ -62,8 +62,14 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
-    index('users_status_ts_idx').on(t.status, t.timestamp.desc(), t.id.desc()),
-    index('users_ts_idx').on(t.timestamp.desc(), t.id.desc()),
+    index('users_status_ts_idx').on(t.status, t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('users_ts_idx').on(t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Sorts the client list offers most (migration 0008).
+    index('users_name_sort_idx').on(t.name, t.id),
+    index('users_email_sort_idx').on(t.email, t.id),
+    index('users_partners_ts_idx')
+      .on(t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.role} = 'PARTNER' and ${t.agentCode} is not null`),
     index('users_agent_code_idx').on(t.agentCode),
   ],
 );
@@ -122,7 +128,18 @@ export const tradingAccounts = pgTable(
   (t) => [
     uniqueIndex('trading_accounts_platform_number_uq').on(t.platform, t.number),
     index('trading_accounts_user_idx').on(t.userId),
-    index('trading_accounts_live_created_idx').on(t.live, t.approved, t.timeCreated.desc(), t.id.desc()),
+    index('trading_accounts_live_created_idx').on(
+      t.live,
+      t.approved,
+      t.timeCreated.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('trading_accounts_balance_sort_idx').on(t.live, t.approved, t.balance, t.id),
+    index('trading_accounts_kind_created_idx').on(
+      t.live,
+      t.timeCreated.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -152,8 +169,11 @@ export const deposits = pgTable(
     mtStatus: text().notNull().default(''),
   },
   (t) => [
-    index('deposits_status_ts_idx').on(t.status, t.timestamp.desc(), t.id.desc()),
-    index('deposits_user_idx').on(t.userId, t.timestamp.desc()),
+    index('deposits_status_ts_idx').on(t.status, t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('deposits_user_idx').on(t.userId, t.timestamp.desc().nullsFirst()),
+    // The tabs that are a NOT IN over statuses walk time order; the amount sort (migration 0008).
+    index('deposits_ts_idx').on(t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('deposits_amount_sort_idx').on(t.depositAmountSent, t.id),
     // Reconciliation: the deposits credited on the platform, by approval time.
     index('deposits_platform_done_idx')
       .on(t.timeApproved, t.accountNumber)
@@ -192,8 +212,15 @@ export const withdrawals = pgTable(
     providerPayoutStatus: text().notNull().default(''),
   },
   (t) => [
-    index('withdrawals_status_ts_idx').on(t.status, t.timestamp.desc(), t.id.desc()),
-    index('withdrawals_user_idx').on(t.userId, t.timestamp.desc()),
+    index('withdrawals_status_ts_idx').on(
+      t.status,
+      t.timestamp.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('withdrawals_user_idx').on(t.userId, t.timestamp.desc().nullsFirst()),
+    // The tabs that are a NOT IN over statuses walk time order; the amount sort (migration 0008).
+    index('withdrawals_ts_idx').on(t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('withdrawals_amount_sort_idx').on(t.withdrawalAmount, t.id),
     // Reconciliation: the withdrawals debited on the platform, by approval time.
     index('withdrawals_platform_done_idx')
       .on(t.timeApproved, t.accountNumber)
@@ -222,8 +249,11 @@ export const transfers = pgTable(
     comment: text().notNull().default(''),
   },
   (t) => [
-    index('transfers_status_ts_idx').on(t.status, t.timestamp.desc(), t.id.desc()),
-    index('transfers_user_idx').on(t.userId, t.timestamp.desc()),
+    index('transfers_status_ts_idx').on(t.status, t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('transfers_user_idx').on(t.userId, t.timestamp.desc().nullsFirst()),
+    // The tabs that are a NOT IN over statuses walk time order; the amount sort (migration 0008).
+    index('transfers_ts_idx').on(t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('transfers_amount_sort_idx').on(t.transferAmount, t.id),
     // Reconciliation: transfers by approval time (times.approved).
     index('transfers_approved_at_idx')
       .on(sql`((${t.times} ->> 'approved')::bigint)`)
@@ -253,7 +283,11 @@ export const bankAccounts = pgTable(
     changeDocument: boolean().notNull().default(false),
   },
   (t) => [
-    index('bank_accounts_status_ts_idx').on(t.status, t.timestamp.desc(), t.id.desc()),
+    index('bank_accounts_status_ts_idx').on(
+      t.status,
+      t.timestamp.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('bank_accounts_user_idx').on(t.userId, t.status),
   ],
 );
@@ -274,7 +308,13 @@ export const leverageChanges = pgTable(
     timestamp: epoch().notNull(),
     mtStatus: text().notNull().default(''),
   },
-  (t) => [index('leverage_changes_status_ts_idx').on(t.status, t.timestamp.desc(), t.id.desc())],
+  (t) => [
+    index('leverage_changes_status_ts_idx').on(
+      t.status,
+      t.timestamp.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 export const subAccountRequests = pgTable(
@@ -296,7 +336,13 @@ export const subAccountRequests = pgTable(
     adminRequested: boolean().notNull().default(false),
     accountId: text(),
   },
-  (t) => [index('sub_account_requests_status_ts_idx').on(t.status, t.timeCreated.desc(), t.id.desc())],
+  (t) => [
+    index('sub_account_requests_status_ts_idx').on(
+      t.status,
+      t.timeCreated.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 export const clientLogs = pgTable(
@@ -311,7 +357,7 @@ export const clientLogs = pgTable(
     actionedBy: text().notNull(),
     customName: text().notNull().default(''),
   },
-  (t) => [index('client_logs_user_ts_idx').on(t.userId, t.timestamp.desc())],
+  (t) => [index('client_logs_user_ts_idx').on(t.userId, t.timestamp.desc().nullsFirst())],
 );
 
 export const groups = pgTable('groups', {
@@ -342,7 +388,7 @@ export const ibRequests = pgTable(
     comment: text().notNull().default(''),
     timestamp: epoch().notNull(),
   },
-  (t) => [index('ib_requests_status_ts_idx').on(t.status, t.timestamp.desc())],
+  (t) => [index('ib_requests_status_ts_idx').on(t.status, t.timestamp.desc().nullsFirst())],
 );
 
 export const partnerEmailSettings = pgTable('partner_email_settings', {
@@ -434,7 +480,7 @@ export const signInTickets = pgTable(
     expiresAt: epoch().notNull(),
     usedAt: epoch(),
   },
-  (t) => [index('sign_in_tickets_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [index('sign_in_tickets_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 /** Failed sign-ins by email (whether or not the email exists), for the 10-failures lock. */
@@ -623,8 +669,8 @@ export const reconciliationReports = pgTable(
     error: text().notNull().default(''),
   },
   (t) => [
-    index('reconciliation_reports_started_idx').on(t.startedAt.desc(), t.id.desc()),
-    index('reconciliation_reports_login_idx').on(t.login, t.startedAt.desc()),
+    index('reconciliation_reports_started_idx').on(t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('reconciliation_reports_login_idx').on(t.login, t.startedAt.desc().nullsFirst()),
     uniqueIndex('reconciliation_reports_daily_uq')
       .on(t.periodFrom)
       .where(sql`${t.trigger} = 'daily' and ${t.status} <> 'failed'`),

@@ -1,0 +1,44 @@
+-- The other lists' rows for benchmarks, sized from :clients: a trading account per client, and leverage
+-- changes, sub-account requests, bank details, IB requests and IB codes in the proportions a broker sees.
+\set ON_ERROR_STOP on
+insert into trading_accounts (id, user_id, number, live, approved, manager_group, account_group, type,
+                              base_currency, leverage, balance, equity, time_created, time_approved)
+select lpad(to_hex(4000000000::bigint + i), 24, '0'), lpad(to_hex(i), 24, '0'), 500000 + i, i % 5 <> 0, i % 6 <> 0,
+       'real\standard', (array['Standard','ECN','Mini FX'])[1 + i % 3], (array['Standard','ECN','Mini FX'])[1 + i % 3],
+       (array['EUR','GBP','USD'])[1 + i % 3], (array[50,100,200,500])[1 + i % 4], i % 100000, i % 100000,
+       :now - (i::bigint * 63072000 / :clients) + 60,
+       case when i % 6 <> 0 then :now - (i::bigint * 63072000 / :clients) + 3600 end
+from generate_series(1, :clients) as i;
+
+insert into leverage_changes (id, user_id, account_number, account_type, old_leverage, new_leverage, status, timestamp)
+select lpad(to_hex(5000000000::bigint + i), 24, '0'), lpad(to_hex(1 + (i::bigint * 7) % :clients), 24, '0'),
+       500001 + (i::bigint * 7) % :clients, 'Standard', '1:100', '1:200',
+       (array['approved','approved','rejected','pending'])[1 + i % 4], :now - (i::bigint * 63072000 / (:clients / 10))
+from generate_series(1, :clients / 10) as i;
+
+insert into sub_account_requests (id, user_id, type, live, base_currency, leverage, status, time_created)
+select lpad(to_hex(6000000000::bigint + i), 24, '0'), lpad(to_hex(1 + (i::bigint * 13) % :clients), 24, '0'),
+       (array['Standard','ECN','Mini FX'])[1 + i % 3], i % 3 <> 0, (array['EUR','GBP','USD'])[1 + i % 3], 100,
+       (array['approved','approved','rejected','pending','error'])[1 + i % 5],
+       :now - (i::bigint * 63072000 / (:clients / 10))
+from generate_series(1, :clients / 10) as i;
+
+insert into bank_accounts (id, user_id, bank_name, bank_country, bank_account_currency, bank_iban, status, timestamp)
+select lpad(to_hex(7000000000::bigint + i), 24, '0'), lpad(to_hex(i * 5), 24, '0'), 'Bench Bank ' || i % 100,
+       'GB', 'GBP', 'GB00BENCH' || i, (array['approved','approved','approved','pending','rejected'])[1 + i % 5],
+       :now - (i::bigint * 63072000 / (:clients / 5))
+from generate_series(1, :clients / 5) as i;
+
+insert into ib_requests (id, user_id, question1, answer1, status, timestamp)
+select lpad(to_hex(8000000000::bigint + i), 24, '0'), lpad(to_hex(i * 50), 24, '0'), 'Clients?', 'About ' || i % 90,
+       (array['approved','approved','rejected','pending'])[1 + i % 4], :now - (i::bigint * 63072000 / (:clients / 50))
+from generate_series(1, :clients / 50) as i;
+
+insert into ib_codes (id, name, code, agent_code, status_code, link, timestamp, time_created, time_approved)
+select lpad(to_hex(9000000000::bigint + i), 24, '0'), 'Partner ' || i, 'C' || i, 10000 + i,
+       (array['approved','approved','pending'])[1 + i % 3], 'https://bench.example/register/' || (10000 + i),
+       :now - (i::bigint * 63072000 / (:clients / 50)), :now - (i::bigint * 63072000 / (:clients / 50)),
+       case when i % 3 < 2 then :now - (i::bigint * 63072000 / (:clients / 50)) end
+from generate_series(1, :clients / 50) as i;
+
+analyze;
