@@ -34,11 +34,16 @@ export type OpenOptions = {
   /** Folder for PGlite's files; undefined keeps PGlite in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * PGlite only: start from this dump of a database (PGlite's dumpDataDir) instead of an empty one. The
+   * tests load an already-migrated dump, which is about twice as fast as creating and migrating.
+   */
+  template?: Blob;
 };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 20);
-  return openPglite(opts.dataDir);
+  return openPglite(opts.dataDir, opts.template);
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
@@ -63,7 +68,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
   let release = async () => undefined as void;
   let client: PGlite;
   if (dataDir) {
@@ -72,7 +77,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     release = lockDataDir(dataDir);
     client = new PGlite(path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
   } else {
-    client = new PGlite({ extensions: { pg_trgm } });
+    client = new PGlite({ extensions: { pg_trgm }, ...(template ? { loadDataDir: template } : {}) });
   }
   try {
     await client.waitReady;
