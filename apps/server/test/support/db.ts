@@ -37,7 +37,10 @@ async function migratedPgliteDump(): Promise<Blob> {
     const file = path.join(migrationsFolder, name);
     if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
   }
-  const dumpFile = path.join(os.tmpdir(), `brokerdesk-pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar`);
+  const dumpFile = path.join(
+    os.tmpdir(),
+    `brokerdesk-pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar`,
+  );
   if (!fs.existsSync(dumpFile)) {
     const made = await openDatabase({});
     const dump = await (made.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
