@@ -71,6 +71,8 @@ export const users = pgTable(
       .on(t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.role} = 'PARTNER' and ${t.agentCode} is not null`),
     index('users_agent_code_idx').on(t.agentCode),
+    // The partner who holds an IB code, looked up per code by search and the IB screens.
+    index('users_partner_agent_idx').on(t.agentCode, t.id).where(sql`${t.role} = 'PARTNER'`),
   ],
 );
 

@@ -49,4 +49,5 @@ CREATE INDEX IF NOT EXISTS trading_accounts_balance_sort_idx ON trading_accounts
 CREATE INDEX IF NOT EXISTS deposits_transaction_id_trgm_idx ON deposits USING gin (transaction_id gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS withdrawals_request_id_trgm_idx ON withdrawals USING gin (request_id gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS trading_accounts_kind_created_idx ON trading_accounts USING btree (live, time_created DESC, id DESC);--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS users_partners_ts_idx ON users USING btree ("timestamp" DESC, id DESC) WHERE role = 'PARTNER' AND agent_code IS NOT NULL;
+CREATE INDEX IF NOT EXISTS users_partners_ts_idx ON users USING btree ("timestamp" DESC, id DESC) WHERE role = 'PARTNER' AND agent_code IS NOT NULL;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS users_partner_agent_idx ON users USING btree (agent_code, id) WHERE role = 'PARTNER';
