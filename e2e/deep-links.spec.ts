@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { apiOf, escapeRegExp } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -7,6 +8,96 @@ type Client = { _id: string; email: string; name: string; surname: string };
 
 /** The `open` param of the page's address, or null. */
 const openParam = (url: string) => new URL(url).searchParams.get('open');
+
+type Clients = Record<string, { name: string; surname: string; email: string }>;
+type Leverage = { _id: string; userId: string; accountNumber: number };
+type SubRequest = { _id: string; userId: string; type: string; live: boolean };
+type IbRequest = { _id: string; userId: string };
+type Bank = { _id: string; userId: string; bankName: string };
+type Group = { groupId: string; groupName: string };
+type Account = { _id: string; userId: string; number: number };
+
+/** A list address with `open` added (or replaced). */
+function withOpen(list: string, id: string): string {
+  const url = new URL(list, 'http://x');
+  url.searchParams.set('open', id);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Path and search of the page's address. */
+const where = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+
+/** The first row whose key no other row shares, so a row name made of it picks that row alone. */
+function uniqueBy<T>(rows: readonly T[], key: (row: T) => string): T | undefined {
+  const counts = new Map<string, number>();
+  for (const row of rows) counts.set(key(row), (counts.get(key(row)) ?? 0) + 1);
+  return rows.find((row) => counts.get(key(row)) === 1);
+}
+
+type Linked = {
+  id: string;
+  /** The modal's accessible name. */
+  dialog: string | RegExp;
+  /** Checks the modal shows this row. */
+  shows: (modal: Locator) => Promise<void>;
+};
+
+/**
+ * The deep-link walk of one screen: `list` is its address with list state in it (page size, sort or
+ * filter). A fresh load with ?open=<id> opens the row's modal and closing it keeps the list state; a
+ * click on the row puts it in the URL and Back closes it, back to the same list state; a link to a row
+ * the view does not hold (`offView`, e.g. filtered out) still opens; a link to no row drops the param.
+ */
+async function walk(
+  page: Page,
+  c: {
+    list: string;
+    /** The row, how it opens, and which of its cells to click (the first unless that one holds a link). */
+    row: { name: RegExp; open: 'click' | 'dblclick'; cell?: number };
+    target: Linked;
+    offView: { list: string; emptyText: string };
+    unknownId: string;
+  },
+) {
+  const modal = page.getByRole('dialog', { name: c.target.dialog });
+
+  await page.goto(withOpen(c.list, c.target.id));
+  await expect(modal).toBeVisible();
+  await c.target.shows(modal);
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await expect.poll(() => where(page)).toBe(c.list);
+
+  const row = page.getByRole('row', { name: c.row.name });
+  // Not the row's middle: its own buttons (Approve, Reject) and links would take the click.
+  const cell = row.getByRole('cell').nth(c.row.cell ?? 0);
+  await (c.row.open === 'click' ? cell.click() : cell.dblclick());
+  await expect(modal).toBeVisible();
+  await c.target.shows(modal);
+  await expect.poll(() => openParam(page.url())).toBe(c.target.id);
+  await page.goBack();
+  await expect(modal).toBeHidden();
+  await expect.poll(() => where(page)).toBe(c.list);
+  await expect(row).toBeVisible();
+
+  await page.goto(withOpen(c.offView.list, c.target.id));
+  await expect(page.getByText(c.offView.emptyText)).toBeVisible();
+  await expect(modal).toBeVisible();
+  await c.target.shows(modal);
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await expect.poll(() => where(page)).toBe(c.offView.list);
+
+  await page.goto(withOpen(c.list, c.unknownId));
+  await expect.poll(() => where(page)).toBe(c.list);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+/** A record id no row has (24 hex digits). */
+const NO_SUCH_ID = 'f'.repeat(24);
 
 test.describe(`deep links to modals (${db})`, () => {
   test('a link opens Update deposit; double-click puts the row in the URL; Back closes it', async ({
@@ -82,5 +173,208 @@ test.describe(`deep links to modals (${db})`, () => {
     await expect(dialog).toBeHidden();
     await expect.poll(() => openParam(page.url())).toBeNull();
     await expect(page).toHaveURL(/\/users\/all$/);
+  });
+
+  test('change leverage: a link opens Update change leverage, Back closes it, the list state stays', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const api = await apiOf(page);
+    let status = '';
+    let target: Leverage | undefined;
+    let clients: Clients = {};
+    for (const s of ['pending', 'approved', 'rejected']) {
+      const reply = await api.post<{ leverages: Leverage[]; users: Clients }>(
+        `/api/admin/accounts/adminGetLeverageRequests/paginated/${s}`,
+        { page: 1, sizePerPage: 100, filters: {} },
+      );
+      target = uniqueBy(reply.leverages, (l) => String(l.accountNumber));
+      if (target) [status, clients] = [s, reply.users];
+      if (target) break;
+    }
+    expect(target, 'the demo data has leverage change requests').toBeDefined();
+    const number = String(target!.accountNumber);
+    const list = `/change-leverage-requests/${status}?size=100`;
+    await walk(page, {
+      list,
+      row: { name: new RegExp(`\\b${number}\\b`), open: 'dblclick' },
+      target: {
+        id: target!._id,
+        dialog: 'Update change leverage',
+        shows: async (modal) => {
+          await expect(modal.getByText(number, { exact: true })).toBeVisible();
+          const client = clients[target!.userId];
+          if (client) await expect(modal).toContainText(client.name);
+        },
+      },
+      offView: { list: `${list}&f.client=no-such-client-zz`, emptyText: 'No leverage change requests.' },
+      unknownId: NO_SUCH_ID,
+    });
+  });
+
+  test('sub-account requests: a link opens Update account, Back closes it, the list state stays', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const api = await apiOf(page);
+    let status = '';
+    let target: SubRequest | undefined;
+    let clients: Clients = {};
+    for (const s of ['pending', 'approved', 'rejected']) {
+      const reply = await api.post<{ accounts: SubRequest[]; users: Clients }>(
+        `/api/admin/accounts/adminGetSubAccountRequests/paginated/all/${s}`,
+        { page: 1, sizePerPage: 100, filters: {} },
+      );
+      target = uniqueBy(reply.accounts, (a) => reply.users[a.userId]?.email ?? a.userId);
+      if (target) [status, clients] = [s, reply.users];
+      if (target) break;
+    }
+    expect(target, 'the demo data has sub-account requests').toBeDefined();
+    const email = clients[target!.userId]!.email;
+    const list = `/new-sub-account-requests/${status}?size=100`;
+    await walk(page, {
+      list,
+      row: { name: new RegExp(escapeRegExp(email)), open: 'click' },
+      target: {
+        id: target!._id,
+        dialog: 'Update account',
+        shows: async (modal) => {
+          await expect(modal).toContainText(email);
+          await expect(modal).toContainText(`${target!.live ? 'Live' : 'Demo'} ${target!.type}`);
+        },
+      },
+      offView: { list: `${list}&f.email=no-such-email-zz`, emptyText: 'No sub account requests.' },
+      unknownId: NO_SUCH_ID,
+    });
+  });
+
+  test('IB requests: a link opens the request, Back closes it, the list state stays', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const api = await apiOf(page);
+    const reply = await api.post<{ requestsData: IbRequest[]; usersData: Clients }>(
+      '/api/admin/users/adminGetIbRequests/paginated',
+      { page: 1, sizePerPage: 100, filters: {} },
+    );
+    const target = uniqueBy(reply.requestsData, (r) => reply.usersData[r.userId]?.email ?? r.userId);
+    expect(target, 'the demo data has IB requests').toBeDefined();
+    const client = reply.usersData[target!.userId]!;
+    const list = '/ib-requests?size=100';
+    await walk(page, {
+      list,
+      row: { name: new RegExp(escapeRegExp(client.email)), open: 'click' },
+      target: {
+        id: target!._id,
+        dialog: `IB request: ${client.name} ${client.surname}`,
+        shows: (modal) => expect(modal).toContainText(client.email),
+      },
+      offView: { list: `${list}&f.email=no-such-email-zz`, emptyText: 'No IB requests.' },
+      unknownId: NO_SUCH_ID,
+    });
+  });
+
+  test('bank verification: a link opens Bank details, Back closes it, the list state stays', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const api = await apiOf(page);
+    const reply = await api.get<{ users: Clients; bankAccounts: Record<string, Bank[]> }>(
+      '/api/admin/accounts/adminGetBankAccounts/all/all',
+    );
+    const key = (b: Bank) => `${reply.users[b.userId]?.email ?? b.userId} ${b.bankName}`;
+    let status = '';
+    let target: Bank | undefined;
+    for (const s of ['pending', 'approved', 'rejected']) {
+      target = uniqueBy(reply.bankAccounts[s] ?? [], key);
+      if (target) status = s;
+      if (target) break;
+    }
+    expect(target, 'the demo data has bank accounts').toBeDefined();
+    const email = reply.users[target!.userId]!.email;
+    const list = `/bank-verification-requests/${status}?size=100`;
+    await walk(page, {
+      list,
+      row: {
+        name: new RegExp(`${escapeRegExp(email)}.*${escapeRegExp(target!.bankName)}`),
+        open: 'click',
+      },
+      target: {
+        id: target!._id,
+        dialog: 'Bank details',
+        shows: async (modal) => {
+          await expect(modal.getByRole('textbox', { name: 'Bank name' })).toHaveValue(target!.bankName);
+          await expect(modal).toContainText(email);
+        },
+      },
+      offView: { list: `${list}&f.email=no-such-email-zz`, emptyText: 'No bank accounts.' },
+      unknownId: NO_SUCH_ID,
+    });
+  });
+
+  test('manage groups: a link opens Edit group, Back closes it, the list state stays', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const api = await apiOf(page);
+    const { groups } = await api.get<{ groups: Group[] }>('/api/admin/groups/getGroups');
+    const target = groups.find((g) => !groups.some((o) => o !== g && o.groupId.includes(g.groupId)));
+    expect(target, 'the demo data has groups').toBeDefined();
+    // Sorted by name, newest-first order: list state a reload and Back must keep.
+    const list = '/manage-groups?sort=groupName&order=desc';
+    await walk(page, {
+      list,
+      row: { name: new RegExp(escapeRegExp(target!.groupId)), open: 'click' },
+      target: {
+        id: target!.groupId,
+        dialog: `Edit group ${target!.groupId}`,
+        shows: (modal) =>
+          expect(modal.getByRole('textbox', { name: 'Group name' })).toHaveValue(target!.groupName),
+      },
+      offView: { list: `${list}&f.groupName=no-such-group-zz`, emptyText: 'No groups.' },
+      unknownId: 'no\\such-group',
+    });
+  });
+
+  test('trading accounts: a link opens the account, on the list and on the client profile', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    const api = await apiOf(page);
+    const reply = await api.post<{ data: { accounts: Account[] } }>(
+      '/api/admin/accounts/adminGetAccounts/paginated/all/live/approved',
+      { page: 1, sizePerPage: 100, filters: {} },
+    );
+    const target = uniqueBy(reply.data.accounts, (a) => String(a.number));
+    expect(target, 'the demo data has live accounts').toBeDefined();
+    const number = String(target!.number);
+    const linked: Linked = {
+      id: target!._id,
+      dialog: new RegExp(`^Account ${number}\\b`),
+      shows: (modal) => expect(modal).toContainText(`Account ${number}`),
+    };
+    const list = '/trading-accounts?live.size=100';
+    await walk(page, {
+      list,
+      // The first cell is the client's profile link.
+      row: { name: new RegExp(`\\b${number}\\b`), open: 'click', cell: 1 },
+      target: linked,
+      offView: { list: `${list}&live.f.client=no-such-client-zz`, emptyText: 'No live accounts match' },
+      unknownId: NO_SUCH_ID,
+    });
+
+    // The client profile's Trading Accounts card opens the same account by link.
+    await page.goto(withOpen(`/user/profile/${target!.userId}`, target!._id));
+    const modal = page.getByRole('dialog', { name: linked.dialog });
+    await expect(modal).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect.poll(() => openParam(page.url())).toBeNull();
   });
 });

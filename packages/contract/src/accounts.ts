@@ -121,6 +121,26 @@ export const leverageListResponse = z.object({
   totalSize: z.number().int(),
   totalCapped: totalCappedSchema,
 });
+/**
+ * One leverage change, sub-account request or trading account by id, with its client: what a deep link
+ * (`?open=<id>`) to a row that is not on the list's current page loads (docs/decisions.md).
+ */
+export const accountsIdParams = z.object({ id: idSchema });
+export const leverageRequestResponse = z.object({
+  leverage: leverageChangeSchema,
+  users: z.record(z.string(), lookupClientSchema),
+});
+export type LeverageRequestResponse = z.infer<typeof leverageRequestResponse>;
+export const subAccountRequestResponse = z.object({
+  account: subAccountRequestSchema,
+  users: z.record(z.string(), lookupClientSchema),
+});
+export type SubAccountRequestResponse = z.infer<typeof subAccountRequestResponse>;
+export const tradingAccountResponse = z.object({
+  account: tradingAccountSchema,
+  users: z.record(z.string(), lookupClientSchema),
+});
+export type TradingAccountResponse = z.infer<typeof tradingAccountResponse>;
 /** The GET forms of the paged lists take the page in the query string (first page of 50 without it). */
 export const listPageQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -42,6 +42,13 @@ export const ibRequestsResponse = z.object({
   totalCapped: totalCappedSchema,
 });
 export type IbRequestsResponse = z.infer<typeof ibRequestsResponse>;
+/** One IB request by id with its client (a deep link to a request not on the list's page). */
+export const ibRequestParams = z.object({ id: idSchema });
+export const ibRequestResponse = z.object({
+  requestData: ibRequestSchema,
+  usersData: z.record(z.string(), ibRequestUserSchema),
+});
+export type IbRequestResponse = z.infer<typeof ibRequestResponse>;
 
 /** SPEC 4: the admin approves or rejects with a comment (required either way). */
 export const processIbRequestRequest = z.strictObject({

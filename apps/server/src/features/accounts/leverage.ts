@@ -70,6 +70,13 @@ export class LeverageService {
     };
   }
 
+  /** One change by id with its client, as the list shows it (a deep link to a row off the page). */
+  async one(id: string) {
+    const [row] = await this.db.select().from(leverageChanges).where(eq(leverageChanges.id, id)).limit(1);
+    if (!row) throw new NotFound('No such leverage change.');
+    return { leverage: toWireLeverage(row), users: await lookupClients(this.db, [row.userId]) };
+  }
+
   /**
    * The update modal and the list's Approve/Reject. Approving sends the new leverage to the platform
    * ('Set as approved' records the decision only); rejecting needs a reason.

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PagedRequest } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
+import { NotFound } from '../../http/errors.ts';
 import { subAccountRequests, tradingAccounts, users } from '../../db/schema.ts';
 import { escapeLike, planList, type ListSpec } from '../../lib/paged-query.ts';
 import { cappedCount } from '../../lib/capped-count.ts';
@@ -42,6 +43,13 @@ export async function clientAccounts(db: Db, userId: string, live: boolean, appr
     .orderBy(desc(tradingAccounts.timeCreated))
     .limit(500);
   return rows.map(toWireAccount);
+}
+
+/** One trading account by id with its client (a deep link to an account off the list's page). */
+export async function oneAccount(db: Db, id: string) {
+  const [row] = await db.select().from(tradingAccounts).where(eq(tradingAccounts.id, id)).limit(1);
+  if (!row) throw new NotFound('No such trading account.');
+  return { account: toWireAccount(row), users: await lookupClients(db, [row.userId]) };
 }
 
 /** The where and order of an accounts view (also what its CSV export runs). */
@@ -141,4 +149,11 @@ export async function subAccountRequestsList(db: Db, live: string, status: strin
     accounts,
     ...total,
   };
+}
+
+/** One sub-account request by id with its client (a deep link to a request off the list's page). */
+export async function oneSubAccountRequest(db: Db, id: string) {
+  const [row] = await db.select().from(subAccountRequests).where(eq(subAccountRequests.id, id)).limit(1);
+  if (!row) throw new NotFound('No such sub account request.');
+  return { account: toWireSubAccount(row), users: await lookupClients(db, [row.userId]) };
 }

@@ -4,6 +4,7 @@ import {
   accountActionResponse,
   accountsListResponse,
   accountsPageRequest,
+  accountsIdParams,
   accountsPageResponse,
   changeAccountNamesRequest,
   createSubAccountRequest,
@@ -12,6 +13,7 @@ import {
   LEVERAGE_LIST_STATUSES,
   leverageListResponse,
   leveragePageRequest,
+  leverageRequestResponse,
   listPageQuery,
   liveOrDemoSchema,
   passwordCheckRequest,
@@ -21,6 +23,8 @@ import {
   SUB_ACCOUNT_QUERY_STATUSES,
   subAccountListResponse,
   subAccountPageRequest,
+  subAccountRequestResponse,
+  tradingAccountResponse,
   updateAccountRequest,
   updateAccountResponse,
   updateLeverageRequest,
@@ -33,7 +37,13 @@ import type { App } from '../../http/types.ts';
 import { requireStaff } from '../../http/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { TradingPlatform } from '../../integrations/platform/types.ts';
-import { clientAccounts, pageAccounts, subAccountRequestsList } from './list.ts';
+import {
+  clientAccounts,
+  oneAccount,
+  oneSubAccountRequest,
+  pageAccounts,
+  subAccountRequestsList,
+} from './list.ts';
 import { AccountsService } from './service.ts';
 import { LeverageService } from './leverage.ts';
 
@@ -76,6 +86,12 @@ export function accountsRoutes(
       },
     },
     async (req) => pageAccounts(db, req.params.type === 'live', req.params.approved, req.body),
+  );
+  // One account by id (path ours): a deep link to an account that is not on the list's page.
+  app.get(
+    '/api/admin/accounts/adminGetAccount/:id',
+    { schema: { params: accountsIdParams, response: { 200: tradingAccountResponse } } },
+    async (req) => oneAccount(db, req.params.id),
   );
   // Wallet accounts: the clients' live, approved accounts (docs/decisions.md), newest first.
   app.get(
@@ -141,6 +157,12 @@ export function accountsRoutes(
     },
     async (req) => subAccountRequestsList(db, req.params.live, req.params.status, req.body),
   );
+  // One request by id (path ours): a deep link to a request that is not on the list's page.
+  app.get(
+    '/api/admin/accounts/adminGetSubAccountRequest/:id',
+    { schema: { params: accountsIdParams, response: { 200: subAccountRequestResponse } } },
+    async (req) => oneSubAccountRequest(db, req.params.id),
+  );
   app.post(
     '/api/admin/accounts/adminUpdateSubAccountRequest',
     { schema: { body: updateSubAccountRequest, response: { 200: accountActionResponse } } },
@@ -165,6 +187,12 @@ export function accountsRoutes(
       schema: { params: leverageParams, body: leveragePageRequest, response: { 200: leverageListResponse } },
     },
     async (req) => leverage.list(req.params.status, req.body),
+  );
+  // One change by id (path ours): a deep link to a change that is not on the list's page.
+  app.get(
+    '/api/admin/accounts/adminGetLeverageRequest/:id',
+    { schema: { params: accountsIdParams, response: { 200: leverageRequestResponse } } },
+    async (req) => leverage.one(req.params.id),
   );
   app.post(
     '/api/admin/accounts/adminUpdateAccountLeverage',

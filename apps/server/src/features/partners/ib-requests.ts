@@ -80,7 +80,16 @@ export class IbRequestsService {
         .offset(plan.offset),
       cappedCount(this.db, ibRequests, plan.where),
     ]);
-    const ids = [...new Set(rows.map((r) => r.userId))];
+    return {
+      requestsData: rows.map(toWireIbRequest),
+      usersData: await this.people(rows.map((r) => r.userId)),
+      ...total,
+    };
+  }
+
+  /** The clients of some requests by id, with their agent codes (the list's usersData). */
+  private async people(userIds: readonly string[]) {
+    const ids = [...new Set(userIds)];
     const people =
       ids.length === 0
         ? []
@@ -94,11 +103,14 @@ export class IbRequestsService {
             })
             .from(users)
             .where(inArray(users.id, ids));
-    return {
-      requestsData: rows.map(toWireIbRequest),
-      usersData: Object.fromEntries(people.map(({ id, ...p }) => [id, p])),
-      ...total,
-    };
+    return Object.fromEntries(people.map(({ id, ...p }) => [id, p]));
+  }
+
+  /** One request by id with its client, as the list shows it (a deep link to a request off the page). */
+  async one(id: string) {
+    const [row] = await this.db.select().from(ibRequests).where(eq(ibRequests.id, id)).limit(1);
+    if (!row) throw new NotFound('No such IB request.');
+    return { requestData: toWireIbRequest(row), usersData: await this.people([row.userId]) };
   }
 
   async process(input: { userId: string; status: 'approved' | 'rejected'; comment: string }, staff: Staff) {

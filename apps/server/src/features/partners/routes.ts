@@ -10,6 +10,8 @@ import {
   ibCodeResponse,
   ibCodesPageRequest,
   ibCodesResponse,
+  ibRequestParams,
+  ibRequestResponse,
   ibRequestsPageRequest,
   ibRequestsResponse,
   listPageQuery,
@@ -48,6 +50,13 @@ export function partnersRoutes(app: App, deps: { db: Db; clock: Clock; publicUrl
     '/api/admin/users/adminGetIbRequests/paginated',
     { schema: { body: ibRequestsPageRequest, response: { 200: ibRequestsResponse } } },
     async (req) => requests.list(req.body),
+  );
+
+  // One request by id (path ours): a deep link to a request that is not on the list's page.
+  app.get(
+    '/api/admin/users/adminGetIbRequest/:id',
+    { schema: { params: ibRequestParams, response: { 200: ibRequestResponse } } },
+    async (req) => requests.one(req.params.id),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import {
   adminsResponse,
   createSubAccountResponse,
   passwordCheckResponse,
+  tradingAccountResponse,
   updateAccountResponse,
   type createSubAccountRequest,
   type PagedRequest,
@@ -38,6 +39,9 @@ export const accountsApi = {
       accountsListResponse,
       options,
     ),
+  /** One account by id with its client (a deep link to an account not on the page). */
+  one: (id: string, options?: RequestOptions) =>
+    api.get(`/api/admin/accounts/adminGetAccount/${enc(id)}`, tradingAccountResponse, options),
   update: (body: UpdateAccountBody) =>
     api.post('/api/admin/accounts/adminUpdateAccount', updateAccountResponse, body),
   checkPassword: (accountId: string) =>

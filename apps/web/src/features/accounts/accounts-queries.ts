@@ -1,6 +1,7 @@
-import type { Filter } from '@brokerdesk/contract';
+import type { Filter, LookupClient, TradingAccount, TradingAccountResponse } from '@brokerdesk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { isRefetch } from '../../shared/background-fetch.ts';
+import { useLinkedRow } from '../../shared/use-linked-row.ts';
 import { toPagedRequest, type ListState } from '../../shared/data-table/index.ts';
 import { accountsApi, type LiveOrDemo } from './accounts-api.ts';
 import { adminKeys, clientAccountKeys, tradingAccountKeys } from './accounts-keys.ts';
@@ -49,5 +50,28 @@ export function useAdmins() {
     queryFn: (ctx) => accountsApi.admins({ signal: ctx.signal, background: isRefetch(ctx) }),
     select: (reply) => reply.admins,
     staleTime: 5 * 60_000,
+  });
+}
+
+/** An account, with its holder where the screen shows one (Trading Accounts; not the profile card). */
+type LinkedAccount = TradingAccount & { client?: LookupClient | undefined };
+const accountId = (account: LinkedAccount) => account._id;
+
+/**
+ * The account whose details modal is open, by the URL's `open` param (use-linked-row.ts): looked up in
+ * the loaded rows, else loaded by id. `ofClient` keeps a link on a client's profile to that client's
+ * accounts. The account is a copy of the row as clicked.
+ */
+export function useLinkedAccount(rows: readonly LinkedAccount[] | undefined, ofClient?: string) {
+  return useLinkedRow<LinkedAccount, TradingAccountResponse>({
+    idOf: accountId,
+    loaded: !!rows,
+    fromLoaded: (id) => rows?.find((a) => a._id === id),
+    fetch: {
+      queryKey: (id) => tradingAccountKeys.detail(id),
+      queryFn: (id, signal) => accountsApi.one(id, { signal }),
+      toEntry: ({ account, users }) =>
+        ofClient && account.userId !== ofClient ? undefined : { ...account, client: users[account.userId] },
+    },
   });
 }

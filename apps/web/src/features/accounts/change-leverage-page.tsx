@@ -1,4 +1,4 @@
-import { LEVERAGE_LIST_STATUSES, PAGE_SIZES, type LeverageChange } from '@brokerdesk/contract';
+import { LEVERAGE_LIST_STATUSES, PAGE_SIZES } from '@brokerdesk/contract';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { ExportButton } from '../../shared/export-button.tsx';
 import { useMemo } from 'react';
@@ -20,9 +20,12 @@ import {
   LEVERAGE_SORT_FIELDS,
   leverageColumns,
 } from './change-leverage/leverage-columns.tsx';
-import { useApproveLeverage, useLeverageRequests } from './change-leverage/leverage-queries.ts';
+import {
+  useApproveLeverage,
+  useLeverageRequests,
+  useLinkedLeverage,
+} from './change-leverage/leverage-queries.ts';
 import { LeverageUpdateModal } from './change-leverage/leverage-update-modal.tsx';
-import { useRowEditor } from '../funding/shared/use-row-editor.ts';
 
 /** The statuses this list has (SPEC 2.1); any other :status is Not found. */
 export const LEVERAGE_STATUSES = LEVERAGE_LIST_STATUSES;
@@ -49,7 +52,8 @@ function ChangeLeverageScreen({ status }: { status: LeverageStatus }) {
   const query = useLeverageRequests(status, list.state, LEVERAGE_FILTER_TYPES);
   const { approve, approvingId } = useApproveLeverage();
   const clients = query.data?.users;
-  const { editing, open: openEditor, close: closeEditor } = useRowEditor<LeverageChange>(clients);
+  // The open change is in the URL (?open=<id>): a link opens it, Back closes it.
+  const { editing, open: openEditor, close: closeEditor } = useLinkedLeverage(query.data);
   const columns = useMemo(
     () =>
       leverageColumns({

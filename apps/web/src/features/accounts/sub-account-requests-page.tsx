@@ -13,7 +13,6 @@ import { NotFoundPage } from '../../shared/not-found-page.tsx';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import { useRouteStatus } from '../../shared/use-route-status.ts';
 import { tabsOf } from '../funding/shared/funding-tabs.ts';
-import { useRowEditor } from '../funding/shared/use-row-editor.ts';
 import { StatusTabs } from '../funding/shared/status-tabs.tsx';
 import {
   ADMIN_REQUESTED_ROW,
@@ -23,6 +22,7 @@ import {
 } from './sub-account-requests/sub-account-columns.tsx';
 import {
   SUB_ACCOUNT_LIST_STATUSES,
+  useLinkedSubAccount,
   useSubAccountRequests,
   type SubAccountStatus,
 } from './sub-account-requests/sub-account-queries.ts';
@@ -52,9 +52,9 @@ function SubAccountRequestsScreen({ status }: { status: SubAccountStatus }) {
   const list = useUrlListState(LIST);
   const query = useSubAccountRequests(status, list.state, SUB_ACCOUNT_FILTER_TYPES);
   const clients = query.data?.users;
-  // A copy of the row as clicked: the 5-second refresh must not pull the modal away mid-decision;
-  // if someone else decided meanwhile, the server's 409 says so in the modal.
-  const { editing, open, close } = useRowEditor<SubAccountRequest>(clients);
+  // The open request is in the URL (?open=<id>): a link opens it, Back closes it. A copy of the row as
+  // clicked: the 5-second refresh must not pull the modal away mid-decision (use-linked-row.ts).
+  const { editing, open, close } = useLinkedSubAccount(query.data);
   const columns = useMemo(() => subAccountColumns(clients), [clients]);
   const table = queryTableProps(query, (d) => ({
     rows: d.accounts,

@@ -15,7 +15,7 @@ import {
 import { SectionCard } from '../../shared/section-card.tsx';
 import { AccountDetailsModal } from './account-details-modal.tsx';
 import { accountColumns } from './account-columns.tsx';
-import { useClientAccounts } from './accounts-queries.ts';
+import { useClientAccounts, useLinkedAccount } from './accounts-queries.ts';
 import { NewAccountModal } from './new-account-modal.tsx';
 
 const c = accountColumns<TradingAccount>(ACCOUNT_TYPES, false);
@@ -63,7 +63,9 @@ export function TradingAccountsCard({ userId, userStatus }: Props) {
   // This card lists live accounts only, so a new demo account gets a pointer to where it is listed.
   const [openedDemo, setOpenedDemo] = useState(false);
   const query = useClientAccounts(userId, awaiting);
-  const [open, setOpen] = useState<TradingAccount | null>(null);
+  // The open account is in the URL (?open=<id>): a link opens it, Back closes it; a link to another
+  // client's account does not open here.
+  const linked = useLinkedAccount(query.data, userId);
   const [adding, setAdding] = useState(false);
   const page = query.data ? pageLocally(query.data, list.state, FIELDS) : undefined;
   const opening = awaiting !== null && !query.data?.some((a) => a._id === awaiting);
@@ -100,7 +102,7 @@ export function TradingAccountsCard({ userId, userStatus }: Props) {
         loading={query.isPending}
         error={query.error ?? undefined}
         onRetry={() => void query.refetch()}
-        onRowClick={setOpen}
+        onRowClick={linked.open}
         emptyText="No live, approved accounts."
         withBorder={false}
         minWidth={480}
@@ -120,7 +122,7 @@ export function TradingAccountsCard({ userId, userStatus }: Props) {
           .
         </Text>
       )}
-      {open && <AccountDetailsModal account={open} onClose={() => setOpen(null)} />}
+      {linked.entry && <AccountDetailsModal account={linked.entry} onClose={linked.close} />}
       {adding && (
         <NewAccountModal
           userId={userId}

@@ -1,6 +1,6 @@
 import { ACCOUNT_TYPES, DEMO_ACCOUNT_TYPES, PAGE_SIZES } from '@brokerdesk/contract';
 import { Group } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ExportButton } from '../../shared/export-button.tsx';
 import {
   DataTable,
@@ -21,7 +21,7 @@ import {
   type AccountRow,
 } from './account-columns.tsx';
 import type { LiveOrDemo } from './accounts-api.ts';
-import { useAccountsPage, useAdmins } from './accounts-queries.ts';
+import { useAccountsPage, useAdmins, useLinkedAccount } from './accounts-queries.ts';
 
 /** SPEC 2.11 columns; the admin column needs the admins list, so the set is built per render of it. */
 function tradingColumns(kind: LiveOrDemo, admins?: Readonly<Record<string, string>>) {
@@ -74,7 +74,13 @@ export function TradingAccountsTable({ kind }: { kind: LiveOrDemo }) {
   const query = useAccountsPage(kind, list.state, FILTER_TYPES);
   const admins = useAdmins();
   const columns = useMemo(() => tradingColumns(kind, admins.data), [kind, admins.data]);
-  const [open, setOpen] = useState<AccountRow | null>(null);
+  const table = queryTableProps(query, (d) => ({
+    rows: withClients(d.data.accounts, d.data.users),
+    total: d.data.totalSize,
+    totalCapped: d.data.totalCapped,
+  }));
+  // The open account is in the URL (?open=<id>, next to the tab): a link opens it, Back closes it.
+  const linked = useLinkedAccount(table.rows);
   const label = kind === 'live' ? 'Live accounts' : 'Demo accounts';
 
   return (
@@ -91,16 +97,14 @@ export function TradingAccountsTable({ kind }: { kind: LiveOrDemo }) {
         columns={columns}
         list={list}
         rowKey={(a) => a._id}
-        {...queryTableProps(query, (d) => ({
-          rows: withClients(d.data.accounts, d.data.users),
-          total: d.data.totalSize,
-          totalCapped: d.data.totalCapped,
-        }))}
-        onRowClick={setOpen}
+        {...table}
+        onRowClick={linked.open}
         minWidth={1300}
         emptyText={`No ${kind} accounts match these filters.`}
       />
-      {open && <AccountDetailsModal account={open} client={open.client} onClose={() => setOpen(null)} />}
+      {linked.entry && (
+        <AccountDetailsModal account={linked.entry} client={linked.entry.client} onClose={linked.close} />
+      )}
     </>
   );
 }

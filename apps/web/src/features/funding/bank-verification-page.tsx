@@ -1,7 +1,7 @@
 import { BANK_LIST_CAP, bankAccountStatusSchema, type BankAccount } from '@brokerdesk/contract';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { ExportButton } from '../../shared/export-button.tsx';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import {
   DataTable,
   pageLocally,
@@ -15,7 +15,7 @@ import { useRouteStatus } from '../../shared/use-route-status.ts';
 import { BANK_FIELD_NAMES, bankColumns, bankFields } from './banks/bank-columns.tsx';
 import { BankDetailsModal } from './banks/bank-details-modal.tsx';
 import { BANK_STATUS_TABS } from './banks/bank-labels.ts';
-import { useBankAccounts } from './banks/bank-queries.ts';
+import { useBankAccounts, useLinkedBankAccount } from './banks/bank-queries.ts';
 import { StatusTabs } from './shared/status-tabs.tsx';
 
 /** The statuses this list has (SPEC 2.1); any other :status is Not found. */
@@ -51,7 +51,8 @@ function BankAccountsScreen({ status }: { status: Status }) {
   usePageTitle('Bank Accounts');
   const list = useUrlListState(LIST);
   const query = useBankAccounts();
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The open account is in the URL (?open=<id>): a link opens it, Back closes it.
+  const { openId, open, close } = useLinkedBankAccount(query.data);
   const users = query.data?.users;
   const columns = useMemo(() => bankColumns(users), [users]);
   const rows: BankAccount[] | undefined = query.data?.bankAccounts[status];
@@ -78,14 +79,14 @@ function BankAccountsScreen({ status }: { status: Status }) {
         loading={query.isPending}
         error={query.error ?? undefined}
         onRetry={() => void query.refetch()}
-        onRowClick={(b) => setOpenId(b._id)}
+        onRowClick={(b) => open(b._id)}
         minWidth={800}
         emptyText="No bank accounts."
       />
       <Text size="xs" c="dimmed">
         Click a row to review the bank details. The newest {BANK_LIST_CAP} accounts of each status are listed.
       </Text>
-      {openId && <BankDetailsModal bankId={openId} onClose={() => setOpenId(null)} />}
+      {openId && <BankDetailsModal bankId={openId} onClose={close} />}
     </Stack>
   );
 }

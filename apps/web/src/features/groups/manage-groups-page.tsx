@@ -9,6 +9,7 @@ import {
   useUrlListState,
   type ListDefaults,
 } from '../../shared/data-table/index.ts';
+import { useLinkedRow } from '../../shared/use-linked-row.ts';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import { GROUP_COLUMNS, GROUP_FIELDS, isCopyD } from './group-columns.tsx';
 import { GroupModal } from './group-modal.tsx';
@@ -28,6 +29,9 @@ const GROUP_LIST: ListDefaults = {
   filterFields: ['groupId', 'groupName', 'groupStatus'],
 };
 
+const groupIdOf = (g: Group) => g.groupId;
+const anyGroupId = (id: string) => id.length > 0;
+
 const RED_ROW = { background: 'var(--mantine-color-red-1)', color: 'var(--mantine-color-red-9)' };
 
 /** /manage-groups (SPEC 2.8). Click a row to edit or delete it. */
@@ -36,8 +40,16 @@ export function ManageGroupsPage() {
   const list = useUrlListState(GROUP_LIST);
   const query = useGroups();
   const page = query.data ? pageLocally(query.data, list.state, GROUP_FIELDS) : undefined;
-  // undefined: closed; null: adding; a group: editing it.
-  const [open, setOpen] = useState<Group | null | undefined>(undefined);
+  const [adding, setAdding] = useState(false);
+  // The edited group is in the URL (?open=<groupId>): a link opens it, Back closes it. The list is
+  // complete on one screen, so a group it lacks does not exist.
+  const groups = query.data;
+  const editing = useLinkedRow<Group>({
+    idOf: groupIdOf,
+    wellFormed: anyGroupId,
+    loaded: !!groups,
+    fromLoaded: (id) => groups?.find((g) => g.groupId === id),
+  });
 
   return (
     <Stack gap="md">
@@ -45,7 +57,7 @@ export function ManageGroupsPage() {
         <Title order={2}>Manage Groups</Title>
         <Row gap="sm">
           <ExportButton list="groups" request={toPagedRequest(list.state, GROUP_FILTER_TYPES)} />
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setOpen(null)}>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
             Add group
           </Button>
         </Row>
@@ -62,13 +74,14 @@ export function ManageGroupsPage() {
         onRetry={() => void query.refetch()}
         rowStyle={(g) => (isCopyD(g) ? RED_ROW : undefined)}
         rowTitle={(g) => (isCopyD(g) ? 'Copy flag D' : undefined)}
-        onRowClick={setOpen}
+        onRowClick={editing.open}
         emptyText="No groups."
       />
       <Text size="xs" c="dimmed">
         Click a group to edit or delete it. Red rows have Copy flag D.
       </Text>
-      {open !== undefined && <GroupModal group={open} onClose={() => setOpen(undefined)} />}
+      {adding && <GroupModal group={null} onClose={() => setAdding(false)} />}
+      {editing.entry && <GroupModal group={editing.entry} onClose={editing.close} />}
     </Stack>
   );
 }

@@ -10,10 +10,13 @@ export type IbRequestUser = IbRequestsResponse['usersData'][string];
 export type IbRequestRow = IbRequest & { client: IbRequestUser | undefined; clientName: string };
 
 export function toRows(reply: IbRequestsResponse): IbRequestRow[] {
-  return reply.requestsData.map((r) => {
-    const client = reply.usersData[r.userId];
-    return { ...r, client, clientName: fullName(client?.name, client?.surname) };
-  });
+  return reply.requestsData.map((r) => toRow(r, reply.usersData));
+}
+
+/** One request with its client, from a reply's usersData. */
+export function toRow(request: IbRequest, users: IbRequestsResponse['usersData']): IbRequestRow {
+  const client = users[request.userId];
+  return { ...request, client, clientName: fullName(client?.name, client?.surname) };
 }
 
 /** Requests staff can still decide: pending, or error (an earlier attempt failed and may be retried). */

@@ -1,7 +1,6 @@
 import { PAGE_SIZES } from '@brokerdesk/contract';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { ExportButton } from '../../shared/export-button.tsx';
-import { useState } from 'react';
 import {
   DataTable,
   listDefaults,
@@ -18,7 +17,7 @@ import {
   toRows,
   type IbRequestRow,
 } from './ib-request-rows.tsx';
-import { useIbRequests } from './ib-requests-queries.ts';
+import { useIbRequests, useLinkedIbRequest } from './ib-requests-queries.ts';
 
 /** No sort by default: the server's order (open requests first, then newest) is the useful one. */
 const LIST = listDefaults(PAGE_SIZES.ib, {
@@ -36,10 +35,8 @@ export function IbRequestsPage() {
     total: d.totalSize,
     totalCapped: d.totalCapped,
   }));
-  const [opened, setOpened] = useState<IbRequestRow | null>(null);
-  // Look the request up in the latest page, so a background refresh never leaves the modal stale; a
-  // request that moved off the page (decided meanwhile) stays open as it was clicked.
-  const open = opened ? (table.rows?.find((r) => r._id === opened._id) ?? opened) : null;
+  // The open request is in the URL (?open=<id>): a link opens it, Back closes it.
+  const { opened, open, close } = useLinkedIbRequest(table.rows);
 
   return (
     <Stack gap="md">
@@ -53,7 +50,7 @@ export function IbRequestsPage() {
         list={list}
         rowKey={(r) => r._id}
         {...table}
-        onRowClick={(r: IbRequestRow) => setOpened(r)}
+        onRowClick={(r: IbRequestRow) => open(r)}
         minWidth={1000}
         emptyText="No IB requests."
       />
@@ -61,7 +58,7 @@ export function IbRequestsPage() {
         Click a request to read the answers and approve or reject it. Open requests come first; the list
         refreshes every 5 minutes.
       </Text>
-      {open && <IbRequestModal request={open} onClose={() => setOpened(null)} />}
+      {opened && <IbRequestModal request={opened} onClose={close} />}
     </Stack>
   );
 }

@@ -1,12 +1,19 @@
-import { POLLING_MS, type Filter, type ProcessIbRequestRequest } from '@brokerdesk/contract';
+import {
+  POLLING_MS,
+  type Filter,
+  type IbRequestResponse,
+  type ProcessIbRequestRequest,
+} from '@brokerdesk/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isRefetch } from '../../shared/background-fetch.ts';
 import { toPagedRequest, type ListState } from '../../shared/data-table/index.ts';
 import { ensureSuccess } from '../../shared/ensure-success.ts';
 import { showSuccessNotice } from '../../shared/notify.ts';
 import { systemKeys } from '../../shared/query-keys.ts';
+import { useLinkedRow } from '../../shared/use-linked-row.ts';
 import { clientKeys, clientLogKeys } from '../clients/client-keys.ts';
 import { showIbFailure } from './ib-notices.ts';
+import { toRow, type IbRequestRow } from './ib-request-rows.tsx';
 import { partnersApi } from './partners-api.ts';
 import { ibCodeKeys, ibRequestKeys } from './partners-keys.ts';
 
@@ -22,6 +29,30 @@ export function useIbRequests(state: ListState, filterTypes: Readonly<Record<str
     placeholderData: keepPreviousData,
     refetchInterval: POLLING_MS.ibRequests,
   });
+}
+
+const rowId = (row: IbRequestRow) => row._id;
+
+/**
+ * The request whose modal is open, by the URL's `open` param (use-linked-row.ts): looked up on the
+ * page, else loaded by id. The screen shows the page's latest copy of it while the page holds it.
+ */
+export function useLinkedIbRequest(rows: readonly IbRequestRow[] | undefined) {
+  const linked = useLinkedRow<IbRequestRow, IbRequestResponse>({
+    idOf: rowId,
+    loaded: !!rows,
+    fromLoaded: (id) => rows?.find((r) => r._id === id),
+    fetch: {
+      queryKey: (id) => ibRequestKeys.detail(id),
+      queryFn: (id, signal) => partnersApi.ibRequest(id, { signal }),
+      toEntry: (reply) => toRow(reply.requestData, reply.usersData),
+    },
+  });
+  // Look the request up in the latest page, so a background refresh never leaves the modal stale; a
+  // request that moved off the page (decided meanwhile) stays open as it was clicked.
+  const entry = linked.entry;
+  const latest = entry ? (rows?.find((r) => r._id === entry._id) ?? entry) : null;
+  return { opened: latest, open: linked.open, close: linked.close };
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   generatedCodesResponse,
   ibCodeResponse,
   ibCodesResponse,
+  ibRequestResponse,
   ibRequestsResponse,
   processIbRequestResponse,
   type AddIbCodeRequest,
@@ -20,6 +21,9 @@ export const partnersApi = {
   /** One server page (the paged form of adminGetIbRequests). */
   ibRequests: (body: PagedRequest, options?: RequestOptions) =>
     api.post('/api/admin/users/adminGetIbRequests/paginated', ibRequestsResponse, body, options),
+  /** One request by id with its client (a deep link to a request not on the page). */
+  ibRequest: (id: string, options?: RequestOptions) =>
+    api.get(`/api/admin/users/adminGetIbRequest/${encodeURIComponent(id)}`, ibRequestResponse, options),
   processIbRequest: (body: ProcessIbRequestRequest) =>
     api.post('/api/admin/users/processIbRequest', processIbRequestResponse, body),
   /** One server page of introducers with the counters (the paged form of adminGetIbCodes). */

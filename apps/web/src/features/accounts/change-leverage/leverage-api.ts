@@ -1,6 +1,7 @@
 import {
   accountActionResponse,
   leverageListResponse,
+  leverageRequestResponse,
   type LEVERAGE_LIST_STATUSES,
   type PagedRequest,
   type processLeverageRequest,
@@ -23,6 +24,13 @@ export const leverageApi = {
   /** One server page of a status (the paged form of adminGetLeverageRequests). */
   page: (status: LeverageStatus, body: PagedRequest, options?: RequestOptions) =>
     api.post(`${ACCOUNTS}/adminGetLeverageRequests/paginated/${status}`, leverageListResponse, body, options),
+  /** One change by id with its client (a deep link to a change not on the page). */
+  one: (id: string, options?: RequestOptions) =>
+    api.get(
+      `${ACCOUNTS}/adminGetLeverageRequest/${encodeURIComponent(id)}`,
+      leverageRequestResponse,
+      options,
+    ),
   update: (account: LeverageUpdate) =>
     api.post(`${ACCOUNTS}/adminUpdateAccountLeverage`, accountActionResponse, { account }),
   process: (body: LeverageProcess) =>

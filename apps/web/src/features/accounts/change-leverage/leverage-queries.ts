@@ -1,4 +1,10 @@
-import { MESSAGES, type Filter, type LeverageChange } from '@brokerdesk/contract';
+import {
+  MESSAGES,
+  type Filter,
+  type LeverageChange,
+  type LeverageRequestResponse,
+  type LookupClient,
+} from '@brokerdesk/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { isRefetch } from '../../../shared/background-fetch.ts';
@@ -7,6 +13,8 @@ import { confirmAction } from '../../../shared/confirm-modal.tsx';
 import { ensureSuccess } from '../../../shared/ensure-success.ts';
 import { showErrorNotice, showSuccessNotice } from '../../../shared/notify.ts';
 import { systemKeys } from '../../../shared/query-keys.ts';
+import { useLinkedRow } from '../../../shared/use-linked-row.ts';
+import type { Editing } from '../../funding/shared/use-row-editor.ts';
 import { actionErrorMessage, isConflict } from '../../funding/shared/funding-mutations.ts';
 import { leverageApi, leverageKeys, type LeverageStatus, type LeverageUpdate } from './leverage-api.ts';
 
@@ -24,6 +32,37 @@ export function useLeverageRequests(
     queryFn: (ctx) => leverageApi.page(status, request, { signal: ctx.signal, background: isRefetch(ctx) }),
     placeholderData: keepPreviousData,
   });
+}
+
+const editingId = (editing: Editing<LeverageChange>) => editing.row._id;
+
+/**
+ * The change whose update modal is open, by the URL's `open` param (use-linked-row.ts): looked up on
+ * the page, else loaded by id. Opened by a click, it may carry the Reject preset (not in the URL).
+ */
+export function useLinkedLeverage(
+  page: { leverages: readonly LeverageChange[]; users: Readonly<Record<string, LookupClient>> } | undefined,
+) {
+  const linked = useLinkedRow<Editing<LeverageChange>, LeverageRequestResponse>({
+    idOf: editingId,
+    loaded: !!page,
+    fromLoaded: (id) => {
+      const row = page?.leverages.find((l) => l._id === id);
+      return row && { row, client: page?.users[row.userId] };
+    },
+    fetch: {
+      queryKey: (id) => leverageKeys.detail(id),
+      queryFn: (id, signal) => leverageApi.one(id, { signal }),
+      toEntry: (reply) => ({ row: reply.leverage, client: reply.users[reply.leverage.userId] }),
+    },
+  });
+  const { open: openLinked, close } = linked;
+  const open = useCallback(
+    (row: LeverageChange, preset?: 'rejected') =>
+      openLinked({ row, client: page?.users[row.userId], preset }),
+    [page, openLinked],
+  );
+  return { editing: linked.entry, open, close };
 }
 
 function useInvalidateLeverage() {

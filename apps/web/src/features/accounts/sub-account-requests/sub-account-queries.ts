@@ -2,10 +2,15 @@ import {
   POLLING_MS,
   accountActionResponse,
   subAccountListResponse,
+  subAccountRequestResponse,
   type Filter,
+  type LookupClient,
+  type SubAccountRequest,
+  type SubAccountRequestResponse,
   type updateSubAccountRequest,
 } from '@brokerdesk/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { z } from 'zod';
 import { api } from '../../../shared/api.ts';
 import { isRefetch } from '../../../shared/background-fetch.ts';
@@ -13,6 +18,8 @@ import { toPagedRequest, type ListState } from '../../../shared/data-table/index
 import { ensureSuccess } from '../../../shared/ensure-success.ts';
 import { showSuccessNotice } from '../../../shared/notify.ts';
 import { entityKeys, systemKeys } from '../../../shared/query-keys.ts';
+import { useLinkedRow } from '../../../shared/use-linked-row.ts';
+import type { Editing } from '../../funding/shared/use-row-editor.ts';
 
 export const SUB_ACCOUNT_LIST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type SubAccountStatus = (typeof SUB_ACCOUNT_LIST_STATUSES)[number];
@@ -44,6 +51,44 @@ export function useSubAccountRequests(
     placeholderData: keepPreviousData,
     refetchInterval: POLLING_MS.subAccounts,
   });
+}
+
+const editingId = (editing: Editing<SubAccountRequest>) => editing.row._id;
+
+/**
+ * The request whose update modal is open, by the URL's `open` param (use-linked-row.ts): looked up on
+ * the page, else loaded by id. It is a copy: the 5-second refresh must not pull the modal away
+ * mid-decision; if someone else decided meanwhile, the server's 409 says so in the modal.
+ */
+export function useLinkedSubAccount(
+  page: { accounts: readonly SubAccountRequest[]; users: Readonly<Record<string, LookupClient>> } | undefined,
+) {
+  const linked = useLinkedRow<Editing<SubAccountRequest>, SubAccountRequestResponse>({
+    idOf: editingId,
+    loaded: !!page,
+    fromLoaded: (id) => {
+      const row = page?.accounts.find((a) => a._id === id);
+      return row && { row, client: page?.users[row.userId] };
+    },
+    fetch: {
+      queryKey: (id) => subAccountKeys.detail(id),
+      queryFn: (id, signal) =>
+        api.get(
+          `${ACCOUNTS}/adminGetSubAccountRequest/${encodeURIComponent(id)}`,
+          subAccountRequestResponse,
+          {
+            signal,
+          },
+        ),
+      toEntry: (reply) => ({ row: reply.account, client: reply.users[reply.account.userId] }),
+    },
+  });
+  const { open: openLinked, close } = linked;
+  const open = useCallback(
+    (row: SubAccountRequest) => openLinked({ row, client: page?.users[row.userId] }),
+    [page, openLinked],
+  );
+  return { editing: linked.entry, open, close };
 }
 
 /** 'Update account': approving opens the account on the platform. Errors stay in the modal. */

@@ -1,6 +1,8 @@
 import {
   bankAccountsResponse,
   updateBankAccountResponse,
+  type BankAccountsResponse,
+  type BankDetailsResponse,
   type UpdateBankAccountRequest,
 } from '@brokerdesk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +11,7 @@ import { isRefetch } from '../../../shared/background-fetch.ts';
 import { ensureSuccess } from '../../../shared/ensure-success.ts';
 import { showSuccessNotice } from '../../../shared/notify.ts';
 import { systemKeys } from '../../../shared/query-keys.ts';
+import { useLinkedRow } from '../../../shared/use-linked-row.ts';
 import { fundingApi } from '../shared/funding-api.ts';
 import { bankKeys } from '../shared/funding-keys.ts';
 import { uploadStatement } from './bank-upload.ts';
@@ -37,6 +40,30 @@ export function useBankDetails(id: string) {
     gcTime: 0,
     refetchInterval: LINK_REFRESH_MS,
   });
+}
+
+const sameId = (id: string) => id;
+
+/**
+ * The bank account whose modal is open, by the URL's `open` param (use-linked-row.ts). The modal loads
+ * the account itself; an id that no loaded list holds (another status, past the cap) is checked with
+ * the same call first, so a link to no account just drops the param.
+ */
+export function useLinkedBankAccount(lists: BankAccountsResponse | undefined) {
+  const linked = useLinkedRow<string, BankDetailsResponse>({
+    idOf: sameId,
+    loaded: !!lists,
+    fromLoaded: (id) =>
+      Object.values(lists?.bankAccounts ?? {}).some((rows) => rows.some((b) => b._id === id))
+        ? id
+        : undefined,
+    fetch: {
+      queryKey: (id) => bankKeys.detail(id),
+      queryFn: (id, signal) => fundingApi.bankAccount(id, { signal }),
+      toEntry: (reply) => reply.bankAccount._id,
+    },
+  });
+  return { openId: linked.entry, open: linked.open, close: linked.close };
 }
 
 export type BankSave = {

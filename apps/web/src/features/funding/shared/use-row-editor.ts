@@ -1,7 +1,11 @@
-import type { FundingApproval, FundingType, LookupClient } from '@brokerdesk/contract';
-import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
-import { useModalParam } from '../../../shared/use-modal-param.ts';
+import type {
+  FundingApproval,
+  FundingRequestResponse,
+  FundingType,
+  LookupClient,
+} from '@brokerdesk/contract';
+import { useCallback, useState } from 'react';
+import { useLinkedRow } from '../../../shared/use-linked-row.ts';
 import { fundingApi } from './funding-api.ts';
 import { fundingKeys } from './funding-keys.ts';
 import type { FundingRow } from './funding-rows.ts';
@@ -15,8 +19,6 @@ export type Editing<T> = {
   /** Its four-eyes approval as the list knew it, if it has one. */
   approval?: FundingApproval;
 };
-
-const ID = /^[0-9a-f]{24}$/;
 
 /**
  * Which row's update modal is open. The row and its client are copied when it opens: a refresh after
@@ -38,9 +40,12 @@ export function useRowEditor<T extends { _id: string; userId: string }>(
   return { editing, open, close };
 }
 
+/** The id an editor entry stands for (use-linked-row.ts wants a stable function). */
+const editingId = (editing: Editing<FundingRow>) => editing.row._id;
+
 /**
  * useRowEditor for the request lists, with the open row's id in the URL's `open` param
- * (use-modal-param.ts), so a link opens it and Back closes it. A row not on the current page is
+ * (use-linked-row.ts), so a link opens it and Back closes it. A row not on the current page is
  * fetched by id; the row is copied when it opens, as above.
  */
 export function useLinkedRowEditor<T extends FundingRow>(
@@ -54,54 +59,30 @@ export function useLinkedRowEditor<T extends FundingRow>(
       }
     | undefined,
 ) {
-  const modal = useModalParam();
-  const id = modal.id;
-  const [opened, setOpened] = useState<Editing<T> | null>(null);
-  const [shownId, setShownId] = useState(id);
-  // The param went away (closed, or Back): forget the copy, so opening the row again shows it afresh.
-  if (shownId !== id) {
-    setShownId(id);
-    if (!id && opened) setOpened(null);
-  }
-
-  const kept = opened && opened.row._id === id ? opened : null;
-  const onPage = id && !kept ? list?.transfers.find((r): r is T => r._id === id && pick(r)) : undefined;
-  const fetched = useQuery({
-    queryKey: fundingKeys[type].detail(id ?? ''),
-    queryFn: (ctx) => fundingApi.request(type, id ?? '', { signal: ctx.signal }),
-    enabled: !!id && !kept && !onPage && ID.test(id),
-    retry: false,
+  const linked = useLinkedRow<Editing<T>, FundingRequestResponse>({
+    idOf: editingId,
+    loaded: !!list,
+    fromLoaded: (id) => {
+      const row = list?.transfers.find((r): r is T => r._id === id && pick(r));
+      return row && { row, client: list?.clients[row.userId], approval: list?.approvals?.[id] };
+    },
+    fetch: {
+      queryKey: (id) => fundingKeys[type].detail(id),
+      queryFn: (id, signal) => fundingApi.request(type, id, { signal }),
+      toEntry: ({ data }, id) => {
+        const row = data.request;
+        if (row._id !== id || !pick(row)) return undefined;
+        return { row, client: data.clients[row.userId], approval: data.approvals[id] };
+      },
+    },
   });
 
-  let found: Editing<T> | null = null;
-  if (id && !kept) {
-    if (onPage) {
-      found = { row: onPage, client: list?.clients[onPage.userId], approval: list?.approvals?.[id] };
-    } else if (fetched.data && fetched.data.data.request._id === id && pick(fetched.data.data.request)) {
-      const row = fetched.data.data.request;
-      found = {
-        row,
-        client: fetched.data.data.clients[row.userId],
-        approval: fetched.data.data.approvals[id],
-      };
-    }
-  }
-  if (found) setOpened(found);
-
-  // A link to a request that is not there (or not of this kind): drop the param.
-  const missing = !!id && !kept && !onPage && (!ID.test(id) || fetched.isError);
-  const { open: openParam, close } = modal;
-  useEffect(() => {
-    if (missing) close();
-  }, [missing, close]);
-
+  const { open: openLinked, close } = linked;
   const open = useCallback(
-    (row: T, preset?: 'rejected') => {
-      setOpened({ row, client: list?.clients[row.userId], preset, approval: list?.approvals?.[row._id] });
-      openParam(row._id);
-    },
-    [list, openParam],
+    (row: T, preset?: 'rejected') =>
+      openLinked({ row, client: list?.clients[row.userId], preset, approval: list?.approvals?.[row._id] }),
+    [list, openLinked],
   );
   // `close` is stable, so a modal's timers and effects keyed on it are not restarted by a re-render.
-  return { editing: kept ?? found, open, close };
+  return { editing: linked.entry, open, close };
 }
