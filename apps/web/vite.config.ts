@@ -18,8 +18,6 @@ const jsonOnly: ProxyOptions = {
 function vendorChunk(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
   if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)) return 'react';
-  if (id.includes('@mantine/') || id.includes('@floating-ui') || id.includes('react-remove-scroll'))
-    return 'mantine';
   if (id.includes('@tanstack/react-query') || id.includes('@tanstack/query-core')) return 'query';
   // Only list screens need the table engine; a chunk of its own keeps it out of the first load.
   if (id.includes('@tanstack/react-table') || id.includes('@tanstack/table-core')) return 'table';

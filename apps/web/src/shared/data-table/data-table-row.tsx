@@ -21,17 +21,28 @@ type Props<T> = RowHandlers<T> & {
   active: boolean;
 };
 
-/** One row: colour, tooltip, click and double-click; the table handles its keys (data-table.tsx). */
+/** Mantine's own table classes, so plain rows look exactly like Table.Tr / Table.Td. */
+const TR_CLASS = `${Table.classes.tr} mantine-Table-tr`;
+const TD_CLASS = `${Table.classes.td} mantine-Table-td`;
+
+/**
+ * One row: colour, tooltip, click and double-click; the table handles its keys (data-table.tsx).
+ * Plain <tr>/<td> with Mantine's classes rather than Table.Tr/Table.Td: a 100-row page has over a
+ * thousand cells, and each Mantine element resolves props, styles and context on every render, which
+ * was most of the time from data arrival to paint (tools/bench/paint.ts).
+ */
 export function DataTableRow<T>({ row, columns, index, active, ...handlers }: Props<T>) {
   const item = row.original;
   const { onRowClick, onRowDoubleClick } = handlers;
   const clickable = Boolean(onRowClick || onRowDoubleClick);
   return (
-    <Table.Tr
+    <tr
       style={{ cursor: clickable ? 'pointer' : undefined, ...handlers.rowStyle?.(item) }}
       title={handlers.rowTitle?.(item)}
       // Mantine's focus ring shows which row the keyboard is on.
-      className={['mantine-focus-auto', handlers.rowClassName?.(item)].filter(Boolean).join(' ')}
+      className={[TR_CLASS, 'mantine-focus-auto', handlers.rowClassName?.(item)].filter(Boolean).join(' ')}
+      data-with-row-border
+      data-hover={clickable || undefined}
       tabIndex={active ? 0 : -1}
       data-row-index={index}
       onClick={onRowClick ? () => onRowClick(item) : undefined}
@@ -40,8 +51,9 @@ export function DataTableRow<T>({ row, columns, index, active, ...handlers }: Pr
       {row.getVisibleCells().map((cell) => {
         const column = columns[cell.column.getIndex()];
         return (
-          <Table.Td
+          <td
             key={cell.id}
+            className={TD_CLASS}
             style={{
               textAlign: column?.align,
               fontVariantNumeric: column?.align === 'right' ? 'tabular-nums' : undefined,
@@ -49,10 +61,10 @@ export function DataTableRow<T>({ row, columns, index, active, ...handlers }: Pr
             }}
           >
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
-          </Table.Td>
+          </td>
         );
       })}
-    </Table.Tr>
+    </tr>
   );
 }
 
