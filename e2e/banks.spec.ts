@@ -50,7 +50,57 @@ test.describe(`bank verification (${db})`, () => {
     await expect(row().first()).toBeVisible();
     await page.screenshot({ path: 'test-results/bank-declined.png' });
   });
+
+  test('pages, filters and sorts on the server, the view in the URL', async ({ page, signIn }) => {
+    await signIn(page);
+    const list = await banksOf(page);
+    const approved = list.bankAccounts.approved;
+    expect(approved.length, 'the demo data has approved bank accounts').toBeGreaterThan(0);
+    const bank = approved[approved.length - 1]!;
+    const email = list.users[bank.userId]!.email;
+
+    // The screen asks the server for one page of the tab, as the URL's list state says.
+    const first = pagedCall(page, 'approved');
+    await page.goto('/bank-verification-requests/approved?size=50');
+    const reply = await first;
+    expect(reply.request).toMatchObject({ page: 1, sizePerPage: 50, sortField: 'timestamp', filters: {} });
+    await expect(page.getByRole('row').filter({ has: page.getByRole('cell') })).toHaveCount(
+      reply.body.bankAccounts.length,
+    );
+
+    const filtered = pagedCall(page, 'approved');
+    await page.goto(
+      `/bank-verification-requests/approved?size=50&sort=bankName&order=asc&f.email=${encodeURIComponent(email)}`,
+    );
+    const narrowed = await filtered;
+    expect(narrowed.request).toMatchObject({
+      sortField: 'bankName',
+      sortOrder: 'asc',
+      filters: { email: { filterType: 'TEXT', filterVal: email } },
+    });
+    expect(narrowed.body.bankAccounts.map((b) => b._id)).toContain(bank._id);
+    expect(Object.keys(narrowed.body.users)).toEqual([bank.userId]);
+    await expect(page.getByRole('row', { name: new RegExp(escape(bank.bankName)) }).first()).toBeVisible();
+    await expect(page.getByText('accounts of each status are listed')).toHaveCount(0);
+    await expect(page.getByText('Click a row to review the bank details.')).toBeVisible();
+  });
 });
+
+type Paged = { bankAccounts: Bank[]; users: Banks['users']; totalSize: number };
+
+/** The next paged bank-list call of a tab: what the screen asked for and what it got. */
+async function pagedCall(page: Page, status: string) {
+  const response = await page.waitForResponse(
+    (r) =>
+      r.request().method() === 'POST' &&
+      r.url().endsWith(`/api/admin/accounts/adminGetBankAccounts/paginated/${status}`),
+  );
+  expect(response.status()).toBe(200);
+  return {
+    request: response.request().postDataJSON() as Record<string, unknown>,
+    body: (await response.json()) as Paged,
+  };
+}
 
 async function banksOf(page: Page): Promise<Banks> {
   const token = await page.evaluate(() => localStorage.getItem('token'));

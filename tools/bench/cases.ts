@@ -38,6 +38,12 @@ const leverage = (status: string, extra: Record<string, unknown> = {}) =>
     `/api/admin/accounts/adminGetLeverageRequests/paginated/${status}`,
     paged(extra),
   );
+const banks = (status: string, extra: Record<string, unknown> = {}) =>
+  post(
+    `bank details/${status} ${label(extra)}`,
+    `/api/admin/accounts/adminGetBankAccounts/paginated/${status}`,
+    paged(extra),
+  );
 const subAccounts = (live: string, status: string, extra: Record<string, unknown> = {}) =>
   post(
     `sub-accounts/${live}/${status} ${label(extra)}`,
@@ -82,6 +88,9 @@ export const CASES: BenchCase[] = [
   leverage('approved'),
   subAccounts('all', 'pending'),
   subAccounts('live', 'approved'),
+  // Sorting by a client's name: a sub-select per row, no index (docs/performance.md).
+  subAccounts('all', 'pending', { sortField: 'name', sortOrder: 'asc' }),
+  accounts('live', 'approved', { sortField: 'equity', sortOrder: 'desc' }),
   post('IB requests "default"', '/api/admin/users/adminGetIbRequests/paginated', paged()),
   post('IB codes "default"', '/api/admin/users/adminGetIbCodes/paginated', paged()),
   post(
@@ -89,7 +98,11 @@ export const CASES: BenchCase[] = [
     '/api/admin/users/adminGetIbCodes/paginated',
     paged({ sortField: 'name', sortOrder: 'asc' }),
   ),
-  { name: 'bank details (all)', path: '/api/admin/accounts/adminGetBankAccounts/all/all', method: 'GET' },
+  // The screen's server pages, and the spec's call that returns the newest 500 of every status at once.
+  banks('pending'),
+  banks('approved', { filters: { bankName: text('bank 42') } }),
+  banks('approved', { sortField: 'name', sortOrder: 'asc' }),
+  { name: 'bank details (all/all)', path: '/api/admin/accounts/adminGetBankAccounts/all/all', method: 'GET' },
   post('audit "default"', '/api/admin/audit/search', paged()),
   // Global search (Ctrl+K): email, name, surname, account, transaction-id and IB-code lookups at once.
   post('search "client4242"', '/api/admin/search', { q: 'client4242' }),

@@ -1,4 +1,5 @@
-import autocannon from 'autocannon';
+import { Worker } from 'node:worker_threads';
+import type { LoadJob } from './load-worker.ts';
 import type { BenchTarget, Statement } from './targets.ts';
 
 export type Percentiles = { p50: number; p95: number; p99: number; errors: number; requests: number };
@@ -17,26 +18,15 @@ export function httpLatency(
   connections: number,
   seconds: number,
 ): Promise<Percentiles> {
+  const job: LoadJob = { url, token, method: call.method, body: call.body, connections, seconds };
   return new Promise((resolve, reject) => {
-    const times: number[] = [];
-    const instance = autocannon(
-      {
-        url,
-        method: call.method,
-        connections,
-        duration: seconds,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(call.body === undefined ? {} : { 'content-type': 'application/json' }),
-          'x-background': '1',
-        },
-        ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
-      },
-      (err, result) => (err ? reject(err) : resolve(percentiles(times, result.errors + result.non2xx))),
-    );
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) =>
-      times.push(ms),
-    );
+    const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: job });
+    worker.once('message', (m: { times: number[]; errors: number } | { error: string }) => {
+      void worker.terminate();
+      if ('error' in m) reject(new Error(m.error));
+      else resolve(percentiles(m.times, m.errors));
+    });
+    worker.once('error', reject);
   });
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.ts';
+import { idSchema, pagedRequestSchema, totalCappedSchema } from './common.ts';
 import { COUNTRY_CODES } from './countries.ts';
 import {
   bankAccountSchema,
@@ -33,6 +33,20 @@ export const bankAccountsResponse = z.object({
   }),
 });
 export type BankAccountsResponse = z.infer<typeof bankAccountsResponse>;
+
+/** The statuses of the server-paged bank list (one tab each; rejected is shown as DECLINED). */
+export const BANK_LIST_STATUSES = bankAccountStatusSchema.options;
+/** The Bank Accounts screen's server-paged list: page, size, sort and filters (DESIGN "API contract"). */
+export const bankAccountsPageRequest = pagedRequestSchema;
+export const bankAccountsPageResponse = z.object({
+  bankAccounts: z.array(bankAccountSchema),
+  /** The clients of this page's accounts only. */
+  users: z.record(z.string(), lookupClientSchema),
+  /** All accounts of the status that match, over every page. */
+  totalSize: z.number().int(),
+  totalCapped: totalCappedSchema,
+});
+export type BankAccountsPageResponse = z.infer<typeof bankAccountsPageResponse>;
 
 /** The Bank details modal: the account, a short-lived link to its statement ('' when none), its client. */
 export const bankDetailsSchema = bankAccountSchema.extend({ bankPOAUrl: z.string() });

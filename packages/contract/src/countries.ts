@@ -27,13 +27,21 @@ export const COUNTRY_CODES: readonly string[] = Object.keys(DIAL_CODE_BY_COUNTRY
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
+/** Names once looked up are kept: a 100-row list asks for the same few countries again and again. */
+const countryNames = new Map<string, string>();
+
 export function countryName(code: string): string {
   if (!/^[A-Z]{2}$/.test(code)) return code;
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
+  let name = countryNames.get(code);
+  if (name === undefined) {
+    try {
+      name = regionNames.of(code) ?? code;
+    } catch {
+      name = code;
+    }
+    countryNames.set(code, name);
   }
+  return name;
 }
 
 /** "+44 7700 900123" from a country code and a national number. */

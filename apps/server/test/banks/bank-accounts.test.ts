@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import {
   BANK_LIST_CAP,
   MESSAGES,
+  TOTAL_CAP,
   type BankAccount,
+  type BankAccountsPageResponse,
   type BankAccountsResponse,
   type BankDetailsResponse,
 } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
-import { auditLog, bankAccounts, clientLogs } from '../../src/db/schema.ts';
+import { auditLog, bankAccounts, clientLogs, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { bankAccount, PDF, uploadFile } from './fixtures.ts';
 
@@ -351,5 +353,226 @@ describe(`bank verification (${testDbKind})`, () => {
     expect(
       (await t.call('POST', '/api/admin/accounts/adminDepositReqBankDetails', { depositId: newId() })).status,
     ).toBe(401);
+  });
+});
+
+/**
+ * The screen's server-paged list (POST …/adminGetBankAccounts/paginated/:status): pages, totals, the
+ * filters and sorts of SPEC 2.17's columns, and only the page's clients.
+ */
+describe(`bank accounts, server-paged (${testDbKind})`, () => {
+  let t: TestApp;
+  let token: string;
+  /** Clients by first name; Mia owns the 40 oldest pending accounts, Adam and Zoe the 80 newest. */
+  const client: Record<'Zoe' | 'Adam' | 'Mia' | 'Olga', string> = { Zoe: '', Adam: '', Mia: '', Olga: '' };
+  const PENDING = 120;
+  const BANKS = ['Barclays', 'HSBC', 'Lloyds'] as const;
+  const CURRENCIES = ['GBP', 'EUR', 'USD'] as const;
+  /** Pending account i: newer as i grows. */
+  const pendingIds: string[] = [];
+  let now = 0;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.createUser({ email: 'paged@desk.test', password: 'Correct-Horse-1' });
+    token = await t.signIn('paged@desk.test', 'Correct-Horse-1');
+    for (const name of Object.keys(client) as (keyof typeof client)[]) {
+      const id = await t.createUser({ email: `${name.toLowerCase()}@banks.test`, role: 'USER', name });
+      await t.db.update(users).set({ surname: 'Client' }).where(eq(users.id, id));
+      client[name] = id;
+    }
+    now = t.clock.now();
+    const owner = (i: number) => (i < 40 ? client.Mia : i % 2 === 0 ? client.Adam : client.Zoe);
+    const rows = Array.from({ length: PENDING }, (_, i) => ({
+      id: newId(now - 100_000 + i),
+      userId: owner(i),
+      bankName: `${BANKS[i % 3]} ${i}`,
+      bankCountry: 'GB',
+      bankAccountCurrency: CURRENCIES[i % 3]!,
+      status: 'pending',
+      timestamp: now - 100_000 + i,
+    }));
+    pendingIds.push(...rows.map((r) => r.id));
+    await t.db.insert(bankAccounts).values(rows);
+    // Other tabs; Olga has approved accounts only.
+    for (let i = 0; i < 5; i++) await bankAccount(t, client.Olga, { status: 'approved', timestamp: now - i });
+    for (let i = 0; i < 3; i++)
+      await bankAccount(t, client.Zoe, { status: 'rejected', comment: 'Blurred', timestamp: now - i });
+  });
+  afterAll(() => t.stop());
+
+  const post = (status: string, body: Record<string, unknown> = {}) =>
+    t.call<BankAccountsPageResponse & { errors?: Record<string, string> }>(
+      'POST',
+      `/api/admin/accounts/adminGetBankAccounts/paginated/${status}`,
+      { page: 1, sizePerPage: 50, filters: {}, ...body },
+      t.auth(token),
+    );
+  const ids = (r: { body: BankAccountsPageResponse }) => r.body.bankAccounts.map((b) => b._id);
+  const text = (filterVal: string) => ({ filterType: 'TEXT', filterVal });
+
+  it('pages a status newest first, with the total over every page and only the page’s clients', async () => {
+    const first = await post('pending');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.totalSize).toBe(PENDING);
+    expect(first.body.totalCapped).toBeUndefined();
+    // Newest first: pending account 119 down to 70.
+    expect(ids(first)).toEqual(pendingIds.slice(70).reverse());
+    expect(first.body.bankAccounts[0]).toMatchObject({
+      status: 'pending',
+      bankName: 'Lloyds 119',
+      bankPOA: '',
+    });
+    expect(Object.keys(first.body.users).sort()).toEqual([client.Adam, client.Zoe].sort());
+    expect(first.body.users[client.Adam]).toEqual({
+      name: 'Adam',
+      surname: 'Client',
+      email: 'adam@banks.test',
+    });
+
+    const second = await post('pending', { page: 2 });
+    expect(second.body.totalSize).toBe(PENDING);
+    expect(ids(second)).toEqual(pendingIds.slice(20, 70).reverse());
+    expect(ids(second).some((id) => ids(first).includes(id))).toBe(false);
+    expect(Object.keys(second.body.users).sort()).toEqual([client.Adam, client.Zoe, client.Mia].sort());
+
+    const last = await post('pending', { page: 3 });
+    expect(ids(last)).toEqual(pendingIds.slice(0, 20).reverse());
+    expect(Object.keys(last.body.users)).toEqual([client.Mia]);
+    const past = await post('pending', { page: 4 });
+    expect(past.status).toBe(200);
+    expect(past.body).toMatchObject({ bankAccounts: [], users: {}, totalSize: PENDING });
+
+    const approved = await post('approved');
+    expect(approved.body.totalSize).toBe(5);
+    expect(approved.body.bankAccounts.every((b) => b.status === 'approved')).toBe(true);
+    expect(Object.keys(approved.body.users)).toEqual([client.Olga]);
+    const rejected = await post('rejected', { sizePerPage: 2 });
+    expect(rejected.body.totalSize).toBe(3);
+    expect(rejected.body.bankAccounts).toHaveLength(2);
+    expect(rejected.body.bankAccounts[0]).toMatchObject({ status: 'rejected', comment: 'Blurred' });
+  });
+
+  it('filters by full name, email, bank name and account currency', async () => {
+    const adam = await post('pending', { filters: { name: text('adam') }, sizePerPage: 100 });
+    expect(adam.body.totalSize).toBe(40);
+    expect(adam.body.bankAccounts.every((b) => b.userId === client.Adam)).toBe(true);
+    // The name filter reads name and surname (and email); the email filter the email alone.
+    expect((await post('pending', { filters: { name: text('client') } })).body.totalSize).toBe(PENDING);
+    expect((await post('pending', { filters: { email: text('client') } })).body.totalSize).toBe(0);
+    const mia = await post('pending', { filters: { email: text('MIA@banks') }, sizePerPage: 100 });
+    expect(mia.body.totalSize).toBe(40);
+    expect(Object.keys(mia.body.users)).toEqual([client.Mia]);
+
+    const hsbc = await post('pending', { filters: { bankName: text('hsbc') }, sizePerPage: 100 });
+    expect(hsbc.body.totalSize).toBe(40);
+    expect(hsbc.body.bankAccounts.every((b) => b.bankName.startsWith('HSBC '))).toBe(true);
+    // Typed % and _ are plain characters, not wildcards.
+    expect((await post('pending', { filters: { bankName: text('%') } })).body.totalSize).toBe(0);
+
+    const eur = { filterType: 'SELECT', filterVal: 'EUR' };
+    const euro = await post('pending', { filters: { bankAccountCurrency: eur }, sizePerPage: 100 });
+    expect(euro.body.totalSize).toBe(40);
+    expect(euro.body.bankAccounts.every((b) => b.bankAccountCurrency === 'EUR')).toBe(true);
+    const partial = { filterType: 'SELECT', filterVal: 'EU' };
+    expect((await post('pending', { filters: { bankAccountCurrency: partial } })).body.totalSize).toBe(0);
+
+    // Filters combine; an empty one is ignored.
+    const both = await post('pending', {
+      filters: { name: text('zoe'), bankAccountCurrency: eur, bankName: text('') },
+      sizePerPage: 100,
+    });
+    const expected = pendingIds.filter((_, i) => i >= 40 && i % 2 === 1 && i % 3 === 1);
+    expect(ids(both).sort()).toEqual([...expected].sort());
+    expect(both.body.totalSize).toBe(expected.length);
+  });
+
+  it('sorts by a column either way, ties broken by id, and by added time', async () => {
+    const asc = await post('pending', {
+      sortField: 'bankAccountCurrency',
+      sortOrder: 'asc',
+      sizePerPage: 100,
+    });
+    const currencies = asc.body.bankAccounts.map((b) => b.bankAccountCurrency);
+    expect(currencies.slice(0, 40).every((c) => c === 'EUR')).toBe(true);
+    expect(currencies.slice(40, 80).every((c) => c === 'GBP')).toBe(true);
+    expect(currencies.slice(80).every((c) => c === 'USD')).toBe(true);
+    const eurIds = pendingIds.filter((_, i) => i % 3 === 1);
+    expect(ids(asc).slice(0, 40)).toEqual([...eurIds].sort());
+    const next = await post('pending', {
+      sortField: 'bankAccountCurrency',
+      sortOrder: 'asc',
+      sizePerPage: 100,
+      page: 2,
+    });
+    expect(next.body.bankAccounts.map((b) => b.bankAccountCurrency)).toEqual(Array(20).fill('USD'));
+
+    const byName = await post('pending', { sortField: 'name', sortOrder: 'desc', sizePerPage: 100 });
+    const owners = byName.body.bankAccounts.map((b) => b.userId);
+    // Zoe, then Mia, then Adam.
+    expect(owners.slice(0, 40).every((u) => u === client.Zoe)).toBe(true);
+    expect(owners.slice(40, 80).every((u) => u === client.Mia)).toBe(true);
+    expect(owners.slice(80).every((u) => u === client.Adam)).toBe(true);
+
+    const oldest = await post('pending', { sortField: 'timestamp', sortOrder: 'asc', sizePerPage: 3 });
+    expect(ids(oldest)).toEqual(pendingIds.slice(0, 3));
+  });
+
+  it('refuses an unknown status, sort or filter field with a 400 and changes nothing', async () => {
+    const countOf = async () => ({
+      banks: (await t.db.select({ n: count() }).from(bankAccounts))[0]!.n,
+      audit: (await t.db.select({ n: count() }).from(auditLog))[0]!.n,
+      pending: (
+        await t.db.select({ n: count() }).from(bankAccounts).where(eq(bankAccounts.status, 'pending'))
+      )[0]!.n,
+    });
+    const before = await countOf();
+    for (const status of ['declined', 'all', 'PENDING', 'pending%27']) {
+      const r = await post(status);
+      expect(r.status, status).toBe(400);
+      expect(r.body.errors, status).toBeDefined();
+    }
+    const badSort = await post('pending', { sortField: 'bankIban' });
+    expect(badSort.status).toBe(400);
+    expect(badSort.body.errors).toEqual({ sortField: 'This column cannot be sorted.' });
+    const sqlSort = await post('pending', { sortField: 'timestamp; drop table bank_accounts' });
+    expect(sqlSort.status).toBe(400);
+    const badFilter = await post('pending', { filters: { status: text('approved') } });
+    expect(badFilter.status).toBe(400);
+    expect(badFilter.body.errors).toEqual({ 'filters.status': 'This column cannot be filtered.' });
+    // Added is sortable, not filterable (as on the screen).
+    expect((await post('pending', { filters: { timestamp: text('1') } })).status).toBe(400);
+    expect((await post('pending', { sizePerPage: 101 })).status).toBe(400);
+    expect((await post('pending', { page: 0 })).status).toBe(400);
+    expect((await post('pending', { status: 'approved' })).status).toBe(400);
+    expect(await countOf()).toEqual(before);
+    // No staff session, no list.
+    const anonymous = await t.call('POST', '/api/admin/accounts/adminGetBankAccounts/paginated/pending', {
+      page: 1,
+      sizePerPage: 50,
+      filters: {},
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it(`counts up to ${TOTAL_CAP} and reaches rows past the newest ${BANK_LIST_CAP}`, async () => {
+    const g = sql.raw('g');
+    await t.db.execute(sql`
+      insert into bank_accounts (id, user_id, bank_name, bank_country, bank_account_currency, status, timestamp)
+      select ${sql.raw(`'e' || lpad(to_hex(g), 23, '0')`)}, ${client.Olga}, 'Bulk ' || ${g}, 'GB', 'USD',
+        'rejected', ${now - 200_000} + ${g}
+      from generate_series(1, ${TOTAL_CAP + 1}) as ${g}`);
+    const all = await post('rejected');
+    expect(all.body).toMatchObject({ totalSize: TOTAL_CAP, totalCapped: true });
+    expect(all.body.bankAccounts).toHaveLength(50);
+    // A narrowing filter is counted exactly.
+    const narrow = await post('rejected', { filters: { bankName: text('Bulk 1000') } });
+    // Bulk 1000, 10000 and 10001.
+    expect(narrow.body.totalSize).toBe(3);
+    expect(narrow.body.totalCapped).toBeUndefined();
+    // The oldest account, far past what all/all lists, is found.
+    const oldest = await post('rejected', { sortField: 'timestamp', sortOrder: 'asc', sizePerPage: 1 });
+    expect(oldest.body.bankAccounts.map((b) => b.bankName)).toEqual(['Bulk 1']);
+    expect(Object.keys(oldest.body.users)).toEqual([client.Olga]);
   });
 });

@@ -156,6 +156,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/approvals/setThreshold': SYSOP_ONLY,
   // Bank verification and the document upload (SPEC 7.4: POST /upload).
   'GET /api/admin/accounts/adminGetBankAccounts/all/all': STAFF,
+  'POST /api/admin/accounts/adminGetBankAccounts/paginated/:status': STAFF,
   'GET /api/admin/accounts/adminGetBankAccount/:id': STAFF,
   'POST /api/admin/accounts/adminUpdateBankAccount': STAFF,
   'POST /api/admin/accounts/adminDepositReqBankDetails': STAFF,

@@ -1,44 +1,17 @@
-import { eq } from 'drizzle-orm';
 import { bankAccountStatusSchema } from '@brokerdesk/contract';
 import { bankAccounts } from '../../db/schema.ts';
-import { planList, type ListSpec } from '../../lib/paged-query.ts';
 import type { ExportableListDef } from '../exports/registry.ts';
 import { plannedExport } from '../exports/registry.ts';
 import { clientColumns, clientsOf, isoTime, oneOf } from '../exports/columns.ts';
-import { clientFilter } from '../funding/list.ts';
-import { clientEmailFilter, clientSort } from '../accounts/list.ts';
+import { planBankAccounts } from './list.ts';
 
 type Bank = typeof bankAccounts.$inferSelect;
-
-/**
- * The bank list's fields (SPEC 2.17: full name, email, bank name, account currency, added). The screen
- * filters and sorts its newest rows in the browser; the export applies the same view to every row.
- */
-const BANKS: ListSpec = {
-  tieBreaker: bankAccounts.id,
-  defaultSort: { field: 'timestamp', order: 'desc' },
-  fields: {
-    name: {
-      column: clientSort(bankAccounts.userId, 'name'),
-      sortable: true,
-      filter: clientFilter(bankAccounts.userId),
-    },
-    email: {
-      column: clientSort(bankAccounts.userId, 'email'),
-      sortable: true,
-      filter: clientEmailFilter(bankAccounts.userId),
-    },
-    bankName: { column: bankAccounts.bankName, sortable: true, filter: 'text' },
-    bankAccountCurrency: { column: bankAccounts.bankAccountCurrency, sortable: true, filter: 'select' },
-    timestamp: { column: bankAccounts.timestamp, sortable: true },
-  },
-};
 
 /** Bank verification, one status tab: params `{ status: pending|approved|rejected }`. */
 export const bankAccountsExport: ExportableListDef = {
   plan(db, params, req) {
     const status = oneOf(params, 'status', bankAccountStatusSchema.options);
-    const plan = planList(BANKS, req, [eq(bankAccounts.status, status)]);
+    const plan = planBankAccounts(status, req);
     return plannedExport({
       table: bankAccounts,
       query: db

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  BANK_LIST_STATUSES,
+  bankAccountsPageRequest,
+  bankAccountsPageResponse,
   bankAccountsResponse,
   bankDetailsResponse,
   depositBankDetailsRequest,
@@ -33,6 +36,19 @@ export async function banksRoutes(
     '/api/admin/accounts/adminGetBankAccounts/all/all',
     { schema: { response: { 200: bankAccountsResponse } } },
     async () => banks.list(),
+  );
+
+  // The screen's server-paged list, one status tab (path ours; all/all above stays as SPEC 7.4 has it).
+  app.post(
+    '/api/admin/accounts/adminGetBankAccounts/paginated/:status',
+    {
+      schema: {
+        params: z.object({ status: z.enum(BANK_LIST_STATUSES) }),
+        body: bankAccountsPageRequest,
+        response: { 200: bankAccountsPageResponse },
+      },
+    },
+    async (req) => banks.page(req.params.status, req.body),
   );
 
   app.get(

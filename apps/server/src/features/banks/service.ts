@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { BANK_LIST_CAP, MESSAGES, type BankAccount } from '@brokerdesk/contract';
+import { BANK_LIST_CAP, MESSAGES, type BankAccount, type PagedRequest } from '@brokerdesk/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bankAccounts, deposits } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -7,7 +7,9 @@ import { audit } from '../../audit/audit.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../auth/sessions.ts';
 import { writeClientLog } from '../clients/client-log.ts';
+import { cappedCount } from '../../lib/capped-count.ts';
 import { lookupClients } from '../funding/list.ts';
+import { planBankAccounts, type BankListStatus } from './list.ts';
 import type { FileStore } from './file-store.ts';
 import { toWireBank } from './rows.ts';
 
@@ -54,6 +56,33 @@ export class BanksService {
     }
     const ids = Object.values(groups).flatMap((g) => g.map((b) => b.userId));
     return { users: await lookupClients(this.db, ids), bankAccounts: groups };
+  }
+
+  /**
+   * The screen's list (SPEC 2.17): one server page of a status, as filtered and sorted, with the total
+   * (capped) and only that page's clients.
+   */
+  async page(status: BankListStatus, req: PagedRequest) {
+    const plan = planBankAccounts(status, req);
+    const [rows, total] = await Promise.all([
+      this.db
+        .select()
+        .from(bankAccounts)
+        .where(plan.where)
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+      cappedCount(this.db, bankAccounts, plan.where),
+    ]);
+    const page = rows.map(toWireBank);
+    return {
+      bankAccounts: page,
+      users: await lookupClients(
+        this.db,
+        page.map((b) => b.userId),
+      ),
+      ...total,
+    };
   }
 
   async details(id: string) {

@@ -1,10 +1,10 @@
-import { BANK_LIST_CAP, bankAccountStatusSchema, type BankAccount } from '@brokerdesk/contract';
+import { bankAccountStatusSchema } from '@brokerdesk/contract';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { ExportButton } from '../../shared/export-button.tsx';
 import { useMemo } from 'react';
 import {
   DataTable,
-  pageLocally,
+  queryTableProps,
   useUrlListState,
   type ListDefaults,
   toPagedRequest,
@@ -12,23 +12,15 @@ import {
 import { NotFoundPage } from '../../shared/not-found-page.tsx';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import { useRouteStatus } from '../../shared/use-route-status.ts';
-import { BANK_FIELD_NAMES, bankColumns, bankFields } from './banks/bank-columns.tsx';
+import { BANK_FILTER_TYPES, BANK_SORT_FIELDS, bankColumns } from './banks/bank-columns.tsx';
 import { BankDetailsModal } from './banks/bank-details-modal.tsx';
 import { BANK_STATUS_TABS } from './banks/bank-labels.ts';
-import { useBankAccounts, useLinkedBankAccount } from './banks/bank-queries.ts';
+import { useBankAccountsPage, useLinkedBankAccount } from './banks/bank-queries.ts';
 import { StatusTabs } from './shared/status-tabs.tsx';
 
 /** The statuses this list has (SPEC 2.1); any other :status is Not found. */
 export const BANK_ACCOUNT_STATUSES = bankAccountStatusSchema.options;
 type Status = (typeof BANK_ACCOUNT_STATUSES)[number];
-
-/** How the export reads the view's filters (the screen filters its rows itself). */
-const BANK_FILTER_TYPES = {
-  name: 'TEXT',
-  email: 'TEXT',
-  bankName: 'TEXT',
-  bankAccountCurrency: 'SELECT',
-} as const;
 
 /** SPEC 9 gives bank accounts no page sizes; they take the console's usual 50 or 100, newest first. */
 const LIST: ListDefaults = {
@@ -36,8 +28,8 @@ const LIST: ListDefaults = {
   sizePerPage: 50,
   sortField: 'timestamp',
   sortOrder: 'desc',
-  sortFields: BANK_FIELD_NAMES,
-  filterFields: BANK_FIELD_NAMES,
+  sortFields: BANK_SORT_FIELDS,
+  filterFields: Object.keys(BANK_FILTER_TYPES),
 };
 
 /** /bank-verification-requests/:status (SPEC 2.17); rejected is shown as DECLINED. */
@@ -50,13 +42,16 @@ export function BankVerificationPage() {
 function BankAccountsScreen({ status }: { status: Status }) {
   usePageTitle('Bank Accounts');
   const list = useUrlListState(LIST);
-  const query = useBankAccounts();
+  const query = useBankAccountsPage(status, list.state, BANK_FILTER_TYPES);
   // The open account is in the URL (?open=<id>): a link opens it, Back closes it.
   const { openId, open, close } = useLinkedBankAccount(query.data);
   const users = query.data?.users;
   const columns = useMemo(() => bankColumns(users), [users]);
-  const rows: BankAccount[] | undefined = query.data?.bankAccounts[status];
-  const page = rows ? pageLocally(rows, list.state, bankFields(users)) : undefined;
+  const table = queryTableProps(query, (d) => ({
+    rows: d.bankAccounts,
+    total: d.totalSize,
+    totalCapped: d.totalCapped,
+  }));
 
   return (
     <Stack gap="md">
@@ -74,17 +69,13 @@ function BankAccountsScreen({ status }: { status: Status }) {
         columns={columns}
         list={list}
         rowKey={(b) => b._id}
-        rows={page?.rows}
-        total={page?.total}
-        loading={query.isPending}
-        error={query.error ?? undefined}
-        onRetry={() => void query.refetch()}
+        {...table}
         onRowClick={(b) => open(b._id)}
         minWidth={800}
         emptyText="No bank accounts."
       />
       <Text size="xs" c="dimmed">
-        Click a row to review the bank details. The newest {BANK_LIST_CAP} accounts of each status are listed.
+        Click a row to review the bank details.
       </Text>
       {openId && <BankDetailsModal bankId={openId} onClose={close} />}
     </Stack>

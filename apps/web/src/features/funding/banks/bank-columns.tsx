@@ -1,5 +1,5 @@
 import type { BankAccount, LookupClient } from '@brokerdesk/contract';
-import type { DataTableColumn, LocalFields } from '../../../shared/data-table/index.ts';
+import { filterTypesOf, type DataTableColumn } from '../../../shared/data-table/index.ts';
 import { fullName } from '../../../shared/formatters.ts';
 import { TimeCell } from '../shared/cells.tsx';
 import { CURRENCY_OPTIONS } from '../shared/column-builders.tsx';
@@ -52,14 +52,7 @@ export function bankColumns(clients: Clients): DataTableColumn<BankAccount>[] {
   ];
 }
 
-/** The bank list comes whole (per status): it is filtered, sorted and paged here. */
-export function bankFields(clients: Clients): LocalFields<BankAccount> {
-  return {
-    name: (b) => nameOf(clients, b),
-    email: (b) => clients?.[b.userId]?.email,
-    bankName: (b) => b.bankName,
-    bankAccountCurrency: (b) => b.bankAccountCurrency,
-    timestamp: (b) => b.timestamp,
-  };
-}
-export const BANK_FIELD_NAMES = Object.keys(bankFields(undefined));
+const ALL_COLUMNS = bankColumns(undefined);
+/** How the server reads each filter, and the fields it sorts by (a URL with others is ignored). */
+export const BANK_FILTER_TYPES = filterTypesOf(ALL_COLUMNS);
+export const BANK_SORT_FIELDS = ALL_COLUMNS.filter((c) => c.sortable).map((c) => c.id);

@@ -1,13 +1,17 @@
 import {
-  bankAccountsResponse,
+  bankAccountsPageResponse,
+  type BANK_LIST_STATUSES,
   updateBankAccountResponse,
-  type BankAccountsResponse,
+  type BankAccountsPageResponse,
   type BankDetailsResponse,
+  type Filter,
+  type PagedRequest,
   type UpdateBankAccountRequest,
 } from '@brokerdesk/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type RequestOptions } from '../../../shared/api.ts';
 import { isRefetch } from '../../../shared/background-fetch.ts';
+import { toPagedRequest, type ListState } from '../../../shared/data-table/index.ts';
 import { ensureSuccess } from '../../../shared/ensure-success.ts';
 import { showSuccessNotice } from '../../../shared/notify.ts';
 import { systemKeys } from '../../../shared/query-keys.ts';
@@ -16,18 +20,34 @@ import { fundingApi } from '../shared/funding-api.ts';
 import { bankKeys } from '../shared/funding-keys.ts';
 import { uploadStatement } from './bank-upload.ts';
 
+export type BankListStatus = (typeof BANK_LIST_STATUSES)[number];
+
 /** Statement links are signed for 5 minutes: fetch the details afresh, and again while a modal is open. */
 const LINK_REFRESH_MS = 4 * 60_000;
 
-/** Every bank account, grouped by status (SPEC 7.4; the newest 500 of each status). */
-export function useBankAccounts() {
+/** One server page of a status tab (the paged form of adminGetBankAccounts; path ours). */
+export const pageBankAccounts = (status: BankListStatus, body: PagedRequest, options?: RequestOptions) =>
+  api.post(
+    `/api/admin/accounts/adminGetBankAccounts/paginated/${status}`,
+    bankAccountsPageResponse,
+    body,
+    options,
+  );
+
+/**
+ * One server page of the bank accounts of a status, as the list state (URL) asks. Its key sits under
+ * bankKeys.lists(), so a save and the live `bank_accounts` topic reload it.
+ */
+export function useBankAccountsPage(
+  status: BankListStatus,
+  state: ListState,
+  filterTypes: Readonly<Record<string, Filter['filterType']>>,
+) {
+  const request = toPagedRequest(state, filterTypes);
   return useQuery({
-    queryKey: bankKeys.lists(),
-    queryFn: (ctx) =>
-      api.get('/api/admin/accounts/adminGetBankAccounts/all/all', bankAccountsResponse, {
-        signal: ctx.signal,
-        background: isRefetch(ctx),
-      }),
+    queryKey: bankKeys.list({ status, ...request }),
+    queryFn: (ctx) => pageBankAccounts(status, request, { signal: ctx.signal, background: isRefetch(ctx) }),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -46,17 +66,14 @@ const sameId = (id: string) => id;
 
 /**
  * The bank account whose modal is open, by the URL's `open` param (use-linked-row.ts). The modal loads
- * the account itself; an id that no loaded list holds (another status, past the cap) is checked with
- * the same call first, so a link to no account just drops the param.
+ * the account itself; an id the loaded page lacks (another page or status, filtered out) is checked
+ * with the same call first, so a link to no account just drops the param.
  */
-export function useLinkedBankAccount(lists: BankAccountsResponse | undefined) {
+export function useLinkedBankAccount(page: BankAccountsPageResponse | undefined) {
   const linked = useLinkedRow<string, BankDetailsResponse>({
     idOf: sameId,
-    loaded: !!lists,
-    fromLoaded: (id) =>
-      Object.values(lists?.bankAccounts ?? {}).some((rows) => rows.some((b) => b._id === id))
-        ? id
-        : undefined,
+    loaded: !!page,
+    fromLoaded: (id) => (page?.bankAccounts.some((b) => b._id === id) ? id : undefined),
     fetch: {
       queryKey: (id) => bankKeys.detail(id),
       queryFn: (id, signal) => fundingApi.bankAccount(id, { signal }),

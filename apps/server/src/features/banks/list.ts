@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { PagedRequest } from '@brokerdesk/contract';
+import { bankAccounts } from '../../db/schema.ts';
+import { planList, type ListSpec } from '../../lib/paged-query.ts';
+import { clientFilter } from '../funding/list.ts';
+import { clientEmailFilter, clientSort } from '../accounts/list.ts';
+
+export type BankListStatus = 'pending' | 'approved' | 'rejected';
+
+/**
+ * The bank list's fields (SPEC 2.17: full name, email, bank name, account currency, added), for the
+ * screen's server pages and the CSV export alike. Newest first by default; the status-and-time index
+ * (bank_accounts_status_ts_idx) serves that order.
+ */
+const BANKS: ListSpec = {
+  tieBreaker: bankAccounts.id,
+  defaultSort: { field: 'timestamp', order: 'desc' },
+  fields: {
+    name: {
+      column: clientSort(bankAccounts.userId, 'name'),
+      sortable: true,
+      filter: clientFilter(bankAccounts.userId),
+    },
+    email: {
+      column: clientSort(bankAccounts.userId, 'email'),
+      sortable: true,
+      filter: clientEmailFilter(bankAccounts.userId),
+    },
+    bankName: { column: bankAccounts.bankName, sortable: true, filter: 'text' },
+    bankAccountCurrency: { column: bankAccounts.bankAccountCurrency, sortable: true, filter: 'select' },
+    timestamp: { column: bankAccounts.timestamp, sortable: true },
+  },
+};
+
+/** The where and order of one status tab's view (what the screen pages and the export runs). */
+export function planBankAccounts(status: BankListStatus, req: PagedRequest) {
+  return planList(BANKS, req, [eq(bankAccounts.status, status)]);
+}
