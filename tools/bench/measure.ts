@@ -1,5 +1,4 @@
 import { Worker } from 'node:worker_threads';
-import type { LoadJob } from './load-worker.ts';
 import type { BenchTarget, Statement } from './targets.ts';
 
 export type Percentiles = { p50: number; p95: number; p99: number; errors: number; requests: number };
@@ -10,6 +9,18 @@ export function percentiles(samples: number[], errors = 0): Percentiles {
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99), errors, requests: s.length };
 }
 
+/** What load-worker.mjs runs. */
+type LoadJob = {
+  url: string;
+  token: string;
+  method: 'GET' | 'POST';
+  body?: unknown;
+  connections: number;
+  seconds: number;
+  /** Seconds of load before the measured ones (load-worker.mjs). */
+  warmup: number;
+};
+
 /** HTTP latency of one call at `connections` concurrent connections, from every response's own time. */
 export function httpLatency(
   url: string,
@@ -17,10 +28,13 @@ export function httpLatency(
   call: { method: 'GET' | 'POST'; body?: unknown },
   connections: number,
   seconds: number,
+  warmup = 1,
 ): Promise<Percentiles> {
-  const job: LoadJob = { url, token, method: call.method, body: call.body, connections, seconds };
+  const job: LoadJob = { url, token, method: call.method, body: call.body, connections, seconds, warmup };
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: job });
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+      workerData: job,
+    });
     worker.once('message', (m: { times: number[]; errors: number } | { error: string }) => {
       void worker.terminate();
       if ('error' in m) reject(new Error(m.error));
