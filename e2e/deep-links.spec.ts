@@ -37,6 +37,20 @@ function uniqueBy<T>(rows: readonly T[], key: (row: T) => string): T | undefined
   return rows.find((row) => counts.get(key(row)) === 1);
 }
 
+/** The first status tab (pending, approved, rejected) holding a row that `key` picks alone, with its reply. */
+async function findInTabs<R, T>(
+  fetch: (status: string) => Promise<R>,
+  rowsOf: (reply: R) => readonly T[],
+  key: (row: T, reply: R) => string,
+): Promise<{ status: string; target: T; reply: R } | undefined> {
+  for (const status of ['pending', 'approved', 'rejected']) {
+    const reply = await fetch(status);
+    const target = uniqueBy(rowsOf(reply), (row) => key(row, reply));
+    if (target) return { status, target, reply };
+  }
+  return undefined;
+}
+
 type Linked = {
   id: string;
   /** The modal's accessible name. */
@@ -181,30 +195,29 @@ test.describe(`deep links to modals (${db})`, () => {
   }) => {
     await signIn(page);
     const api = await apiOf(page);
-    let status = '';
-    let target: Leverage | undefined;
-    let clients: Clients = {};
-    for (const s of ['pending', 'approved', 'rejected']) {
-      const reply = await api.post<{ leverages: Leverage[]; users: Clients }>(
-        `/api/admin/accounts/adminGetLeverageRequests/paginated/${s}`,
-        { page: 1, sizePerPage: 100, filters: {} },
-      );
-      target = uniqueBy(reply.leverages, (l) => String(l.accountNumber));
-      if (target) [status, clients] = [s, reply.users];
-      if (target) break;
-    }
-    expect(target, 'the demo data has leverage change requests').toBeDefined();
-    const number = String(target!.accountNumber);
+    const found = await findInTabs(
+      (s) =>
+        api.post<{ leverages: Leverage[]; users: Clients }>(
+          `/api/admin/accounts/adminGetLeverageRequests/paginated/${s}`,
+          { page: 1, sizePerPage: 100, filters: {} },
+        ),
+      (reply) => reply.leverages,
+      (l) => String(l.accountNumber),
+    );
+    expect(found, 'the demo data has leverage change requests').toBeDefined();
+    const { status, target, reply } = found!;
+    const clients = reply.users;
+    const number = String(target.accountNumber);
     const list = `/change-leverage-requests/${status}?size=100`;
     await walk(page, {
       list,
       row: { name: new RegExp(`\\b${number}\\b`), open: 'dblclick' },
       target: {
-        id: target!._id,
+        id: target._id,
         dialog: 'Update change leverage',
         shows: async (modal) => {
           await expect(modal.getByText(number, { exact: true })).toBeVisible();
-          const client = clients[target!.userId];
+          const client = clients[target.userId];
           if (client) await expect(modal).toContainText(client.name);
         },
       },
@@ -219,30 +232,29 @@ test.describe(`deep links to modals (${db})`, () => {
   }) => {
     await signIn(page);
     const api = await apiOf(page);
-    let status = '';
-    let target: SubRequest | undefined;
-    let clients: Clients = {};
-    for (const s of ['pending', 'approved', 'rejected']) {
-      const reply = await api.post<{ accounts: SubRequest[]; users: Clients }>(
-        `/api/admin/accounts/adminGetSubAccountRequests/paginated/all/${s}`,
-        { page: 1, sizePerPage: 100, filters: {} },
-      );
-      target = uniqueBy(reply.accounts, (a) => reply.users[a.userId]?.email ?? a.userId);
-      if (target) [status, clients] = [s, reply.users];
-      if (target) break;
-    }
-    expect(target, 'the demo data has sub-account requests').toBeDefined();
-    const email = clients[target!.userId]!.email;
+    const found = await findInTabs(
+      (s) =>
+        api.post<{ accounts: SubRequest[]; users: Clients }>(
+          `/api/admin/accounts/adminGetSubAccountRequests/paginated/all/${s}`,
+          { page: 1, sizePerPage: 100, filters: {} },
+        ),
+      (reply) => reply.accounts,
+      (a, reply) => reply.users[a.userId]?.email ?? a.userId,
+    );
+    expect(found, 'the demo data has sub-account requests').toBeDefined();
+    const { status, target, reply } = found!;
+    const clients = reply.users;
+    const email = clients[target.userId]!.email;
     const list = `/new-sub-account-requests/${status}?size=100`;
     await walk(page, {
       list,
       row: { name: new RegExp(escapeRegExp(email)), open: 'click' },
       target: {
-        id: target!._id,
+        id: target._id,
         dialog: 'Update account',
         shows: async (modal) => {
           await expect(modal).toContainText(email);
-          await expect(modal).toContainText(`${target!.live ? 'Live' : 'Demo'} ${target!.type}`);
+          await expect(modal).toContainText(`${target.live ? 'Live' : 'Demo'} ${target.type}`);
         },
       },
       offView: { list: `${list}&f.email=no-such-email-zz`, emptyText: 'No sub account requests.' },
@@ -286,28 +298,26 @@ test.describe(`deep links to modals (${db})`, () => {
     const reply = await api.get<{ users: Clients; bankAccounts: Record<string, Bank[]> }>(
       '/api/admin/accounts/adminGetBankAccounts/all/all',
     );
-    const key = (b: Bank) => `${reply.users[b.userId]?.email ?? b.userId} ${b.bankName}`;
-    let status = '';
-    let target: Bank | undefined;
-    for (const s of ['pending', 'approved', 'rejected']) {
-      target = uniqueBy(reply.bankAccounts[s] ?? [], key);
-      if (target) status = s;
-      if (target) break;
-    }
-    expect(target, 'the demo data has bank accounts').toBeDefined();
-    const email = reply.users[target!.userId]!.email;
+    const found = await findInTabs(
+      async (s) => reply.bankAccounts[s] ?? [],
+      (banks) => banks,
+      (b) => `${reply.users[b.userId]?.email ?? b.userId} ${b.bankName}`,
+    );
+    expect(found, 'the demo data has bank accounts').toBeDefined();
+    const { status, target } = found!;
+    const email = reply.users[target.userId]!.email;
     const list = `/bank-verification-requests/${status}?size=100`;
     await walk(page, {
       list,
       row: {
-        name: new RegExp(`${escapeRegExp(email)}.*${escapeRegExp(target!.bankName)}`),
+        name: new RegExp(`${escapeRegExp(email)}.*${escapeRegExp(target.bankName)}`),
         open: 'click',
       },
       target: {
-        id: target!._id,
+        id: target._id,
         dialog: 'Bank details',
         shows: async (modal) => {
-          await expect(modal.getByRole('textbox', { name: 'Bank name' })).toHaveValue(target!.bankName);
+          await expect(modal.getByRole('textbox', { name: 'Bank name' })).toHaveValue(target.bankName);
           await expect(modal).toContainText(email);
         },
       },

@@ -96,6 +96,10 @@ test.describe(`four-eyes approvals (${db})`, () => {
     await chooseStatus(page, 'Approve & process');
     await modal.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText('Deposit updated.')).toBeVisible();
+    // Closing steps back over the modal's history entry; a page.goto while that step is under way is
+    // aborted by the browser, so wait for the address to lose the modal first.
+    await expect(modal).toBeHidden();
+    await expect.poll(() => new URL(page.url()).searchParams.has('open')).toBe(false);
     await expect
       .poll(async () => (await depositsOf(page, 'historical', target!.transactionId))[0]?.MTStatus, {
         timeout: 15_000,

@@ -34,6 +34,9 @@ test.describe(`funding (${db})`, () => {
     await modal.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText('Deposit updated.')).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(first!.transactionId) })).toHaveCount(0);
+    // Closing steps back over the modal's history entry; the page.goto below would abort that step.
+    await expect(modal).toBeHidden();
+    await expect.poll(() => new URL(page.url()).searchParams.has('open')).toBe(false);
 
     // The worker credits the account on the simulator; MTStatus turns SUCCESS.
     await expect

@@ -28,6 +28,22 @@ describe('formatters', () => {
     expect(formatEpoch(utc('2024-01-01T11:00:00'), 'Pacific/Auckland')).toBe('2024/01/02 00:00:00');
   });
 
+  it('formats UTC the same way as any other zone, before 1970 and after 9999 included', () => {
+    // UTC takes a shortcut past Intl (the ISO form); Etc/UTC is the same zone by Intl's own path.
+    const instants = [
+      -86_400 * 365 * 80,
+      -1,
+      0,
+      59,
+      951_782_400,
+      1_709_251_199,
+      253_402_300_799,
+      253_402_300_800,
+    ];
+    for (let s = 0; s < 200; s++) instants.push(Math.floor(Math.sin(s + 1) * 4e9));
+    for (const at of instants) expect(formatEpoch(at, UTC), String(at)).toBe(formatEpoch(at, 'Etc/UTC'));
+  });
+
   it('follows daylight saving across the spring-forward edge', () => {
     // London: at 01:00 UTC on 2024-03-31 clocks go from 01:00 GMT to 02:00 BST.
     expect(formatEpoch(utc('2024-03-31T00:59:59'), 'Europe/London')).toBe('2024/03/31 00:59:59');

@@ -1,6 +1,9 @@
 import { AMOUNT_DECIMALS } from '@brokerdesk/contract';
 import { currentTimeZone, UTC } from './time-zone/time-zone.ts';
 
+/** The first instant whose ISO year has five digits; beyond it Intl formats UTC as well. */
+const YEAR_10000 = Date.UTC(10000, 0, 1);
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterOf(timeZone: string): Intl.DateTimeFormat {
@@ -27,8 +30,13 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
  */
 export function formatEpoch(seconds: number | null | undefined, timeZone = currentTimeZone()): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '';
+  const ms = Math.floor(seconds) * 1000;
+  // UTC needs no time-zone data: the ISO form is the same fields, and far cheaper than Intl's parts
+  // (every time on a page is also formatted in UTC for its tooltip).
+  const iso = timeZone === UTC && ms >= 0 && ms < YEAR_10000 ? new Date(ms).toISOString() : null;
+  if (iso) return `${iso.slice(0, 4)}/${iso.slice(5, 7)}/${iso.slice(8, 10)} ${iso.slice(11, 19)}`;
   const parts: Record<string, string> = {};
-  for (const part of formatterOf(timeZone).formatToParts(new Date(Math.floor(seconds) * 1000))) {
+  for (const part of formatterOf(timeZone).formatToParts(new Date(ms))) {
     parts[part.type] = part.value;
   }
   return `${parts.year}/${parts.month}/${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;

@@ -6,9 +6,8 @@ import {
   type LookupClient,
   type TradingAccount,
 } from '@brokerdesk/contract';
-import { Anchor, Text } from '@mantine/core';
-import { Link } from 'react-router';
-import type { DataTableColumn, FilterOption } from '../../shared/data-table/index.ts';
+import { Text } from '@mantine/core';
+import { RowLink, type DataTableColumn, type FilterOption } from '../../shared/data-table/index.ts';
 import { formatAmount, fullName } from '../../shared/formatters.ts';
 import { adminLabel } from './admin-label.ts';
 import { EpochTime } from '../../shared/time-zone/index.ts';
@@ -122,9 +121,9 @@ export const clientColumn: DataTableColumn<AccountRow> = {
   id: 'client',
   header: 'Client',
   cell: (a) => (
-    <Anchor component={Link} to={`/user/profile/${a.userId}`} size="sm" onClick={(e) => e.stopPropagation()}>
+    <RowLink to={`/user/profile/${a.userId}`}>
       {fullName(a.client?.name, a.client?.surname) || a.userId}
-    </Anchor>
+    </RowLink>
   ),
   // One server filter matches name, surname or email (the `client` field).
   filter: { kind: 'text', placeholder: 'Name or email' },

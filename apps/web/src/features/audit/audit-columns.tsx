@@ -1,7 +1,6 @@
 import { idSchema, type AuditRow } from '@brokerdesk/contract';
-import { Anchor, Button, Code } from '@mantine/core';
-import { Link } from 'react-router';
-import type { DataTableColumn } from '../../shared/data-table/index.ts';
+import { Button, Code } from '@mantine/core';
+import { RowLink, type DataTableColumn } from '../../shared/data-table/index.ts';
 import { EpochTime } from '../../shared/time-zone/index.ts';
 
 /** The client a record is about: the user it names, or the userId its before or after carries. */
@@ -40,18 +39,7 @@ export function auditColumns(onView: (row: AuditRow) => void): DataTableColumn<A
       header: 'Client',
       cell: (r) => {
         const client = clientOf(r);
-        return client ? (
-          <Anchor
-            component={Link}
-            to={`/user/profile/${client}`}
-            size="sm"
-            onClick={(e) => e.stopPropagation()}
-          >
-            Profile
-          </Anchor>
-        ) : (
-          ''
-        );
+        return client ? <RowLink to={`/user/profile/${client}`}>Profile</RowLink> : '';
       },
       width: 80,
     },

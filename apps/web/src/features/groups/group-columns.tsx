@@ -1,6 +1,5 @@
 import type { Group } from '@brokerdesk/contract';
-import { Badge } from '@mantine/core';
-import type { DataTableColumn, LocalFields } from '../../shared/data-table/index.ts';
+import { CellBadge, type DataTableColumn, type LocalFields } from '../../shared/data-table/index.ts';
 import { statusColor } from '../../shared/status-colors.ts';
 import { EpochTime } from '../../shared/time-zone/index.ts';
 
@@ -23,9 +22,9 @@ export const GROUP_COLUMNS: DataTableColumn<Group>[] = [
     id: 'groupStatus',
     header: 'Status',
     cell: (g) => (
-      <Badge color={statusColor(g.groupStatus)} variant="light" size="sm">
+      <CellBadge color={statusColor(g.groupStatus)} uppercase>
         {g.groupStatus}
-      </Badge>
+      </CellBadge>
     ),
     sortable: true,
     filter: {

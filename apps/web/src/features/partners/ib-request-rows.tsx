@@ -1,6 +1,6 @@
 import type { IbRequest, IbRequestsResponse } from '@brokerdesk/contract';
-import { Badge, Text } from '@mantine/core';
-import { filterTypesOf, type DataTableColumn } from '../../shared/data-table/index.ts';
+import { Text } from '@mantine/core';
+import { CellBadge, filterTypesOf, type DataTableColumn } from '../../shared/data-table/index.ts';
 import { fullName } from '../../shared/formatters.ts';
 import { statusColor } from '../../shared/status-colors.ts';
 import { EpochTime } from '../../shared/time-zone/index.ts';
@@ -26,9 +26,9 @@ export function isOpen(request: Pick<IbRequest, 'status'>): boolean {
 
 export function IbStatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={statusColor(status)} variant="light" size="sm">
+    <CellBadge color={statusColor(status)} uppercase>
       {status}
-    </Badge>
+    </CellBadge>
   );
 }
 

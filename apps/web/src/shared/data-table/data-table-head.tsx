@@ -7,6 +7,8 @@ import type { DataTableColumn, ListController } from './types.ts';
 type Props<T> = {
   table: TanTable<T>;
   list: ListController;
+  /** The table's columns: the table object stays the same when they change, so the memo needs them. */
+  columns: readonly DataTableColumn<T>[];
 };
 
 function columnOf<T>(header: Header<T, unknown>): DataTableColumn<T> {
@@ -14,9 +16,9 @@ function columnOf<T>(header: Header<T, unknown>): DataTableColumn<T> {
 }
 
 /** Header row (click to sort) and, when any column filters, a filter row under it. */
-export function DataTableHead<T>({ table, list }: Props<T>) {
+export function DataTableHead<T>({ table, list, columns }: Props<T>) {
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
-  const hasFilters = headers.some((header) => columnOf(header).filter);
+  const hasFilters = columns.some((column) => column.filter);
 
   return (
     <Table.Thead>

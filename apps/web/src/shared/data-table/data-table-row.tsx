@@ -1,6 +1,6 @@
 import { Center, Table } from '@mantine/core';
-import { flexRender, type Row } from '@tanstack/react-table';
-import type { CSSProperties, ReactNode } from 'react';
+import { memo, type CSSProperties, type ReactNode } from 'react';
+import classes from './data-table.module.css';
 import type { DataTableColumn } from './types.ts';
 
 export type RowHandlers<T> = {
@@ -12,61 +12,77 @@ export type RowHandlers<T> = {
   onRowDoubleClick?: (row: T) => void;
 };
 
-type Props<T> = RowHandlers<T> & {
-  row: Row<T>;
+/** The table's click handlers, the same functions for the table's whole life (they read the latest props). */
+export type RowActions<T> = { click: (row: T) => void; doubleClick: (row: T) => void };
+
+type Props<T> = {
+  item: T;
   columns: readonly DataTableColumn<T>[];
+  /** One class list per column, shared by every row (see cellClassesOf). */
+  cellClasses: readonly string[];
   /** The row's place on the page, read by the table's key handling. */
   index: number;
   /** Roving focus: only the active row is in the Tab order; the arrow keys move between rows. */
   active: boolean;
+  style: CSSProperties | undefined;
+  className: string | undefined;
+  title: string | undefined;
+  clickable: boolean;
+  doubleClickable: boolean;
+  actions: RowActions<T>;
 };
 
 /** Mantine's own table classes, so plain rows look exactly like Table.Tr / Table.Td. */
-const TR_CLASS = `${Table.classes.tr} mantine-Table-tr`;
+const TR_CLASS = `${Table.classes.tr} mantine-Table-tr mantine-focus-auto`;
 const TD_CLASS = `${Table.classes.td} mantine-Table-td`;
+
+/** A cell's classes (alignment, wrapping), made once per column rather than once per cell. */
+export function cellClassesOf<T>(columns: readonly DataTableColumn<T>[]): string[] {
+  return columns.map((column) =>
+    [
+      TD_CLASS,
+      column.wrap ? classes.wrap : classes.cell,
+      column.align === 'right' ? classes.right : column.align === 'center' ? classes.center : undefined,
+    ]
+      .filter(Boolean)
+      .join(' '),
+  );
+}
 
 /**
  * One row: colour, tooltip, click and double-click; the table handles its keys (data-table.tsx).
- * Plain <tr>/<td> with Mantine's classes rather than Table.Tr/Table.Td: a 100-row page has over a
- * thousand cells, and each Mantine element resolves props, styles and context on every render, which
- * was most of the time from data arrival to paint (tools/bench/paint.ts).
+ * Plain <tr>/<td> with Mantine's classes rather than Table.Tr/Table.Td, cells straight from the column
+ * definitions rather than through TanStack's cell objects, and memoised: a 100-row page has over a
+ * thousand cells, and rendering them was most of the time from data arrival to paint
+ * (tools/bench/paint.ts). Memo keeps a click (which dims the page while the next one loads) from
+ * rendering the whole page again.
  */
-export function DataTableRow<T>({ row, columns, index, active, ...handlers }: Props<T>) {
-  const item = row.original;
-  const { onRowClick, onRowDoubleClick } = handlers;
-  const clickable = Boolean(onRowClick || onRowDoubleClick);
+function DataTableRowOf<T>(p: Props<T>) {
+  const { item } = p;
+  const clickable = p.clickable || p.doubleClickable;
   return (
     <tr
-      style={{ cursor: clickable ? 'pointer' : undefined, ...handlers.rowStyle?.(item) }}
-      title={handlers.rowTitle?.(item)}
+      style={p.style}
+      title={p.title}
       // Mantine's focus ring shows which row the keyboard is on.
-      className={[TR_CLASS, 'mantine-focus-auto', handlers.rowClassName?.(item)].filter(Boolean).join(' ')}
+      className={[TR_CLASS, clickable && classes.pointer, p.className].filter(Boolean).join(' ')}
       data-with-row-border
       data-hover={clickable || undefined}
-      tabIndex={active ? 0 : -1}
-      data-row-index={index}
-      onClick={onRowClick ? () => onRowClick(item) : undefined}
-      onDoubleClick={onRowDoubleClick ? () => onRowDoubleClick(item) : undefined}
+      tabIndex={p.active ? 0 : -1}
+      data-row-index={p.index}
+      onClick={p.clickable ? () => p.actions.click(item) : undefined}
+      onDoubleClick={p.doubleClickable ? () => p.actions.doubleClick(item) : undefined}
     >
-      {row.getVisibleCells().map((cell) => {
-        const column = columns[cell.column.getIndex()];
-        return (
-          <td
-            key={cell.id}
-            className={TD_CLASS}
-            style={{
-              textAlign: column?.align,
-              fontVariantNumeric: column?.align === 'right' ? 'tabular-nums' : undefined,
-              whiteSpace: column?.wrap ? 'normal' : 'nowrap',
-            }}
-          >
-            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-          </td>
-        );
-      })}
+      {p.columns.map((column, i) => (
+        <td key={column.id} className={p.cellClasses[i]}>
+          {column.cell(item)}
+        </td>
+      ))}
     </tr>
   );
 }
+
+export const DataTableRow = memo(DataTableRowOf) as typeof DataTableRowOf;
 
 /** A row across all columns for the loading, error and empty states. */
 export function MessageRow({ span, children }: { span: number; children: ReactNode }) {

@@ -7,11 +7,19 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { movedIndex, pressRowAction, ROW_ACTION_ATTRIBUTE, rowCommand } from '../keyboard/row-keys.ts';
 import { DataTableFooter } from './data-table-footer.tsx';
 import { DataTableHead } from './data-table-head.tsx';
-import { DataTableRow, MessageRow, type RowHandlers } from './data-table-row.tsx';
+import {
+  cellClassesOf,
+  DataTableRow,
+  MessageRow,
+  type RowActions,
+  type RowHandlers,
+} from './data-table-row.tsx';
+import { RowNavigateContext } from './row-link.tsx';
 import { pageCount } from './list-state.ts';
 import { useNewRows } from './new-rows.ts';
 import type { DataTableColumn, ListController } from './types.ts';
@@ -54,6 +62,9 @@ export type DataTableProps<T> = RowHandlers<T> & {
 
 const NO_ROWS: never[] = [];
 
+/** Re-renders only when the view (sort, filters, page) or the columns change, not with every new page of data. */
+const Head = memo(DataTableHead) as typeof DataTableHead;
+
 /**
  * The one server-paged table of the console (STYLE.md). The server pages, sorts and filters
  * (TanStack Table in manual mode); the view comes from a ListController, normally the URL.
@@ -72,7 +83,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
         // TanStack only sorts columns with an accessor; the server sorts, so the value is never read.
         accessorFn: () => null,
         header: column.header,
-        cell: ({ row }) => column.cell(row.original),
         enableSorting: Boolean(column.sortable),
         sortDescFirst: Boolean(column.sortDescFirst),
         meta: { column },
@@ -89,7 +99,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
     data: (fresh.rows ?? NO_ROWS) as T[],
     columns: columnDefs,
     getCoreRowModel: getCoreRowModel(),
-    getRowId: rowKey,
     manualPagination: true,
     manualSorting: true,
     manualFiltering: true,
@@ -116,9 +125,24 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const clickable = Boolean(props.onRowClick || props.onRowDoubleClick);
   const span = columns.length;
-  const bodyRows = table.getRowModel().rows;
+  const bodyRows: readonly T[] = fresh.rows ?? NO_ROWS;
+  const cellClasses = useMemo(() => cellClassesOf(columns), [columns]);
+  // Screens pass new handler functions on every render; rows get these stable ones (which call the
+  // latest) so that their memo holds.
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+  const actions = useMemo<RowActions<T>>(
+    () => ({
+      click: (row) => latest.current.onRowClick?.(row),
+      doubleClick: (row) => latest.current.onRowDoubleClick?.(row),
+    }),
+    [],
+  );
+  const navigate = useNavigate();
   const keys = useRowKeys(bodyRows.length, (index, command) => {
-    const row = bodyRows[index]?.original;
+    const row = bodyRows[index];
     const handler =
       command === 'approve'
         ? props.onApprove
@@ -160,7 +184,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           horizontalSpacing={8}
           fz="sm"
         >
-          <DataTableHead table={table} list={list} />
+          <Head table={table} list={list} columns={columns} />
           <Table.Tbody
             onKeyDown={keys.onKeyDown}
             onFocus={keys.onFocus}
@@ -190,20 +214,24 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </Text>
               </MessageRow>
             ) : (
-              bodyRows.map((row, index) => (
-                <DataTableRow
-                  key={row.id}
-                  row={row}
-                  index={index}
-                  active={index === keys.active}
-                  columns={columns}
-                  rowStyle={props.rowStyle}
-                  rowClassName={props.rowClassName}
-                  rowTitle={props.rowTitle}
-                  onRowClick={props.onRowClick}
-                  onRowDoubleClick={props.onRowDoubleClick}
-                />
-              ))
+              <RowNavigateContext.Provider value={navigate}>
+                {bodyRows.map((item, index) => (
+                  <DataTableRow
+                    key={rowKey(item)}
+                    item={item}
+                    index={index}
+                    active={index === keys.active}
+                    columns={columns}
+                    cellClasses={cellClasses}
+                    style={props.rowStyle?.(item)}
+                    className={props.rowClassName?.(item)}
+                    title={props.rowTitle?.(item)}
+                    clickable={Boolean(props.onRowClick)}
+                    doubleClickable={Boolean(props.onRowDoubleClick)}
+                    actions={actions}
+                  />
+                ))}
+              </RowNavigateContext.Provider>
             )}
           </Table.Tbody>
         </Table>

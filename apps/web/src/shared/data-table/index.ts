@@ -17,3 +17,5 @@ export {
   type FilterOption,
   type ListController,
 } from './types.ts';
+export { CellBadge, type CellBadgeProps } from './cell-badge.tsx';
+export { RowLink } from './row-link.tsx';

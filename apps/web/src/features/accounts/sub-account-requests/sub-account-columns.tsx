@@ -1,6 +1,7 @@
 import { ACCOUNT_TYPES, CURRENCIES, type LookupClient, type SubAccountRequest } from '@brokerdesk/contract';
-import { Badge, Group } from '@mantine/core';
-import { filterTypesOf, type DataTableColumn } from '../../../shared/data-table/index.ts';
+import { CellBadge, filterTypesOf, type DataTableColumn } from '../../../shared/data-table/index.ts';
+
+const INLINE_ROW = { display: 'inline-flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' } as const;
 import { fullName } from '../../../shared/formatters.ts';
 import { TimeCell } from '../../funding/shared/cells.tsx';
 
@@ -34,12 +35,12 @@ export function subAccountColumns(clients: Clients): DataTableColumn<SubAccountR
       header: 'Account type',
       // Live or demo matters as much as the type: a live account holds real money.
       cell: (s) => (
-        <Group gap={6} wrap="nowrap">
+        <span style={INLINE_ROW}>
           {s.type}
-          <Badge size="xs" variant="light" color={s.live ? 'blue' : 'gray'}>
+          <CellBadge size="xs" color={s.live ? 'blue' : 'gray'} uppercase>
             {s.live ? 'Live' : 'Demo'}
-          </Badge>
-        </Group>
+          </CellBadge>
+        </span>
       ),
       sortable: true,
       filter: { kind: 'select', options: options(ACCOUNT_TYPES) },

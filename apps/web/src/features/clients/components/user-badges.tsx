@@ -1,13 +1,9 @@
 import type { User, UserStatus } from '@brokerdesk/contract';
-import { Badge, Text, Tooltip } from '@mantine/core';
+import { CellBadge } from '../../../shared/data-table/index.ts';
 import { statusColor } from '../../../shared/status-colors.ts';
 import { EKYC_LABELS, USER_STATUS_LABELS, ekycState } from '../user-labels.ts';
 
-/**
- * Mantine badges cut their label with an ellipsis when the column is narrow; a status must always be
- * readable, so the label keeps its full width and the table scrolls instead.
- */
-const FULL_LABEL = { label: { overflow: 'visible' } } as const;
+// These sit in every row of the client list: CellBadge draws Mantine's badge without its component.
 
 export function UserStatusBadge({
   status,
@@ -17,43 +13,31 @@ export function UserStatusBadge({
   size?: 'xs' | 'sm' | 'md' | 'lg';
 }) {
   return (
-    <Badge color={statusColor(status)} variant="light" size={size} tt="none" styles={FULL_LABEL}>
+    <CellBadge color={statusColor(status)} size={size}>
       {USER_STATUS_LABELS[status]}
-    </Badge>
+    </CellBadge>
   );
 }
 
 /** The partner marker of the user list and the IB badge of the profile (SPEC 2.4, 2.6, 6). */
 export function PartnerBadge({ size = 'xs' }: { size?: 'xs' | 'sm' | 'md' }) {
   return (
-    <Tooltip label="Partner (introducing broker)" withArrow>
-      <Badge color="violet" variant="filled" size={size}>
-        IB
-      </Badge>
-    </Tooltip>
+    <CellBadge color="violet" variant="filled" size={size} uppercase title="Partner (introducing broker)">
+      IB
+    </CellBadge>
   );
 }
 
 const EKYC_COLORS = { flagged: 'red', approved: 'green', pending: 'yellow', nonapproved: 'gray' } as const;
+const DIMMED_XS = { fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' };
 
 export function EkycBadge({ user }: { user: Pick<User, 'eKYCApproved' | 'eKYCPending' | 'eKYCFlagged'> }) {
   const state = ekycState(user);
-  if (state === 'nonapproved') {
-    return (
-      <Text size="xs" c="dimmed">
-        {EKYC_LABELS[state]}
-      </Text>
-    );
-  }
+  if (state === 'nonapproved') return <span style={DIMMED_XS}>{EKYC_LABELS[state]}</span>;
+  const flagged = state === 'flagged';
   return (
-    <Badge
-      color={EKYC_COLORS[state]}
-      variant={state === 'flagged' ? 'filled' : 'light'}
-      size="sm"
-      tt={state === 'flagged' ? undefined : 'none'}
-      styles={FULL_LABEL}
-    >
+    <CellBadge color={EKYC_COLORS[state]} variant={flagged ? 'filled' : 'light'} uppercase={flagged}>
       {EKYC_LABELS[state]}
-    </Badge>
+    </CellBadge>
   );
 }

@@ -1,7 +1,6 @@
 import type { Deposit, Transfer, Withdrawal } from '@brokerdesk/contract';
-import { Badge } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import type { DataTableColumn } from '../../../shared/data-table/index.ts';
+import { CellBadge, type DataTableColumn } from '../../../shared/data-table/index.ts';
 import { formatAmount } from '../../../shared/formatters.ts';
 import { rowBackground, statusColor } from '../../../shared/status-colors.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
@@ -20,9 +19,9 @@ const status = <T extends Row>(): DataTableColumn<T> => ({
   id: 'status',
   header: 'Status',
   cell: (r) => (
-    <Badge color={statusColor(r.status)} variant="light" size="sm">
+    <CellBadge color={statusColor(r.status)} uppercase>
       {r.status}
-    </Badge>
+    </CellBadge>
   ),
 });
 

@@ -1,7 +1,5 @@
 import { countryName, type User, type UserListStatus } from '@brokerdesk/contract';
-import { Anchor } from '@mantine/core';
-import { Link } from 'react-router';
-import { filterTypesOf, type DataTableColumn } from '../../../shared/data-table/index.ts';
+import { filterTypesOf, RowLink, type DataTableColumn } from '../../../shared/data-table/index.ts';
 import { EkycBadge, PartnerBadge, UserStatusBadge } from '../components/user-badges.tsx';
 import { CRM_OPTIONS, USER_STATUS_OPTIONS, crmLabel } from '../user-labels.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
@@ -145,16 +143,7 @@ export function userColumns(status: UserListStatus): DataTableColumn<User>[] {
     {
       id: 'profile',
       header: 'PROFILE',
-      cell: (u) => (
-        <Anchor
-          component={Link}
-          to={`/user/profile/${u._id}`}
-          size="sm"
-          onDoubleClick={(e) => e.stopPropagation()}
-        >
-          Profile
-        </Anchor>
-      ),
+      cell: (u) => <RowLink to={`/user/profile/${u._id}`}>Profile</RowLink>,
     },
   ];
 }

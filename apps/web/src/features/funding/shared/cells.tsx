@@ -1,8 +1,7 @@
 import type { LookupClient } from '@brokerdesk/contract';
-import { Anchor, Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { SyntheticEvent } from 'react';
-import { Link } from 'react-router';
+import { CellBadge, RowLink } from '../../../shared/data-table/index.ts';
 import { fullName } from '../../../shared/formatters.ts';
 import { isFailedMtStatus, statusColor } from '../../../shared/status-colors.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
@@ -22,18 +21,9 @@ export function TimeCell({ seconds }: { seconds: number | null | undefined }) {
 export function ClientCell({ userId, client }: { userId: string; client: LookupClient | undefined }) {
   const name = client ? fullName(client.name, client.surname) || client.email : userId;
   return (
-    <Anchor
-      component={Link}
-      to={`/user/profile/${userId}`}
-      size="sm"
-      c="inherit"
-      underline="hover"
-      title={client?.email}
-      onClick={stopRowEvent}
-      onDoubleClick={stopRowEvent}
-    >
+    <RowLink to={`/user/profile/${userId}`} inherit title={client?.email}>
       {name}
-    </Anchor>
+    </RowLink>
   );
 }
 
@@ -41,9 +31,9 @@ export function ClientCell({ userId, client }: { userId: string; client: LookupC
 export function StatusBadge({ status }: { status: string }) {
   return (
     // White behind the word keeps it readable on every row colour, the bright red one included.
-    <Badge color={statusColor(status)} variant="white" size="sm" styles={{ label: { overflow: 'visible' } }}>
+    <CellBadge color={statusColor(status)} variant="white" uppercase>
       {status}
-    </Badge>
+    </CellBadge>
   );
 }
 
@@ -53,35 +43,25 @@ export function StatusBadge({ status }: { status: string }) {
  */
 export function MtFailure({ value }: { value: string }) {
   return (
-    <Badge
-      color="red.9"
-      variant="filled"
-      size="md"
-      tt="none"
-      radius="sm"
-      title={`Platform: ${value}`}
-      styles={{ label: { overflow: 'visible' } }}
-    >
+    <CellBadge color="red.9" variant="filled" size="md" square title={`Platform: ${value}`}>
       {value}
-    </Badge>
+    </CellBadge>
   );
 }
 
+const DIMMED_SM = { fontSize: 'var(--mantine-font-size-sm)', color: 'var(--mantine-color-dimmed)' };
+const SUCCESS = {
+  fontSize: 'var(--mantine-font-size-sm)',
+  fontWeight: 600,
+  color: 'var(--mantine-color-green-9)',
+};
+const INLINE_ROW = { display: 'inline-flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' } as const;
+
 /** A platform (MT) status: SUCCESS in green, a failure as MtFailure, nothing yet as a dash. */
 export function MtStatusText({ value }: { value: string }) {
-  if (!value) {
-    return (
-      <Text span size="sm" c="dimmed">
-        —
-      </Text>
-    );
-  }
+  if (!value) return <span style={DIMMED_SM}>—</span>;
   if (isFailedMtStatus(value)) return <MtFailure value={value} />;
-  return (
-    <Text span size="sm" fw={600} c="green.9">
-      {value}
-    </Text>
-  );
+  return <span style={SUCCESS}>{value}</span>;
 }
 
 /**
@@ -90,14 +70,14 @@ export function MtStatusText({ value }: { value: string }) {
  */
 export function RequestStatusCell({ status, mtStatus }: { status: string; mtStatus: string }) {
   return (
-    <Group gap={6} wrap="nowrap">
+    <span style={INLINE_ROW}>
       <StatusBadge status={status} />
       {mtStatus === 'SUCCESS' && (
-        <Tooltip label="Platform: SUCCESS" withArrow>
+        <span title="Platform: SUCCESS" style={{ display: 'inline-flex' }}>
           <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-label="Platform: SUCCESS" />
-        </Tooltip>
+        </span>
       )}
       {isFailedMtStatus(mtStatus) && <MtFailure value={mtStatus} />}
-    </Group>
+    </span>
   );
 }
