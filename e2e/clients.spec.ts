@@ -65,9 +65,12 @@ test.describe(`client management (${db})`, () => {
     await expect(page.getByText('You have successfully updated the client.')).toBeVisible();
     await expect(modal).toBeHidden();
 
+    // The profile link moves within the console (no page load: the marker survives).
+    await page.evaluate(() => ((globalThis as unknown as { stayed?: boolean }).stayed = true));
     await row.getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/user\/profile\/[0-9a-f]{24}$/);
     await expect(page.getByText('Grace Lovelace').first()).toBeVisible();
+    expect(await page.evaluate(() => (globalThis as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
     await page.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByText('Are you sure you want to change user status to approved?')).toBeVisible();
