@@ -9,7 +9,7 @@ import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
 import { writeClientLog } from '../clients/client-log.ts';
 import { planList, type ListSpec } from '../../lib/paged-query.ts';
-import { cappedCount } from '../../lib/capped-count.ts';
+import { readPage } from '../../lib/read-page.ts';
 import { clientFilter, lookupClients } from '../funding/list.ts';
 import { clientSort } from './list.ts';
 import { ACCOUNT_KEYS } from './keys.ts';
@@ -49,16 +49,7 @@ export class LeverageService {
   /** One server page of the changes of a status (SPEC 2.18), newest first unless sorted. */
   async list(status: string, req: PagedRequest) {
     const plan = planLeverageChanges(status, req);
-    const [rows, total] = await Promise.all([
-      this.db
-        .select()
-        .from(leverageChanges)
-        .where(plan.where)
-        .orderBy(...plan.orderBy)
-        .limit(plan.limit)
-        .offset(plan.offset),
-      cappedCount(this.db, leverageChanges, plan.where),
-    ]);
+    const { rows, total } = await readPage(this.db, leverageChanges, plan);
     const leverages = rows.map(toWireLeverage);
     return {
       leverages,

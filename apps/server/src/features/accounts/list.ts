@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { NotFound } from '../../http/errors.ts';
 import { subAccountRequests, tradingAccounts, users } from '../../db/schema.ts';
 import { escapeLike, planList, type ListSpec } from '../../lib/paged-query.ts';
-import { cappedCount } from '../../lib/capped-count.ts';
+import { readPage } from '../../lib/read-page.ts';
 import { clientFilter, lookupClients } from '../funding/list.ts';
 import { toWireAccount, toWireSubAccount } from './rows.ts';
 
@@ -60,16 +60,7 @@ export function planAccounts(live: boolean, approved: string, req: PagedRequest)
 /** LIVE and DEMO tabs of Trading Accounts, and Wallet Accounts: server-paged. */
 export async function pageAccounts(db: Db, live: boolean, approved: string, req: PagedRequest) {
   const plan = planAccounts(live, approved, req);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(tradingAccounts)
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
-    cappedCount(db, tradingAccounts, plan.where),
-  ]);
+  const { rows, total } = await readPage(db, tradingAccounts, plan);
   const accounts = rows.map(toWireAccount);
   return {
     data: {
@@ -130,16 +121,7 @@ export function planSubAccountRequests(live: string, status: string, req: PagedR
 /** New Sub Account Requests (SPEC 2.19): one server page of a status, live, demo or both. */
 export async function subAccountRequestsList(db: Db, live: string, status: string, req: PagedRequest) {
   const plan = planSubAccountRequests(live, status, req);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(subAccountRequests)
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
-    cappedCount(db, subAccountRequests, plan.where),
-  ]);
+  const { rows, total } = await readPage(db, subAccountRequests, plan);
   const accounts = rows.map(toWireSubAccount);
   return {
     users: await lookupClients(

@@ -7,7 +7,7 @@ import { audit } from '../../audit/audit.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../auth/sessions.ts';
 import { writeClientLog } from '../clients/client-log.ts';
-import { cappedCount } from '../../lib/capped-count.ts';
+import { readPage } from '../../lib/read-page.ts';
 import { lookupClients } from '../funding/list.ts';
 import { planBankAccounts, type BankListStatus } from './list.ts';
 import type { FileStore } from './file-store.ts';
@@ -64,16 +64,7 @@ export class BanksService {
    */
   async page(status: BankListStatus, req: PagedRequest) {
     const plan = planBankAccounts(status, req);
-    const [rows, total] = await Promise.all([
-      this.db
-        .select()
-        .from(bankAccounts)
-        .where(plan.where)
-        .orderBy(...plan.orderBy)
-        .limit(plan.limit)
-        .offset(plan.offset),
-      cappedCount(this.db, bankAccounts, plan.where),
-    ]);
+    const { rows, total } = await readPage(this.db, bankAccounts, plan);
     const page = rows.map(toWireBank);
     return {
       bankAccounts: page,

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { Invalid } from '../../http/errors.ts';
 import { inList, planList, type ListSpec } from '../../lib/paged-query.ts';
-import { cappedCount } from '../../lib/capped-count.ts';
+import { readPage } from '../../lib/read-page.ts';
 import { toWireUser } from './user-row.ts';
 
 /** Roles below ADMIN: clients, partners and moderators. Staff are not clients and are not listed. */
@@ -89,15 +89,6 @@ export function planUserList(status: UserListStatus, req: PagedRequest) {
 
 export async function listUsers(db: Db, status: UserListStatus, req: PagedRequest) {
   const plan = planUserList(status, req);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
-    cappedCount(db, users, plan.where),
-  ]);
+  const { rows, total } = await readPage(db, users, plan);
   return { success: true, clients: rows.map(toWireUser), ...total };
 }

@@ -11,7 +11,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { deposits, transfers, users, withdrawals } from '../../db/schema.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
 import { escapeLike, planList, type ListSpec, type PlannedList } from '../../lib/paged-query.ts';
-import { cappedCount, type CappedTotal } from '../../lib/capped-count.ts';
+import type { CappedTotal } from '../../lib/capped-count.ts';
+import { readPage } from '../../lib/read-page.ts';
 import { toWireDeposit, toWireTransfer, toWireWithdrawal } from './rows.ts';
 import { visibleToStaff } from './visibility.ts';
 import { approvalsOf } from '../approvals/four-eyes.ts';
@@ -180,19 +181,9 @@ export async function pageOf<T extends FundingTable>(
   table: T,
   plan: PlannedList,
 ): Promise<{ rows: T['$inferSelect'][]; total: CappedTotal; clients: Record<string, LookupClient> }> {
-  const from = table as typeof deposits;
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(from)
-      .where(plan.where)
-      .orderBy(...plan.orderBy)
-      .limit(plan.limit)
-      .offset(plan.offset),
-    cappedCount(db, from, plan.where),
-  ]);
+  const { rows, total } = await readPage(db, table, plan);
   return {
-    rows: rows as T['$inferSelect'][],
+    rows,
     total,
     clients: await lookupClients(
       db,

@@ -7,7 +7,7 @@ import {
   type PagedRequest,
 } from '@brokerdesk/contract';
 import { escapeLike, planList, type ListSpec } from '../../lib/paged-query.ts';
-import { cappedCount } from '../../lib/capped-count.ts';
+import { readPage } from '../../lib/read-page.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { generatedCodes, ibCodes } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -58,16 +58,7 @@ export class IbCodesService {
   /** One server page of introducers, newest first unless sorted, with the quota counters. */
   async list(req: PagedRequest) {
     const plan = planIntroducers(req);
-    const [rows, total] = await Promise.all([
-      this.db
-        .select()
-        .from(ibCodes)
-        .where(plan.where)
-        .orderBy(...plan.orderBy)
-        .limit(plan.limit)
-        .offset(plan.offset),
-      cappedCount(this.db, ibCodes, plan.where),
-    ]);
+    const { rows, total } = await readPage(this.db, ibCodes, plan);
     return { ibs: rows.map(toWireIbCode), counters: await readQuota(this.db), ...total };
   }
 

@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.ts';
 import { audit } from '../../audit/audit.ts';
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
 import { planList, type ListSpec } from '../../lib/paged-query.ts';
-import { cappedCount } from '../../lib/capped-count.ts';
+import { readPage } from '../../lib/read-page.ts';
 import { writeClientLog } from '../clients/client-log.ts';
 import { clientFilter } from '../funding/list.ts';
 import { clientEmailFilter, clientSort } from '../accounts/list.ts';
@@ -69,17 +69,7 @@ export class IbRequestsService {
   /** One server page; without a sortField open requests come first, then the newest (SPEC 2.12). */
   async list(req: PagedRequest) {
     const plan = planIbRequests(req);
-    const { orderBy } = plan;
-    const [rows, total] = await Promise.all([
-      this.db
-        .select()
-        .from(ibRequests)
-        .where(plan.where)
-        .orderBy(...orderBy)
-        .limit(plan.limit)
-        .offset(plan.offset),
-      cappedCount(this.db, ibRequests, plan.where),
-    ]);
+    const { rows, total } = await readPage(this.db, ibRequests, plan);
     return {
       requestsData: rows.map(toWireIbRequest),
       usersData: await this.people(rows.map((r) => r.userId)),
