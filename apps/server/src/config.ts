@@ -28,6 +28,10 @@ const envSchema = z.object({
   PAYMENT_STANDIN_PROCESS_SECONDS: z.coerce.number().int().min(0).default(60),
   PAYMENT_SYNC_SECONDS: z.coerce.number().int().min(0).default(10),
   RECONCILIATION_HOUR_UTC: z.union([z.literal('off'), z.coerce.number().int().min(0).max(23)]).default(1),
+  OPERATIONS_LEASE_SECONDS: z.coerce.number().int().min(2).default(120),
+  OPERATIONS_SETTLE_SECONDS: z.coerce.number().int().min(1).default(300),
+  OPERATIONS_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
+  MT5_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
 });
 
 export type Config = {
@@ -55,6 +59,13 @@ export type Config = {
   payments: { provider: 'standin'; standInProcessSeconds: number; syncSeconds: number };
   /** From this hour (UTC) the daily reconciliation checks the day before; null: no daily run. */
   reconciliationHourUtc: number | null;
+  /**
+   * The outbox (DESIGN "Money movement"): how long a claim is a worker's, how long an unknown outcome
+   * is waited out before anything is sent again, and how long settled operations stay in the hot table.
+   */
+  operations: { leaseSeconds: number; settleSeconds: number; retentionDays: number };
+  /** How long the MT5 client waits for one reply. */
+  mt5TimeoutSeconds: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -88,6 +99,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       syncSeconds: e.PAYMENT_SYNC_SECONDS,
     },
     reconciliationHourUtc: e.RECONCILIATION_HOUR_UTC === 'off' ? null : e.RECONCILIATION_HOUR_UTC,
+    operations: operationsConfig(e),
+    mt5TimeoutSeconds: e.MT5_TIMEOUT_SECONDS,
+  };
+}
+
+/**
+ * A send must be able to start and finish well inside its lease, so the lease has to be longer than the
+ * MT5 client's wait; the settle window has to outlast the platform's slowest processing, which is
+ * longer than the client's wait.
+ */
+function operationsConfig(e: z.infer<typeof envSchema>): Config['operations'] {
+  if (e.OPERATIONS_LEASE_SECONDS <= e.MT5_TIMEOUT_SECONDS * 2) {
+    throw new Error(
+      'Invalid configuration:\n  OPERATIONS_LEASE_SECONDS must be more than twice MT5_TIMEOUT_SECONDS',
+    );
+  }
+  if (e.OPERATIONS_SETTLE_SECONDS <= e.MT5_TIMEOUT_SECONDS) {
+    throw new Error('Invalid configuration:\n  OPERATIONS_SETTLE_SECONDS must be more than MT5_TIMEOUT_SECONDS');
+  }
+  return {
+    leaseSeconds: e.OPERATIONS_LEASE_SECONDS,
+    settleSeconds: e.OPERATIONS_SETTLE_SECONDS,
+    retentionDays: e.OPERATIONS_RETENTION_DAYS,
   };
 }
 

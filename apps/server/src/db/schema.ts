@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   index,
   integer,
@@ -576,14 +577,22 @@ export const platformOperations = pgTable(
   {
     id: id(),
     idempotencyKey: text().notNull(),
+    /** The request it serves: 'dep:<id>' for 'dep:<id>' and its repeats 'dep:<id>:<n>'. */
+    baseKey: text().notNull(),
     platform: text().notNull().default('MT5'),
     kind: text().notNull(),
+    /** The platform login it acts on: one login's operations run one at a time, in `seq` order. */
+    login: bigint({ mode: 'number' }).notNull(),
+    /** Approval order, one sequence for every server. */
+    seq: bigserial({ mode: 'number' }).notNull(),
     payload: jsonb().notNull(),
     /** queued | running | succeeded | failed */
     state: text().notNull().default('queued'),
     attempts: integer().notNull().default(0),
     nextAttemptAt: epoch().notNull(),
     lockedUntil: epoch(),
+    /** Set while an earlier send's outcome is unknown: nothing is sent again before this time. */
+    settleUntil: epoch(),
     result: jsonb(),
     lastError: text().notNull().default(''),
     createdAt: epoch().notNull(),
@@ -592,6 +601,41 @@ export const platformOperations = pgTable(
   (t) => [
     uniqueIndex('platform_operations_key_uq').on(t.idempotencyKey),
     index('platform_operations_due_idx').on(t.state, t.nextAttemptAt),
+    index('platform_operations_base_idx').on(t.baseKey),
+    index('platform_operations_open_login_idx')
+      .on(t.platform, t.login, t.seq)
+      .where(sql`state IN ('queued', 'running')`),
+    index('platform_operations_open_seq_idx').on(t.seq).where(sql`state IN ('queued', 'running')`),
+    index('platform_operations_login_kind_idx').on(t.login, t.kind, t.seq),
+    index('platform_operations_settled_idx')
+      .on(t.updatedAt)
+      .where(sql`state IN ('succeeded', 'failed')`),
+  ],
+);
+
+/** Settled operations older than OPERATIONS_RETENTION_DAYS, moved out of the hot table, never deleted. */
+export const platformOperationsArchive = pgTable(
+  'platform_operations_archive',
+  {
+    id: id(),
+    idempotencyKey: text().notNull(),
+    baseKey: text().notNull(),
+    platform: text().notNull(),
+    kind: text().notNull(),
+    login: bigint({ mode: 'number' }).notNull(),
+    seq: bigint({ mode: 'number' }).notNull(),
+    payload: jsonb().notNull(),
+    state: text().notNull(),
+    attempts: integer().notNull(),
+    result: jsonb(),
+    lastError: text().notNull(),
+    createdAt: epoch().notNull(),
+    updatedAt: epoch().notNull(),
+    archivedAt: epoch().notNull(),
+  },
+  (t) => [
+    uniqueIndex('platform_operations_archive_key_uq').on(t.idempotencyKey),
+    index('platform_operations_archive_base_idx').on(t.baseKey),
   ],
 );
 

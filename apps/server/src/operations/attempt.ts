@@ -1,114 +1,116 @@
-import { PlatformError, type TradingPlatform } from '../integrations/platform/types.ts';
-import type { BalancePayload, CreateAccountPayload, ParsedOperation } from './kinds.ts';
+import { PlatformError, type SendOptions, type TradingPlatform } from '../integrations/platform/types.ts';
+import type { CreateAccountPayload, ParsedOperation } from './kinds.ts';
 
 /** MT5's LOGIN_EXIST: the login asked for is taken. */
 const ACCOUNT_EXISTS = 3004;
+/** MT5's NOT_FOUND: no such login. */
+const NOT_FOUND = 13;
 
 /**
- * What one attempt found out:
- *   applied     it took effect (now, or by an earlier attempt whose reply never arrived: `foundEarlier`)
+ * What one send found out:
+ *   applied     it took effect
  *   rejected    the platform refused it for good; nothing was applied
- *   notApplied  a transient failure; nothing was applied
- *   uncertain   it may or may not have been applied (timeout, lost reply, a failed lookup)
+ *   notApplied  a transient failure, or dropped unsent; nothing was applied
+ *   uncertain   it may or may not have been applied, now or later (timeout, lost reply)
  */
-export type AttemptResult =
-  | { outcome: 'applied'; result: Record<string, unknown>; foundEarlier: boolean }
+export type SendResult =
+  | { outcome: 'applied'; result: Record<string, unknown> }
   | { outcome: 'rejected' | 'notApplied' | 'uncertain'; error: string; code?: number };
 
 /**
- * Runs an operation once against the platform. `afterEarlierAttempt` says an earlier attempt (or a
- * worker that died holding the operation) may have applied it, so a non-idempotent kind first checks
- * whether it already took effect instead of sending it again.
+ * What a look-up found: the operation already took effect (`result` as a send would have answered),
+ * is not (yet) there, or the look-up itself failed, which tells nothing.
  */
-export async function attemptOperation(
+export type LookupResult =
+  { found: true; result: Record<string, unknown> } | { found: false } | { found: 'unknown'; error: string };
+
+/** Sends an operation once. `options.deadline` travels down to the platform's queue. */
+export async function sendOperation(
   platform: TradingPlatform,
   op: ParsedOperation,
-  afterEarlierAttempt: boolean,
-): Promise<AttemptResult> {
-  switch (op.kind) {
-    case 'balance':
-      return balance(platform, op.payload, afterEarlierAttempt);
-    case 'createAccount':
-      return createAccount(platform, op.payload, afterEarlierAttempt);
-    // Setting a value twice leaves it set once: these are simply sent again after any failure.
-    case 'setLeverage':
-      return call(() => platform.setLeverage(op.payload.login, op.payload.leverage));
-    case 'setName':
-      return call(() => platform.setName(op.payload.login, op.payload.name));
-    case 'changePassword':
-      return call(() => platform.changePassword(op.payload.login, op.payload.type, op.payload.password));
-  }
-}
-
-async function balance(
-  platform: TradingPlatform,
-  p: BalancePayload,
-  lookFirst: boolean,
-): Promise<AttemptResult> {
-  if (lookFirst) {
-    try {
-      const deal = await platform.findDeal(p.login, p.comment);
-      if (deal) return { outcome: 'applied', result: { deal: deal.deal }, foundEarlier: true };
-    } catch (err) {
-      // Without the lookup, sending again could credit twice: the outcome stays unknown.
-      return { ...failure(err), outcome: 'uncertain', error: `Deal lookup failed: ${errorText(err)}` };
-    }
-  }
+  options: SendOptions,
+): Promise<SendResult> {
   try {
-    const deal = await platform.balance(p.login, p.amount, p.comment);
-    return { outcome: 'applied', result: { deal }, foundEarlier: false };
+    switch (op.kind) {
+      case 'balance': {
+        const { login, amount, comment } = op.payload;
+        return applied({ deal: await platform.balance(login, amount, comment, options) });
+      }
+      case 'createAccount':
+        return applied({ login: (await platform.createAccount(op.payload, options)).login });
+      case 'setLeverage':
+        await platform.setLeverage(op.payload.login, op.payload.leverage, options);
+        return applied({});
+      case 'setName':
+        await platform.setName(op.payload.login, op.payload.name, options);
+        return applied({});
+      case 'setGroup':
+        await platform.setGroup(op.payload.login, op.payload.group, options);
+        return applied({});
+      case 'changePassword': {
+        const { login, type, password } = op.payload;
+        await platform.changePassword(login, type, password, options);
+        return applied({});
+      }
+    }
   } catch (err) {
     return failure(err);
   }
 }
 
 /**
- * The login is pre-assigned, so a retry asks for the same one. If an earlier attempt created it, the
- * platform answers "account exists"; the account is ours when its name and group are the ones we sent.
+ * Asks the platform whether an operation already took effect, reading only: the deal with the
+ * operation's comment, the account with its login, name and group, or the field a change sets.
  */
-async function createAccount(
-  platform: TradingPlatform,
-  p: CreateAccountPayload,
-  afterEarlierAttempt: boolean,
-): Promise<AttemptResult> {
+export async function lookupOperation(platform: TradingPlatform, op: ParsedOperation): Promise<LookupResult> {
   try {
-    const { login } = await platform.createAccount(p);
-    return { outcome: 'applied', result: { login }, foundEarlier: false };
-  } catch (err) {
-    const exists = err instanceof PlatformError && err.code === ACCOUNT_EXISTS;
-    if (!exists || !afterEarlierAttempt) return failure(err);
-    try {
-      const account = await platform.getAccount(p.login);
-      if (account.name === p.name && account.group === p.group) {
-        return { outcome: 'applied', result: { login: p.login }, foundEarlier: true };
+    switch (op.kind) {
+      case 'balance': {
+        const deal = await platform.findDeal(op.payload.login, op.payload.comment);
+        return deal ? { found: true, result: { deal: deal.deal } } : { found: false };
       }
-      return failure(err);
-    } catch (lookupErr) {
-      return {
-        ...failure(lookupErr),
-        outcome: 'uncertain',
-        error: `Account lookup failed: ${errorText(lookupErr)}`,
-      };
+      case 'createAccount':
+        return (await isOurAccount(platform, op.payload))
+          ? { found: true, result: { login: op.payload.login } }
+          : { found: false };
+      case 'setLeverage':
+        return shows((await platform.getAccount(op.payload.login)).leverage === op.payload.leverage);
+      case 'setName':
+        return shows((await platform.getAccount(op.payload.login)).name === op.payload.name);
+      case 'setGroup':
+        return shows((await platform.getAccount(op.payload.login)).group === op.payload.group);
+      case 'changePassword': {
+        const { login, type, password } = op.payload;
+        return shows(await platform.checkPassword(login, type, password));
+      }
     }
-  }
-}
-
-async function call(run: () => Promise<void>): Promise<AttemptResult> {
-  try {
-    await run();
-    return { outcome: 'applied', result: {}, foundEarlier: false };
   } catch (err) {
-    return failure(err);
+    return { found: 'unknown', error: `Look-up failed: ${errorText(err)}` };
   }
 }
 
-function failure(err: unknown): Exclude<AttemptResult, { outcome: 'applied' }> {
+/** The login is pre-assigned, so the account is ours when that login holds our name and group. */
+async function isOurAccount(platform: TradingPlatform, p: CreateAccountPayload): Promise<boolean> {
+  try {
+    const account = await platform.getAccount(p.login);
+    return account.name === p.name && account.group === p.group;
+  } catch (err) {
+    if (err instanceof PlatformError && err.code === NOT_FOUND) return false;
+    throw err;
+  }
+}
+
+const applied = (result: Record<string, unknown>): SendResult => ({ outcome: 'applied', result });
+const shows = (yes: boolean): LookupResult => (yes ? { found: true, result: {} } : { found: false });
+
+function failure(err: unknown): Exclude<SendResult, { outcome: 'applied' }> {
   const error = errorText(err);
   if (!(err instanceof PlatformError)) {
     // Not a platform verdict (a bug, a lost database connection in the simulator): it says nothing
     // about whether the call landed.
     return { outcome: 'uncertain', error };
   }
+  if (err.code === ACCOUNT_EXISTS) return { outcome: 'rejected', error, code: err.code };
   const outcome =
     err.kind === 'permanent' ? 'rejected' : err.kind === 'transient' ? 'notApplied' : 'uncertain';
   return { outcome, error, code: err.code };
@@ -118,5 +120,6 @@ function failure(err: unknown): Exclude<AttemptResult, { outcome: 'applied' }> {
 export function errorText(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   const code = err instanceof PlatformError ? err.code : undefined;
-  return code === undefined || message.includes(String(code)) ? message : `${message} (${code})`;
+  // Negative codes are the console's own (a call dropped unsent), not the platform's.
+  return code === undefined || code < 0 || message.includes(String(code)) ? message : `${message} (${code})`;
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { platformOperations } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { assertOperationKey } from './keys.ts';
+import { assertOperationKey, baseKeyOf } from './keys.ts';
 import { clearSecrets, parseOperation, type OperationInputPayloads, type OperationKind } from './kinds.ts';
 
 export const DEFAULT_PLATFORM = 'MT5';
@@ -42,8 +42,10 @@ export async function enqueueOperation(tx: DbOrTx, op: EnqueueInput): Promise<{ 
     .values({
       id: newId(op.now),
       idempotencyKey: op.key,
+      baseKey: baseKeyOf(op.key),
       platform,
       kind: op.kind,
+      login: parsed.op.payload.login,
       payload: parsed.op.payload,
       state: 'queued',
       attempts: 0,

@@ -14,10 +14,16 @@ export type SettledOutcome = { ok: true; result: unknown } | { ok: false; error:
  */
 export type SettledHandler = (tx: Tx, op: OperationRow, outcome: SettledOutcome) => Promise<void>;
 
+/**
+ * A feature's reaction to one of its operations entering (or staying in) the settle window after an
+ * unknown outcome: show "Checking with MT5" on the request, for example. Same transaction rules.
+ */
+export type CheckingHandler = (tx: Tx, op: OperationRow, settleUntil: number) => Promise<void>;
+
 /** Handlers keyed by key prefix: 'dep' settles every 'dep:…' operation. */
 export type SettledHandlers = Map<string, SettledHandler> | Record<string, SettledHandler>;
 
-export function toHandlerMap(handlers: SettledHandlers): Map<string, SettledHandler> {
+export function toHandlerMap<H>(handlers: Map<string, H> | Record<string, H>): Map<string, H> {
   const map = handlers instanceof Map ? new Map(handlers) : new Map(Object.entries(handlers));
   for (const prefix of map.keys()) assertKeyPrefix(prefix);
   return map;

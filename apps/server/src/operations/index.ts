@@ -12,7 +12,7 @@ export {
   type SettledHandlers,
   type SettledOutcome,
 } from './handlers.ts';
-export { assertOperationKey, keyPrefix, InvalidOperationKey, MAX_KEY_LENGTH } from './keys.ts';
+export { assertOperationKey, baseKeyOf, keyPrefix, InvalidOperationKey, MAX_KEY_LENGTH } from './keys.ts';
 export {
   clearSecrets,
   isOperationKind,
@@ -27,6 +27,7 @@ export {
   type OperationPayloads,
   type ParsedOperation,
   type SetLeveragePayload,
+  type SetGroupPayload,
   type SetNamePayload,
 } from './kinds.ts';
 export { defaultBackoff, DEFAULT_MAX_ATTEMPTS, type RetryPolicy } from './policy.ts';

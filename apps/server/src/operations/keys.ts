@@ -35,6 +35,15 @@ export function keyPrefix(key: string): string {
   return at < 0 ? key : key.slice(0, at);
 }
 
+/**
+ * The request an operation serves: '<prefix>:<id>' for the key itself and for its repeats
+ * '<prefix>:<id>:<n>' (a repeat is a new operation after an earlier one failed for good).
+ */
+export function baseKeyOf(key: string): string {
+  const parts = key.split(':');
+  return parts.length > 2 ? `${parts[0]}:${parts[1]}` : key;
+}
+
 export function assertKeyPrefix(prefix: string): void {
   if (!PREFIX.test(prefix)) throw new Error(`Invalid operation key prefix "${prefix}"`);
 }

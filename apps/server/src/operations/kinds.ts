@@ -24,6 +24,8 @@ export const operationPayloadSchemas = {
   balance: z.strictObject({ login, amount, comment: z.string().min(1).max(MAX_COMMENT_LENGTH) }),
   setLeverage: z.strictObject({ login, leverage: z.number().int().min(1).max(10_000) }),
   setName: z.strictObject({ login, name: text }),
+  /** A move to another group (an MT5 group name, e.g. real\\standard). */
+  setGroup: z.strictObject({ login, group: text }),
   /** The password sits in the row only until the operation settles; then it is cleared (see clearSecrets). */
   changePassword: z.strictObject({ login, type: z.enum(['main', 'investor']), password: secret }),
   /**
@@ -47,6 +49,7 @@ export type OperationPayloads = { [K in OperationKind]: z.infer<(typeof operatio
 export type BalancePayload = OperationPayloads['balance'];
 export type SetLeveragePayload = OperationPayloads['setLeverage'];
 export type SetNamePayload = OperationPayloads['setName'];
+export type SetGroupPayload = OperationPayloads['setGroup'];
 export type ChangePasswordPayload = OperationPayloads['changePassword'];
 export type CreateAccountPayload = OperationPayloads['createAccount'];
 

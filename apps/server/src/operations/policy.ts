@@ -1,18 +1,24 @@
-import type { AttemptResult } from './attempt.ts';
+import type { LookupResult, SendResult } from './attempt.ts';
 
-/** What becomes of an operation after an attempt. */
+/**
+ * What becomes of an operation after a round. `settleUntil` set on a queued operation means an earlier
+ * send's outcome is unknown: nothing is sent before that time, only looked up (DESIGN "Money movement").
+ */
 export type Decision =
   | { state: 'succeeded'; result: Record<string, unknown> }
   | { state: 'failed'; error: string; code?: number }
-  | { state: 'queued'; error: string; nextAttemptAt: number; uncertain: boolean };
+  | { state: 'queued'; error: string; nextAttemptAt: number; settleUntil: number | null };
 
 export type RetryPolicy = {
   maxAttempts: number;
   /** Seconds to wait before the attempt after attempt number `attempt` (from 1). */
   backoff: (attempt: number) => number;
+  /** How long an unknown outcome is waited out (OPERATIONS_SETTLE_SECONDS). */
+  settleSeconds: number;
 };
 
 export const DEFAULT_MAX_ATTEMPTS = 20;
+export const DEFAULT_SETTLE_SECONDS = 300;
 
 /** 5 s, 10 s, 20 s … capped at 5 minutes: a platform that is down for an hour costs ~15 tries. */
 export function defaultBackoff(attempt: number): number {
@@ -20,28 +26,74 @@ export function defaultBackoff(attempt: number): number {
 }
 
 /**
- * Kinds whose uncertain outcome may have moved money or created an account: they are never marked
- * failed while the outcome is unknown, since the platform may hold what the console would call failed.
- * They keep trying (at the capped back-off) until an attempt learns the truth.
+ * Kinds whose unknown outcome may have moved money or created an account: they are never marked failed
+ * while the outcome is unknown, since the platform may hold what the console would call failed.
  */
 const NEVER_ABANDON_UNCERTAIN = new Set(['balance', 'createAccount']);
 
-export function decide(
-  attempt: AttemptResult,
-  op: { kind: string; attempts: number },
+/** The text staff read while an outcome is being waited out. */
+export const CHECKING_NOTE = 'Checking with MT5';
+
+type Op = { kind: string; attempts: number };
+
+const wait = (policy: RetryPolicy, attempts: number) => Math.max(0, Math.ceil(policy.backoff(attempts)));
+
+/**
+ * After a look-up. Answers undefined when the operation may be sent now: nothing was found and no
+ * window is open, or the window is over (this look-up, at or after its end, is the one that decides).
+ */
+export function afterLookup(
+  look: LookupResult,
+  op: Op,
+  settleUntil: number | null,
   policy: RetryPolicy,
   now: number,
-): Decision {
-  if (attempt.outcome === 'applied') return { state: 'succeeded', result: attempt.result };
-  if (attempt.outcome === 'rejected') return { state: 'failed', error: attempt.error, code: attempt.code };
-  const uncertain = attempt.outcome === 'uncertain';
-  const exhausted = op.attempts >= policy.maxAttempts;
-  if (exhausted && !(uncertain && NEVER_ABANDON_UNCERTAIN.has(op.kind))) {
-    return { state: 'failed', error: attempt.error, code: attempt.code };
+): Decision | undefined {
+  if (look.found === true) return { state: 'succeeded', result: look.result };
+  const open = settleUntil !== null && now < settleUntil;
+  const next = (n: number) => (open ? Math.min(n, settleUntil) : n);
+  if (look.found === 'unknown') {
+    return {
+      state: 'queued',
+      error: look.error,
+      nextAttemptAt: next(now + wait(policy, op.attempts)),
+      settleUntil,
+    };
   }
-  const wait = Math.max(0, Math.ceil(policy.backoff(op.attempts)));
-  const error = uncertain
-    ? `Outcome unknown, to be checked before retrying: ${attempt.error}`
-    : attempt.error;
-  return { state: 'queued', error, nextAttemptAt: now + wait, uncertain };
+  if (open) {
+    return {
+      state: 'queued',
+      error: `${CHECKING_NOTE}: the last send's outcome is unknown; not sent again before ${iso(settleUntil)}`,
+      nextAttemptAt: next(now + wait(policy, op.attempts)),
+      settleUntil,
+    };
+  }
+  if (settleUntil !== null && op.attempts >= policy.maxAttempts && !NEVER_ABANDON_UNCERTAIN.has(op.kind)) {
+    return { state: 'failed', error: `Not applied after ${op.attempts} attempts` };
+  }
+  return undefined;
 }
+
+export function afterSend(sent: SendResult, op: Op, policy: RetryPolicy, now: number): Decision {
+  if (sent.outcome === 'applied') return { state: 'succeeded', result: sent.result };
+  if (sent.outcome === 'rejected') return { state: 'failed', error: sent.error, code: sent.code };
+  if (sent.outcome === 'uncertain') {
+    // It may still land: wait out the window, looking it up meanwhile, before anything is sent again.
+    const settleUntil = now + policy.settleSeconds;
+    return {
+      state: 'queued',
+      error: `${CHECKING_NOTE}: ${sent.error}`,
+      nextAttemptAt: Math.min(now + wait(policy, 1), settleUntil),
+      settleUntil,
+    };
+  }
+  if (op.attempts >= policy.maxAttempts) return { state: 'failed', error: sent.error, code: sent.code };
+  return {
+    state: 'queued',
+    error: sent.error,
+    nextAttemptAt: now + wait(policy, op.attempts),
+    settleUntil: null,
+  };
+}
+
+const iso = (epoch: number) => new Date(epoch * 1000).toISOString().replace('.000Z', 'Z');

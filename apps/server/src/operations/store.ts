@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { audit } from '../audit/audit.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { platformOperations as ops } from '../db/schema.ts';
-import type { OperationRow, SettledHandler, SettledOutcome } from './handlers.ts';
+import type { CheckingHandler, OperationRow, SettledHandler, SettledOutcome } from './handlers.ts';
 import { clearSecrets } from './kinds.ts';
 import type { Decision } from './policy.ts';
 
@@ -16,6 +16,9 @@ export type ClaimedOperation = OperationRow & { leaseExpired: boolean };
  * whose lease ran out belonged to a worker that died mid-call: it is claimed again, and since its
  * attempt count shows an earlier attempt, the next attempt resolves that attempt's outcome first.
  * Every claim adds one to `attempts`, which then serves as the fencing token of settleOperation.
+ *
+ * One login, one operation at a time, in approval order (`seq`): an operation is due only when no
+ * earlier one on its login is still open, so a retried older change never lands after a newer one.
  */
 export async function claimOperations(
   db: Db,
@@ -32,9 +35,12 @@ export async function claimOperations(
           lte(ops.nextAttemptAt, o.now),
           or(isNull(ops.lockedUntil), lte(ops.lockedUntil, o.now)),
           inArray(ops.platform, o.platforms),
+          sql`not exists (select 1 from platform_operations earlier
+                where earlier.platform = ${ops.platform} and earlier.login = ${ops.login}
+                  and earlier.state in ('queued', 'running') and earlier.seq < ${ops.seq})`,
         ),
       )
-      .orderBy(asc(ops.nextAttemptAt), asc(ops.id))
+      .orderBy(asc(ops.seq))
       .limit(o.limit)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
@@ -62,9 +68,15 @@ export async function claimOperations(
 const stillOurs = (op: OperationRow) =>
   and(eq(ops.id, op.id), eq(ops.state, 'running'), eq(ops.attempts, op.attempts));
 
+/** One look-up or send of a round, as the audit trail records it. */
+export type RoundStep =
+  | { step: 'lookup'; at: number; found: boolean | 'unknown'; error?: string }
+  | { step: 'send'; at: number; outcome: string; error?: string; deadline: number };
+
 /**
- * Records an attempt's decision. A final decision runs the feature's handler and writes the audit
- * record in the same transaction, so the operation and the request it serves never disagree.
+ * Records a round's decision: each look-up and send in the audit trail, and for a final decision the
+ * feature's handler and the audit record in the same transaction, so the operation and the request it
+ * serves never disagree. An operation waiting out its settle window tells its feature (`checking`).
  * Answers undefined when the lease was lost (another worker claimed the row again): nothing is written.
  */
 export async function settleOperation(
@@ -72,7 +84,7 @@ export async function settleOperation(
   op: OperationRow,
   decision: Decision,
   now: number,
-  handler: SettledHandler | undefined,
+  o: { handler?: SettledHandler; checking?: CheckingHandler; steps?: readonly RoundStep[] },
 ): Promise<OperationRow | undefined> {
   return db.transaction(async (tx) => {
     const final = decision.state !== 'queued';
@@ -84,12 +96,18 @@ export async function settleOperation(
         updatedAt: now,
         result: decision.state === 'succeeded' ? decision.result : null,
         lastError: decision.state === 'succeeded' ? '' : decision.error,
+        settleUntil: decision.state === 'queued' ? decision.settleUntil : null,
         ...(decision.state === 'queued' ? { nextAttemptAt: decision.nextAttemptAt } : {}),
         ...(final ? { payload: clearSecrets(op.kind, op.payload) } : {}),
       })
       .where(stillOurs(op))
       .returning();
-    if (!row || !final) return row;
+    if (!row) return row;
+    if (!final) {
+      if (decision.settleUntil !== null) await o.checking?.(tx, row, decision.settleUntil);
+      await auditSteps(tx, now, row, o.steps);
+      return row;
+    }
     const outcome: SettledOutcome =
       decision.state === 'succeeded'
         ? { ok: true, result: decision.result }
@@ -98,7 +116,8 @@ export async function settleOperation(
             error: decision.error,
             ...(decision.code === undefined ? {} : { code: decision.code }),
           };
-    await handler?.(tx, row, outcome);
+    await o.handler?.(tx, row, outcome);
+    await auditSteps(tx, now, row, o.steps);
     await audit(tx, now, {
       actorId: null,
       action: outcome.ok ? 'platform.op.succeeded' : 'platform.op.failed',
@@ -112,6 +131,19 @@ export async function settleOperation(
   });
 }
 
+/** The round's look-ups and sends, one audit row each: an unknown outcome's whole story is kept. */
+async function auditSteps(tx: Tx, now: number, row: OperationRow, steps: readonly RoundStep[] = []) {
+  for (const step of steps) {
+    await audit(tx, now, {
+      actorId: null,
+      action: `platform.op.${step.step}`,
+      entity: 'platform_operation',
+      entityId: row.idempotencyKey,
+      after: { kind: row.kind, attempt: row.attempts, ...step },
+    });
+  }
+}
+
 /**
  * Puts an operation back in the queue after its settlement failed (a handler threw, the database
  * hiccupped). The next attempt re-resolves the outcome, so nothing is applied twice.
@@ -119,13 +151,14 @@ export async function settleOperation(
 export async function releaseOperation(
   db: Db,
   op: OperationRow,
-  o: { now: number; nextAttemptAt: number; error: string },
+  o: { now: number; nextAttemptAt: number; error: string; settleUntil: number | null },
 ): Promise<void> {
   await db
     .update(ops)
     .set({
       state: 'queued',
       lockedUntil: null,
+      settleUntil: o.settleUntil,
       nextAttemptAt: o.nextAttemptAt,
       lastError: o.error,
       updatedAt: o.now,

@@ -1,12 +1,26 @@
 import type { Db } from '../db/client.ts';
 import type { TradingPlatform } from '../integrations/platform/types.ts';
 import type { Clock } from '../lib/clock.ts';
-import { attemptOperation, errorText, type AttemptResult } from './attempt.ts';
-import { toHandlerMap, type SettledHandler, type SettledHandlers } from './handlers.ts';
+import { errorText, lookupOperation, sendOperation } from './attempt.ts';
+import { toHandlerMap, type CheckingHandler, type SettledHandler, type SettledHandlers } from './handlers.ts';
 import { keyPrefix } from './keys.ts';
 import { parseOperation } from './kinds.ts';
-import { decide, defaultBackoff, DEFAULT_MAX_ATTEMPTS, type RetryPolicy } from './policy.ts';
-import { claimOperations, releaseOperation, settleOperation, type ClaimedOperation } from './store.ts';
+import {
+  afterLookup,
+  afterSend,
+  defaultBackoff,
+  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_SETTLE_SECONDS,
+  type Decision,
+  type RetryPolicy,
+} from './policy.ts';
+import {
+  claimOperations,
+  releaseOperation,
+  settleOperation,
+  type ClaimedOperation,
+  type RoundStep,
+} from './store.ts';
 
 export type WorkerLog = {
   debug?: (obj: object, msg: string) => void;
@@ -20,15 +34,19 @@ export type OperationWorkerDeps = {
   platforms: Record<string, TradingPlatform> | TradingPlatform;
   clock: Clock;
   handlers: SettledHandlers;
+  /** Features told when one of their operations waits out its settle window ("Checking with MT5"). */
+  checking?: Record<string, CheckingHandler>;
   log?: WorkerLog;
   /** Most operations run per round. */
   batchSize?: number;
   /**
-   * How long a claimed operation stays this worker's. It must exceed the longest platform call
-   * (the MT5 client's timeout times its tries): a lease that ran out while the call was still in
-   * flight would let another worker look the deal up too early and send it a second time.
+   * How long a claimed operation stays this worker's (OPERATIONS_LEASE_SECONDS). No send starts in
+   * the last quarter of it (at most 30 s): the worker that takes an expired lease over treats the
+   * outcome as unknown and waits out the settle window, which a send started in time cannot outlast.
    */
   leaseSeconds?: number;
+  /** OPERATIONS_SETTLE_SECONDS: how long an unknown outcome is waited out before a send. */
+  settleSeconds?: number;
   backoff?: (attempt: number) => number;
   maxAttempts?: number;
 };
@@ -57,6 +75,7 @@ const DEFAULT_INTERVAL_MS = 2_000;
 export class OperationWorker {
   private readonly platforms: Map<string, TradingPlatform>;
   private readonly handlers: Map<string, SettledHandler>;
+  private readonly checking: Map<string, CheckingHandler>;
   private readonly policy: RetryPolicy;
   private readonly batchSize: number;
   private readonly leaseSeconds: number;
@@ -70,9 +89,11 @@ export class OperationWorker {
     const p = deps.platforms;
     this.platforms = isPlatform(p) ? new Map([[p.name, p]]) : new Map(Object.entries(p));
     this.handlers = toHandlerMap(deps.handlers);
+    this.checking = toHandlerMap(deps.checking ?? {});
     this.policy = {
       maxAttempts: deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
       backoff: deps.backoff ?? defaultBackoff,
+      settleSeconds: deps.settleSeconds ?? DEFAULT_SETTLE_SECONDS,
     };
     this.batchSize = deps.batchSize ?? 20;
     this.leaseSeconds = deps.leaseSeconds ?? 120;
@@ -155,20 +176,25 @@ export class OperationWorker {
     if (op.leaseExpired) {
       this.log.warn?.(
         { key, attempts: op.attempts },
-        'platform operation was abandoned mid-call; resolving it',
+        'platform operation was abandoned mid-call; waiting out its outcome',
       );
     }
-    const attempt = await this.attempt(op);
-    if (attempt.outcome === 'uncertain') tally.unknown++;
-    if (attempt.outcome === 'applied' && attempt.foundEarlier) tally.resolved++;
+    const steps: RoundStep[] = [];
+    const decision = await this.attempt(op, steps);
+    if (steps.some((s) => s.step === 'send' && s.outcome === 'uncertain')) tally.unknown++;
+    if (decision.state === 'succeeded' && steps.at(-1)?.step === 'lookup') tally.resolved++;
     const now = this.deps.clock.now();
-    const decision = decide(attempt, op, this.policy, now);
-    const handler = this.handlers.get(keyPrefix(key));
+    const prefix = keyPrefix(key);
+    const handler = this.handlers.get(prefix);
     if (!handler && decision.state !== 'queued') {
       this.log.warn?.({ key }, 'no settled handler registered for this operation key prefix');
     }
     try {
-      const row = await settleOperation(this.deps.db, op, decision, now, handler);
+      const row = await settleOperation(this.deps.db, op, decision, now, {
+        handler,
+        checking: this.checking.get(prefix),
+        steps,
+      });
       if (!row) {
         tally.lost++;
         this.log.warn?.({ key }, 'platform operation lease ran out before it settled; left to its new owner');
@@ -177,12 +203,7 @@ export class OperationWorker {
       if (decision.state === 'succeeded') tally.succeeded++;
       else if (decision.state === 'failed') tally.failed++;
       else tally.retried++;
-      if (decision.state === 'queued' && decision.uncertain && op.attempts >= this.policy.maxAttempts) {
-        this.log.error?.(
-          { key, attempts: op.attempts, error: decision.error },
-          'platform operation outcome still unknown',
-        );
-      } else if (decision.state !== 'succeeded') {
+      if (decision.state !== 'succeeded') {
         this.log.debug?.(
           { key, state: decision.state, error: decision.error },
           'platform operation not applied',
@@ -197,18 +218,87 @@ export class OperationWorker {
         now,
         nextAttemptAt: now + Math.ceil(this.policy.backoff(op.attempts)),
         error: `Recording the result failed: ${errorText(err)}`,
+        settleUntil: sentMaybe(decision, steps) ? now + this.policy.settleSeconds : op.settleUntil,
       }).catch(() => undefined); // the lease runs out instead, with the same effect
     }
   }
 
-  private async attempt(op: ClaimedOperation): Promise<AttemptResult> {
+  /**
+   * One round of an operation: look it up when an earlier send may have applied it, then send it unless
+   * an unknown outcome is still being waited out or the lease is too close to its end.
+   */
+  private async attempt(op: ClaimedOperation, steps: RoundStep[]): Promise<Decision> {
+    const clock = this.deps.clock;
     const parsed = parseOperation(op.kind, op.payload);
-    if (!parsed.ok) return { outcome: 'rejected', error: parsed.error };
+    if (!parsed.ok) return { state: 'failed', error: parsed.error };
     const platform = this.platforms.get(op.platform);
-    if (!platform) return { outcome: 'notApplied', error: `No platform named ${op.platform}` };
-    // attempts already counts this claim: above 1, an earlier attempt may have applied it.
-    return attemptOperation(platform, parsed.op, op.attempts > 1);
+    if (!platform) {
+      return {
+        state: 'queued',
+        error: `No platform named ${op.platform}`,
+        nextAttemptAt: clock.now() + 60,
+        settleUntil: op.settleUntil,
+      };
+    }
+    let settleUntil = op.settleUntil;
+    // A worker that held the lease may have sent just before it ran out: that send may still land.
+    if (op.leaseExpired) settleUntil = Math.max(settleUntil ?? 0, clock.now() + this.policy.settleSeconds);
+    // Set when an earlier send may have applied it; a send that failed cleanly left nothing to find.
+    if (settleUntil !== null) {
+      const look = await lookupOperation(platform, parsed.op);
+      const at = clock.now();
+      steps.push({
+        step: 'lookup',
+        at,
+        found: look.found,
+        ...(look.found === 'unknown' ? { error: look.error } : {}),
+      });
+      const decided = afterLookup(look, op, settleUntil, this.policy, at);
+      if (decided) return decided;
+    }
+    const deadline = (op.lockedUntil ?? 0) - sendMargin(this.leaseSeconds);
+    if (clock.now() >= deadline) {
+      steps.push({
+        step: 'send',
+        at: clock.now(),
+        outcome: 'notSent',
+        error: 'lease about to run out',
+        deadline,
+      });
+      return {
+        state: 'queued',
+        error: 'Not sent: the lease was about to run out',
+        nextAttemptAt: clock.now(),
+        settleUntil: null,
+      };
+    }
+    const sent = await sendOperation(platform, parsed.op, { deadline });
+    const at = clock.now();
+    steps.push({
+      step: 'send',
+      at,
+      outcome: sent.outcome,
+      ...(sent.outcome === 'applied' ? {} : { error: sent.error }),
+      deadline,
+    });
+    return afterSend(sent, op, this.policy, at);
   }
+}
+
+/** The part of a lease in which no send starts: a quarter of it, between 1 and 30 seconds. */
+export function sendMargin(leaseSeconds: number): number {
+  return Math.max(1, Math.min(30, Math.floor(leaseSeconds / 4)));
+}
+
+/** Whether this round's send may have reached the platform (anything but a clean refusal). */
+function sentMaybe(decision: Decision, steps: readonly RoundStep[]): boolean {
+  const send = steps.find((s) => s.step === 'send');
+  return (
+    send !== undefined &&
+    send.outcome !== 'notSent' &&
+    send.outcome !== 'rejected' &&
+    send.outcome !== 'notApplied'
+  );
 }
 
 function isPlatform(p: Record<string, TradingPlatform> | TradingPlatform): p is TradingPlatform {

@@ -59,8 +59,8 @@ describe(`operations soak on MT5 (fake server, ${testDbKind})`, () => {
     const { fake, url } = await startFake();
     // Small rounds, so faults are armed often. Two workers with a session each, as two server processes would have.
     const clients = [
-      connect(url, { timeoutMs: SHORT_TIMEOUT_MS }),
-      connect(url, { timeoutMs: SHORT_TIMEOUT_MS }),
+      connect(url, { timeoutMs: SHORT_TIMEOUT_MS, now: clock.now }),
+      connect(url, { timeoutMs: SHORT_TIMEOUT_MS, now: clock.now }),
     ];
     const logins: number[] = [];
     for (let i = 0; i < 4; i++) {

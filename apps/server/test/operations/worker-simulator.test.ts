@@ -4,7 +4,7 @@ import type { Database } from '../../src/db/client.ts';
 import { platformOperations, simAccounts, simDeals } from '../../src/db/schema.ts';
 import { parseFaults } from '../../src/integrations/platform/faults.ts';
 import { SimulatorPlatform } from '../../src/integrations/platform/simulator.ts';
-import { PlatformError, type TradingPlatform } from '../../src/integrations/platform/types.ts';
+import type { TradingPlatform } from '../../src/integrations/platform/types.ts';
 import { manualClock } from '../../src/lib/clock.ts';
 import {
   claimOperations,
@@ -80,6 +80,7 @@ describe(`operations worker on the simulator (${testDbKind})`, () => {
       { key: k, state: 'succeeded', outcome: { ok: true, result: { deal: String(deal!.deal) } } },
     ]);
     expect(await auditOf(database.db, k)).toMatchObject([
+      { action: 'platform.op.send', after: { step: 'send', attempt: 1, outcome: 'applied' } },
       {
         action: 'platform.op.succeeded',
         entity: 'platform_operation',
@@ -103,6 +104,7 @@ describe(`operations worker on the simulator (${testDbKind})`, () => {
     ]);
     expect(await deals(login, k)).toEqual([]);
     expect(await auditOf(database.db, k)).toMatchObject([
+      { action: 'platform.op.send', after: { outcome: 'rejected', error: 'Not enough money (10019)' } },
       { action: 'platform.op.failed', after: { kind: 'balance', error: 'Not enough money (10019)' } },
     ]);
   });
@@ -157,7 +159,10 @@ describe(`operations worker on the simulator (${testDbKind})`, () => {
     const w = worker();
     sim.setFaults(parseFaults('lost=1'));
     expect(await w.runOnce()).toMatchObject({ retried: 1, unknown: 1 });
-    expect((await operation(database.db, k)).lastError).toMatch(/^Outcome unknown/);
+    expect(await operation(database.db, k)).toMatchObject({
+      settleUntil: clock.now() + 300,
+      lastError: expect.stringMatching(/^Checking with MT5/),
+    });
     expect(await deals(login, k)).toHaveLength(1); // applied; only the reply was lost
     sim.setFaults(parseFaults(''));
     clock.advance(60);
@@ -193,21 +198,23 @@ describe(`operations worker on the simulator (${testDbKind})`, () => {
     const unsent = key('dep');
     await enqueue({ key: applied, kind: 'balance', payload: { login, amount: 40 } });
     await enqueue({ key: unsent, kind: 'balance', payload: { login, amount: 2 } });
-    // The dead worker: it claimed both, got one to the platform, and never settled either.
+    // The dead worker: it claimed what it could (one login, one operation at a time: the first of the
+    // two), got it to the platform, and never settled it.
     const claimed = await claimOperations(database.db, {
       now: clock.now(),
       limit: 10,
       leaseSeconds: 120,
       platforms: ['MT5'],
     });
-    expect(claimed.map((c) => c.idempotencyKey).sort()).toEqual([applied, unsent].sort());
+    expect(claimed.map((c) => c.idempotencyKey)).toEqual([applied]);
     const deal = await sim.balance(login, 40, applied);
 
     const w = worker({ leaseSeconds: 120 });
-    expect(await w.runOnce()).toMatchObject({ claimed: 0 }); // still leased
+    expect(await w.runOnce()).toMatchObject({ claimed: 0 }); // still leased, and the second waits behind it
     clock.advance(119);
     expect(await w.runOnce()).toMatchObject({ claimed: 0 });
     clock.advance(1);
+    // The abandoned one is looked up and found; the one behind it was never sent, so it is sent now.
     expect(await w.runOnce()).toMatchObject({ claimed: 2, succeeded: 2, resolved: 1 });
     expect(await deals(login, applied)).toHaveLength(1);
     expect(await deals(login, unsent)).toHaveLength(1);
@@ -226,20 +233,27 @@ describe(`operations worker on the simulator (${testDbKind})`, () => {
     let release!: () => void;
     const inCall = new Promise<void>((r) => (entered = r));
     const gate = new Promise<void>((r) => (release = r));
-    // A call that hangs past the lease, then times out without reaching the platform.
+    // A call that waits (in a queue) past the lease, and only then reaches the platform, with the
+    // deadline the worker gave it.
     const stuck = Object.create(sim) as TradingPlatform;
-    stuck.balance = async () => {
+    stuck.balance = async (...args) => {
       entered();
       await gate;
-      throw new PlatformError('unknown', 'Platform timed out', 9);
+      return sim.balance(...args);
     };
     const slow = worker({ platforms: stuck, leaseSeconds: 30 }).runOnce();
     await inCall;
     clock.advance(31);
-    expect(await worker({ leaseSeconds: 30 }).runOnce()).toMatchObject({ claimed: 1, succeeded: 1 });
+    // The worker that takes over waits out the settle window, finds nothing and sends it itself.
+    const other = worker({ leaseSeconds: 30 });
+    expect(await other.runOnce()).toMatchObject({ claimed: 1, retried: 1 });
+    clock.advance(300);
+    expect(await other.runOnce()).toMatchObject({ claimed: 1, succeeded: 1 });
+    expect(await deals(login, k)).toHaveLength(1);
+    // Now the first worker's call reaches the platform: its deadline passed, so it is dropped unsent.
     release();
     expect(await slow).toMatchObject({ claimed: 1, lost: 1, succeeded: 0, retried: 0 });
-    expect(await operation(database.db, k)).toMatchObject({ state: 'succeeded', attempts: 2 });
+    expect(await operation(database.db, k)).toMatchObject({ state: 'succeeded', attempts: 3 });
     expect(recorder.calls).toHaveLength(1);
     expect(await deals(login, k)).toHaveLength(1);
   });
@@ -291,9 +305,10 @@ describe(`operations worker on the simulator (${testDbKind})`, () => {
       payload: { login, type: 'main', password: 'N3w!pass' },
     });
     const w = worker({ platforms: losingReplies(sim, 'setLeverage') });
-    expect(await w.runOnce()).toMatchObject({ claimed: 2, succeeded: 1, retried: 1, unknown: 1 });
+    // One login, one operation at a time: the password change waits behind the unknown leverage change.
+    expect(await w.runOnce()).toMatchObject({ claimed: 1, succeeded: 0, retried: 1, unknown: 1 });
     clock.advance(60);
-    expect(await w.runOnce()).toMatchObject({ succeeded: 1, resolved: 0 });
+    expect(await w.runOnce()).toMatchObject({ claimed: 2, succeeded: 2, resolved: 1 });
     expect((await sim.getAccount(login)).leverage).toBe(400);
     expect(await sim.checkPassword(login, 'main', 'N3w!pass')).toBe(true);
     expect((await operation(database.db, pwd)).payload).toEqual({ login, type: 'main', password: '' });
@@ -327,6 +342,8 @@ describe(`operations worker on the simulator (${testDbKind})`, () => {
     await database.db.insert(platformOperations).values({
       id: 'f'.repeat(24),
       idempotencyKey: 'dep:broken',
+      baseKey: 'dep:broken',
+      login: 1,
       kind: 'balance',
       payload: { login: 'nobody', amount: 1 },
       nextAttemptAt: now,

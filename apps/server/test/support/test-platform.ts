@@ -74,6 +74,7 @@ export async function startTestPlatform(
     ...MANAGER,
     timeoutMs: opts.timeoutMs ?? 10_000,
     retry: { attempts: 3, backoffMs: 5 },
+    now: clock.now,
   });
   return {
     kind: 'mt5',

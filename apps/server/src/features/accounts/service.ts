@@ -199,11 +199,11 @@ export class AccountsService {
       .from(platformOperations)
       .where(
         and(
+          eq(platformOperations.login, acc.number),
           eq(platformOperations.kind, 'changePassword'),
-          sql`${platformOperations.payload}->>'login' = ${String(acc.number)}`,
         ),
       )
-      .orderBy(desc(platformOperations.createdAt), desc(platformOperations.id))
+      .orderBy(desc(platformOperations.seq))
       .limit(1);
     const status = !op
       ? 'none'

@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import {
   FOUR_EYES_MESSAGES,
   MESSAGES,
@@ -6,7 +6,7 @@ import {
   type FundingApproval,
 } from '@brokerdesk/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { platformOperations } from '../../db/schema.ts';
+import { platformOperations, platformOperationsArchive } from '../../db/schema.ts';
 import { audit } from '../../audit/audit.ts';
 import { Conflict, Invalid } from '../../http/errors.ts';
 import { staffName, type StaffContext } from '../../auth/sessions.ts';
@@ -76,12 +76,12 @@ export const withComment = (comment: string) => (comment ? `: ${comment}` : '');
 /** The request id inside an operation key: 'dep:<id>' and its repeats 'dep:<id>:<n>'. */
 export const requestIdOf = (key: string) => key.split(':')[1]!;
 
-/** Operations of one request (`base` = '<prefix>:<id>'): the first one and its repeats '<base>:<n>'. */
-function ofBase(base: string) {
-  return or(
-    eq(platformOperations.idempotencyKey, base),
-    like(platformOperations.idempotencyKey, `${base}:%`),
-  );
+/**
+ * Operations of requests (`base` = '<prefix>:<id>'): the first one and its repeats '<base>:<n>', by
+ * their indexed base key (these run inside row-locking transactions, where a LIKE scan would hold locks).
+ */
+function ofBase(...bases: string[]) {
+  return inArray(platformOperations.baseKey, bases);
 }
 
 /** MT5's comment must stay within 31 characters, so a request gets at most 9 repeats of one operation. */
@@ -93,10 +93,13 @@ const MAX_REPEATS = 9;
  * so nothing was applied under the old key, and the worker can still tell the new one's outcome apart.
  */
 export async function nextOperationKey(tx: DbOrTx, base: string): Promise<string> {
+  // Archived operations count too: their keys are deal comments on MT5 that must never be reused.
   const [prior] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(platformOperations)
-    .where(ofBase(base));
+    .select({
+      n: sql<number>`(select count(*) from ${platformOperations} where ${ofBase(base)})::int
+        + (select count(*) from ${platformOperationsArchive} where ${inArray(platformOperationsArchive.baseKey, [base])})::int`,
+    })
+    .from(sql`(select 1) as one`);
   const n = prior?.n ?? 0;
   if (n > MAX_REPEATS) {
     throw new Conflict('This request was sent to the platform too many times; handle it on the platform.');
@@ -109,7 +112,7 @@ export async function assertNoOperationRunning(tx: DbOrTx, bases: readonly strin
   const [busy] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(platformOperations)
-    .where(and(or(...bases.map(ofBase)), inArray(platformOperations.state, ['queued', 'running'])));
+    .where(and(ofBase(...bases), inArray(platformOperations.state, ['queued', 'running'])));
   if (busy && busy.n > 0) {
     throw new Conflict('The platform is still working on this request. Try again in a moment.');
   }

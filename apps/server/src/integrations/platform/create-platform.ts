@@ -15,7 +15,15 @@ export function createPlatform(config: Config, db: Db, clock: Clock, log: Log): 
     const missing = [!url && 'MT5_URL', !login && 'MT5_LOGIN', !password && 'MT5_PASSWORD'].filter(Boolean);
     if (missing.length > 0) throw new Error(`PLATFORM=mt5 needs ${missing.join(', ')}.`);
     if (!/^\d+$/.test(login!)) throw new Error('MT5_LOGIN must be the manager account number.');
-    return createMt5Platform({ url: url!, login: Number(login), password: password!, ca, log });
+    return createMt5Platform({
+      url: url!,
+      login: Number(login),
+      password: password!,
+      ca,
+      log,
+      timeoutMs: config.mt5TimeoutSeconds * 1000,
+      now: clock.now,
+    });
   }
   return new SimulatorPlatform(db, clock, parseFaults(config.platformFaults));
 }

@@ -6,10 +6,29 @@
  *                  (unknown outcome)
  *   latency=20     milliseconds added to each call
  *   down=1         every call fails: the platform is unreachable
+ *   late=25        every change is applied 25 seconds after it arrived, whether or not the caller still
+ *                  waits; the caller is told the outcome is unknown at once (it gave up waiting)
+ *   stall=15       every call is held 15 seconds before the platform looks at it (a platform under load)
  */
-export type Faults = { error: number; timeout: number; lost: number; latencyMs: number; down: boolean };
+export type Faults = {
+  error: number;
+  timeout: number;
+  lost: number;
+  latencyMs: number;
+  down: boolean;
+  lateSeconds: number;
+  stallSeconds: number;
+};
 
-export const NO_FAULTS: Faults = { error: 0, timeout: 0, lost: 0, latencyMs: 0, down: false };
+export const NO_FAULTS: Faults = {
+  error: 0,
+  timeout: 0,
+  lost: 0,
+  latencyMs: 0,
+  down: false,
+  lateSeconds: 0,
+  stallSeconds: 0,
+};
 
 export function parseFaults(spec: string | undefined): Faults {
   const faults = { ...NO_FAULTS };
@@ -32,6 +51,12 @@ export function parseFaults(spec: string | undefined): Faults {
         break;
       case 'down':
         faults.down = value > 0;
+        break;
+      case 'late':
+        faults.lateSeconds = value;
+        break;
+      case 'stall':
+        faults.stallSeconds = value;
         break;
       default:
         throw new Error(`PLATFORM_FAULTS: unknown fault "${key}"`);

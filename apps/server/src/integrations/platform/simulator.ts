@@ -5,10 +5,12 @@ import type { Clock } from '../../lib/clock.ts';
 import { NO_FAULTS, type Faults } from './faults.ts';
 import {
   MAX_COMMENT_LENGTH,
+  NOT_SENT_DEADLINE,
   PlatformError,
   type Deal,
   type NewAccount,
   type PlatformAccount,
+  type SendOptions,
   type TradingPlatform,
 } from './types.ts';
 
@@ -21,6 +23,8 @@ const FIRST_LOGIN = 500_000;
 export class SimulatorPlatform implements TradingPlatform {
   readonly name = 'MT5';
   private faults: Faults;
+  /** Changes that arrived under the `late` fault and land later, whatever became of their caller. */
+  private readonly late = new Set<{ timer: NodeJS.Timeout; land: () => Promise<unknown> }>();
 
   constructor(
     private readonly db: Db,
@@ -41,8 +45,12 @@ export class SimulatorPlatform implements TradingPlatform {
     return { ok: true as const };
   }
 
-  async createAccount(a: NewAccount): Promise<{ login: number }> {
-    await this.before();
+  async createAccount(a: NewAccount, options?: SendOptions): Promise<{ login: number }> {
+    await this.before(options);
+    return this.change(() => this.insertAccount(a));
+  }
+
+  private async insertAccount(a: NewAccount): Promise<{ login: number }> {
     const login = a.login ?? (await this.nextLogin());
     const inserted = await this.db
       .insert(simAccounts)
@@ -74,27 +82,36 @@ export class SimulatorPlatform implements TradingPlatform {
     };
   }
 
-  async setLeverage(login: number, leverage: number): Promise<void> {
-    await this.before();
-    await this.update(login, { leverage });
+  async setLeverage(login: number, leverage: number, options?: SendOptions): Promise<void> {
+    await this.before(options);
+    await this.change(() => this.update(login, { leverage }));
   }
 
-  async setGroup(login: number, group: string): Promise<void> {
-    await this.before();
+  async setGroup(login: number, group: string, options?: SendOptions): Promise<void> {
+    await this.before(options);
     if (!group.trim()) throw new PlatformError('permanent', 'Not enough permissions (unknown group)', 8);
-    await this.update(login, { groupName: group });
-    if (this.random() < this.faults.lost)
-      throw new PlatformError('unknown', 'Reply lost after the group change was applied');
+    await this.change(async () => {
+      await this.update(login, { groupName: group });
+      if (this.random() < this.faults.lost)
+        throw new PlatformError('unknown', 'Reply lost after the group change was applied');
+    });
   }
 
-  async setName(login: number, name: string): Promise<void> {
-    await this.before();
-    await this.update(login, { name });
+  async setName(login: number, name: string, options?: SendOptions): Promise<void> {
+    await this.before(options);
+    await this.change(() => this.update(login, { name }));
   }
 
-  async changePassword(login: number, type: 'main' | 'investor', password: string): Promise<void> {
-    await this.before();
-    await this.update(login, type === 'main' ? { passwordMain: password } : { passwordInvestor: password });
+  async changePassword(
+    login: number,
+    type: 'main' | 'investor',
+    password: string,
+    options?: SendOptions,
+  ): Promise<void> {
+    await this.before(options);
+    await this.change(() =>
+      this.update(login, type === 'main' ? { passwordMain: password } : { passwordInvestor: password }),
+    );
   }
 
   async checkPassword(login: number, type: 'main' | 'investor', password: string): Promise<boolean> {
@@ -103,9 +120,13 @@ export class SimulatorPlatform implements TradingPlatform {
     return (type === 'main' ? row.passwordMain : row.passwordInvestor) === password;
   }
 
-  async balance(login: number, amount: number, comment: string): Promise<string> {
-    await this.before();
+  async balance(login: number, amount: number, comment: string, options?: SendOptions): Promise<string> {
+    await this.before(options);
     if (comment.length > MAX_COMMENT_LENGTH) throw new PlatformError('permanent', 'Comment too long', 3);
+    return this.change(() => this.deal(login, amount, comment));
+  }
+
+  private async deal(login: number, amount: number, comment: string): Promise<string> {
     const deal = await this.db.transaction(async (tx) => {
       const [acc] = await tx.select().from(simAccounts).where(eq(simAccounts.login, login)).for('update');
       if (!acc) throw new PlatformError('permanent', 'Account not found', 13);
@@ -154,11 +175,57 @@ export class SimulatorPlatform implements TradingPlatform {
     }));
   }
 
-  async close(): Promise<void> {}
+  /** Lands every change still held by the `late` fault now, as the platform would in its own time. */
+  async landLate(): Promise<void> {
+    const held = [...this.late];
+    this.late.clear();
+    for (const h of held) {
+      clearTimeout(h.timer);
+      await h.land().catch(() => undefined);
+    }
+  }
 
-  private async before(): Promise<void> {
+  /** Changes still held by the `late` fault. */
+  get lateCount(): number {
+    return this.late.size;
+  }
+
+  async close(): Promise<void> {
+    for (const h of this.late) clearTimeout(h.timer);
+    this.late.clear();
+  }
+
+  /**
+   * Applies a change, or under the `late` fault holds it to land N seconds from now and tells the caller
+   * the outcome is unknown, as a caller that stopped waiting hears it.
+   */
+  private async change<T>(apply: () => Promise<T>): Promise<T> {
+    const lateSeconds = this.faults.lateSeconds;
+    if (lateSeconds <= 0) return apply();
+    const held = {
+      timer: setTimeout(() => {
+        this.late.delete(held);
+        // A change that lands late and fails (not enough money by then) is simply not applied.
+        held.land().catch(() => undefined);
+      }, lateSeconds * 1000),
+      land: apply,
+    };
+    held.timer.unref();
+    this.late.add(held);
+    throw new PlatformError('unknown', `Platform timed out (the change lands ${lateSeconds} s later)`, 9);
+  }
+
+  private async before(options?: SendOptions): Promise<void> {
     const f = this.faults;
     if (f.latencyMs > 0) await new Promise((r) => setTimeout(r, f.latencyMs));
+    if (f.stallSeconds > 0) await new Promise((r) => setTimeout(r, f.stallSeconds * 1000));
+    if (options?.deadline !== undefined && this.clock.now() >= options.deadline) {
+      throw new PlatformError(
+        'transient',
+        'Not sent: its deadline passed while it waited',
+        NOT_SENT_DEADLINE,
+      );
+    }
     if (f.down) throw new PlatformError('transient', 'Platform unreachable', 10);
     if (this.random() < f.error) throw new PlatformError('transient', 'Platform busy', 12);
     if (this.random() < f.timeout) throw new PlatformError('unknown', 'Platform timed out', 9);

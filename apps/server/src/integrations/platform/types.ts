@@ -26,20 +26,32 @@ export type PlatformAccount = {
 
 export type Deal = { deal: string; login: number; amount: number; comment: string; time: number };
 
+/**
+ * How a change may be sent. `deadline` (epoch seconds on the platform's clock): a call still waiting
+ * (in the MT5 session's queue, or behind a stall) when it passes is dropped unsent, with a transient
+ * PlatformError, since the outbox lease it was sent under is about to pass to another worker.
+ */
+export type SendOptions = { deadline?: number };
+
 export interface TradingPlatform {
   readonly name: string;
   status(): Promise<PlatformHealth>;
-  createAccount(account: NewAccount): Promise<{ login: number }>;
+  createAccount(account: NewAccount, options?: SendOptions): Promise<{ login: number }>;
   getAccount(login: number): Promise<PlatformAccount>;
-  setLeverage(login: number, leverage: number): Promise<void>;
+  setLeverage(login: number, leverage: number, options?: SendOptions): Promise<void>;
   /** Moves the account to another group (MT5 user/update with Group); an unknown group is refused. */
-  setGroup(login: number, group: string): Promise<void>;
+  setGroup(login: number, group: string, options?: SendOptions): Promise<void>;
   /** Renames the account holder (application type switch renames accounts). */
-  setName(login: number, name: string): Promise<void>;
-  changePassword(login: number, type: 'main' | 'investor', password: string): Promise<void>;
+  setName(login: number, name: string, options?: SendOptions): Promise<void>;
+  changePassword(
+    login: number,
+    type: 'main' | 'investor',
+    password: string,
+    options?: SendOptions,
+  ): Promise<void>;
   checkPassword(login: number, type: 'main' | 'investor', password: string): Promise<boolean>;
   /** A balance operation; `comment` (<= 31 chars) carries the idempotency key. Returns the deal id. */
-  balance(login: number, amount: number, comment: string): Promise<string>;
+  balance(login: number, amount: number, comment: string, options?: SendOptions): Promise<string>;
   /** The deal with this comment on this login, if one exists: how an unknown outcome is resolved. */
   findDeal(login: number, comment: string): Promise<Deal | null>;
   /**
@@ -56,6 +68,9 @@ export interface TradingPlatform {
  * timeout or lost reply): look it up with findDeal before trying again.
  */
 export type PlatformErrorKind = 'transient' | 'permanent' | 'unknown';
+
+/** The code of a call dropped unsent because its deadline passed (see SendOptions). */
+export const NOT_SENT_DEADLINE = -1;
 
 export class PlatformError extends Error {
   constructor(

@@ -1,5 +1,12 @@
 import { PlatformError, MAX_COMMENT_LENGTH } from '../types.ts';
-import type { Deal, NewAccount, PlatformAccount, PlatformHealth, TradingPlatform } from '../types.ts';
+import type {
+  Deal,
+  NewAccount,
+  PlatformAccount,
+  PlatformHealth,
+  SendOptions,
+  TradingPlatform,
+} from '../types.ts';
 import { passwordHash } from './hash.ts';
 import { firstText, list, num, record, text, type Mt5Record } from './records.ts';
 import { isObject, type Mt5Reply } from './reply.ts';
@@ -22,6 +29,8 @@ export type Mt5Config = {
   /** How long a refused manager login is answered from memory before the next try (default 60 s). */
   authHoldOffMs?: number;
   log?: Mt5Log;
+  /** Epoch seconds: the clock send deadlines are stated in (the operations worker's clock). */
+  now?: () => number;
 };
 
 export type Mt5Group = { name: string; currency: string; record: Mt5Record };
@@ -47,6 +56,7 @@ export class Mt5Platform implements TradingPlatform {
       backoffMs: config.retry?.backoffMs ?? 250,
       authHoldOffMs: config.authHoldOffMs ?? 60_000,
       log: config.log ?? {},
+      now: config.now ?? (() => Math.floor(Date.now() / 1000)),
     });
   }
 
@@ -68,10 +78,11 @@ export class Mt5Platform implements TradingPlatform {
     return this.statusCheck;
   }
 
-  async createAccount(a: NewAccount): Promise<{ login: number }> {
+  async createAccount(a: NewAccount, options?: SendOptions): Promise<{ login: number }> {
     const reply = await this.mutate('user/add', 'POST', '/api/user/add', {
       query: { group: a.group, name: a.name, leverage: a.leverage, login: a.login },
       body: { PassMain: a.passwordMain, PassInvestor: a.passwordInvestor },
+      deadline: options?.deadline,
     });
     // The new login is in the returned record, and at the top level as well.
     const created = isObject(reply.answer) && reply.answer.Login !== undefined ? reply.answer : undefined;
@@ -97,26 +108,32 @@ export class Mt5Platform implements TradingPlatform {
     };
   }
 
-  async setLeverage(login: number, leverage: number): Promise<void> {
+  async setLeverage(login: number, leverage: number, options?: SendOptions): Promise<void> {
     if (!Number.isInteger(leverage) || leverage < 1) {
       throw new PlatformError('permanent', `Leverage must be a positive whole number, not ${leverage}`, 3);
     }
-    await this.updateUser(login, 'Leverage', leverage);
+    await this.updateUser(login, 'leverage', leverage, options);
   }
 
-  async setName(login: number, name: string): Promise<void> {
-    await this.updateUser(login, 'Name', name);
+  async setName(login: number, name: string, options?: SendOptions): Promise<void> {
+    await this.updateUser(login, 'name', name, options);
   }
 
   /** user/update with Group; MT5 answers 8 (no rights) for a group the manager cannot use or that is unknown. */
-  async setGroup(login: number, group: string): Promise<void> {
+  async setGroup(login: number, group: string, options?: SendOptions): Promise<void> {
     if (!group.trim()) throw new PlatformError('permanent', 'A group name is required', 3);
-    await this.updateUser(login, 'Group', group);
+    await this.updateUser(login, 'group', group, options);
   }
 
-  async changePassword(login: number, type: 'main' | 'investor', password: string): Promise<void> {
+  async changePassword(
+    login: number,
+    type: 'main' | 'investor',
+    password: string,
+    options?: SendOptions,
+  ): Promise<void> {
     await this.mutate('user/change_password', 'POST', '/api/user/change_password', {
       body: { Login: login, Type: type, Password: password },
+      deadline: options?.deadline,
     });
   }
 
@@ -140,7 +157,7 @@ export class Mt5Platform implements TradingPlatform {
    * A balance deal (type 2; a negative amount withdraws). Sent once: a lost reply is an 'unknown'
    * PlatformError, and the caller resolves it with findDeal(login, comment) before sending again.
    */
-  async balance(login: number, amount: number, comment: string): Promise<string> {
+  async balance(login: number, amount: number, comment: string, options?: SendOptions): Promise<string> {
     if (comment.length > MAX_COMMENT_LENGTH) {
       throw new PlatformError('permanent', `Deal comment longer than ${MAX_COMMENT_LENGTH} characters`, 3);
     }
@@ -152,6 +169,7 @@ export class Mt5Platform implements TradingPlatform {
       throw new PlatformError('permanent', `A balance amount rounds to zero: ${amount}`, 3);
     const reply = await this.mutate('trade/balance', 'GET', '/api/trade/balance', {
       query: { login, type: BALANCE_DEAL, balance: signed, comment },
+      deadline: options?.deadline,
     });
     const ticket = num(
       record(reply.answer, 'trade/balance', 'unknown'),
@@ -249,7 +267,7 @@ export class Mt5Platform implements TradingPlatform {
     what: string,
     method: 'GET' | 'POST',
     path: string,
-    parts: { query?: Mt5Call['query']; body?: unknown },
+    parts: { query?: Mt5Call['query']; body?: unknown; deadline?: number },
   ): Promise<Mt5Reply> {
     return this.session.call({ method, path, ...parts, what, safe: false });
   }
@@ -259,18 +277,18 @@ export class Mt5Platform implements TradingPlatform {
   }
 
   /**
-   * Read, modify, write: whether user/update replaces the whole record is disputed, so the full
-   * record travels in the body with one field changed, and that field is also in the query.
+   * user/update naming only the field that changes, in the query: a read-modify-write of the whole
+   * record would put back fields another operation on the same account changed meanwhile.
    */
   private async updateUser(
     login: number,
-    field: 'Name' | 'Leverage' | 'Group',
+    field: 'name' | 'leverage' | 'group',
     value: string | number,
+    options?: SendOptions,
   ): Promise<void> {
-    const current = await this.user(login);
-    await this.mutate('user/update', 'POST', '/api/user/update', {
-      query: { login, [field.toLowerCase()]: value },
-      body: { ...current, [field]: String(value) },
+    await this.mutate('user/update', 'GET', '/api/user/update', {
+      query: { login, [field]: value },
+      deadline: options?.deadline,
     });
   }
 }

@@ -1,12 +1,15 @@
 import type { Socket } from 'node:net';
-import { PlatformError } from '../types.ts';
+import { NOT_SENT_DEADLINE, PlatformError } from '../types.ts';
 import { isGenuineAnswer, isHandshakeRandom, newCliRand, randAnswer } from './hash.ts';
 import { readReply, type Mt5Reply } from './reply.ts';
 import { RET } from './retcodes.ts';
 import { TransportError, type Mt5Transport, type WireRequest } from './transport.ts';
 
-/** A call as the session runs it. `safe` calls (reads, pings) may be sent again after a lost reply. */
-export type Mt5Call = WireRequest & { what: string; safe: boolean };
+/**
+ * A call as the session runs it. `safe` calls (reads, pings) may be sent again after a lost reply.
+ * `deadline` (epoch seconds by the session's `now`): a call that has not been sent by then is dropped.
+ */
+export type Mt5Call = WireRequest & { what: string; safe: boolean; deadline?: number };
 
 /** The subset of a pino logger the client uses; never given a password. */
 export type Mt5Log = {
@@ -22,6 +25,8 @@ export type SessionOptions = {
   backoffMs: number;
   authHoldOffMs: number;
   log: Mt5Log;
+  /** Epoch seconds, the clock call deadlines are stated in. */
+  now: () => number;
 };
 
 const API_VERSION = 484;
@@ -112,6 +117,7 @@ export class Mt5Session {
       let phase: Mt5Call | 'auth' = 'auth';
       try {
         const socket = this.alive && this.socket ? this.socket : await this.authenticate();
+        this.assertBeforeDeadline(call);
         phase = call;
         // Bound to the session's socket: if it closed meanwhile, the call is refused unsent and retried.
         const wire = await this.transport.send(call, { bindTo: socket });
@@ -130,6 +136,17 @@ export class Mt5Session {
         if (retryAfterMs > 0) await new Promise((r) => setTimeout(r, retryAfterMs));
       }
     }
+  }
+
+  /**
+   * A change may wait here behind slow calls (the status checker's, reconciliation's, other changes')
+   * past the lease its caller holds; once its deadline passed another worker may own the operation, so
+   * it is dropped unsent instead. Thrown outside judge(): nothing was sent, and nothing is retried.
+   */
+  private assertBeforeDeadline(call: Mt5Call): void {
+    if (call.deadline === undefined || this.options.now() < call.deadline) return;
+    this.options.log.warn?.({ call: call.path }, 'MT5 call dropped unsent: its deadline passed in the queue');
+    throw new DeadlinePassed(call.what);
   }
 
   /**
@@ -154,6 +171,7 @@ export class Mt5Session {
       }
       return { error: new PlatformError('transient', err.message), retryAfterMs: canRetry ? 0 : undefined };
     }
+    if (err instanceof DeadlinePassed) return { error: err };
     if (err instanceof PlatformError) {
       const again = err.code === RET.FREQUENT || (err.kind === 'transient' && safe);
       return { error: err, retryAfterMs: again && canRetry ? backoff : undefined };
@@ -223,5 +241,11 @@ export class Mt5Session {
     });
     log.debug?.({ versionTrade: answer.body.version_trade }, 'MT5 session authenticated');
     return socket;
+  }
+}
+
+class DeadlinePassed extends PlatformError {
+  constructor(what: string) {
+    super('transient', `MT5 ${what}: not sent, its deadline passed while it waited`, NOT_SENT_DEADLINE);
   }
 }
