@@ -169,4 +169,66 @@ describe(`operations worker on MT5 (fake server, ${testDbKind})`, () => {
     expect(row.state).toBe('succeeded');
     expect(fake.ledger.account(login)?.leverage).toBe(300);
   });
+
+  it('a balance MT5 applies after the client gave up is not sent again: one deal (issue 17)', async () => {
+    const k = key('dep');
+    await enqueue({ key: k, kind: 'balance', payload: { login, amount: 500 } });
+    // MT5 under load: the request lands long after the client stopped waiting for it.
+    fake.faults.late({ path: BALANCE, seconds: 3_600 });
+    const w = worker();
+    expect(await w.runOnce()).toMatchObject({ retried: 1, unknown: 1 });
+    // Looked up a few seconds later: nothing there yet. The naive retry sent it again here.
+    clock.advance(5);
+    expect(await w.runOnce()).toMatchObject({ claimed: 1, retried: 1 });
+    expect(fake.counters.balanceCalls).toBe(1);
+    expect(await operation(database.db, k)).toMatchObject({
+      state: 'queued',
+      settleUntil: expect.any(Number),
+      lastError: expect.stringMatching(/^Checking with MT5/),
+    });
+    // Now the first request lands.
+    expect(fake.landLate()).toBe(1);
+    clock.advance(300);
+    expect(await w.runOnce()).toMatchObject({ succeeded: 1, resolved: 1 });
+    expect(fake.counters.balanceCalls).toBe(1);
+    expect(dealsOf(k)).toHaveLength(1);
+    expect(fake.ledger.account(login)?.balance).toBe(500);
+  });
+
+  it('the MT5 session drops a change whose deadline passed while it waited in the queue', async () => {
+    // A read holds the session's one connection until the client gives up on it...
+    fake.faults.timeout({ path: '/api/user/get' });
+    const held = fake.nextRequest('/api/user/get');
+    const slowRead = mt5.getAccount(login).catch((e: unknown) => e);
+    await held;
+    // ...while a balance with a deadline waits behind it, and the deadline passes meanwhile.
+    const queued = mt5
+      .balance(login, 10, key('dep'), { deadline: clock.now() + 30 })
+      .catch((e: unknown) => e);
+    clock.advance(31);
+    await slowRead;
+    expect(await queued).toMatchObject({ kind: 'transient', code: -1 });
+    expect(fake.counters.balanceCalls).toBe(0);
+    // A deadline still ahead goes through.
+    await mt5.balance(login, 10, key('dep'), { deadline: clock.now() + 30 });
+    expect(fake.counters.balanceCalls).toBe(1);
+  });
+
+  it('keeps one login in approval order: a later change waits while an earlier one is unknown', async () => {
+    const first = key('lev');
+    const second = key('lev');
+    await enqueue({ key: first, kind: 'setLeverage', payload: { login, leverage: 200 } });
+    await enqueue({ key: second, kind: 'setLeverage', payload: { login, leverage: 500 } });
+    fake.faults.late({ path: '/api/user/update', seconds: 3_600 });
+    const w = worker();
+    expect(await w.runOnce()).toMatchObject({ claimed: 1, unknown: 1 });
+    clock.advance(60);
+    // The earlier one is still being waited out; the later one is not even claimed.
+    expect(await w.runOnce()).toMatchObject({ claimed: 1, retried: 1, succeeded: 0 });
+    fake.landLate();
+    clock.advance(300);
+    expect(await w.runOnce()).toMatchObject({ claimed: 2, succeeded: 2 });
+    // The newer value stays: the older change landed before the newer one was sent.
+    expect(fake.ledger.account(login)?.leverage).toBe(500);
+  });
 });

@@ -6,16 +6,28 @@
  *   drop               destroy the connection without replying or applying
  *   applyButLoseReply  apply the call, then destroy the connection instead of replying
  *   frequent           reply 12 FREQUENT without applying
+ *   late               apply the call `seconds` after it arrived and reply then, whether or not the client
+ *                      still waits (it has usually given up: a request that lands after the caller left)
+ * `stall(seconds)` holds every call (the handshake included) that long before looking at it, as a server
+ * under load does, until cleared.
  * `impostor` makes the handshake answer a wrong cli_rand_answer, as a server without the password would.
  */
 
-export type FaultKind = 'refuse' | 'timeout' | 'drop' | 'applyButLoseReply' | 'frequent';
+export type FaultKind = 'refuse' | 'timeout' | 'drop' | 'applyButLoseReply' | 'frequent' | 'late';
 export type FaultTarget = { times?: number; path?: string };
-export type Fault = { kind: FaultKind; remaining: number; path?: string; retcode?: number; status?: number };
+export type Fault = {
+  kind: FaultKind;
+  remaining: number;
+  path?: string;
+  retcode?: number;
+  status?: number;
+  seconds?: number;
+};
 
 export class FaultSwitches {
   private readonly queue: Fault[] = [];
   private impostorOn = false;
+  private stallMs = 0;
 
   refuse(target: FaultTarget & { retcode?: number; status?: number } = {}): this {
     return this.add('refuse', target, { retcode: target.retcode, status: target.status });
@@ -37,6 +49,19 @@ export class FaultSwitches {
     return this.add('frequent', target);
   }
 
+  late(target: FaultTarget & { seconds: number }): this {
+    return this.add('late', target, { seconds: target.seconds });
+  }
+
+  stall(seconds: number): this {
+    this.stallMs = seconds * 1000;
+    return this;
+  }
+
+  get stallFor(): number {
+    return this.stallMs;
+  }
+
   impostor(on = true): this {
     this.impostorOn = on;
     return this;
@@ -49,6 +74,7 @@ export class FaultSwitches {
   clear(): void {
     this.queue.length = 0;
     this.impostorOn = false;
+    this.stallMs = 0;
   }
 
   /** The first armed fault matching this call, used up by one. */

@@ -17,7 +17,7 @@ export type FakeMt5Options = {
   now?: () => number;
 };
 
-export type RequestOutcome = 'replied' | 'dropped' | 'held' | 'lost';
+export type RequestOutcome = 'replied' | 'dropped' | 'held' | 'lost' | 'late';
 export type RequestEvent = { path: string; outcome: RequestOutcome };
 
 export type FakeCounters = {
@@ -67,6 +67,8 @@ export class FakeMt5Server {
   private readonly waiters: { path: string; resolve: (e: RequestEvent) => void }[] = [];
   private server: http.Server | undefined;
   private inFlight = 0;
+  /** Calls held by the `late` fault, each to be applied (and answered, if anyone still listens) later. */
+  private readonly lateCalls = new Set<{ timer: NodeJS.Timeout; land: () => void }>();
 
   constructor(private readonly options: FakeMt5Options = {}) {
     this.managerLogin = options.managerLogin ?? 1000;
@@ -93,7 +95,23 @@ export class FakeMt5Server {
     return { url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}` };
   }
 
+  /** Applies every call the `late` fault still holds, now: the server caught up. */
+  landLate(): number {
+    const held = [...this.lateCalls];
+    for (const h of held) {
+      clearTimeout(h.timer);
+      h.land();
+    }
+    return held.length;
+  }
+
+  get lateCount(): number {
+    return this.lateCalls.size;
+  }
+
   async stop(): Promise<void> {
+    for (const h of this.lateCalls) clearTimeout(h.timer);
+    this.lateCalls.clear();
     const server = this.server;
     if (!server) return;
     this.server = undefined;
@@ -136,7 +154,11 @@ export class FakeMt5Server {
     if (path === '/api/trade/balance') this.counters.balanceCalls++;
     if (path === '/api/test/access') this.counters.pings++;
 
+    const stallMs = this.faults.stallFor;
+    if (stallMs > 0) await new Promise((r) => setTimeout(r, stallMs));
     const fault = this.faults.take(path);
+    if (fault?.kind === 'late')
+      return this.holdLate(path, url.search, bodyText, conn, res, fault.seconds ?? 0);
     if (fault?.kind === 'drop') return this.finish(path, 'dropped', () => socket.destroy());
     if (fault?.kind === 'timeout') return this.finish(path, 'held', () => undefined);
     if (fault?.kind === 'refuse' || fault?.kind === 'frequent') {
@@ -148,11 +170,40 @@ export class FakeMt5Server {
     this.finish(path, 'replied', () => this.send(res, reply));
   }
 
-  private answer(path: string, search: string, bodyText: string, conn: Connection): FakeReply {
+  private holdLate(
+    path: string,
+    search: string,
+    bodyText: string,
+    conn: Connection,
+    res: http.ServerResponse,
+    seconds: number,
+  ): void {
+    const admitted = conn.authenticated;
+    const held = {
+      timer: setTimeout(() => held.land(), seconds * 1000),
+      land: () => {
+        this.lateCalls.delete(held);
+        const reply = this.answer(path, search, bodyText, conn, admitted);
+        if (!res.destroyed && !res.writableEnded) this.send(res, reply);
+      },
+    };
+    held.timer.unref();
+    this.lateCalls.add(held);
+    this.finish(path, 'late', () => undefined);
+  }
+
+  /** `admitted`: the call was authenticated when it arrived (a late call lands whatever came after). */
+  private answer(
+    path: string,
+    search: string,
+    bodyText: string,
+    conn: Connection,
+    admitted = false,
+  ): FakeReply {
     const params = parseQuery(search);
     if (path === '/api/auth/start') return this.authStart(params, conn);
     if (path === '/api/auth/answer') return this.authAnswer(params, conn);
-    if (!conn.authenticated) {
+    if (!conn.authenticated && !admitted) {
       // Assumed shape: the documentation does not show what an unauthenticated call gets.
       this.counters.unauthenticated++;
       return failed(8, 'Not authorized');
