@@ -116,7 +116,9 @@ function operationsConfig(e: z.infer<typeof envSchema>): Config['operations'] {
     );
   }
   if (e.OPERATIONS_SETTLE_SECONDS <= e.MT5_TIMEOUT_SECONDS) {
-    throw new Error('Invalid configuration:\n  OPERATIONS_SETTLE_SECONDS must be more than MT5_TIMEOUT_SECONDS');
+    throw new Error(
+      'Invalid configuration:\n  OPERATIONS_SETTLE_SECONDS must be more than MT5_TIMEOUT_SECONDS',
+    );
   }
   return {
     leaseSeconds: e.OPERATIONS_LEASE_SECONDS,

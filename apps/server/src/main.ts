@@ -9,7 +9,7 @@ import { PlatformChecker } from './integrations/platform/checker.ts';
 import { prepareDemo } from './demo/prepare-demo.ts';
 import { createLogger } from './lib/logger.ts';
 import { OperationWorker } from './operations/index.ts';
-import { allSettledHandlers } from './features/settled-handlers.ts';
+import { allCheckingHandlers, allSettledHandlers } from './features/settled-handlers.ts';
 import { ReconciliationService } from './features/reconciliation/service.ts';
 import { ReconciliationJob } from './features/reconciliation/job.ts';
 
@@ -33,6 +33,9 @@ const worker = new OperationWorker({
   platforms: platform,
   clock,
   handlers: allSettledHandlers(),
+  checking: allCheckingHandlers(),
+  leaseSeconds: config.operations.leaseSeconds,
+  settleSeconds: config.operations.settleSeconds,
   log,
 });
 const app = await buildApp({

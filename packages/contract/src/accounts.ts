@@ -56,6 +56,8 @@ export const updateAccountResponse = z.object({
   passwordChanged: z.boolean().optional(),
   accountId: z.string().optional(),
   leverageChangeRequested: z.boolean().optional(),
+  /** The group change is queued for MT5; the account shows the new group once MT5 has made it. */
+  groupChangeRequested: z.boolean().optional(),
 });
 
 export const passwordCheckRequest = z.strictObject({ accountId: idSchema });

@@ -181,3 +181,23 @@ export const fundingActionResponse = z.object({
   /** The request's four-eyes approval, when it needs two. */
   approval: fundingApprovalSchema.nullable().optional(),
 });
+
+/**
+ * MTStatus on a request: '' before the platform was asked, SUCCESS once applied, this note while an
+ * unknown outcome is waited out (DESIGN "Money movement"; amber, not a failure), else the platform's error.
+ */
+export const MT_STATUS_SUCCESS = 'SUCCESS';
+export const MT_STATUS_CHECKING = 'Checking with MT5';
+
+/** What a request shows while waiting: 'Checking with MT5 until 2026/11/25 17:05:00 UTC'. */
+export function checkingMtStatus(until: number): string {
+  const iso = new Date(until * 1000).toISOString();
+  return `${MT_STATUS_CHECKING} until ${iso.slice(0, 10).replaceAll('-', '/')} ${iso.slice(11, 19)} UTC`;
+}
+
+export const isCheckingMtStatus = (mtStatus: string | null | undefined): boolean =>
+  Boolean(mtStatus?.startsWith(MT_STATUS_CHECKING));
+
+/** A platform status that records a failure: not empty, not SUCCESS, not still being checked. */
+export const isFailedMtStatus = (mtStatus: string | null | undefined): boolean =>
+  Boolean(mtStatus) && mtStatus !== MT_STATUS_SUCCESS && !isCheckingMtStatus(mtStatus);

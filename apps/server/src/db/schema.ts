@@ -73,7 +73,9 @@ export const users = pgTable(
       .where(sql`${t.role} = 'PARTNER' and ${t.agentCode} is not null`),
     index('users_agent_code_idx').on(t.agentCode),
     // The partner who holds an IB code, looked up per code by search and the IB screens.
-    index('users_partner_agent_idx').on(t.agentCode, t.id).where(sql`${t.role} = 'PARTNER'`),
+    index('users_partner_agent_idx')
+      .on(t.agentCode, t.id)
+      .where(sql`${t.role} = 'PARTNER'`),
   ],
 );
 
@@ -605,7 +607,9 @@ export const platformOperations = pgTable(
     index('platform_operations_open_login_idx')
       .on(t.platform, t.login, t.seq)
       .where(sql`state IN ('queued', 'running')`),
-    index('platform_operations_open_seq_idx').on(t.seq).where(sql`state IN ('queued', 'running')`),
+    index('platform_operations_open_seq_idx')
+      .on(t.seq)
+      .where(sql`state IN ('queued', 'running')`),
     index('platform_operations_login_kind_idx').on(t.login, t.kind, t.seq),
     index('platform_operations_settled_idx')
       .on(t.updatedAt)

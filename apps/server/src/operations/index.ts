@@ -6,6 +6,7 @@
 export { enqueueOperation, DEFAULT_PLATFORM, type EnqueueInput } from './enqueue.ts';
 export {
   registerHandler,
+  type CheckingHandler,
   toHandlerMap,
   type OperationRow,
   type SettledHandler,

@@ -3,14 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { ACCOUNT_GROUP_MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
-import { auditLog, tradingAccounts, users } from '../../src/db/schema.ts';
+import { auditLog, clientLogs, tradingAccounts, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { parseFaults } from '../../src/integrations/platform/faults.ts';
 import type { SimulatorPlatform } from '../../src/integrations/platform/simulator.ts';
 
 /**
- * adminUpdateAccount with accountGroup: the account is moved on the platform first and only then
- * recorded. Runs on the simulator, and with TEST_PLATFORM=mt5 through the MT5 client and the fake server.
+ * adminUpdateAccount with accountGroup: the change goes through the outbox like every platform write,
+ * and the account shows its new group once the platform has made it. Runs on the simulator, and with TEST_PLATFORM=mt5 through the MT5 client and the fake server.
  */
 describe(`moving a trading account to another group (${testDbKind})`, () => {
   let t: TestApp;
@@ -98,27 +98,34 @@ describe(`moving a trading account to another group (${testDbKind})`, () => {
       ...extra,
     });
 
-  it('moves the account on the platform, then records the new group with an audit record', async () => {
+  it('moves the account through the outbox: recorded once MT5 made the change, with audit records', async () => {
     const acc = await openLive();
     const r = await move(acc, TO);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toMatchObject({ success: true, accountId: acc.id });
+    expect(r.body).toMatchObject({ success: true, accountId: acc.id, groupChangeRequested: true });
+    // The route never calls the platform: until the worker runs, nothing has moved anywhere.
+    expect((await t.platform.getAccount(acc.number)).group).toBe(FROM);
+    expect(await row(acc.id)).toMatchObject({ accountGroup: FROM });
+    await settle();
     expect((await t.platform.getAccount(acc.number)).group).toBe(TO);
     expect(await row(acc.id)).toMatchObject({ accountGroup: TO, managerGroup: TO });
     const [entry] = await moves(acc.id);
-    expect(entry).toMatchObject({
-      before: { accountGroup: FROM },
-      after: { accountGroup: TO },
-    });
+    expect(entry).toMatchObject({ before: { accountGroup: FROM }, after: { accountGroupRequested: TO } });
+    const changed = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, acc.id), eq(auditLog.action, 'account.group.changed')));
+    expect(changed).toMatchObject([{ before: { accountGroup: FROM }, after: { accountGroup: TO } }]);
     // Moving it back works the same way; the same group again is "nothing has changed".
     expect((await move(acc, FROM)).status).toBe(200);
+    await settle();
     expect((await t.platform.getAccount(acc.number)).group).toBe(FROM);
     const same = await move(acc, FROM);
     expect(same.status).toBe(400);
     expect(same.body).toMatchObject({ errors: { server: 'Nothing has changed.' } });
   });
 
-  it('refuses an unknown or disabled group before the platform is asked', async () => {
+  it('refuses an unknown or disabled group before anything is queued', async () => {
     const acc = await openLive();
     const unknown = await move(acc, 'real\\no-such-group');
     expect(unknown.status).toBe(400);
@@ -130,6 +137,7 @@ describe(`moving a trading account to another group (${testDbKind})`, () => {
     const weak = await move(acc, TO, { password: 'short' });
     expect(weak.status).toBe(400);
     expect(weak.body).toHaveProperty('errors.password');
+    await settle();
     expect((await t.platform.getAccount(acc.number)).group).toBe(FROM);
     expect(await row(acc.id)).toMatchObject({ accountGroup: FROM });
     expect(await moves(acc.id)).toHaveLength(0);
@@ -167,7 +175,7 @@ describe(`moving a trading account to another group (${testDbKind})`, () => {
     await settle();
   });
 
-  it('keeps the database unchanged when the platform refuses the change', async () => {
+  it('keeps the group and tells the client log when the platform refuses the change', async () => {
     // An account the console holds as open, with a login the platform does not have.
     const id = newId();
     await t.db.insert(tradingAccounts).values({
@@ -188,40 +196,42 @@ describe(`moving a trading account to another group (${testDbKind})`, () => {
       adminId: '',
     });
     const r = await move({ id }, TO);
-    expect(r.status).toBe(400);
-    const errors = (r.body as { errors: { accountGroup: string } }).errors;
-    expect(errors.accountGroup).toMatch(/^The platform refused the group change: .+/);
+    expect(r.status).toBe(200);
+    await settle();
     expect(await row(id)).toMatchObject({ accountGroup: FROM, managerGroup: FROM });
-    expect(await moves(id)).toHaveLength(0);
+    const logs = await t.db.select().from(clientLogs).where(eq(clientLogs.userId, clientId));
+    expect(logs.map((l) => l.event)).toContainEqual(
+      expect.stringMatching(/^Account 7777777: The platform refused the group change: .+/),
+    );
   });
 
-  it('keeps the database unchanged when the platform is down or does not answer', async () => {
+  it('moves the account once the platform is back, and when its answer was lost', async () => {
     const acc = await openLive();
     t.faults.down();
-    const down = await move(acc, TO);
-    expect(down.status).toBe(503);
-    expect(down.body).toMatchObject({ errors: { server: ACCOUNT_GROUP_MESSAGES.unreachable } });
+    expect((await move(acc, TO)).status).toBe(200);
+    expect(await t.worker.runOnce()).toMatchObject({ claimed: 1, retried: 1 });
+    expect(await row(acc.id)).toMatchObject({ accountGroup: FROM });
     clearFaults();
+    await settle();
+    expect(await row(acc.id)).toMatchObject({ accountGroup: TO });
 
-    timeOutNextMove();
-    const late = await move(acc, TO, { leverage: 200 });
-    expect(late.status).toBe(503);
-    expect(late.body).toMatchObject({ errors: { server: ACCOUNT_GROUP_MESSAGES.unreachable } });
+    const other = await openLive();
+    loseNextMoveReply();
+    expect((await move(other, TO)).status).toBe(200);
+    await t.worker.runOnce();
     clearFaults();
-    // Nothing was applied or recorded: neither the group nor the leverage asked in the same request.
-    expect(await t.platform.getAccount(acc.number)).toMatchObject({ group: FROM, leverage: 100 });
-    expect(await row(acc.id)).toMatchObject({ accountGroup: FROM, leverage: 100 });
-    expect(await moves(acc.id)).toHaveLength(0);
+    await settle();
+    expect((await t.platform.getAccount(other.number)).group).toBe(TO);
+    expect(await row(other.id)).toMatchObject({ accountGroup: TO });
   });
 
-  it('records the change when the platform applied it but its answer was lost', async () => {
+  it('a request that also changes the leverage queues both, in order, and the platform ends with both', async () => {
     const acc = await openLive();
-    loseNextMoveReply();
-    const r = await move(acc, TO);
+    timeOutNextMove();
+    expect((await move(acc, TO, { leverage: 200 })).status).toBe(200);
     clearFaults();
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect((await t.platform.getAccount(acc.number)).group).toBe(TO);
-    expect(await row(acc.id)).toMatchObject({ accountGroup: TO });
-    expect(await moves(acc.id)).toHaveLength(1);
+    await settle();
+    expect(await t.platform.getAccount(acc.number)).toMatchObject({ group: TO, leverage: 200 });
+    expect(await row(acc.id)).toMatchObject({ accountGroup: TO, leverage: 200 });
   });
 });

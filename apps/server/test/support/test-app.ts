@@ -17,7 +17,7 @@ import type { App } from '../../src/http/types.ts';
 import { openTestDatabase } from './db.ts';
 import { startTestPlatform } from './test-platform.ts';
 import { OperationWorker } from '../../src/operations/index.ts';
-import { allSettledHandlers } from '../../src/features/settled-handlers.ts';
+import { allCheckingHandlers, allSettledHandlers } from '../../src/features/settled-handlers.ts';
 import { SmtpReceiver, codeFrom } from './smtp-receiver.ts';
 
 const TEST_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret!');
@@ -59,6 +59,9 @@ export async function startTestApp(
     platforms: platform,
     clock,
     handlers: allSettledHandlers(),
+    checking: allCheckingHandlers(),
+    leaseSeconds: config.operations.leaseSeconds,
+    settleSeconds: config.operations.settleSeconds,
   });
   const app: App = await buildApp({
     config,

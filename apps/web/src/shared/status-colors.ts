@@ -4,7 +4,12 @@
  * A failed platform leg wins over everything: money may be half-moved and needs a human.
  */
 
-export type RowTone = 'approved' | 'providerPending' | 'rejected' | 'failed';
+import { isCheckingMtStatus, isFailedMtStatus } from '@brokerdesk/contract';
+
+export { isFailedMtStatus };
+
+/** `checking`: an unknown platform outcome is being waited out ("Checking with MT5"): amber, not red. */
+export type RowTone = 'approved' | 'providerPending' | 'checking' | 'rejected' | 'failed';
 
 export type RowToneInput = {
   status: string;
@@ -16,12 +21,9 @@ export type RowToneInput = {
 
 const REJECTED = new Set(['rejected', 'declined', 'error']);
 
-export function isFailedMtStatus(mtStatus: string | null | undefined): boolean {
-  return Boolean(mtStatus) && mtStatus !== 'SUCCESS';
-}
-
 export function rowTone({ status, mtStatuses = [], providerPending = false }: RowToneInput): RowTone | null {
   if (mtStatuses.some(isFailedMtStatus)) return 'failed';
+  if (mtStatuses.some(isCheckingMtStatus)) return 'checking';
   if (REJECTED.has(status)) return 'rejected';
   if (providerPending) return 'providerPending';
   if (status === 'approved') return 'approved';
@@ -32,6 +34,7 @@ export function rowTone({ status, mtStatuses = [], providerPending = false }: Ro
 export const ROW_BACKGROUND: Record<RowTone, string> = {
   approved: 'var(--mantine-color-green-1)',
   providerPending: 'var(--mantine-color-yellow-2)',
+  checking: 'var(--mantine-color-yellow-2)',
   rejected: 'var(--mantine-color-red-1)',
   failed: 'var(--mantine-color-red-5)',
 };

@@ -5,4 +5,5 @@ export const ACCOUNT_KEYS = {
   create: 'acc',
   demoBalance: 'dmb',
   rename: 'nam',
+  group: 'grp',
 } as const;

@@ -62,7 +62,7 @@ export function accountsRoutes(
   deps: { db: Db; clock: Clock; wakeWorker: () => void; platforms?: readonly TradingPlatform[] },
 ): void {
   const { db } = deps;
-  const accounts = new AccountsService(db, deps.clock, deps.wakeWorker, deps.platforms);
+  const accounts = new AccountsService(db, deps.clock, deps.wakeWorker);
   const leverage = new LeverageService(db, deps.clock, deps.wakeWorker);
   const staff = (req: FastifyRequest) => requireStaff(req.staff);
 

@@ -18,8 +18,7 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../../audit/audit.ts';
-import { Conflict, Forbidden, Invalid, NotFound, Unavailable } from '../../http/errors.ts';
-import { PlatformError, type TradingPlatform } from '../../integrations/platform/types.ts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors.ts';
 import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation } from '../../operations/index.ts';
 import { writeClientLog } from '../clients/client-log.ts';
@@ -51,7 +50,6 @@ export class AccountsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly wakeWorker: () => void,
-    private readonly platforms: readonly TradingPlatform[] = [],
   ) {}
 
   async update(input: UpdateInput, staff: StaffContext) {
@@ -72,8 +70,6 @@ export class AccountsService {
     if (wantsGroup) {
       await this.checkGroup(input.accountGroup!);
       if (!current.approved) throw new Conflict('This account is not open on the platform yet.');
-      // A group change is made on the platform first, and recorded only once the platform has made it.
-      await this.moveOnPlatform(current, input.accountGroup!);
     }
     const now = this.clock.now();
     const result = await this.db.transaction(async (tx) => {
@@ -86,10 +82,15 @@ export class AccountsService {
       const leverageChanged = input.leverage !== undefined && input.leverage !== acc.leverage;
       const groupChanged = wantsGroup && input.accountGroup !== acc.accountGroup;
       if (groupChanged) {
-        await tx
-          .update(tradingAccounts)
-          .set({ accountGroup: input.accountGroup!, managerGroup: input.accountGroup! })
-          .where(eq(tradingAccounts.id, acc.id));
+        // Through the outbox like every platform write: the account shows its new group once MT5 has
+        // made the change (accounts/handlers.ts), in order with the login's other operations.
+        await enqueueOperation(tx, {
+          key: `${ACCOUNT_KEYS.group}:${newId(now)}`,
+          kind: 'setGroup',
+          payload: { login: acc.number, group: input.accountGroup! },
+          now,
+          platform: acc.platform,
+        });
       }
       if (leverageChanged) {
         const id = newId(now);
@@ -122,7 +123,7 @@ export class AccountsService {
       const changes = [
         leverageChanged && `leverage 1:${acc.leverage} -> 1:${input.leverage}`,
         password && 'password',
-        groupChanged && `group ${acc.accountGroup} -> ${input.accountGroup}`,
+        groupChanged && `group ${acc.accountGroup} -> ${input.accountGroup} (requested)`,
       ].filter(Boolean);
       if (changes.length > 0) {
         await writeClientLog(tx, {
@@ -141,11 +142,15 @@ export class AccountsService {
         before: { leverage: acc.leverage, accountGroup: acc.accountGroup },
         after: {
           leverage: input.leverage ?? acc.leverage,
-          accountGroup: input.accountGroup ?? acc.accountGroup,
+          accountGroupRequested: groupChanged ? input.accountGroup : acc.accountGroup,
           passwordChanged: Boolean(password),
         },
       });
-      return { passwordChanged: Boolean(password), leverageChangeRequested: leverageChanged };
+      return {
+        passwordChanged: Boolean(password),
+        leverageChangeRequested: leverageChanged,
+        groupChangeRequested: groupChanged,
+      };
     });
     this.wakeWorker();
     return { success: true, message: MESSAGES.accountUpdated, accountId: input.accountId, ...result };
@@ -158,38 +163,6 @@ export class AccountsService {
     if (group.groupStatus !== 'active') throw new Invalid({ accountGroup: ACCOUNT_GROUP_MESSAGES.disabled });
   }
 
-  /**
-   * user/update with the new group. A refusal or a failure leaves the console unchanged. When the answer
-   * is lost (a timeout), the account is read back: the change is recorded only if the platform shows it.
-   */
-  private async moveOnPlatform(acc: typeof tradingAccounts.$inferSelect, group: string): Promise<void> {
-    const platform = this.platformFor(acc.platform);
-    try {
-      await platform.setGroup(acc.number, group);
-    } catch (err) {
-      if (!(err instanceof PlatformError)) throw err;
-      if (err.kind === 'permanent') {
-        throw new Invalid({ accountGroup: `${ACCOUNT_GROUP_MESSAGES.refused} ${err.message}` });
-      }
-      if (err.kind === 'unknown' && (await this.groupOnPlatform(platform, acc.number)) === group) return;
-      throw new Unavailable(ACCOUNT_GROUP_MESSAGES.unreachable);
-    }
-  }
-
-  private async groupOnPlatform(platform: TradingPlatform, login: number): Promise<string | undefined> {
-    try {
-      return (await platform.getAccount(login)).group;
-    } catch {
-      return undefined;
-    }
-  }
-
-  private platformFor(name: string): TradingPlatform {
-    const platform = this.platforms.find((p) => p.name === name);
-    if (!platform) throw new Unavailable(`No ${name} platform is connected.`);
-    return platform;
-  }
-
   /** SPEC 4: the password change is asynchronous; the web asks 5 s later how it went. */
   async passwordStatus(accountId: string) {
     const [acc] = await this.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
@@ -197,12 +170,7 @@ export class AccountsService {
     const [op] = await this.db
       .select({ state: platformOperations.state })
       .from(platformOperations)
-      .where(
-        and(
-          eq(platformOperations.login, acc.number),
-          eq(platformOperations.kind, 'changePassword'),
-        ),
-      )
+      .where(and(eq(platformOperations.login, acc.number), eq(platformOperations.kind, 'changePassword')))
       .orderBy(desc(platformOperations.seq))
       .limit(1);
     const status = !op

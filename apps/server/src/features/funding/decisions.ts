@@ -118,8 +118,7 @@ export async function assertNoOperationRunning(tx: DbOrTx, bases: readonly strin
   }
 }
 
-/** A platform status that records a failure (not empty, not SUCCESS). */
-export const isFailedMtStatus = (mtStatus: string) => mtStatus !== '' && mtStatus !== 'SUCCESS';
+export { isFailedMtStatus } from '@brokerdesk/contract';
 
 /**
  * Four-eyes (issue 9) around a planned decision: an approval above its threshold is held as the first

@@ -26,7 +26,7 @@ const DEPOSITS: RequestListConfig<Deposit> = {
     fallbackMessage: 'Deposit updated.',
   },
   legend: {
-    tones: ['approved', 'rejected', 'failed'],
+    tones: ['approved', 'checking', 'rejected', 'failed'],
     hint: 'Double-click a row to update the deposit; one whose credit failed (bright red) can be retried there.',
   },
   editor: (editing, close) => (

@@ -3,6 +3,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import type { SyntheticEvent } from 'react';
 import { CellBadge, RowLink } from '../../../shared/data-table/index.ts';
 import { fullName } from '../../../shared/formatters.ts';
+import { isCheckingMtStatus, MT_STATUS_CHECKING } from '@brokerdesk/contract';
 import { isFailedMtStatus, statusColor } from '../../../shared/status-colors.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
@@ -61,6 +62,7 @@ const INLINE_ROW = { display: 'inline-flex', alignItems: 'center', gap: 6, white
 export function MtStatusText({ value }: { value: string }) {
   if (!value) return <span style={DIMMED_SM}>—</span>;
   if (isFailedMtStatus(value)) return <MtFailure value={value} />;
+  if (isCheckingMtStatus(value)) return <MtChecking value={value} />;
   return <span style={SUCCESS}>{value}</span>;
 }
 
@@ -78,6 +80,19 @@ export function RequestStatusCell({ status, mtStatus }: { status: string; mtStat
         </span>
       )}
       {isFailedMtStatus(mtStatus) && <MtFailure value={mtStatus} />}
+      {isCheckingMtStatus(mtStatus) && <MtChecking value={mtStatus} />}
+    </span>
+  );
+}
+
+/** An unknown platform outcome being waited out: amber, with until when and what it means on hover. */
+export function MtChecking({ value }: { value: string }) {
+  return (
+    <span
+      title={`${value}: the platform's answer was lost; the console checks whether it applied this and sends nothing again before then.`}
+      style={{ color: 'var(--mantine-color-yellow-9)', fontWeight: 600, whiteSpace: 'nowrap' }}
+    >
+      {MT_STATUS_CHECKING}
     </span>
   );
 }

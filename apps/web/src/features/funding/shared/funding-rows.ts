@@ -32,6 +32,7 @@ const TONE_TITLES: Record<RowTone, string> = {
   failed: 'The platform operation failed: money may be half-moved',
   rejected: 'Rejected, declined or failed',
   providerPending: 'Waiting for the payment provider',
+  checking: "The platform's answer was lost: checking whether it applied before anything is sent again",
   approved: 'Approved',
 };
 

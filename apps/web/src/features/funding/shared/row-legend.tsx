@@ -4,6 +4,7 @@ import { ROW_BACKGROUND, type RowTone } from '../../../shared/status-colors.ts';
 const LABELS: Record<RowTone, string> = {
   approved: 'Approved',
   providerPending: 'Pending provider order',
+  checking: 'Checking with MT5',
   rejected: 'Rejected, declined or error',
   failed: 'Platform operation failed',
 };

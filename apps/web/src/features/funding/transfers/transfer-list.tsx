@@ -25,7 +25,7 @@ const TRANSFERS: RequestListConfig<Transfer> = {
     fallbackMessage: 'Transfer updated.',
   },
   legend: {
-    tones: ['approved', 'rejected', 'failed'],
+    tones: ['approved', 'checking', 'rejected', 'failed'],
     hint: 'Double-click a row to update the transfer; a half-done (bright red) one can be completed, reversed or closed there.',
   },
   editor: (editing, close) => (

@@ -42,7 +42,7 @@ export function WithdrawalList({ status, inTabs = false, withOrders = false }: P
         fallbackMessage: 'Withdrawal updated.',
       },
       legend: {
-        tones: ['approved', 'providerPending', 'rejected', 'failed'],
+        tones: ['approved', 'providerPending', 'checking', 'rejected', 'failed'],
         hint: 'Double-click a row to update the withdrawal; one in the Error tab can be retried there.',
       },
       editor: (editing, close) => (
