@@ -8,7 +8,7 @@ import { createPlatform } from './integrations/platform/create-platform.ts';
 import { PlatformChecker } from './integrations/platform/checker.ts';
 import { prepareDemo } from './demo/prepare-demo.ts';
 import { createLogger } from './lib/logger.ts';
-import { OperationWorker } from './operations/index.ts';
+import { OperationsArchiveJob, OperationWorker } from './operations/index.ts';
 import { allCheckingHandlers, allSettledHandlers } from './features/settled-handlers.ts';
 import { ReconciliationService } from './features/reconciliation/service.ts';
 import { ReconciliationJob } from './features/reconciliation/job.ts';
@@ -38,6 +38,7 @@ const worker = new OperationWorker({
   settleSeconds: config.operations.settleSeconds,
   log,
 });
+const archive = new OperationsArchiveJob(database.db, clock, config.operations.retentionDays, log);
 const app = await buildApp({
   config,
   database,
@@ -52,6 +53,7 @@ const app = await buildApp({
 await app.listen({ port: config.port, host: config.host });
 checker.start();
 worker.start();
+archive.start();
 reconciliation?.start();
 printWelcome();
 
@@ -65,6 +67,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await checker.stop();
     await reconciliation?.stop();
     await worker.stop();
+    await archive.stop();
     await platform.close();
     await mailer.close();
     await database.close();

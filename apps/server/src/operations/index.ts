@@ -34,3 +34,4 @@ export {
 export { defaultBackoff, DEFAULT_MAX_ATTEMPTS, type RetryPolicy } from './policy.ts';
 export { claimOperations, type ClaimedOperation } from './store.ts';
 export { OperationWorker, type OperationWorkerDeps, type RoundTally, type WorkerLog } from './worker.ts';
+export { archiveSettledOperations, OperationsArchiveJob } from './archive.ts';

@@ -21,6 +21,11 @@ const FAULTS: Record<string, (fake: FakeMt5Server) => void> = {
   drop: (f) => f.faults.drop({ path: '/api/user/add' }),
   applyButLoseReply: (f) => f.faults.applyButLoseReply({ path: '/api/trade/balance' }),
   frequent: (f) => f.faults.frequent({ path: '/api/user/update' }),
+  // MT5 under load: the balance lands long after the client gave up (the settle loop lets it land).
+  late: (f) => f.faults.late({ path: '/api/trade/balance', seconds: 3_600 }),
+  lateUpdate: (f) => f.faults.late({ path: '/api/user/update', seconds: 3_600 }),
+  // Every call held a while before MT5 looks at it: calls queue up behind each other in the session.
+  stall: (f) => f.faults.stall(0.2),
 };
 
 /**
@@ -40,14 +45,18 @@ describe(`fault runs against the MT5 Web API fake (${testDbKind})`, () => {
   afterAll(() => t.stop());
 
   const post = (url: string, body: unknown) => t.call('POST', url, body, t.auth(token));
-  // Settling moves the clock past back-offs, and so past the session's idle limit: sign in again.
+  // Settling moves the clock past back-offs, and so past the session's idle limit: sign in again, as a
+  // staff member of this run's own (sign-in is rate-limited per account).
+  let staffEmail = 'faults@desk.test';
   const freshSession = async () => {
-    token = await t.signIn('faults@desk.test', 'Correct-Horse-1');
+    token = await t.signIn(staffEmail, 'Correct-Horse-1');
   };
 
   for (const [name, arm] of Object.entries(FAULTS)) {
     it(`ends with the ledger matching the approvals under "${name}"`, async () => {
       const fake = t.fake!;
+      staffEmail = `faults-${name.toLowerCase()}@desk.test`;
+      await t.createUser({ email: staffEmail, password: 'Correct-Horse-1' });
       await freshSession();
       // Two accounts opened through the console, under the fault.
       arm(fake);
@@ -69,6 +78,11 @@ describe(`fault runs against the MT5 Web API fake (${testDbKind})`, () => {
           rounds.n++;
           const tally = await t.worker.runOnce();
           if (tally.claimed === 0) {
+            // A look-up inside the settle window first: a late request has not landed yet.
+            t.clock.advance(10);
+            if ((await t.worker.runOnce()).claimed > 0) continue;
+            // Then MT5 catches up, and the window ends.
+            t.fake!.landLate();
             t.clock.advance(400);
             if ((await t.worker.runOnce()).claimed === 0) return;
           }

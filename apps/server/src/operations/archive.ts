@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { WorkerLog } from './worker.ts';
+
+const DAY = 86_400;
+const BATCH = 1_000;
+const HOUR_MS = 3_600_000;
+
+/**
+ * Moves settled operations older than the retention period into platform_operations_archive, a batch
+ * at a time: the outbox's hot table (claimed from inside row-locking transactions) stays the size of
+ * the recent work. Delete and insert are one statement, so a row is never in neither table.
+ * Answers how many rows moved.
+ */
+export async function archiveSettledOperations(
+  db: Db,
+  o: { now: number; retentionDays: number; batch?: number },
+): Promise<number> {
+  const cutoff = o.now - o.retentionDays * DAY;
+  const result = await db.execute(sql`
+    with moved as (
+      delete from platform_operations
+      where id in (
+        select id from platform_operations
+        where state in ('succeeded', 'failed') and updated_at < ${cutoff}
+        order by updated_at
+        limit ${o.batch ?? BATCH}
+        for update skip locked
+      )
+      returning *
+    )
+    insert into platform_operations_archive (id, idempotency_key, base_key, platform, kind, login, seq,
+      payload, state, attempts, result, last_error, created_at, updated_at, archived_at)
+    select id, idempotency_key, base_key, platform, kind, login, seq, payload, state, attempts, result,
+      last_error, created_at, updated_at, ${o.now}
+    from moved
+    on conflict (idempotency_key) do nothing
+    returning id`);
+  return rowsOf<{ id: string }>(result).length;
+}
+
+/** Runs the archive every hour (and once at start), until stop(). */
+export class OperationsArchiveJob {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly retentionDays: number,
+    private readonly log: WorkerLog = {},
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.runNow(), HOUR_MS);
+    this.timer.unref();
+    this.runNow();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  private runNow(): void {
+    if (this.running) return;
+    this.running = this.drain()
+      .catch((err: unknown) => this.log.error?.({ err: String(err) }, 'archiving settled operations failed'))
+      .finally(() => (this.running = undefined));
+  }
+
+  /** Batch after batch until nothing is left to move. */
+  private async drain(): Promise<void> {
+    for (;;) {
+      const moved = await archiveSettledOperations(this.db, {
+        now: this.clock.now(),
+        retentionDays: this.retentionDays,
+      });
+      if (moved > 0) this.log.debug?.({ moved }, 'settled platform operations archived');
+      if (moved < BATCH) return;
+    }
+  }
+}

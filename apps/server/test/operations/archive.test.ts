@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../src/db/client.ts';
+import { platformOperations, platformOperationsArchive } from '../../src/db/schema.ts';
+import { manualClock } from '../../src/lib/clock.ts';
+import { archiveSettledOperations, enqueueOperation } from '../../src/operations/index.ts';
+import { nextOperationKey } from '../../src/features/funding/decisions.ts';
+import { openTestDatabase, testDbKind } from '../support/db.ts';
+
+const DAY = 86_400;
+
+/** OPERATIONS_RETENTION_DAYS: settled operations move to their own table, never lost. */
+describe(`archiving settled operations (${testDbKind})`, () => {
+  let database: Database;
+  const clock = manualClock();
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  const put = async (key: string, state: string, updatedAt: number) => {
+    await database.db.transaction((tx) =>
+      enqueueOperation(tx, { key, kind: 'balance', payload: { login: 42, amount: 10 }, now: updatedAt }),
+    );
+    await database.db
+      .update(platformOperations)
+      .set({ state, updatedAt })
+      .where(eq(platformOperations.idempotencyKey, key));
+  };
+
+  it('moves settled operations past the retention period, in batches, and leaves the rest', async () => {
+    const now = clock.now();
+    const old = now - 91 * DAY;
+    await put('dep:0000000000000000000000a1', 'succeeded', old);
+    await put('dep:0000000000000000000000a2', 'failed', old);
+    await put('dep:0000000000000000000000a3', 'succeeded', old + 1);
+    await put('dep:0000000000000000000000a4', 'queued', old); // never archived while open
+    await put('dep:0000000000000000000000a5', 'succeeded', now - 10 * DAY); // recent
+
+    expect(await archiveSettledOperations(database.db, { now, retentionDays: 90, batch: 2 })).toBe(2);
+    expect(await archiveSettledOperations(database.db, { now, retentionDays: 90, batch: 2 })).toBe(1);
+    expect(await archiveSettledOperations(database.db, { now, retentionDays: 90, batch: 2 })).toBe(0);
+
+    const hot = await database.db.select().from(platformOperations);
+    expect(hot.map((o) => o.idempotencyKey).sort()).toEqual([
+      'dep:0000000000000000000000a4',
+      'dep:0000000000000000000000a5',
+    ]);
+    const archived = await database.db.select().from(platformOperationsArchive);
+    expect(archived.map((o) => o.idempotencyKey).sort()).toEqual([
+      'dep:0000000000000000000000a1',
+      'dep:0000000000000000000000a2',
+      'dep:0000000000000000000000a3',
+    ]);
+    expect(archived.find((o) => o.idempotencyKey.endsWith('a2'))).toMatchObject({
+      state: 'failed',
+      login: 42,
+      baseKey: 'dep:0000000000000000000000a2',
+      payload: { login: 42, amount: 10, comment: 'dep:0000000000000000000000a2' },
+      archivedAt: now,
+    });
+  });
+
+  it("an archived operation's key (an MT5 deal comment) is never handed out again", async () => {
+    // a2 failed and was archived: the next operation of that request is a repeat with a new comment.
+    expect(await nextOperationKey(database.db, 'dep:0000000000000000000000a2')).toBe(
+      'dep:0000000000000000000000a2:1',
+    );
+  });
+});
