@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
 
 /** Every environment variable the server reads (DESIGN "Configuration"), parsed once. */
@@ -28,6 +29,8 @@ const envSchema = z.object({
   PAYMENT_STANDIN_PROCESS_SECONDS: z.coerce.number().int().min(0).default(60),
   PAYMENT_SYNC_SECONDS: z.coerce.number().int().min(0).default(10),
   RECONCILIATION_HOUR_UTC: z.union([z.literal('off'), z.coerce.number().int().min(0).max(23)]).default(1),
+  TRUST_PROXY: z.string().optional(),
+  NODE_ENV: z.string().optional(),
 });
 
 export type Config = {
@@ -55,6 +58,14 @@ export type Config = {
   payments: { provider: 'standin'; standInProcessSeconds: number; syncSeconds: number };
   /** From this hour (UTC) the daily reconciliation checks the day before; null: no daily run. */
   reconciliationHourUtc: number | null;
+  /**
+   * Fastify's trustProxy (TRUST_PROXY): false uses the socket's address; true trusts every proxy; a
+   * number trusts that many hops; a list trusts those addresses and CIDR ranges. request.ip, per-address
+   * limits and the audit trail's addresses follow it.
+   */
+  trustProxy: boolean | number | string[];
+  /** NODE_ENV=production: no development outbox, and SMTP_URL is required. */
+  production: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,6 +75,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.SMTP_URL)
+    throw new Error(
+      'Invalid configuration:\n  SMTP_URL is required with NODE_ENV=production: without it sign-in codes and reset links would only reach the development outbox, which production never serves.',
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -88,7 +104,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       syncSeconds: e.PAYMENT_SYNC_SECONDS,
     },
     reconciliationHourUtc: e.RECONCILIATION_HOUR_UTC === 'off' ? null : e.RECONCILIATION_HOUR_UTC,
+    trustProxy: trustProxyConfig(e.TRUST_PROXY),
+    production,
   };
+}
+
+/** proxy-addr's names for ranges, which Fastify's trustProxy accepts besides addresses and CIDRs. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY as Fastify's trustProxy takes it; anything else stops the server with a clear message. */
+export function trustProxyConfig(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((s) => s.trim());
+  const bad = entries.filter((entry) => !NAMED_RANGES.has(entry) && !isAddressOrCidr(entry));
+  if (bad.length > 0)
+    throw new Error(
+      `Invalid configuration:\n  TRUST_PROXY: "${bad.join('", "')}" is not an address or CIDR range (use true, a number of hops, or comma-separated addresses/CIDRs such as 127.0.0.1,10.0.0.0/8)`,
+    );
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 function kycConfig(e: z.infer<typeof envSchema>): Config['kyc'] {

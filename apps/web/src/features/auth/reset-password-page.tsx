@@ -11,7 +11,7 @@ import { authApi } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /**
- * SPEC 5 "New password": both required, at least 6 characters (the contract's rule), and equal.
+ * SPEC 5 "New password": both required, at least 10 characters (the contract's staff rule), and equal.
  * Only the pairing with the confirmation lives here; the server never sees password2.
  */
 const formSchema = z
