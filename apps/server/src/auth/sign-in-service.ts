@@ -16,7 +16,7 @@ import { CODE_FAILURES_PER_ACCOUNT, LOCK_S, SignInLimits } from './sign-in-limit
 
 export const CODE_TTL_S = 10 * 60;
 export const CODE_MAX_TRIES = 5;
-/** At most this many sign-in tickets (code mails) per account in TICKET_WINDOW_S. */
+/** At most this many sign-in tickets (code mails) per account in TICKET_WINDOW_S, sign-ins not counted. */
 export const TICKETS_PER_WINDOW = 10;
 export const TICKET_WINDOW_S = 10 * 60;
 /** A ticket's code is resent at most this many times. */
@@ -73,10 +73,19 @@ export class SignInService {
     await this.db.transaction(async (tx) => {
       // The user's row is the lock: parallel sign-ins count the tickets one after another.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+      // Tickets that ended in a sign-in (used_at set) do not count: only the owner completes them, so
+      // staff who sign in often are never held back, while someone who has only the password gets 10
+      // tickets (50 code guesses, 10 mails) per 10 minutes.
       const [recent] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(signInTickets)
-        .where(and(eq(signInTickets.userId, user.id), gt(signInTickets.createdAt, now - TICKET_WINDOW_S)));
+        .where(
+          and(
+            eq(signInTickets.userId, user.id),
+            gt(signInTickets.createdAt, now - TICKET_WINDOW_S),
+            isNull(signInTickets.usedAt),
+          ),
+        );
       if ((recent?.n ?? 0) >= TICKETS_PER_WINDOW) {
         throw new TooMany({ emailorpassword: MESSAGES.tooManyCodes });
       }
@@ -209,12 +218,15 @@ export class SignInService {
     return { success: true, message: MESSAGES.codeSent };
   }
 
-  /** Locks the account after its last allowed wrong code: its tickets die, its owner is told once. */
+  /**
+   * Locks the account after its last allowed wrong code: its tickets die (expired, not used: used_at
+   * marks a sign-in), its owner is told once.
+   */
   private async lockForCodes(user: { id: string; email: string }, account: string, now: number, ip: string) {
     if (!(await this.limits.lockForCodes(account, now))) return;
     await this.db
       .update(signInTickets)
-      .set({ usedAt: now })
+      .set({ expiresAt: now })
       .where(and(eq(signInTickets.userId, user.id), isNull(signInTickets.usedAt)));
     await audit(this.db, now, {
       actorId: null,
