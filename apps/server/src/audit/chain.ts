@@ -60,7 +60,12 @@ function wellFormedKeys(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   // defineProperty: a key named __proto__ stays a plain key, as JSON.parse made it.
   for (const [k, v] of entries)
-    Object.defineProperty(out, asStoredText(k), { value: v, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, asStoredText(k), {
+      value: v,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 }
 

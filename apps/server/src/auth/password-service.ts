@@ -63,7 +63,11 @@ export class PasswordService {
         after: user ? (capped ? { sent: false, reason: 'limit' } : { sent: true }) : { sent: false, email },
         ip,
       });
-      const text = passwordResetMail(user?.email ?? email, `${this.publicUrl}/resetpassword/${id}`, RESET_TTL_S / 60);
+      const text = passwordResetMail(
+        user?.email ?? email,
+        `${this.publicUrl}/resetpassword/${id}`,
+        RESET_TTL_S / 60,
+      );
       return user && !capped ? text : null;
     });
     if (mail) {

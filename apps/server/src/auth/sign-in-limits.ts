@@ -115,11 +115,7 @@ export class SignInLimits {
       .update(t)
       .set({ lockedUntil: now + LOCK_S })
       .where(
-        and(
-          eq(t.key, key),
-          sql`${t.failures} >= ${max}`,
-          or(isNull(t.lockedUntil), lte(t.lockedUntil, now)),
-        ),
+        and(eq(t.key, key), sql`${t.failures} >= ${max}`, or(isNull(t.lockedUntil), lte(t.lockedUntil, now))),
       );
   }
 }

@@ -68,9 +68,13 @@ describe(`sign-in limits keyed on the normalised email, per address, account and
     expect(elsewhere.body).toMatchObject({ errors: { emailorpassword: MESSAGES.accountLocked } });
 
     const before = t.smtp.count();
-    expect((await from('127.0.0.36')('POST', '/api/users/resetPassword', { email: spelling(email, 3) })).status).toBe(200);
+    expect(
+      (await from('127.0.0.36')('POST', '/api/users/resetPassword', { email: spelling(email, 3) })).status,
+    ).toBe(200);
     const id = /\/resetpassword\/([A-Za-z0-9_-]+)/.exec((await t.smtp.next(email, before)).text)![1]!;
-    expect((await t.call('POST', '/api/users/newPassword', { id, password: 'Fresh-Horse-77' })).status).toBe(200);
+    expect((await t.call('POST', '/api/users/newPassword', { id, password: 'Fresh-Horse-77' })).status).toBe(
+      200,
+    );
     // Both the account's lock and the first address's own lock are gone.
     expect((await login('127.0.0.31', email, 'Fresh-Horse-77')).status).toBe(200);
     expect((await login('127.0.0.36', email, 'Fresh-Horse-77')).status).toBe(200);
@@ -117,7 +121,10 @@ describe(`sign-in limits keyed on the normalised email, per address, account and
         const r = await login(address, spelling(email, i));
         expect(r.status).toBe(200);
         const code = codeFrom(await t.smtp.next(email, before));
-        out.push({ ticket: (r.body as { password: string }).password, wrong: code === '000000' ? '111111' : '000000' });
+        out.push({
+          ticket: (r.body as { password: string }).password,
+          wrong: code === '000000' ? '111111' : '000000',
+        });
       }
       return out;
     };
@@ -160,23 +167,41 @@ describe(`sign-in limits keyed on the normalised email, per address, account and
     const resend = from('127.0.0.71');
     const email = 'kim.rl@limits.test';
     for (let i = 0; i < 5; i++)
-      expect((await resend('POST', '/api/users/resendLoginVerificationEmail', { userEmail: spelling(email, i + 3) })).status).toBe(200);
-    const over = await resend('POST', '/api/users/resendLoginVerificationEmail', { userEmail: ` ${email.toUpperCase()}` });
+      expect(
+        (
+          await resend('POST', '/api/users/resendLoginVerificationEmail', {
+            userEmail: spelling(email, i + 3),
+          })
+        ).status,
+      ).toBe(200);
+    const over = await resend('POST', '/api/users/resendLoginVerificationEmail', {
+      userEmail: ` ${email.toUpperCase()}`,
+    });
     expect(over.status).toBe(429);
     expect(over.body).toMatchObject({ errors: { server: MESSAGES.tooManyRequests } });
 
     // é precomposed (NFC) and e + combining acute (NFD) are one email to the limiter.
     const reset = from('127.0.0.72');
     for (let i = 0; i < 5; i++)
-      expect((await reset('POST', '/api/users/resetPassword', { email: i % 2 ? 'jos\u00e9@limits.test' : 'jose\u0301@limits.test' })).status).not.toBe(429);
-    expect((await reset('POST', '/api/users/resetPassword', { email: 'JOSE\u0301@limits.test' })).status).toBe(429);
+      expect(
+        (
+          await reset('POST', '/api/users/resetPassword', {
+            email: i % 2 ? 'jos\u00e9@limits.test' : 'jose\u0301@limits.test',
+          })
+        ).status,
+      ).not.toBe(429);
+    expect(
+      (await reset('POST', '/api/users/resetPassword', { email: 'JOSE\u0301@limits.test' })).status,
+    ).toBe(429);
   });
 
   it('sends at most 5 reset links per account an hour, however the email is spelled and from wherever', async () => {
     const email = 'kurt.mail@limits.test';
     const userId = await t.createUser({ email, password: PASSWORD });
     for (let i = 0; i < 7; i++) {
-      const r = await from(`127.0.0.${80 + i}`)('POST', '/api/users/resetPassword', { email: spelling(email, i) });
+      const r = await from(`127.0.0.${80 + i}`)('POST', '/api/users/resetPassword', {
+        email: spelling(email, i),
+      });
       expect(r.body).toEqual({ success: true, message: MESSAGES.resetSent });
     }
     const links = await t.db.select().from(passwordResets).where(eq(passwordResets.userId, userId));
@@ -185,6 +210,14 @@ describe(`sign-in limits keyed on the normalised email, per address, account and
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'password.reset-requested'), eq(auditLog.entityId, userId)));
-    expect(refused.map((r) => (r.after as { sent: boolean }).sent)).toEqual([true, true, true, true, true, false, false]);
+    expect(refused.map((r) => (r.after as { sent: boolean }).sent)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });

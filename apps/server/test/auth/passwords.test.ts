@@ -83,8 +83,12 @@ describe(`password reset and email confirmation (${testDbKind})`, () => {
     // A link issued some other way and still open (as before this rule) dies when another is used.
     const other = newSecret();
     const now = t.clock.now();
-    await t.db.insert(passwordResets).values({ id: sha256(other), userId, createdAt: now, expiresAt: now + 3600 });
-    expect((await t.call('POST', '/api/users/newPassword', { id: second, password: 'Second-Link-12' })).status).toBe(200);
+    await t.db
+      .insert(passwordResets)
+      .values({ id: sha256(other), userId, createdAt: now, expiresAt: now + 3600 });
+    expect(
+      (await t.call('POST', '/api/users/newPassword', { id: second, password: 'Second-Link-12' })).status,
+    ).toBe(200);
     const after = await t.call('POST', '/api/users/newPassword', { id: other, password: 'Other-Link-13' });
     expect(after.body).toMatchObject({ errors: { server: MESSAGES.resetLinkInvalid } });
     await t.signIn('reset@p.test', 'Second-Link-12');
@@ -101,9 +105,15 @@ describe(`password reset and email confirmation (${testDbKind})`, () => {
     expect(await audited(null)).toBe(unknownBefore + 1);
 
     // A mail relay that never answers does not hold the reply back (SMTP time would tell staff apart).
-    const hanging: Mailer = { devOutbox: false, send: () => new Promise<void>(() => {}), close: async () => {} };
+    const hanging: Mailer = {
+      devOutbox: false,
+      send: () => new Promise<void>(() => {}),
+      close: async () => {},
+    };
     const sessions = new SessionService(t.db, new Uint8Array(32), t.clock, 900, 43_200);
-    const service = new PasswordService(t.db, hanging, sessions, t.clock, 'http://console.test', { warn: () => {} });
+    const service = new PasswordService(t.db, hanging, sessions, t.clock, 'http://console.test', {
+      warn: () => {},
+    });
     const staffBefore = await audited(userId);
     expect(await service.requestReset('reset@p.test', '127.0.0.1')).toEqual({
       success: true,
@@ -112,7 +122,7 @@ describe(`password reset and email confirmation (${testDbKind})`, () => {
     expect(await audited(userId)).toBe(staffBefore + 1);
   });
 
-  it('never uses up an email-confirm link on GET (mail scanners); the page\'s button POSTs to confirm', async () => {
+  it("never uses up an email-confirm link on GET (mail scanners); the page's button POSTs to confirm", async () => {
     const verify = newSecret();
     const setpw = newSecret();
     const now = t.clock.now();
@@ -122,7 +132,12 @@ describe(`password reset and email confirmation (${testDbKind})`, () => {
       { id: sha256(setpw), userId, purpose: 'setpassword', createdAt: now, expiresAt: now + 3600 },
     ]);
     // What a scanner or a browser sends: the page of the web app, and nothing changes.
-    for (const accept of ['*/*', 'text/html', 'application/json', 'text/html,application/xhtml+xml,*/*;q=0.8']) {
+    for (const accept of [
+      '*/*',
+      'text/html',
+      'application/json',
+      'text/html,application/xhtml+xml,*/*;q=0.8',
+    ]) {
       for (const path of [`/email/confirm/${verify}`, `/email/confirm/setpassword/${setpw}`]) {
         const page = await t.call('GET', path, undefined, { accept });
         expect(page.status, `${accept} ${path}`).toBe(200);

@@ -18,9 +18,13 @@ const PASSWORD = 'Correct-Horse-1';
 
 describe('configuration: production needs SMTP_URL; TRUST_PROXY as Fastify takes it', () => {
   it('refuses to start with NODE_ENV=production and no SMTP_URL, naming SMTP_URL', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL is required with NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SMTP_URL is required with NODE_ENV=production/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: '' })).toThrow(/SMTP_URL/);
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example:587' }).production).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example:587' }).production).toBe(
+      true,
+    );
     expect(loadConfig({}).production).toBe(false);
   });
 
@@ -68,7 +72,9 @@ describe(`the development outbox is never served with NODE_ENV=production (${tes
     const dev = await outboxApp({});
     try {
       expect((await dev.app.inject({ url: '/api/dev/outbox' })).statusCode).toBe(200);
-      expect((await dev.app.inject({ url: '/api/other/serverInfo' })).json()).toMatchObject({ devOutbox: true });
+      expect((await dev.app.inject({ url: '/api/other/serverInfo' })).json()).toMatchObject({
+        devOutbox: true,
+      });
     } finally {
       await dev.stop();
     }
@@ -78,7 +84,9 @@ describe(`the development outbox is never served with NODE_ENV=production (${tes
       const outbox = await prod.app.inject({ url: '/api/dev/outbox' });
       expect(outbox.statusCode).toBe(404);
       expect(outbox.body).not.toContain('123456');
-      expect((await prod.app.inject({ url: '/api/other/serverInfo' })).json()).toMatchObject({ devOutbox: false });
+      expect((await prod.app.inject({ url: '/api/other/serverInfo' })).json()).toMatchObject({
+        devOutbox: false,
+      });
     } finally {
       await prod.stop();
     }

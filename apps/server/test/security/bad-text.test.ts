@@ -19,7 +19,12 @@ describe(`text with lone surrogates or NUL is refused at the input layer (${test
   beforeAll(async () => {
     t = await startTestApp();
     await t.createUser({ email: 'text@bad.test', password: PASSWORD, role: 'ADMIN' });
-    clientId = await t.createUser({ email: 'client@bad.test', role: 'USER', status: 'pending', name: 'Clara' });
+    clientId = await t.createUser({
+      email: 'client@bad.test',
+      role: 'USER',
+      status: 'pending',
+      name: 'Clara',
+    });
     token = await t.signIn('text@bad.test', PASSWORD);
   });
   afterAll(() => t.stop());
@@ -31,7 +36,12 @@ describe(`text with lone surrogates or NUL is refused at the input layer (${test
   it('answers 400 for a lone surrogate in a text field, and stores and audits nothing', async () => {
     const before = await auditRows();
     for (const name of ['\ud800', 'a\udc00b', 'x\ud83d']) {
-      const r = await post('/api/admin/users/editUser', { _id: clientId, role: 'USER', status: 'pending', name });
+      const r = await post('/api/admin/users/editUser', {
+        _id: clientId,
+        role: 'USER',
+        status: 'pending',
+        name,
+      });
       expect(r.status, JSON.stringify(name)).toBe(400);
       expect(r.body).toMatchObject(refused('name'));
     }
@@ -45,7 +55,10 @@ describe(`text with lone surrogates or NUL is refused at the input layer (${test
 
   it('refuses it on public routes before any limit or look-up, and in nested values and keys', async () => {
     const before = await auditRows();
-    const login = await t.call('POST', '/api/users/loginAdmin', { email: 'text@bad.test', password: '\ud800' });
+    const login = await t.call('POST', '/api/users/loginAdmin', {
+      email: 'text@bad.test',
+      password: '\ud800',
+    });
     expect(login.status).toBe(400);
     expect(login.body).toMatchObject(refused('password'));
     expect(await auditRows()).toBe(before);
@@ -65,7 +78,12 @@ describe(`text with lone surrogates or NUL is refused at the input layer (${test
   it('refuses NUL in a body, a query value and a path parameter', async () => {
     const body = await post('/api/admin/users/addLog', { userId: clientId, event: 'a\u0000b' });
     expect(body.body).toMatchObject(refused('event'));
-    const query = await t.call('GET', '/api/admin/users/adminGetIbRequests?status=a%00b', undefined, t.auth(token));
+    const query = await t.call(
+      'GET',
+      '/api/admin/users/adminGetIbRequests?status=a%00b',
+      undefined,
+      t.auth(token),
+    );
     expect(query.status).toBe(400);
     expect(query.body).toMatchObject(refused('status'));
     const param = await t.call('GET', '/api/admin/users/profile/a%00b', undefined, t.auth(token));

@@ -13,7 +13,10 @@ export function fromAddress(base: string, address: string) {
       const data = body === undefined ? undefined : JSON.stringify(body);
       const headers: Record<string, string | number> = { accept: 'application/json', ...extra };
       if (data)
-        Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) });
+        Object.assign(headers, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(data),
+        });
       const req = http.request(base + url, { method, headers, localAddress: address }, (res) => {
         let text = '';
         res.setEncoding('utf8');
