@@ -97,6 +97,31 @@ describe(`sign-in limits keyed on the normalised email, per address, account and
     expect((await login('127.0.0.42', email)).status).toBe(200);
   });
 
+  it("resends a ticket's code 3 times at most", async () => {
+    const email = 'kira.resend@limits.test';
+    await t.createUser({ email, password: PASSWORD });
+    const first = await login('127.0.0.45', email);
+    const ticket = (first.body as { password: string }).password;
+    const resend = from('127.0.0.46');
+    for (let i = 0; i < 3; i++) {
+      const before = t.smtp.count();
+      const r = await resend('POST', '/api/users/resendLoginVerificationEmail', {
+        userEmail: spelling(email, i),
+        password: ticket,
+      });
+      expect(r.body).toEqual({ success: true, message: MESSAGES.codeSent });
+      await t.smtp.next(email, before);
+    }
+    const before = t.smtp.count();
+    const fourth = await resend('POST', '/api/users/resendLoginVerificationEmail', {
+      userEmail: email,
+      password: ticket,
+    });
+    // The same answer, and no mail.
+    expect(fourth.body).toEqual({ success: true, message: MESSAGES.codeSent });
+    expect(t.smtp.count()).toBe(before);
+  });
+
   it('does not count tickets that ended in a sign-in: staff who sign in often are not held back', async () => {
     const email = 'kofi.often@limits.test';
     await t.createUser({ email, password: PASSWORD });
