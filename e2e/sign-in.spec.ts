@@ -61,4 +61,49 @@ test.describe(`sign-in (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}
     await page.goto('/login');
     await expect(page).toHaveURL(/\/users\/new$/);
   });
+  test("confirms an email only when the page's button is pressed, not when the link is fetched", async ({
+    page,
+    server,
+    signIn,
+  }) => {
+    await signIn(page, SYSOP);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const email = 'confirm.me@clients.example';
+    const before = server.smtp.count();
+    const added = await page.request.post('/api/admin/users/register', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        email,
+        password: 'secret1',
+        password2: 'secret1',
+        title: 'Mrs.',
+        name: 'Cora',
+        surname: 'Confirm',
+        mobilePhone: '07700 900124',
+        addressNo: '2',
+        address: 'High Street',
+        city: 'Bristol',
+        postcode: 'BS1 1AA',
+        country: 'GB',
+        nationality: 'GB',
+        birthDay: 1,
+        birthMonth: 2,
+        birthYear: 1990,
+      },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    const mail = await server.smtp.next(email, before);
+    const path = new URL(/https?:\/\/\S+\/email\/confirm\/[A-Za-z0-9_-]+/.exec(mail.text)![0]).pathname;
+
+    // A mail scanner fetches the link first: it gets the page, and the link stays unused.
+    const scan = await page.request.get(path, { headers: { accept: '*/*' } });
+    expect(scan.status()).toBe(200);
+    await page.goto(path);
+    await page.getByRole('button', { name: 'Confirm email address' }).click();
+    await expect(page.getByText('Your email address has been confirmed.')).toBeVisible();
+    // Used once: pressing the button again on a fresh visit says so.
+    await page.goto(path);
+    await page.getByRole('button', { name: 'Confirm email address' }).click();
+    await expect(page.getByText('This confirmation link is invalid or has expired.')).toBeVisible();
+  });
 });

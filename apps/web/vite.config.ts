@@ -5,13 +5,12 @@ import react from '@vitejs/plugin-react';
 const API = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
 /**
- * /email/confirm/... is both a page (opened from the mail) and an API call (the page fetches the same
- * path with Accept: application/json). Only the JSON call goes to the server; a browser navigation
- * falls through to Vite, which serves index.html.
+ * /email/confirm/... is both a page (GET, opened from the mail) and an API call (the page's button POSTs
+ * to the same path). Only the POST goes to the server; a GET falls through to Vite's index.html.
  */
-const jsonOnly: ProxyOptions = {
+const postOnly: ProxyOptions = {
   target: API,
-  bypass: (req) => (req.headers.accept?.includes('application/json') ? undefined : '/index.html'),
+  bypass: (req) => (req.method === 'POST' ? undefined : '/index.html'),
 };
 
 /** Vendor code that changes rarely gets its own long-cached chunks; screens stay in their lazy chunks. */
@@ -33,7 +32,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: API },
       '/public': { target: API },
-      '/email': jsonOnly,
+      '/email': postOnly,
     },
   },
   build: {

@@ -5,7 +5,8 @@ import { verifyAuditChain } from '@brokerdesk/server/audit/verify';
 
 /**
  * `npm run audit:verify`: checks the audit chain of the database the server would open (DATABASE_URL,
- * else PGlite in DATA_DIR). Exit 0 when intact, 1 when not (naming the first bad row), 2 on failure.
+ * else PGlite in DATA_DIR). Exit 0 when intact, 1 when not (listing
+ * every bad row up to a limit, and how many there are), 2 on failure.
  * With PGlite, stop the server first: it holds DATA_DIR.
  */
 async function main(): Promise<number> {
@@ -29,8 +30,11 @@ async function main(): Promise<number> {
       console.log(`Head hash: ${result.headHash} (keep it elsewhere: a later run must extend it)`);
       return 0;
     }
-    console.log(`BROKEN (${result.problem}) at row ${result.firstBadId}: ${result.reason}`);
-    console.log(`${result.rows} rows verified before it${before}.`);
+    console.log(`BROKEN: ${result.badRows} bad row(s); the first at row ${result.firstBadId}.`);
+    for (const p of result.problems) console.log(`  row ${p.id} (${p.problem}): ${p.reason}`);
+    if (result.badRows > result.problems.length)
+      console.log(`  ... and ${result.badRows - result.problems.length} more not listed.`);
+    console.log(`${result.rows} chained rows walked in ${seconds} s${before}.`);
     return 1;
   } finally {
     await database.close();

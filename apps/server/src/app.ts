@@ -21,7 +21,7 @@ import type { TradingPlatform } from './integrations/platform/types.ts';
 import type { Clock } from './lib/clock.ts';
 import type { App } from './http/types.ts';
 import { frameworkError, registerErrorHandler } from './http/error-handler.ts';
-import { refuseNulCharacters } from './http/refuse-nul.ts';
+import { refuseBadText } from './http/refuse-bad-text.ts';
 import { secretFreeSerializers } from './lib/logger.ts';
 import { SessionService } from './auth/sessions.ts';
 import { SignInService } from './auth/sign-in-service.ts';
@@ -86,6 +86,18 @@ export type AppDeps = {
 };
 
 export const VERSION = '0.1.0';
+
+/**
+ * TRUST_PROXY for Fastify. A hop count becomes a function: Fastify 5.12 ignores a number (it trusts no
+ * hop at all), while TRUST_PROXY=N means "N proxies stand in front of the server, trust them"
+ * (docs/operations.md: only when nothing reaches the server except through them; prefer addresses).
+ */
+function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
@@ -98,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       ? { loggerInstance: deps.logger.child({}, { serializers: secretFreeSerializers }) }
       : { logger: false }),
     bodyLimit: 256 * 1024,
+    // TRUST_PROXY: behind a proxy, request.ip is the client's address (per-address limits, audit).
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => crypto.randomUUID(),
     frameworkErrors: frameworkError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -134,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandler(app);
 
   const sessions = new SessionService(db, secret, clock, config.sessionIdleSeconds, config.sessionMaxSeconds);
-  const signIn = new SignInService(db, mailer, sessions, clock, secret);
+  const signIn = new SignInService(db, mailer, sessions, clock, secret, app.log);
   const passwords = new PasswordService(db, mailer, sessions, clock, config.publicUrl, app.log);
   const system = new SystemService(
     db,
@@ -142,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     deps.platforms.map((p) => p.name),
   );
   registerGuard(app, sessions);
-  refuseNulCharacters(app);
+  refuseBadText(app);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
@@ -162,8 +176,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   };
 
-  authRoutes(app, { signIn, passwords, sessions, sendIndex });
-  systemRoutes(app, { system, devOutbox: mailer.devOutbox, version: VERSION });
+  authRoutes(app, { signIn, passwords, sessions });
+  // The development outbox (sign-in codes, reset links) is never served in production, whatever mailer.
+  const devOutbox = mailer.devOutbox && !config.production;
+  systemRoutes(app, { system, devOutbox, version: VERSION });
   const clients = new ClientsService(db, clock, sessions, (userId, email) =>
     passwords.sendEmailConfirmation(userId, email),
   );

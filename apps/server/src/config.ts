@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
 
 /** Every environment variable the server reads (DESIGN "Configuration"), parsed once. */
@@ -32,6 +33,8 @@ const envSchema = z.object({
   OPERATIONS_SETTLE_SECONDS: z.coerce.number().int().min(1).default(300),
   OPERATIONS_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   MT5_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
+  TRUST_PROXY: z.string().optional(),
+  NODE_ENV: z.string().optional(),
 });
 
 export type Config = {
@@ -66,6 +69,14 @@ export type Config = {
   operations: { leaseSeconds: number; settleSeconds: number; retentionDays: number };
   /** How long the MT5 client waits for one reply. */
   mt5TimeoutSeconds: number;
+  /**
+   * Fastify's trustProxy (TRUST_PROXY): false uses the socket's address; true trusts every proxy; a
+   * number trusts that many hops; a list trusts those addresses and CIDR ranges. request.ip, per-address
+   * limits and the audit trail's addresses follow it.
+   */
+  trustProxy: boolean | number | string[];
+  /** NODE_ENV=production: no development outbox, and SMTP_URL is required. */
+  production: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -75,6 +86,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  if (production && !e.SMTP_URL)
+    throw new Error(
+      'Invalid configuration:\n  SMTP_URL is required with NODE_ENV=production: without it sign-in codes and reset links would only reach the development outbox, which production never serves.',
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -101,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reconciliationHourUtc: e.RECONCILIATION_HOUR_UTC === 'off' ? null : e.RECONCILIATION_HOUR_UTC,
     operations: operationsConfig(e),
     mt5TimeoutSeconds: e.MT5_TIMEOUT_SECONDS,
+    trustProxy: trustProxyConfig(e.TRUST_PROXY),
+    production,
   };
 }
 
@@ -125,6 +143,33 @@ function operationsConfig(e: z.infer<typeof envSchema>): Config['operations'] {
     settleSeconds: e.OPERATIONS_SETTLE_SECONDS,
     retentionDays: e.OPERATIONS_RETENTION_DAYS,
   };
+}
+
+/** proxy-addr's names for ranges, which Fastify's trustProxy accepts besides addresses and CIDRs. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY as Fastify's trustProxy takes it; anything else stops the server with a clear message. */
+export function trustProxyConfig(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((s) => s.trim());
+  const bad = entries.filter((entry) => !NAMED_RANGES.has(entry) && !isAddressOrCidr(entry));
+  if (bad.length > 0)
+    throw new Error(
+      `Invalid configuration:\n  TRUST_PROXY: "${bad.join('", "')}" is not an address or CIDR range (use true, a number of hops, or comma-separated addresses/CIDRs such as 127.0.0.1,10.0.0.0/8)`,
+    );
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 function kycConfig(e: z.infer<typeof envSchema>): Config['kyc'] {

@@ -116,7 +116,19 @@ export type AuditFacets = z.infer<typeof auditFacetsResponse>;
 /** What verification found wrong first. */
 export const auditProblemSchema = z.enum(['edited', 'missing', 'reordered', 'unchained']);
 export type AuditProblem = z.infer<typeof auditProblemSchema>;
-/** POST /api/admin/audit/verify (SYSOP); also what `npm run audit:verify` prints. */
+/** How many bad rows a verification lists (it counts them all). */
+export const AUDIT_PROBLEMS_LISTED = 100;
+export const auditBadRowSchema = z.object({
+  id: z.number().int(),
+  problem: auditProblemSchema,
+  reason: z.string(),
+});
+export type AuditBadRow = z.infer<typeof auditBadRowSchema>;
+/**
+ * POST /api/admin/audit/verify (SYSOP); also what `npm run audit:verify` prints. The walk goes on past a
+ * bad row: badRows counts every one, problems lists the first AUDIT_PROBLEMS_LISTED, and firstBadId,
+ * problem and reason repeat the first of them.
+ */
 export const auditVerifyResponse = z.object({
   ok: z.boolean(),
   /** Chained rows checked. */
@@ -129,6 +141,9 @@ export const auditVerifyResponse = z.object({
   firstBadId: z.number().int().optional(),
   problem: auditProblemSchema.optional(),
   reason: z.string().optional(),
+  // Defaults: checks recorded before these fields existed still read.
+  badRows: z.number().int().default(0),
+  problems: z.array(auditBadRowSchema).default([]),
 });
 export type AuditVerifyResult = z.infer<typeof auditVerifyResponse>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.ts';
-import { MIN_PASSWORD_LENGTH, VERIFICATION_CODE_LENGTH } from './constants.ts';
+import { STAFF_MIN_PASSWORD_LENGTH, VERIFICATION_CODE_LENGTH } from './constants.ts';
 import { roleSchema } from './roles.ts';
 
 /** Sign-in calls of SPEC 7.1 with the contract of DESIGN "API contract". */
@@ -51,9 +51,10 @@ export const resendCodeResponse = z.object({ success: z.boolean(), message: z.st
 export const resetPasswordRequest = z.strictObject({ email });
 export const resetPasswordResponse = z.object({ success: z.boolean(), message: z.string() });
 
+/** A staff member's new password: the length rule here, the common-password rule on the server. */
 export const newPasswordSchema = z
-  .string({ error: MESSAGES.passwordTooShort })
-  .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
+  .string({ error: MESSAGES.staffPasswordTooShort })
+  .min(STAFF_MIN_PASSWORD_LENGTH, MESSAGES.staffPasswordTooShort)
   .max(200);
 export const newPasswordRequest = z.strictObject({
   id: z.string().min(1).max(200),

@@ -45,6 +45,8 @@ export const PLATFORMS = ['MT5'] as const;
 export const CODE_BATCH_SIZES = [1, 2, 3, 10, 25, 50, 100] as const;
 export const GENERATED_PASSWORD_LENGTH = 10;
 export const MIN_PASSWORD_LENGTH = 6;
+/** Staff passwords: at least this long and not a common password (NIST 800-63B; server auth/password-policy.ts). */
+export const STAFF_MIN_PASSWORD_LENGTH = 10;
 export const VERIFICATION_CODE_LENGTH = 6;
 
 /** A living period of "<3" years reveals the previous address. */

@@ -14,6 +14,9 @@ export const MESSAGES = {
   reasonRequired: 'Reason is required.',
   passwordsMustMatch: 'Passwords MUST match!',
   passwordTooShort: 'Password MUST contain at least 6 characters!',
+  // Staff passwords (one policy for the CLI, reset and set-password links), in the spec's style.
+  staffPasswordTooShort: 'Password MUST contain at least 10 characters!',
+  passwordTooCommon: 'This password is too common.',
   waitingForProvider: 'Waiting for the provider to process',
   changeUserStatus: (status: string) => `Are you sure you want to change user status to ${status}?`,
   deleteGroup: (id: string | number) => `Are you sure you want to DELETE group ${id}?`,
@@ -33,6 +36,8 @@ export const MESSAGES = {
   codeTooManyTries: 'Too many wrong codes. Please sign in again.',
   accountLocked: 'Too many failed sign-ins. Please try again in 30 minutes.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  tooManyCodes: 'Too many sign-in codes were requested. Please wait 10 minutes and try again.',
+  badText: 'This text is not valid: remove control characters (NUL) and broken Unicode.',
   codeSent: 'A new code has been sent to your email.',
   resetSent: 'If the email belongs to a staff account, a reset link has been sent to it.',
   resetLinkInvalid: 'This reset link is invalid or has expired.',

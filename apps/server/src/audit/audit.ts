@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { auditHead, auditLog } from '../db/schema.ts';
-import { asStoredJson, chainHash, type ChainedFields } from './chain.ts';
+import { asStoredJson, asStoredText, chainHash, type ChainedFields } from './chain.ts';
 
 export type AuditEntry = {
   actorId: string | null;
@@ -28,15 +28,17 @@ export async function audit(db: DbOrTx, at: number, e: AuditEntry): Promise<void
 async function append(tx: Tx, at: number, e: AuditEntry): Promise<void> {
   const [head] = await tx.select().from(auditHead).where(eq(auditHead.id, 1)).for('update');
   if (!head) throw new Error('audit_head has no row: the migrations have not run');
+  // Exactly what the row will hold (well-formed text), so the hash matches what verify reads back.
+  const text = (s: string | null) => (s === null ? null : asStoredText(s));
   const row: ChainedFields = {
     at,
-    actorId: e.actorId,
-    action: e.action,
-    entity: e.entity,
-    entityId: e.entityId ?? null,
+    actorId: text(e.actorId),
+    action: asStoredText(e.action),
+    entity: asStoredText(e.entity),
+    entityId: text(e.entityId ?? null),
     before: asStoredJson(e.before),
     after: asStoredJson(e.after),
-    ip: e.ip ?? '',
+    ip: asStoredText(e.ip ?? ''),
   };
   const hash = chainHash(head.lastHash, row);
   const [written] = await tx

@@ -30,11 +30,43 @@ export function canonicalJson(value: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
 }
 
-/** A value as jsonb will keep it: what JSON.stringify makes of it, parsed back (Dates become strings). */
+/**
+ * A value as jsonb will keep it: what JSON.stringify makes of it, parsed back (Dates become strings),
+ * with every string and key well-formed (asStoredText). The hash is taken over this, so it covers
+ * exactly what the row holds.
+ */
 export function asStoredJson(value: unknown): unknown {
   if (value === undefined) return null;
   const text = JSON.stringify(value);
-  return text === undefined ? null : (JSON.parse(text) as unknown);
+  return text === undefined ? null : (JSON.parse(text, (_key, v: unknown) => wellFormedKeys(v)) as unknown);
+}
+
+/** A lone surrogate: with the u flag, well-formed pairs never match. */
+const LONE_SURROGATE = /\p{Cs}/gu;
+
+/**
+ * Text as the database keeps it: both drivers encode strings as UTF-8, which turns a lone surrogate into
+ * U+FFFD. Requests never carry one (http/refuse-bad-text.ts); this keeps the chain true for any caller.
+ */
+export function asStoredText(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
+}
+
+function wellFormedKeys(value: unknown): unknown {
+  if (typeof value === 'string') return asStoredText(value);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const entries = Object.entries(value);
+  if (!entries.some(([k]) => asStoredText(k) !== k)) return value;
+  const out: Record<string, unknown> = {};
+  // defineProperty: a key named __proto__ stays a plain key, as JSON.parse made it.
+  for (const [k, v] of entries)
+    Object.defineProperty(out, asStoredText(k), {
+      value: v,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  return out;
 }
 
 /**

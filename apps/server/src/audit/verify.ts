@@ -1,5 +1,10 @@
-import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
-import type { AuditProblem, AuditVerifyResult } from '@brokerdesk/contract';
+import { and, asc, count, eq, gt, isNull, lte } from 'drizzle-orm';
+import {
+  AUDIT_PROBLEMS_LISTED,
+  type AuditBadRow,
+  type AuditProblem,
+  type AuditVerifyResult,
+} from '@brokerdesk/contract';
 import type { Db } from '../db/client.ts';
 import { auditHead, auditLog } from '../db/schema.ts';
 import { GENESIS_HASH, chainHash } from './chain.ts';
@@ -11,28 +16,38 @@ const PAGE = 1000;
  * the walk began (later rows are checked next time). Finds a row whose content changed since it was
  * written (its hash no longer matches), a row missing (deleted) or out of order (the next row does not
  * name the previous row's hash), newest rows missing (the head names a row the walk never reached), and
- * rows written around audit() (no hash).
+ * rows written around audit() (no hash). It goes on past a bad row, so later tampering is not hidden
+ * behind an earlier one: every bad row is counted and the first AUDIT_PROBLEMS_LISTED are listed.
  */
 export async function verifyAuditChain(db: Db): Promise<AuditVerifyResult> {
   const [head] = await db.select().from(auditHead).where(eq(auditHead.id, 1));
   if (!head) {
     const reason = 'The chain has no head row: the migrations have not run.';
-    return { ok: false, rows: 0, unchained: 0, headId: 0, headHash: '', problem: 'missing', reason };
+    const problems: AuditBadRow[] = [{ id: 0, problem: 'missing', reason }];
+    return {
+      ok: false,
+      rows: 0,
+      unchained: 0,
+      headId: 0,
+      headHash: '',
+      firstBadId: 0,
+      problem: 'missing',
+      reason,
+      badRows: 1,
+      problems,
+    };
   }
   let rows = 0;
   let unchained = 0;
+  let badRows = 0;
+  const problems: AuditBadRow[] = [];
+  const report = (id: number, problem: AuditProblem, reason: string) => {
+    badRows++;
+    if (problems.length < AUDIT_PROBLEMS_LISTED) problems.push({ id, problem, reason });
+  };
+  const listing = () => problems.length < AUDIT_PROBLEMS_LISTED;
   let expectedPrev = GENESIS_HASH;
   let lastId = head.unchainedThrough;
-  const fail = (firstBadId: number, problem: AuditProblem, reason: string): AuditVerifyResult => ({
-    ok: false,
-    rows,
-    unchained,
-    headId: head.lastId,
-    headHash: head.lastHash,
-    firstBadId,
-    problem,
-    reason,
-  });
 
   for (let cursor = 0; ;) {
     const page = await db
@@ -46,51 +61,62 @@ export async function verifyAuditChain(db: Db): Promise<AuditVerifyResult> {
         unchained++;
         continue;
       }
-      if (r.hash === null || r.prevHash === null)
-        return fail(
-          r.id,
-          'unchained',
-          `Row ${r.id} carries no hash: it was not written through the audit trail.`,
-        );
-      if (chainHash(r.prevHash, r) !== r.hash)
-        return fail(
-          r.id,
-          'edited',
-          `Row ${r.id} does not match its hash: it was changed after it was written.`,
-        );
-      if (r.prevHash !== expectedPrev) {
-        const previous = lastId > head.unchainedThrough ? `row ${lastId}` : 'the start of the chain';
-        return brokenLink(db, r.id, expectedPrev, previous, fail);
+      if (r.hash === null || r.prevHash === null) {
+        // Not part of the chain: the next row should still follow the one before this.
+        report(r.id, 'unchained', unchainedReason(r.id));
+        continue;
       }
+      rows++;
+      if (chainHash(r.prevHash, r) !== r.hash) {
+        report(r.id, 'edited', `Row ${r.id} does not match its hash: it was changed after it was written.`);
+      } else if (r.prevHash !== expectedPrev) {
+        const previous = lastId > head.unchainedThrough ? `row ${lastId}` : 'the start of the chain';
+        if (listing()) {
+          const [problem, reason] = await brokenLink(db, r.id, expectedPrev, previous);
+          report(r.id, problem, reason);
+        } else report(r.id, 'missing', '');
+      }
+      // The walk goes on from this row's own hash, which the next row names if nothing else changed.
       expectedPrev = r.hash;
       lastId = r.id;
-      rows++;
     }
     if (page.length < PAGE) break;
     cursor = page[page.length - 1]!.id;
   }
 
   if (lastId !== head.lastId || expectedPrev !== head.lastHash)
-    return fail(
+    report(
       head.lastId,
       'missing',
       `The newest rows are missing: the chain ends at row ${lastId} but its head names row ${head.lastId}.`,
     );
   // A row after the head without a hash was written around audit(), which always moves the head.
-  const [stray] = await db
+  const strayWhere = and(gt(auditLog.id, head.lastId), isNull(auditLog.hash));
+  const [strays] = await db.select({ n: count() }).from(auditLog).where(strayWhere);
+  const listed = await db
     .select({ id: auditLog.id })
     .from(auditLog)
-    .where(and(gt(auditLog.id, head.lastId), isNull(auditLog.hash)))
+    .where(strayWhere)
     .orderBy(asc(auditLog.id))
-    .limit(1);
-  if (stray)
-    return fail(
-      stray.id,
-      'unchained',
-      `Row ${stray.id} carries no hash: it was not written through the audit trail.`,
-    );
-  return { ok: true, rows, unchained, headId: head.lastId, headHash: head.lastHash };
+    .limit(Math.max(0, AUDIT_PROBLEMS_LISTED - problems.length));
+  for (const s of listed) report(s.id, 'unchained', unchainedReason(s.id));
+  badRows += Math.max(0, (strays?.n ?? 0) - listed.length);
+
+  const first = problems[0];
+  return {
+    ok: badRows === 0,
+    rows,
+    unchained,
+    headId: head.lastId,
+    headHash: head.lastHash,
+    ...(first ? { firstBadId: first.id, problem: first.problem, reason: first.reason } : {}),
+    badRows,
+    problems,
+  };
 }
+
+const unchainedReason = (id: number) =>
+  `Row ${id} carries no hash: it was not written through the audit trail.`;
 
 /** The row does not follow the one before it: was the true successor moved elsewhere, or is it gone? */
 async function brokenLink(
@@ -98,22 +124,19 @@ async function brokenLink(
   id: number,
   expectedPrev: string,
   previous: string,
-  fail: (id: number, problem: AuditProblem, reason: string) => AuditVerifyResult,
-): Promise<AuditVerifyResult> {
+): Promise<[AuditProblem, string]> {
   const [successor] = await db
     .select({ id: auditLog.id })
     .from(auditLog)
     .where(eq(auditLog.prevHash, expectedPrev))
     .limit(1);
   if (successor)
-    return fail(
-      id,
+    return [
       'reordered',
       `Row ${id} is out of order: the row that follows ${previous} in the chain is stored as row ${successor.id}.`,
-    );
-  return fail(
-    id,
+    ];
+  return [
     'missing',
     `Row ${id} does not follow ${previous}: a row between them was deleted, or the row before was rewritten.`,
-  );
+  ];
 }

@@ -24,3 +24,12 @@ export function emailConfirmMail(to: string, link: string): Mail {
     text: `Please confirm your email address by opening this link:\n\n${link}\n`,
   };
 }
+
+/** To the owner of an account locked after too many wrong sign-in codes: someone may know the password. */
+export function codesLockedMail(to: string, minutes: number, ip: string): Mail {
+  return {
+    to,
+    subject: 'Your Brokerdesk sign-in is locked',
+    text: `Too many wrong sign-in codes were entered for your account (the last from ${ip || 'an unknown address'}), so signing in is locked for ${minutes} minutes.\n\nSomeone may know your password. If this was not you, reset your password and tell your administrator.\n`,
+  };
+}

@@ -1,18 +1,23 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { isStaff, MESSAGES, type Role } from '@brokerdesk/contract';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { emailConfirmations, passwordResets, signInThrottle, users } from '../db/schema.ts';
+import { emailConfirmations, passwordResets, users } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newSecret, sha256 } from '../lib/ids.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { audit } from '../audit/audit.ts';
 import { Invalid, NotFound } from '../http/errors.ts';
 import { hashPassword } from './passwords.ts';
+import { staffPasswordProblem } from './password-policy.ts';
+import { normaliseIdentifier } from './identifiers.ts';
+import { SignInLimits } from './sign-in-limits.ts';
 import type { SessionService } from './sessions.ts';
 import { emailConfirmMail, passwordResetMail } from './mails.ts';
 
 export const RESET_TTL_S = 60 * 60;
 export const CONFIRM_TTL_S = 7 * 24 * 60 * 60;
+/** Reset links (and mails) per account per hour; asks beyond get the same answer and no mail. */
+export const RESETS_PER_HOUR = 5;
 
 /** Forgotten passwords, new passwords and email confirmation links. Link ids are stored hashed. */
 export class PasswordService {
@@ -25,45 +30,80 @@ export class PasswordService {
     private readonly log: { warn: (o: object, m: string) => void },
   ) {}
 
-  /** Same answer for every email; only staff accounts get a link (this is the staff console). */
+  /**
+   * Same answer for every email; only staff accounts get a link (this is the staff console). email is
+   * in normal form. Known or not, the request does the same work before the reply: the same queries
+   * (for an unknown email they match no row), a link id made and hashed, an audit row, the mail
+   * written. The mail itself leaves after the reply, so SMTP's round trip does not tell staff emails
+   * apart either. At most RESETS_PER_HOUR links per account: more asks get the same answer, no mail.
+   */
   async requestReset(email: string, ip: string) {
     const now = this.clock.now();
-    const [user] = await this.db
+    const [found] = await this.db
       .select()
       .from(users)
-      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-    if (user && isStaff(user.role as Role) && user.status !== 'disabled') {
-      const id = await this.createResetLink(this.db, user.id);
-      await audit(this.db, now, {
+      .where(sql`lower(${users.email}) = ${email}`);
+    const user = found && isStaff(found.role as Role) && found.status !== 'disabled' ? found : undefined;
+    const mail = await this.db.transaction(async (tx) => {
+      const [recent] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.userId, user?.id ?? ''), gt(passwordResets.createdAt, now - 3600)));
+      const capped = (recent?.n ?? 0) >= RESETS_PER_HOUR;
+      const id = newSecret();
+      const row = { id: sha256(id), userId: user?.id ?? '', createdAt: now, expiresAt: now + RESET_TTL_S };
+      // Voids older links; for an unknown email or a capped account, the same statement matches nothing.
+      await this.voidLinks(tx, user && !capped ? user.id : '', now);
+      if (user && !capped) await tx.insert(passwordResets).values(row);
+      await audit(tx, now, {
         actorId: null,
         action: 'password.reset-requested',
         entity: 'user',
-        entityId: user.id,
+        entityId: user?.id ?? null,
+        after: user ? (capped ? { sent: false, reason: 'limit' } : { sent: true }) : { sent: false, email },
         ip,
       });
-      try {
-        await this.mailer.send(
-          passwordResetMail(user.email, `${this.publicUrl}/resetpassword/${id}`, RESET_TTL_S / 60),
-        );
-      } catch (err) {
-        // Answering differently would tell the caller that the email exists.
-        this.log.warn({ err, userId: user.id }, 'password reset mail could not be sent');
-      }
+      const text = passwordResetMail(
+        user?.email ?? email,
+        `${this.publicUrl}/resetpassword/${id}`,
+        RESET_TTL_S / 60,
+      );
+      return user && !capped ? text : null;
+    });
+    if (mail) {
+      // Not awaited: the reply must not wait for SMTP (timing), and a failure must not change it.
+      void this.mailer.send(mail).catch((err: unknown) => {
+        this.log.warn({ err, userId: user?.id }, 'password reset mail could not be sent');
+      });
     }
     return { success: true, message: MESSAGES.resetSent };
   }
 
+  /** A new reset link for the user; older ones stop working. */
   async createResetLink(db: DbOrTx, userId: string): Promise<string> {
     const id = newSecret();
     const now = this.clock.now();
+    await this.voidLinks(db, userId, now);
     await db
       .insert(passwordResets)
       .values({ id: sha256(id), userId, createdAt: now, expiresAt: now + RESET_TTL_S });
     return id;
   }
 
-  /** Sets the password, ends every session of the user and lifts a sign-in lock. */
+  private async voidLinks(db: DbOrTx, userId: string, now: number): Promise<void> {
+    await db
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  }
+
+  /**
+   * Sets the password (the staff password policy), ends every session of the user, voids every other
+   * reset link of theirs and lifts every sign-in lock of the account.
+   */
   async setNewPassword(id: string, password: string, ip: string) {
+    const problem = staffPasswordProblem(password);
+    if (problem) throw new Invalid({ password: problem });
     const now = this.clock.now();
     const hash = await hashPassword(password);
     await this.db.transaction(async (tx) => {
@@ -85,8 +125,9 @@ export class PasswordService {
         .where(eq(users.id, reset.userId))
         .returning({ id: users.id, email: users.email });
       if (!user) throw new Invalid({ server: MESSAGES.resetLinkInvalid });
+      await this.voidLinks(tx, user.id, now);
       await this.sessions.revokeAllForUser(tx, user.id);
-      await tx.delete(signInThrottle).where(eq(signInThrottle.email, user.email.toLowerCase()));
+      await new SignInLimits(tx).liftAll(normaliseIdentifier(user.email));
       await audit(tx, now, {
         actorId: user.id,
         action: 'password.reset',

@@ -21,12 +21,3 @@ export async function verifyPassword(stored: string | null, password: string): P
 
 const DUMMY_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$l/gtYKIUuOmFym6C+6Ibfw$aO3wAfvARpwDvHHMaOctg1NxECdnP+tVQRkI+3JLys0';
-
-/** Staff passwords (CLI and resets): long enough and not trivially guessable. */
-export function staffPasswordProblem(password: string): string | null {
-  if (password.length < 10) return 'The password must have at least 10 characters.';
-  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password))
-    return 'The password must mix lowercase letters, uppercase letters and digits.';
-  if (/^(.)\1+$/.test(password)) return 'The password is too simple.';
-  return null;
-}

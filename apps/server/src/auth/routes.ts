@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   emailConfirmResponse,
   loginAdminRequest,
@@ -20,22 +20,25 @@ import { requireStaff } from '../http/types.ts';
 import type { SignInService } from './sign-in-service.ts';
 import type { PasswordService } from './password-service.ts';
 import type { SessionService } from './sessions.ts';
+import { normaliseBodyField } from './identifiers.ts';
 
 type Deps = {
   signIn: SignInService;
   passwords: PasswordService;
   sessions: SessionService;
-  /** Serves the web app's index.html, for browsers opening an email-confirm link. */
-  sendIndex: (reply: FastifyReply) => unknown;
 };
 
-/** Rate limits per client address and email: sign-in, code, resend and reset (DESIGN Security). */
+/**
+ * Rate limits per client address (TRUST_PROXY decides what that is) and email: sign-in, code, resend
+ * and reset (DESIGN Security). The email is already in normal form (the route's normaliseBodyField hook
+ * runs first), so padding or re-casing it counts against the same key.
+ */
 const perEmail = (max: number, minutes: number, field: 'email' | 'userEmail') => ({
   max,
   timeWindow: minutes * 60_000,
   keyGenerator: (req: FastifyRequest) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const email = typeof body[field] === 'string' ? (body[field] as string).toLowerCase() : '';
+    const email = typeof body[field] === 'string' ? (body[field] as string) : '';
     return `${req.ip}|${email}`;
   },
 });
@@ -51,6 +54,7 @@ export function authRoutes(app: App, deps: Deps): void {
     '/api/users/loginAdmin',
     {
       config: { public: true, rateLimit: perEmail(20, 1, 'email') },
+      preValidation: normaliseBodyField('email'),
       schema: { body: loginAdminRequest, response: { 200: loginAdminResponse } },
     },
     async (req) => deps.signIn.loginAdmin(req.body.email, req.body.password, meta(req, req.body)),
@@ -60,6 +64,7 @@ export function authRoutes(app: App, deps: Deps): void {
     '/api/users/loginConfirm',
     {
       config: { public: true, rateLimit: perEmail(20, 1, 'email') },
+      preValidation: normaliseBodyField('email'),
       schema: { body: loginConfirmRequest, response: { 200: loginConfirmResponse } },
     },
     async (req) =>
@@ -70,6 +75,7 @@ export function authRoutes(app: App, deps: Deps): void {
     '/api/users/resendLoginVerificationEmail',
     {
       config: { public: true, rateLimit: perEmail(5, 10, 'userEmail') },
+      preValidation: normaliseBodyField('userEmail'),
       schema: { body: resendCodeRequest, response: { 200: resendCodeResponse } },
     },
     async (req) => deps.signIn.resendCode(req.body.userEmail, req.body.password),
@@ -79,6 +85,7 @@ export function authRoutes(app: App, deps: Deps): void {
     '/api/users/resetPassword',
     {
       config: { public: true, rateLimit: perEmail(5, 10, 'email') },
+      preValidation: normaliseBodyField('email'),
       schema: { body: resetPasswordRequest, response: { 200: resetPasswordResponse } },
     },
     async (req) => deps.passwords.requestReset(req.body.email, req.ip),
@@ -93,33 +100,26 @@ export function authRoutes(app: App, deps: Deps): void {
     async (req) => deps.passwords.setNewPassword(req.body.id, req.body.password, req.ip),
   );
 
-  // The same path is a page of the web app and a call (SPEC 2.1 and 7.1): JSON for API clients,
-  // the web app for a browser that follows the link from the email.
-  const confirm =
-    (setPassword: boolean) =>
-    async (req: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-      if (!wantsJson(req)) return deps.sendIndex(reply) as never;
-      return deps.passwords.confirmEmail(req.params.id, setPassword);
-    };
-  const confirmSchema = { response: { 200: emailConfirmResponse } };
-  app.get(
+  // The link from the email is a page of the web app (GET, served by the not-found handler like every
+  // page): opening it changes nothing, so a mail scanner that fetches it does not use it up. The page's
+  // button POSTs to the same path, which confirms the email (SPEC 7.1's call, made safe: docs/decisions.md).
+  const confirmLimit = { public: true, rateLimit: { max: 30, timeWindow: 60_000 } };
+  const confirmResponse = { response: { 200: emailConfirmResponse } };
+  app.post(
     '/email/confirm/:id',
-    {
-      config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: { params: z.object({ id: z.string().max(200) }), ...confirmSchema },
-    },
-    confirm(false),
+    { config: confirmLimit, schema: { params: z.object({ id: z.string().max(200) }), ...confirmResponse } },
+    async (req) => deps.passwords.confirmEmail(req.params.id, false),
   );
-  app.get(
+  app.post(
     '/email/confirm/:setpassword/:id',
     {
-      config: { public: true, rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: confirmLimit,
       schema: {
         params: z.object({ setpassword: z.literal('setpassword'), id: z.string().max(200) }),
-        ...confirmSchema,
+        ...confirmResponse,
       },
     },
-    confirm(true),
+    async (req) => deps.passwords.confirmEmail(req.params.id, true),
   );
 
   app.get('/api/users/me', { schema: { response: { 200: sessionUserSchema } } }, async (req) => {
@@ -131,9 +131,4 @@ export function authRoutes(app: App, deps: Deps): void {
     await deps.sessions.revoke(requireStaff(req.staff).sessionId);
     return { success: true };
   });
-}
-
-function wantsJson(req: FastifyRequest): boolean {
-  const accept = req.headers.accept ?? '';
-  return accept.includes('application/json') || !accept.includes('text/html');
 }

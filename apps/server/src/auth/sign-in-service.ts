@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { isStaff, MESSAGES, VERIFICATION_CODE_LENGTH, type Role } from '@brokerdesk/contract';
 import type { Db } from '../db/client.ts';
-import { signInThrottle, signInTickets, users } from '../db/schema.ts';
+import { signInTickets, users } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newSecret, sha256 } from '../lib/ids.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -10,12 +10,17 @@ import { audit } from '../audit/audit.ts';
 import { Invalid, TooMany, Unavailable } from '../http/errors.ts';
 import { verifyPassword } from './passwords.ts';
 import type { SessionService } from './sessions.ts';
-import { signInCodeMail } from './mails.ts';
+import { codesLockedMail, signInCodeMail } from './mails.ts';
+import { normaliseIdentifier } from './identifiers.ts';
+import { CODE_FAILURES_PER_ACCOUNT, LOCK_S, SignInLimits } from './sign-in-limits.ts';
 
 export const CODE_TTL_S = 10 * 60;
 export const CODE_MAX_TRIES = 5;
-export const LOCK_AFTER_FAILURES = 10;
-export const LOCK_S = 30 * 60;
+/** At most this many sign-in tickets (code mails) per account in TICKET_WINDOW_S, sign-ins not counted. */
+export const TICKETS_PER_WINDOW = 10;
+export const TICKET_WINDOW_S = 10 * 60;
+/** A ticket's code is resent at most this many times. */
+export const RESENDS_PER_TICKET = 3;
 
 export type ClientMeta = { deviceType: string; browserName: string; ip: string };
 
@@ -26,6 +31,7 @@ export type ClientMeta = { deviceType: string; browserName: string; ip: string }
  */
 export class SignInService {
   private readonly codeKey: Buffer;
+  private readonly limits: SignInLimits;
 
   constructor(
     private readonly db: Db,
@@ -33,42 +39,63 @@ export class SignInService {
     private readonly sessions: SessionService,
     private readonly clock: Clock,
     secret: Uint8Array,
+    private readonly log?: { warn: (o: object, m: string) => void },
   ) {
+    this.limits = new SignInLimits(db);
     this.codeKey = crypto.createHmac('sha256', secret).update('sign-in-codes').digest();
   }
 
+  /** email is in normal form (auth/identifiers.ts, applied by the route before any limit). */
   async loginAdmin(email: string, password: string, meta: ClientMeta) {
     const now = this.clock.now();
-    const key = email.toLowerCase();
-    const [throttle] = await this.db.select().from(signInThrottle).where(eq(signInThrottle.email, key));
-    if (throttle?.lockedUntil && throttle.lockedUntil > now) {
+    if (await this.limits.isLocked(email, meta.ip, now)) {
       throw new TooMany({ emailorpassword: MESSAGES.accountLocked });
     }
-    const user = await this.findUser(key);
+    const user = await this.findUser(email);
     const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
     if (!user || !passwordOk || !isStaff(user.role as Role) || user.status === 'disabled') {
-      await this.recordFailure(key, now);
+      await this.limits.passwordFailed(email, meta.ip, now);
       await audit(this.db, now, {
         actorId: null,
         action: 'sign-in.refused',
         entity: 'user',
         entityId: user?.id ?? null,
-        after: { email: key, reason: !user || !passwordOk ? 'credentials' : 'not staff' },
+        after: { email, reason: !user || !passwordOk ? 'credentials' : 'not staff' },
         ip: meta.ip,
       });
       throw new Invalid({ emailorpassword: MESSAGES.emailOrPasswordIncorrect });
     }
-    await this.db.delete(signInThrottle).where(eq(signInThrottle.email, key));
+    await this.limits.passwordSucceeded(email, meta.ip);
 
     const ticket = newSecret();
     const ticketId = sha256(ticket);
     const code = newCode();
-    await this.db.insert(signInTickets).values({
-      id: ticketId,
-      userId: user.id,
-      codeHash: this.codeHash(ticketId, code),
-      createdAt: now,
-      expiresAt: now + CODE_TTL_S,
+    await this.db.transaction(async (tx) => {
+      // The user's row is the lock: parallel sign-ins count the tickets one after another.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+      // Tickets that ended in a sign-in (used_at set) do not count: only the owner completes them, so
+      // staff who sign in often are never held back, while someone who has only the password gets 10
+      // tickets (50 code guesses, 10 mails) per 10 minutes.
+      const [recent] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(signInTickets)
+        .where(
+          and(
+            eq(signInTickets.userId, user.id),
+            gt(signInTickets.createdAt, now - TICKET_WINDOW_S),
+            isNull(signInTickets.usedAt),
+          ),
+        );
+      if ((recent?.n ?? 0) >= TICKETS_PER_WINDOW) {
+        throw new TooMany({ emailorpassword: MESSAGES.tooManyCodes });
+      }
+      await tx.insert(signInTickets).values({
+        id: ticketId,
+        userId: user.id,
+        codeHash: this.codeHash(ticketId, code),
+        createdAt: now,
+        expiresAt: now + CODE_TTL_S,
+      });
     });
     await this.sendCode(user.email, code, async () => {
       await this.db.delete(signInTickets).where(eq(signInTickets.id, ticketId));
@@ -83,6 +110,7 @@ export class SignInService {
     return { success: true as const, email: user.email, password: ticket };
   }
 
+  /** email is in normal form. Limits: 5 tries per ticket, 100 wrong codes per account (all tickets). */
   async loginConfirm(email: string, ticket: string, code: string, meta: ClientMeta) {
     const now = this.clock.now();
     const ticketId = sha256(ticket);
@@ -105,9 +133,13 @@ export class SignInService {
       throw new Invalid({ message: tooMany ? MESSAGES.codeTooManyTries : MESSAGES.codeExpired });
     }
     const [user] = await this.db.select().from(users).where(eq(users.id, spent.userId));
-    if (!user || user.email.toLowerCase() !== email.toLowerCase()) {
+    if (!user || normaliseIdentifier(user.email) !== email) {
       throw new Invalid({ message: MESSAGES.codeExpired });
     }
+    // The account's own budget of code checks, spent before comparing (across all its tickets).
+    const account = normaliseIdentifier(user.email);
+    const checks = await this.limits.spendCodeCheck(account, now);
+    if (checks === 'locked') throw new TooMany({ emailorpassword: MESSAGES.accountLocked });
     if (!safeEqual(spent.codeHash, this.codeHash(ticketId, code))) {
       await audit(this.db, now, {
         actorId: user.id,
@@ -116,10 +148,15 @@ export class SignInService {
         entityId: user.id,
         ip: meta.ip,
       });
+      if (checks >= CODE_FAILURES_PER_ACCOUNT) {
+        await this.lockForCodes(user, account, now, meta.ip);
+        throw new TooMany({ emailorpassword: MESSAGES.accountLocked });
+      }
       throw new Invalid({
         message: spent.tries >= CODE_MAX_TRIES ? MESSAGES.codeTooManyTries : MESSAGES.codeIncorrect,
       });
     }
+    await this.limits.codeSucceeded(account);
     if (!isStaff(user.role as Role) || user.status === 'disabled') {
       throw new Invalid({ emailorpassword: MESSAGES.emailOrPasswordIncorrect });
     }
@@ -142,7 +179,10 @@ export class SignInService {
     });
   }
 
-  /** A fresh code for a live ticket. Always the same answer, whether or not anything was sent. */
+  /**
+   * A fresh code for a live ticket, at most RESENDS_PER_TICKET times. Always the same answer, whether
+   * or not anything was sent. email is in normal form.
+   */
   async resendCode(email: string, ticket: string | undefined) {
     const now = this.clock.now();
     if (ticket) {
@@ -152,51 +192,64 @@ export class SignInService {
         .from(signInTickets)
         .innerJoin(users, eq(users.id, signInTickets.userId))
         .where(eq(signInTickets.id, ticketId));
-      const live =
-        row &&
-        row.t.usedAt === null &&
-        row.t.expiresAt > now &&
-        row.t.tries < CODE_MAX_TRIES &&
-        row.email.toLowerCase() === email.toLowerCase();
-      if (live) {
+      if (row && normaliseIdentifier(row.email) === email) {
         const code = newCode();
         // The try count is kept: asking for a new code does not buy more guesses.
-        await this.db
+        const [resent] = await this.db
           .update(signInTickets)
-          .set({ codeHash: this.codeHash(ticketId, code), expiresAt: now + CODE_TTL_S })
-          .where(eq(signInTickets.id, ticketId));
-        await this.sendCode(row.email, code);
+          .set({
+            codeHash: this.codeHash(ticketId, code),
+            expiresAt: now + CODE_TTL_S,
+            resends: sql`${signInTickets.resends} + 1`,
+          })
+          .where(
+            and(
+              eq(signInTickets.id, ticketId),
+              isNull(signInTickets.usedAt),
+              gt(signInTickets.expiresAt, now),
+              lt(signInTickets.tries, CODE_MAX_TRIES),
+              lt(signInTickets.resends, RESENDS_PER_TICKET),
+            ),
+          )
+          .returning({ id: signInTickets.id });
+        if (resent) await this.sendCode(row.email, code);
       }
     }
     return { success: true, message: MESSAGES.codeSent };
   }
 
-  private async findUser(emailLower: string) {
+  /**
+   * Locks the account after its last allowed wrong code: its tickets die (expired, not used: used_at
+   * marks a sign-in), its owner is told once.
+   */
+  private async lockForCodes(user: { id: string; email: string }, account: string, now: number, ip: string) {
+    if (!(await this.limits.lockForCodes(account, now))) return;
+    await this.db
+      .update(signInTickets)
+      .set({ expiresAt: now })
+      .where(and(eq(signInTickets.userId, user.id), isNull(signInTickets.usedAt)));
+    await audit(this.db, now, {
+      actorId: null,
+      action: 'sign-in.locked',
+      entity: 'user',
+      entityId: user.id,
+      after: { reason: 'codes', minutes: LOCK_S / 60 },
+      ip,
+    });
+    try {
+      await this.mailer.send(codesLockedMail(user.email, LOCK_S / 60, ip));
+    } catch (err) {
+      // The lock holds either way; the reply must not differ because a mail failed.
+      this.log?.warn({ err, userId: user.id }, 'sign-in lock mail could not be sent');
+    }
+  }
+
+  private async findUser(email: string) {
     const [user] = await this.db
       .select()
       .from(users)
-      .where(sql`lower(${users.email}) = ${emailLower}`);
+      .where(sql`lower(${users.email}) = ${email}`);
     return user;
-  }
-
-  private async recordFailure(emailLower: string, now: number): Promise<void> {
-    // Failures older than the lock period are forgotten; the tenth within it locks the email.
-    await this.db
-      .insert(signInThrottle)
-      .values({ email: emailLower, failures: 1, lastFailureAt: now })
-      .onConflictDoUpdate({
-        target: signInThrottle.email,
-        set: {
-          failures: sql`case when ${signInThrottle.lastFailureAt} < ${now - LOCK_S} then 1 else ${signInThrottle.failures} + 1 end`,
-          lastFailureAt: now,
-        },
-      });
-    await this.db
-      .update(signInThrottle)
-      .set({ lockedUntil: now + LOCK_S, failures: 0 })
-      .where(
-        and(eq(signInThrottle.email, emailLower), sql`${signInThrottle.failures} >= ${LOCK_AFTER_FAILURES}`),
-      );
   }
 
   private async sendCode(to: string, code: string, onFailure?: () => Promise<void>): Promise<void> {

@@ -5,7 +5,8 @@ import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { audit } from '../audit/audit.ts';
 import { newId } from '../lib/ids.ts';
-import { hashPassword, staffPasswordProblem } from './passwords.ts';
+import { hashPassword } from './passwords.ts';
+import { staffPasswordProblem } from './password-policy.ts';
 
 export type NewStaff = {
   email: string;

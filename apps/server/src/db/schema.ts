@@ -481,6 +481,8 @@ export const signInTickets = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text().notNull(),
     tries: integer().notNull().default(0),
+    /** Codes resent for this ticket (capped: resending does not mail without end). */
+    resends: integer().notNull().default(0),
     createdAt: epoch().notNull(),
     expiresAt: epoch().notNull(),
     usedAt: epoch(),
@@ -488,24 +490,37 @@ export const signInTickets = pgTable(
   (t) => [index('sign_in_tickets_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
-/** Failed sign-ins by email (whether or not the email exists), for the 10-failures lock. */
-export const signInThrottle = pgTable('sign_in_throttle', {
-  email: text().primaryKey(),
-  failures: integer().notNull().default(0),
-  lockedUntil: epoch(),
-  lastFailureAt: epoch().notNull(),
-});
+/**
+ * Failure counters and locks of sign-in (auth/sign-in-limits.ts), keyed by normalised email whether or
+ * not it exists: 'password|<email>|<address>', 'password|<email>', 'code|<email>'. account is the email,
+ * so a password reset lifts every lock of the account.
+ */
+export const signInThrottle = pgTable(
+  'sign_in_throttle',
+  {
+    key: text().primaryKey(),
+    account: text().notNull(),
+    failures: integer().notNull().default(0),
+    lockedUntil: epoch(),
+    lastFailureAt: epoch().notNull(),
+  },
+  (t) => [index('sign_in_throttle_account_idx').on(t.account)],
+);
 
-/** Password reset and set-password links (hashed ids). */
-export const passwordResets = pgTable('password_resets', {
-  id: text().primaryKey(),
-  userId: text()
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: epoch().notNull(),
-  expiresAt: epoch().notNull(),
-  usedAt: epoch(),
-});
+/** Password reset and set-password links (hashed ids). A new link voids older ones; using one voids all. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: epoch().notNull(),
+    expiresAt: epoch().notNull(),
+    usedAt: epoch(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
+);
 
 /** Email confirmation links (hashed ids); purpose 'verify' or 'setpassword'. */
 export const emailConfirmations = pgTable('email_confirmations', {

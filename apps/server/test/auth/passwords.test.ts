@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
-import { emailConfirmations, users } from '../../src/db/schema.ts';
+import { auditLog, emailConfirmations, passwordResets, users } from '../../src/db/schema.ts';
+import { PasswordService } from '../../src/auth/password-service.ts';
+import { SessionService } from '../../src/auth/sessions.ts';
+import type { Mailer } from '../../src/mail/mailer.ts';
 import { newSecret, sha256 } from '../../src/lib/ids.ts';
 import { eq } from 'drizzle-orm';
 
@@ -28,15 +31,24 @@ describe(`password reset and email confirmation (${testDbKind})`, () => {
   it('resets a password by emailed link, ends old sessions, and uses the link once', async () => {
     const token = await t.signIn('reset@p.test', 'Old-Password-1');
     const id = await resetLink('reset@p.test');
-    const short = await t.call('POST', '/api/users/newPassword', { id, password: '12345' });
-    expect(short.status).toBe(400);
-    expect(short.body).toMatchObject({ errors: { password: MESSAGES.passwordTooShort } });
+    // The staff password policy (auth/password-policy.ts): 10+ characters, not a common password.
+    for (const [password, message] of [
+      ['aaaaaa', MESSAGES.staffPasswordTooShort],
+      ['Short-1', MESSAGES.staffPasswordTooShort],
+      ['qwertyuiop', MESSAGES.passwordTooCommon],
+      ['1234567890', MESSAGES.passwordTooCommon],
+      ['PASSWORD12', MESSAGES.passwordTooCommon],
+    ] as const) {
+      const refused = await t.call('POST', '/api/users/newPassword', { id, password });
+      expect(refused.status, password).toBe(400);
+      expect(refused.body).toMatchObject({ errors: { password: message } });
+    }
 
     const done = await t.call('POST', '/api/users/newPassword', { id, password: 'New-Password-2' });
     expect(done.body).toEqual({ success: true, message: MESSAGES.passwordReset });
     expect((await t.call('GET', '/api/users/me', undefined, t.auth(token))).status).toBe(401);
 
-    const reuse = await t.call('POST', '/api/users/newPassword', { id, password: 'Another-3' });
+    const reuse = await t.call('POST', '/api/users/newPassword', { id, password: 'Another-Pass-3' });
     expect(reuse.status).toBe(400);
     expect(reuse.body).toMatchObject({ errors: { server: MESSAGES.resetLinkInvalid } });
 
@@ -62,7 +74,55 @@ describe(`password reset and email confirmation (${testDbKind})`, () => {
     expect(t.smtp.count()).toBe(before);
   });
 
-  it('confirms an email by link once; a set-password link continues to a reset', async () => {
+  it('voids older reset links when a new one is made, and every other link once one is used', async () => {
+    const first = await resetLink('reset@p.test');
+    const second = await resetLink('reset@p.test');
+    const stale = await t.call('POST', '/api/users/newPassword', { id: first, password: 'Voided-Link-11' });
+    expect(stale.body).toMatchObject({ errors: { server: MESSAGES.resetLinkInvalid } });
+
+    // A link issued some other way and still open (as before this rule) dies when another is used.
+    const other = newSecret();
+    const now = t.clock.now();
+    await t.db
+      .insert(passwordResets)
+      .values({ id: sha256(other), userId, createdAt: now, expiresAt: now + 3600 });
+    expect(
+      (await t.call('POST', '/api/users/newPassword', { id: second, password: 'Second-Link-12' })).status,
+    ).toBe(200);
+    const after = await t.call('POST', '/api/users/newPassword', { id: other, password: 'Other-Link-13' });
+    expect(after.body).toMatchObject({ errors: { server: MESSAGES.resetLinkInvalid } });
+    await t.signIn('reset@p.test', 'Second-Link-12');
+  });
+
+  it('does the same work for an unknown email as for staff, and answers without waiting for the mail', async () => {
+    const audited = async (entityId: string | null) =>
+      (await t.db.select().from(auditLog).where(eq(auditLog.action, 'password.reset-requested'))).filter(
+        (r) => r.entityId === entityId,
+      ).length;
+    const unknownBefore = await audited(null);
+    await t.call('POST', '/api/users/resetPassword', { email: 'nobody@p.test' });
+    // The same transaction as for staff: the audit row is written either way (the link row is not).
+    expect(await audited(null)).toBe(unknownBefore + 1);
+
+    // A mail relay that never answers does not hold the reply back (SMTP time would tell staff apart).
+    const hanging: Mailer = {
+      devOutbox: false,
+      send: () => new Promise<void>(() => {}),
+      close: async () => {},
+    };
+    const sessions = new SessionService(t.db, new Uint8Array(32), t.clock, 900, 43_200);
+    const service = new PasswordService(t.db, hanging, sessions, t.clock, 'http://console.test', {
+      warn: () => {},
+    });
+    const staffBefore = await audited(userId);
+    expect(await service.requestReset('reset@p.test', '127.0.0.1')).toEqual({
+      success: true,
+      message: MESSAGES.resetSent,
+    });
+    expect(await audited(userId)).toBe(staffBefore + 1);
+  });
+
+  it("never uses up an email-confirm link on GET (mail scanners); the page's button POSTs to confirm", async () => {
     const verify = newSecret();
     const setpw = newSecret();
     const now = t.clock.now();
@@ -71,20 +131,36 @@ describe(`password reset and email confirmation (${testDbKind})`, () => {
       { id: sha256(verify), userId, purpose: 'verify', createdAt: now, expiresAt: now + 3600 },
       { id: sha256(setpw), userId, purpose: 'setpassword', createdAt: now, expiresAt: now + 3600 },
     ]);
-    const ok = await t.call('GET', `/email/confirm/${verify}`);
+    // What a scanner or a browser sends: the page of the web app, and nothing changes.
+    for (const accept of [
+      '*/*',
+      'text/html',
+      'application/json',
+      'text/html,application/xhtml+xml,*/*;q=0.8',
+    ]) {
+      for (const path of [`/email/confirm/${verify}`, `/email/confirm/setpassword/${setpw}`]) {
+        const page = await t.call('GET', path, undefined, { accept });
+        expect(page.status, `${accept} ${path}`).toBe(200);
+        expect(String(page.body)).toContain('<div id="root">');
+      }
+    }
+    const [untouched] = await t.db.select().from(users).where(eq(users.id, userId));
+    expect(untouched?.emailVerified).toBe(false);
+
+    const ok = await t.call('POST', `/email/confirm/${verify}`);
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ autologin: false, token: '', msg: MESSAGES.emailConfirmed });
     const [u] = await t.db.select().from(users).where(eq(users.id, userId));
     expect(u?.emailVerified).toBe(true);
-    expect((await t.call('GET', `/email/confirm/${verify}`)).status).toBe(404);
+    expect((await t.call('POST', `/email/confirm/${verify}`)).status).toBe(404);
+    // A verify link is not a set-password link.
+    expect((await t.call('POST', `/email/confirm/setpassword/${verify}`)).status).toBe(404);
 
-    const page = await t.call('GET', `/email/confirm/${setpw}`, undefined, { accept: 'text/html' });
-    expect(String(page.body)).toContain('<div id="root">');
-    const sp = await t.call<{ resetId: string }>('GET', `/email/confirm/setpassword/${setpw}`);
+    const sp = await t.call<{ resetId: string }>('POST', `/email/confirm/setpassword/${setpw}`);
     expect(sp.status).toBe(200);
     const done = await t.call('POST', '/api/users/newPassword', {
       id: sp.body.resetId,
-      password: 'Via-Link-5',
+      password: 'Via-Link-5-ok',
     });
     expect(done.status).toBe(200);
   });

@@ -85,8 +85,9 @@ const MATRIX: Record<string, Row> = {
   'POST /api/users/resendLoginVerificationEmail': PUBLIC,
   'POST /api/users/resetPassword': PUBLIC,
   'POST /api/users/newPassword': PUBLIC,
-  'GET /email/confirm/:id': PUBLIC,
-  'GET /email/confirm/:setpassword/:id': PUBLIC,
+  // The link's GET is a page (the not-found handler serves it); its button POSTs to confirm.
+  'POST /email/confirm/:id': PUBLIC,
+  'POST /email/confirm/:setpassword/:id': PUBLIC,
   'GET /api/other/serverInfo': PUBLIC,
   'GET /api/dev/outbox': PUBLIC,
   // Documents opened in a new tab: the short-lived signature is the permission.

@@ -248,7 +248,7 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
       ).toBe(200);
       await t.call('GET', '/api/users/me', undefined, auth);
 
-      // Email confirmation links, as a page and as a call.
+      // Email confirmation links, as a page (GET) and as the page's call (POST).
       secrets.confirmId = newSecret();
       const now = t.clock.now();
       await t.db.insert(emailConfirmations).values({
@@ -259,7 +259,7 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
         expiresAt: now + 3600,
       });
       await get(`/email/confirm/${secrets.confirmId}`, { accept: 'text/html' });
-      await get(`/email/confirm/${secrets.confirmId}`, { accept: 'application/json' });
+      await post(`/email/confirm/${secrets.confirmId}`, {});
 
       const text = logs.lines.join('');
       // The capture works, and refusals are logged (DESIGN: refused authorisations are logged).
@@ -397,9 +397,9 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
         call('POST', '/api/users/newPassword', { id: 'guess', password: 'Guess-Word-1' }),
       );
       let n = 0;
-      await exhaust(30, () => call('GET', `/email/confirm/guess-${++n}`));
+      await exhaust(30, () => call('POST', `/email/confirm/guess-${++n}`));
       // Another address is not held back by this one.
-      expect((await from('127.0.0.6')('GET', '/email/confirm/guess')).status).toBe(404);
+      expect((await from('127.0.0.6')('POST', '/email/confirm/guess')).status).toBe(404);
     });
   });
 });

@@ -9,7 +9,8 @@ import { EpochTime } from '../../shared/time-zone/index.ts';
 function describe(result: AuditVerifyResult): string {
   if (result.ok)
     return `Chain intact: ${result.rows.toLocaleString('en')} rows checked up to row ${result.headId}.`;
-  return `Chain broken${result.firstBadId ? ` at row ${result.firstBadId}` : ''}: ${result.reason ?? result.problem}`;
+  const more = result.badRows > 1 ? ` (${result.badRows.toLocaleString('en')} bad rows in all)` : '';
+  return `Chain broken${result.firstBadId ? ` at row ${result.firstBadId}` : ''}${more}: ${result.reason ?? result.problem}`;
 }
 
 /**

@@ -25,6 +25,9 @@ export const authApi = {
     api.post('/api/users/resetPassword', resetPasswordResponse, body),
   newPassword: (body: z.input<typeof newPasswordRequest>) =>
     api.post('/api/users/newPassword', newPasswordResponse, body),
-  /** The confirmation page fetches its own path as JSON (the same path is the page itself). */
-  confirmEmail: (path: string, signal?: AbortSignal) => api.get(path, emailConfirmResponse, { signal }),
+  /**
+   * The confirmation page POSTs to its own path when its button is pressed: opening the link (a GET, as
+   * mail scanners do) never uses it up.
+   */
+  confirmEmail: (path: string) => api.post(path, emailConfirmResponse),
 };

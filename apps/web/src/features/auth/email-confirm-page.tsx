@@ -1,5 +1,5 @@
-import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { errorsOf } from '../../shared/api.ts';
 import { ErrorAlert } from '../../shared/error-alert.tsx';
@@ -7,29 +7,31 @@ import { authApi } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /**
- * /email/confirm/:id and /email/confirm/:setpassword/:id: the page asks the server for the same path as
- * JSON, which confirms the email and returns the message. Any token in the reply is not used: staff sign
- * in with password and emailed code, never by a link.
+ * /email/confirm/:id and /email/confirm/:setpassword/:id. Opening the link changes nothing (mail
+ * scanners fetch links before people do); the button POSTs to the same path, which confirms the email
+ * and returns the message. Any token in the reply is not used: staff sign in with password and emailed
+ * code, never by a link.
  */
 export function EmailConfirmPage() {
   const { setpassword, id = '' } = useParams();
   const path = setpassword
     ? `/email/confirm/${encodeURIComponent(setpassword)}/${encodeURIComponent(id)}`
     : `/email/confirm/${encodeURIComponent(id)}`;
-  const confirm = useQuery({
-    queryKey: ['email-confirm', path],
-    queryFn: ({ signal }) => authApi.confirmEmail(path, signal),
-    retry: false,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
+  const confirm = useMutation({
+    mutationFn: () => authApi.confirmEmail(path),
+    meta: { errorNotice: false },
   });
+  const done = confirm.isSuccess || confirm.isError;
 
   return (
     <AuthCard title="Email confirmation">
-      {confirm.isPending && (
-        <Center py="md">
-          <Loader size="sm" aria-label="Confirming" />
-        </Center>
+      {!done && (
+        <Stack gap="sm">
+          <Text size="sm">Press the button to confirm your email address.</Text>
+          <Button fullWidth loading={confirm.isPending} onClick={() => confirm.mutate()}>
+            Confirm email address
+          </Button>
+        </Stack>
       )}
       {confirm.error && <ErrorAlert errors={errorsOf(confirm.error)} />}
       {confirm.data && (
@@ -37,7 +39,7 @@ export function EmailConfirmPage() {
           {confirm.data.msg}
         </Alert>
       )}
-      {!confirm.isPending && (
+      {done && (
         <Stack gap="sm">
           {confirm.data?.resetId && (
             <Button

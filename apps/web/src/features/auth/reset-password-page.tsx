@@ -1,35 +1,21 @@
-import { MESSAGES, newPasswordSchema } from '@brokerdesk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import { z } from 'zod';
 import { errorsOf } from '../../shared/api.ts';
 import { ErrorAlert } from '../../shared/error-alert.tsx';
 import { authApi } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
+import { newPasswordFormSchema, type NewPasswordForm } from './new-password-form.ts';
 
-/**
- * SPEC 5 "New password": both required, at least 6 characters (the contract's rule), and equal.
- * Only the pairing with the confirmation lives here; the server never sees password2.
- */
-const formSchema = z
-  .object({
-    password: z.string().min(1, MESSAGES.passwordRequired).pipe(newPasswordSchema),
-    password2: z.string().min(1, MESSAGES.passwordRequired),
-  })
-  .refine((values) => values.password === values.password2, {
-    message: MESSAGES.passwordsMustMatch,
-    path: ['password2'],
-  });
-type FormValues = z.input<typeof formSchema>;
+type FormValues = NewPasswordForm;
 
 /** /resetpassword/:id, opened from the reset email (or after confirming a set-password link). */
 export function ResetPasswordPage() {
   const { id = '' } = useParams();
   const form = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
+    resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', password2: '' },
   });
   const save = useMutation({
