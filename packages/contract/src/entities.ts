@@ -164,6 +164,8 @@ export const withdrawalSchema = z.object({
   accountNumber: z.number().int(),
   timestamp: epochSchema,
   timeApproved: epochSchema.nullable(),
+  /** When staff rejected it (as a deposit's); timeApproved stays null for a rejection. */
+  timeRejected: epochSchema.nullable(),
   adminId: z.string(),
   status: requestStatusSchema,
   comment: z.string(),
