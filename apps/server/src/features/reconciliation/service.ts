@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import {
   RECONCILIATION_ACTIONS,
   RECONCILIATION_DETAIL_CAP,
@@ -44,6 +44,11 @@ const AFTER = 7 * DAY;
 const NOT_FOUND = 13;
 const ACCOUNT_PAGE = 1000;
 const INSERT_CHUNK = 500;
+/** A running report's heartbeat is written at most this often... */
+export const HEARTBEAT_SECONDS = 60;
+/** ...and a 'running' report without one for this long was left by a server that stopped. */
+export const STALE_AFTER_SECONDS = 10 * 60;
+const INTERRUPTED = 'Interrupted: the server running it stopped before it finished.';
 
 type Scope = { login?: number; from: number; to: number };
 type Actor = { userId: string; ip: string } | null;
@@ -71,6 +76,7 @@ export class ReconciliationService {
 
   /** A run asked for by a staff member; answers the finished report. */
   async runNow(scope: ReconciliationRunRequest, staff: { userId: string; ip: string }) {
+    await this.failAbandoned();
     const report = await this.open('manual', scope, staff.userId);
     await this.execute(report, staff);
     return this.detail(report.id);
@@ -78,34 +84,56 @@ export class ReconciliationService {
 
   /**
    * Claims the daily run of [from, to] and runs it, unless a run of that day is done, under way, or
-   * failed less than `retryAfter` seconds ago. A run left 'running' by a stopped server for longer than
-   * `staleAfter` seconds is marked failed first, so the day can be run again. Answers the report id,
-   * or null when there was nothing to do.
+   * failed less than `retryAfter` seconds ago. A run whose server stopped (no heartbeat for
+   * `staleAfter` seconds) is marked failed first, as of its last heartbeat, so the day runs again.
+   * Answers the report id, or null when there was nothing to do.
    */
   async runDaily(
     period: { from: number; to: number },
-    o: { staleAfter: number; retryAfter: number },
+    o: { staleAfter?: number; retryAfter: number },
   ): Promise<string | null> {
     const now = this.clock.now();
+    await this.failAbandoned(o.staleAfter);
     const daily = and(eq(reports.trigger, 'daily'), eq(reports.periodFrom, period.from));
     const [recentFailure] = await this.db
       .select({ id: reports.id })
       .from(reports)
-      .where(and(daily, eq(reports.status, 'failed'), gt(reports.finishedAt, now - o.retryAfter)))
+      .where(
+        and(
+          daily,
+          eq(reports.status, 'failed'),
+          // An interrupted run is taken over at once; a platform that failed is given time.
+          ne(reports.error, INTERRUPTED),
+          gt(reports.finishedAt, now - o.retryAfter),
+        ),
+      )
       .limit(1);
     if (recentFailure) return null;
-    await this.db
-      .update(reports)
-      .set({ status: 'failed', finishedAt: now, error: 'Interrupted: the server stopped during the run.' })
-      .where(and(daily, eq(reports.status, 'running'), lt(reports.startedAt, now - o.staleAfter)));
     const report = await this.open('daily', period, null);
     if (!report) return null;
     await this.execute(report, null);
     return report.id;
   }
 
+  /**
+   * Marks failed every 'running' report whose heartbeat stopped `staleAfter` seconds ago: its server
+   * died mid-run (a manual run lives in its request, a daily one in its server's job), and nothing
+   * else would ever finish it. Its end is its last heartbeat. A run that is alive beats every minute.
+   */
+  async failAbandoned(staleAfter = STALE_AFTER_SECONDS): Promise<number> {
+    const now = this.clock.now();
+    const lastBeat = sql`coalesce(${reports.heartbeatAt}, ${reports.startedAt})`;
+    const marked = await this.db
+      .update(reports)
+      .set({ status: 'failed', finishedAt: sql`${lastBeat}`, error: INTERRUPTED })
+      .where(and(eq(reports.status, 'running'), lt(lastBeat, now - staleAfter)))
+      .returning({ id: reports.id });
+    return marked.length;
+  }
+
   /** Kept reports, newest first. */
   async list(req: ReconciliationListRequest) {
+    await this.failAbandoned();
     const page = req.page ?? 1;
     const size = req.sizePerPage ?? 10;
     const where = and(
@@ -126,6 +154,7 @@ export class ReconciliationService {
 
   /** A report with its first RECONCILIATION_DETAIL_CAP mismatches, in the order they were found. */
   async detail(id: string): Promise<ReconciliationReportDetail> {
+    await this.failAbandoned();
     const [row] = await this.db
       .select({ report: reports, actorName })
       .from(reports)
@@ -195,6 +224,7 @@ export class ReconciliationService {
         periodFrom: scope.from,
         periodTo: scope.to,
         startedAt: now,
+        heartbeatAt: now,
         actorId,
       })
       .onConflictDoNothing()
@@ -207,11 +237,25 @@ export class ReconciliationService {
     let found: Found | undefined;
     let error = '';
     try {
-      found = await this.compare(scope);
+      found = await this.compare(scope, this.heartbeat(report.id));
     } catch (err) {
       error = `The platform could not be read: ${err instanceof Error ? err.message : String(err)}`;
     }
     await this.finish(report, found, error, actor);
+  }
+
+  /** Writes the report's heartbeat when a minute has passed since the last one. */
+  private heartbeat(reportId: string): () => Promise<void> {
+    let last = this.clock.now();
+    return async () => {
+      const now = this.clock.now();
+      if (now - last < HEARTBEAT_SECONDS) return;
+      last = now;
+      await this.db
+        .update(reports)
+        .set({ heartbeatAt: now })
+        .where(and(eq(reports.id, reportId), eq(reports.status, 'running')));
+    };
   }
 
   private async finish(report: ReportRow, found: Found | undefined, error: string, actor: Actor) {
@@ -228,12 +272,19 @@ export class ReconciliationService {
       error,
     };
     await this.db.transaction(async (tx) => {
+      // Only a report still running is finished: one marked failed meanwhile (its heartbeat looked
+      // stopped) stays failed, and a daily day may already be claimed again by another run.
+      const [still] = await tx
+        .update(reports)
+        .set(result)
+        .where(and(eq(reports.id, report.id), eq(reports.status, 'running')))
+        .returning({ id: reports.id });
+      if (!still) return;
       for (let i = 0; i < mismatches.length; i += INSERT_CHUNK) {
         await tx
           .insert(mismatchesTable)
           .values(mismatches.slice(i, i + INSERT_CHUNK).map((m) => ({ ...m, reportId: report.id })));
       }
-      await tx.update(reports).set(result).where(eq(reports.id, report.id));
       await audit(tx, now, {
         actorId: actor?.userId ?? null,
         action: RECONCILIATION_ACTIONS.run,
@@ -252,7 +303,7 @@ export class ReconciliationService {
   }
 
   /** The comparison itself: legs of the period, the accounts to ask about, and each account's deals. */
-  private async compare(scope: Scope): Promise<Found> {
+  private async compare(scope: Scope, beat: () => Promise<void>): Promise<Found> {
     const legs = await this.legsIn(scope);
     const byLogin = new Map<number, Leg[]>();
     for (const leg of legs) byLogin.set(leg.login, [...(byLogin.get(leg.login) ?? []), leg]);
@@ -268,6 +319,7 @@ export class ReconciliationService {
     };
     const found: Found = { mismatches: [], accountsChecked: 0, legsChecked: legs.length, dealsChecked: 0 };
     for (const login of logins) {
+      await beat();
       const { deals, missing } = await this.dealsOf(login, window);
       found.accountsChecked++;
       found.dealsChecked += deals.length;
