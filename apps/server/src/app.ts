@@ -51,6 +51,7 @@ import { accountsRoutes } from './features/accounts/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { reconciliationRoutes } from './features/reconciliation/routes.ts';
 import { ReconciliationService } from './features/reconciliation/service.ts';
+import { ReconciliationAlerts } from './features/reconciliation/alerts.ts';
 import { EventHub } from './features/events/hub.ts';
 import { eventsRoutes } from './features/events/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
@@ -220,7 +221,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   auditRoutes(app, { db, clock, sessionIdleSeconds: config.sessionIdleSeconds });
   reconciliationRoutes(app, {
-    reconciliation: new ReconciliationService(db, deps.platforms[0]!, clock),
+    reconciliation: new ReconciliationService(db, deps.platforms[0]!, clock, {
+      mailer,
+      publicUrl: config.publicUrl,
+      log: app.log,
+    }),
+    alerts: new ReconciliationAlerts(db, clock),
   });
   const hub = new EventHub({
     database,

@@ -331,5 +331,7 @@ export const menuCountersSchema = z.object({
   newBankDetails: z.number().int(),
   newSubAccounts: z.number().int(),
   newChangeLeverages: z.number().int(),
+  /** Open critical reconciliation mismatches (money moved twice): the red badge on Reconciliation. */
+  criticalMismatches: z.number().int(),
 });
 export type MenuCounters = z.infer<typeof menuCountersSchema>;

@@ -1,5 +1,6 @@
 import { and, asc, between, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import {
+  isCriticalMismatch,
   RECONCILIATION_ACTIONS,
   RECONCILIATION_DETAIL_CAP,
   type FundingRequestType,
@@ -34,6 +35,8 @@ import {
   type MismatchRow,
 } from './legs.ts';
 import { reconciliationCsv } from './csv.ts';
+import { mailSysops, recordAlerts, type Duplicate } from './alerts.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 
 const DAY = 86_400;
 /** Deals are asked for from a day before the period (the platform's time zone is its own)... */
@@ -55,10 +58,37 @@ type Actor = { userId: string; ip: string } | null;
 type ReportRow = typeof reports.$inferSelect;
 type Found = {
   mismatches: MismatchRow[];
+  /** Operation keys on the platform more than once for one account (critical), by login and key. */
+  duplicates: Map<string, Duplicate>;
   accountsChecked: number;
   legsChecked: number;
   dealsChecked: number;
 };
+/** Where critical mismatches are mailed (every active SYSOP) and failures logged. */
+export type CriticalMail = {
+  mailer: Mailer;
+  publicUrl: string;
+  log: { warn: (o: object, m: string) => void };
+};
+
+/**
+ * What names one movement on the platform: a funding request's leg (`dep:<id>`, its retries
+ * `dep:<id>:2` included, which must not both land), or else the deal's whole comment.
+ */
+const movementKey = (comment: string) => {
+  const key = fundingKey(comment);
+  return key ? `${key.prefix}:${key.requestId}` : comment;
+};
+const byTime = (a: Deal, b: Deal) => a.time - b.time || a.deal.localeCompare(b.deal);
+/** One account's deals grouped by the movement they name, each group in time order. */
+function movements(deals: Deal[]): Map<string, Deal[]> {
+  const groups = new Map<string, Deal[]>();
+  for (const d of [...deals].sort(byTime)) {
+    const key = movementKey(d.comment);
+    groups.set(key, [...(groups.get(key) ?? []), d]);
+  }
+  return groups;
+}
 
 const actorName = sql<string>`coalesce(trim(concat_ws(' ', ${users.name}, ${users.surname})), '')`;
 
@@ -72,6 +102,8 @@ export class ReconciliationService {
     private readonly db: Db,
     private readonly platform: TradingPlatform,
     private readonly clock: Clock,
+    /** Without it (tests of other parts), critical mismatches are recorded and badged but not mailed. */
+    private readonly critical?: CriticalMail,
   ) {}
 
   /** A run asked for by a staff member; answers the finished report. */
@@ -206,6 +238,7 @@ export class ReconciliationService {
       dealTime: m.dealTime,
       comment: m.comment,
       note: m.note,
+      critical: m.critical,
     }));
   }
 
@@ -271,7 +304,7 @@ export class ReconciliationService {
       mismatchCount: mismatches.length,
       error,
     };
-    await this.db.transaction(async (tx) => {
+    const raised = await this.db.transaction(async (tx) => {
       // Only a report still running is finished: one marked failed meanwhile (its heartbeat looked
       // stopped) stays failed, and a daily day may already be claimed again by another run.
       const [still] = await tx
@@ -279,12 +312,17 @@ export class ReconciliationService {
         .set(result)
         .where(and(eq(reports.id, report.id), eq(reports.status, 'running')))
         .returning({ id: reports.id });
-      if (!still) return;
+      if (!still) return [];
       for (let i = 0; i < mismatches.length; i += INSERT_CHUNK) {
         await tx
           .insert(mismatchesTable)
-          .values(mismatches.slice(i, i + INSERT_CHUNK).map((m) => ({ ...m, reportId: report.id })));
+          .values(
+            mismatches
+              .slice(i, i + INSERT_CHUNK)
+              .map((m) => ({ ...m, reportId: report.id, critical: isCriticalMismatch(m.kind) })),
+          );
       }
+      const raised = await recordAlerts(tx, [...(found?.duplicates.values() ?? [])], report.id, now);
       await audit(tx, now, {
         actorId: actor?.userId ?? null,
         action: RECONCILIATION_ACTIONS.run,
@@ -299,7 +337,10 @@ export class ReconciliationService {
         },
         ip: actor?.ip,
       });
+      return raised;
     });
+    // After the commit: the console already shows the alerts (badge, live event); mail the SYSOPs.
+    if (this.critical) await mailSysops({ db: this.db, ...this.critical }, raised);
   }
 
   /** The comparison itself: legs of the period, the accounts to ask about, and each account's deals. */
@@ -317,19 +358,37 @@ export class ReconciliationService {
       from: Math.max(0, scope.from - BEFORE),
       to: Math.max(scope.to, Math.min(scope.to + AFTER, now + DAY)),
     };
-    const found: Found = { mismatches: [], accountsChecked: 0, legsChecked: legs.length, dealsChecked: 0 };
+    const found: Found = {
+      mismatches: [],
+      duplicates: new Map(),
+      accountsChecked: 0,
+      legsChecked: legs.length,
+      dealsChecked: 0,
+    };
     for (const login of logins) {
       await beat();
       const { deals, missing } = await this.dealsOf(login, window);
       found.accountsChecked++;
       found.dealsChecked += deals.length;
+      const groups = movements(deals);
       const matched = matchAccount(byLogin.get(login) ?? [], deals);
       if (missing) for (const m of matched.mismatches) m.note = 'The platform does not know this account.';
-      found.mismatches.push(
-        ...matched.mismatches,
-        ...(await this.fundingStrays(login, matched.funding, scope)),
-        ...(await this.otherStrays(login, matched.other, scope)),
-      );
+      const strays = [
+        ...(await this.fundingStrays(login, matched.funding, scope, groups)),
+        ...(await this.otherStrays(login, matched.other, scope, groups)),
+      ];
+      found.mismatches.push(...matched.mismatches, ...strays);
+      for (const m of strays) {
+        if (m.kind !== 'duplicate_deal') continue;
+        const key = movementKey(m.comment);
+        found.duplicates.set(`${login}|${key}`, {
+          login,
+          comment: key,
+          dealIds: (groups.get(key) ?? []).map((d) => d.deal),
+          requestType: m.requestType,
+          requestId: m.requestId,
+        });
+      }
     }
     return found;
   }
@@ -346,11 +405,17 @@ export class ReconciliationService {
 
   /**
    * Deals naming a funding request that no leg of this run took. A request of another period is that
-   * period's business; a second deal for a request of this period moved money twice; a deal for a
-   * request the console does not count as done (pending, rejected, failed) moved money it should not
-   * have. The last kind is reported in the period of the deal's time, so it is reported once.
+   * period's business; a second deal for a request of this period moved money twice (critical); a deal
+   * for a request the console does not count as done (pending, rejected, failed) moved money it should
+   * not have, critical too when several deals carry its key. The last kind is reported in the period of
+   * the deal's time, so it is reported once.
    */
-  private async fundingStrays(login: number, strays: Deal[], scope: Scope): Promise<MismatchRow[]> {
+  private async fundingStrays(
+    login: number,
+    strays: Deal[],
+    scope: Scope,
+    groups: Map<string, Deal[]>,
+  ): Promise<MismatchRow[]> {
     if (strays.length === 0) return [];
     const keys = strays.map((d) => ({ deal: d, key: fundingKey(d.comment)! }));
     const requests = await this.requestsById(keys.map((k) => k.key));
@@ -376,13 +441,22 @@ export class ReconciliationService {
         dealTime: deal.time,
         comment: deal.comment,
       };
+      const times = groups.get(movementKey(deal.comment))?.length ?? 1;
       if (leg) {
-        out.push({ ...base, note: 'A second deal for the same movement: the money moved twice.' });
+        out.push({
+          ...base,
+          kind: 'duplicate_deal',
+          note: 'A second deal for the same movement: the money moved twice.',
+        });
       } else if (inPeriod(deal.time)) {
         const why = !request
           ? 'The console has no such request.'
           : `The console does not count this request as done on the platform (status ${request.status}${request.mtStatus ? `, MTStatus ${request.mtStatus}` : ''}).`;
-        out.push({ ...base, note: why });
+        out.push(
+          times > 1
+            ? { ...base, kind: 'duplicate_deal', note: `${times} deals carry this operation key. ${why}` }
+            : { ...base, note: why },
+        );
       }
     }
     return out;
@@ -393,7 +467,12 @@ export class ReconciliationService {
    * account's opening balance) are accounted for; any other deal of the period was made outside the
    * console.
    */
-  private async otherStrays(login: number, strays: Deal[], scope: Scope): Promise<MismatchRow[]> {
+  private async otherStrays(
+    login: number,
+    strays: Deal[],
+    scope: Scope,
+    groups: Map<string, Deal[]>,
+  ): Promise<MismatchRow[]> {
     const inPeriod = strays.filter((d) => d.time >= scope.from && d.time <= scope.to);
     if (inPeriod.length === 0) return [];
     const known = await this.db
@@ -410,25 +489,40 @@ export class ReconciliationService {
         ),
       );
     const ours = new Set(known.map((k) => k.key));
-    return inPeriod
-      .filter((d) => !ours.has(d.comment))
-      .map((d) => ({
-        kind: 'extra_deal' as const,
-        login,
-        requestType: null,
-        requestId: null,
-        requestStatus: null,
-        leg: null,
-        userId: null,
-        currency: '',
-        expectedAmount: null,
-        approvedAt: null,
-        dealId: d.deal,
-        dealAmount: d.amount,
-        dealTime: d.time,
-        comment: d.comment,
-        note: 'No request of the console names this deal: it was made outside the console.',
-      }));
+    const stray = (d: Deal): MismatchRow => ({
+      kind: 'extra_deal',
+      login,
+      requestType: null,
+      requestId: null,
+      requestStatus: null,
+      leg: null,
+      userId: null,
+      currency: '',
+      expectedAmount: null,
+      approvedAt: null,
+      dealId: d.deal,
+      dealAmount: d.amount,
+      dealTime: d.time,
+      comment: d.comment,
+      note: 'No request of the console names this deal: it was made outside the console.',
+    });
+    // The console's own operation, made once: any deal under its key after the first moved money again.
+    const again = (d: Deal) => {
+      const group = groups.get(movementKey(d.comment)) ?? [d];
+      return group.length > 1 && group[0] !== d;
+    };
+    return inPeriod.flatMap((d): MismatchRow[] => {
+      if (!ours.has(d.comment)) return [stray(d)];
+      if (!again(d)) return [];
+      const times = groups.get(movementKey(d.comment))!.length;
+      return [
+        {
+          ...stray(d),
+          kind: 'duplicate_deal',
+          note: `The console made this operation once; the platform has ${times} deals for it.`,
+        },
+      ];
+    });
   }
 
   /** The legs of requests approved in the period (and, for one account, those on it). */
