@@ -40,7 +40,7 @@ import { fundingActionRoutes } from './features/funding/action-routes.ts';
 import { DepositsService } from './features/funding/deposits.ts';
 import { WithdrawalsService } from './features/funding/withdrawals.ts';
 import { TransfersService } from './features/funding/transfers.ts';
-import { clientMailer } from './features/funding/client-mail.ts';
+import { clientMailer, type ClientMailer } from './features/funding/client-mail.ts';
 import { ProviderOrderSync } from './features/funding/provider-sync.ts';
 import { approvalsRoutes } from './features/approvals/routes.ts';
 import { ThresholdsService } from './features/approvals/thresholds.ts';
@@ -51,6 +51,7 @@ import { accountsRoutes } from './features/accounts/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { reconciliationRoutes } from './features/reconciliation/routes.ts';
 import { ReconciliationService } from './features/reconciliation/service.ts';
+import { ReconciliationAlerts } from './features/reconciliation/alerts.ts';
 import { EventHub } from './features/events/hub.ts';
 import { eventsRoutes } from './features/events/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
@@ -81,6 +82,8 @@ export type AppDeps = {
   wakeWorker?: () => void;
   /** A pino logger; without it the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
+  /** Replaces the client notices of deposits and withdrawals (tests make them fail). */
+  mailClient?: ClientMailer;
   /** Live-updates stream settings (tests shorten the heartbeat, which also re-checks sessions). */
   events?: { heartbeatMs?: number };
 };
@@ -187,10 +190,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   groupsRoutes(app, { groups: new GroupsService(db, clock) });
   fundingListRoutes(app, { db });
   const wake = deps.wakeWorker ?? (() => undefined);
-  const mailClient = clientMailer(db, mailer, app.log);
+  const mailClient = deps.mailClient ?? clientMailer(db, mailer, app.log);
   fundingActionRoutes(app, {
-    deposits: new DepositsService(db, clock, wake, mailClient),
-    withdrawals: new WithdrawalsService(db, clock, wake, mailClient),
+    deposits: new DepositsService(db, clock, wake, mailClient, app.log),
+    withdrawals: new WithdrawalsService(db, clock, wake, mailClient, app.log),
     transfers: new TransfersService(db, clock, wake),
   });
   approvalsRoutes(app, { thresholds: new ThresholdsService(db, clock) });
@@ -234,7 +237,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   auditRoutes(app, { db, clock, sessionIdleSeconds: config.sessionIdleSeconds });
   reconciliationRoutes(app, {
-    reconciliation: new ReconciliationService(db, deps.platforms[0]!, clock),
+    reconciliation: new ReconciliationService(db, deps.platforms[0]!, clock, {
+      mailer,
+      publicUrl: config.publicUrl,
+      log: app.log,
+    }),
+    alerts: new ReconciliationAlerts(db, clock),
   });
   const hub = new EventHub({
     database,

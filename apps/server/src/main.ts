@@ -24,9 +24,16 @@ const checker = new PlatformChecker(database.db, [platform], clock, log);
 const reconciliation =
   config.reconciliationHourUtc === null
     ? null
-    : new ReconciliationJob(new ReconciliationService(database.db, platform, clock), clock, log, {
-        hourUtc: config.reconciliationHourUtc,
-      });
+    : new ReconciliationJob(
+        new ReconciliationService(database.db, platform, clock, {
+          mailer,
+          publicUrl: config.publicUrl,
+          log,
+        }),
+        clock,
+        log,
+        { hourUtc: config.reconciliationHourUtc },
+      );
 const demo = await prepareDemo(database.db, config, log);
 const worker = new OperationWorker({
   db: database.db,

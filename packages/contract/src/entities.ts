@@ -164,6 +164,8 @@ export const withdrawalSchema = z.object({
   accountNumber: z.number().int(),
   timestamp: epochSchema,
   timeApproved: epochSchema.nullable(),
+  /** When staff rejected it (as a deposit's); timeApproved stays null for a rejection. */
+  timeRejected: epochSchema.nullable(),
   adminId: z.string(),
   status: requestStatusSchema,
   comment: z.string(),
@@ -329,5 +331,7 @@ export const menuCountersSchema = z.object({
   newBankDetails: z.number().int(),
   newSubAccounts: z.number().int(),
   newChangeLeverages: z.number().int(),
+  /** Open critical reconciliation mismatches (money moved twice): the red badge on Reconciliation. */
+  criticalMismatches: z.number().int(),
 });
 export type MenuCounters = z.infer<typeof menuCountersSchema>;

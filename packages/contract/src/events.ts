@@ -19,6 +19,8 @@ export const LIVE_TOPICS = [
   'sub_account_requests',
   'leverage_changes',
   'platform_status',
+  /** A critical reconciliation mismatch found or acknowledged (the Reconciliation badge). */
+  'reconciliation_alerts',
 ] as const;
 export const liveTopicSchema = z.enum(LIVE_TOPICS);
 export type LiveTopic = z.infer<typeof liveTopicSchema>;

@@ -12,6 +12,7 @@ import { MAX_PAGE_SIZE } from './constants.ts';
 export const RECONCILIATION_ACTIONS = {
   run: 'reconciliation.run',
   exported: 'reconciliation.exported',
+  alertAcknowledged: 'reconciliation.alert-acknowledged',
 } as const;
 
 /** The longest period one run may cover. */
@@ -20,14 +21,21 @@ export const RECONCILIATION_MAX_DAYS = 92;
 export const RECONCILIATION_DETAIL_CAP = 1000;
 export const RECONCILIATION_PAGE_SIZES = { sizes: [10, 25, 50], initial: 10 } as const;
 
-export const MISMATCH_KINDS = ['missing_deal', 'extra_deal', 'amount_differs'] as const;
+export const MISMATCH_KINDS = ['missing_deal', 'extra_deal', 'amount_differs', 'duplicate_deal'] as const;
 export const mismatchKindSchema = z.enum(MISMATCH_KINDS);
 export type MismatchKind = z.infer<typeof mismatchKindSchema>;
 export const MISMATCH_LABELS: Record<MismatchKind, string> = {
   missing_deal: 'Missing deal',
   extra_deal: 'Extra deal',
   amount_differs: 'Amount differs',
+  duplicate_deal: 'Duplicate deal',
 };
+/**
+ * Critical: an operation key (deal comment) on the platform more than once for one account, i.e. money
+ * moved twice for one approval. Pushed to every console at once, badged and mailed to the SYSOPs.
+ */
+export const CRITICAL_MISMATCH_KINDS: readonly MismatchKind[] = ['duplicate_deal'];
+export const isCriticalMismatch = (kind: MismatchKind) => CRITICAL_MISMATCH_KINDS.includes(kind);
 
 export const FUNDING_REQUEST_TYPES = ['deposit', 'withdrawal', 'transfer'] as const;
 export const fundingRequestTypeSchema = z.enum(FUNDING_REQUEST_TYPES);
@@ -100,6 +108,8 @@ export const reconciliationMismatchSchema = z.object({
   /** The deal's comment, or the comment the deal should carry (the request's operation key). */
   comment: z.string(),
   note: z.string(),
+  /** A duplicate deal: money moved twice (see CRITICAL_MISMATCH_KINDS). */
+  critical: z.boolean(),
 });
 export type ReconciliationMismatch = z.infer<typeof reconciliationMismatchSchema>;
 
@@ -168,3 +178,35 @@ export const RECONCILIATION_CSV_COLUMNS = [
   'comment',
   'note',
 ] as const;
+
+/**
+ * A critical mismatch as staff follow it up: one per account and operation key found on the platform
+ * more than once, across reports. Open until a staff member acknowledges it; opened again (and mailed
+ * again) if a later run finds more deals under the key.
+ */
+export const reconciliationAlertSchema = z.object({
+  _id: idSchema,
+  login: z.number().int(),
+  /** The operation key the deals carry as their comment. */
+  comment: z.string(),
+  dealCount: z.number().int(),
+  dealIds: z.array(z.string()),
+  requestType: fundingRequestTypeSchema.nullable(),
+  requestId: z.string().nullable(),
+  /** The report that found it (or found more deals under it). */
+  reportId: idSchema,
+  foundAt: epochSchema,
+  lastSeenAt: epochSchema,
+  acknowledgedAt: epochSchema.nullable(),
+  acknowledgedBy: z.string().nullable(),
+});
+export type ReconciliationAlert = z.infer<typeof reconciliationAlertSchema>;
+
+/** Open alerts shown at most by GET /api/admin/reconciliation/alerts; `open` counts them all. */
+export const RECONCILIATION_ALERTS_CAP = 100;
+/** GET /api/admin/reconciliation/alerts: the open critical mismatches, newest first. */
+export const reconciliationAlertsResponse = z.object({
+  open: z.number().int(),
+  alerts: z.array(reconciliationAlertSchema),
+});
+export type ReconciliationAlertsResponse = z.infer<typeof reconciliationAlertsResponse>;

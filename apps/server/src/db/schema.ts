@@ -204,6 +204,8 @@ export const withdrawals = pgTable(
     accountNumber: bigint({ mode: 'number' }).notNull(),
     timestamp: epoch().notNull(),
     timeApproved: epoch(),
+    /** When staff rejected it (migration 0011); timeApproved stays empty for a rejection. */
+    timeRejected: epoch(),
     adminId: text().notNull().default(''),
     status: text().notNull(),
     comment: text().notNull().default(''),
@@ -230,6 +232,12 @@ export const withdrawals = pgTable(
     index('withdrawals_platform_done_idx')
       .on(t.timeApproved, t.accountNumber)
       .where(sql`${t.status} = 'approved' and ${t.mtStatus} = 'SUCCESS'`),
+    // Provider sync: the open card-provider orders, walked by id (migration 0011).
+    index('withdrawals_provider_open_idx')
+      .on(t.id)
+      .where(
+        sql`${t.providerHandled} and ${t.status} in ('pending', 'incomplete') and ${t.providerStatus} <> 'PROCESSED'`,
+      ),
   ],
 );
 
@@ -732,6 +740,8 @@ export const reconciliationReports = pgTable(
     dealsChecked: integer().notNull().default(0),
     mismatchCount: integer().notNull().default(0),
     error: text().notNull().default(''),
+    /** Set at the start and every minute while it runs; a 'running' row whose beat stopped was left by a dead server. */
+    heartbeatAt: epoch(),
   },
   (t) => [
     index('reconciliation_reports_started_idx').on(t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -766,8 +776,42 @@ export const reconciliationMismatches = pgTable(
     dealTime: epoch(),
     comment: text().notNull().default(''),
     note: text().notNull().default(''),
+    /** A duplicate_deal: money moved twice (migration 0011). */
+    critical: boolean().notNull().default(false),
   },
   (t) => [index('reconciliation_mismatches_report_idx').on(t.reportId, t.id)],
+);
+
+/**
+ * An operation key (deal comment) found on the platform more than once for one account: the money moved
+ * twice. One row per login and comment across reports; open until staff acknowledge it, and opened again
+ * if a later run finds more deals under it. The sidebar's red badge on Reconciliation counts open ones.
+ */
+export const reconciliationAlerts = pgTable(
+  'reconciliation_alerts',
+  {
+    id: id(),
+    login: bigint({ mode: 'number' }).notNull(),
+    comment: text().notNull(),
+    dealCount: integer().notNull(),
+    dealIds: jsonb().$type<string[]>().notNull().default([]),
+    requestType: text(),
+    requestId: text(),
+    /** The report that found it (or found more deals under it) last. */
+    reportId: text()
+      .notNull()
+      .references(() => reconciliationReports.id),
+    foundAt: epoch().notNull(),
+    lastSeenAt: epoch().notNull(),
+    acknowledgedAt: epoch(),
+    acknowledgedBy: text(),
+  },
+  (t) => [
+    uniqueIndex('reconciliation_alerts_key_uq').on(t.login, t.comment),
+    index('reconciliation_alerts_open_idx')
+      .on(t.foundAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.acknowledgedAt} is null`),
+  ],
 );
 
 // ---- Four-eyes approvals (migration 0005) ----

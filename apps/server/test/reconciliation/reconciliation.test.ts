@@ -71,7 +71,7 @@ describe(`reconciliation with the platform (${testDbKind})`, () => {
     ids.differs = await s.deposit(a, 200, 'done');
     await t.platform.balance(a, 20, `dep:${ids.differs}`);
 
-    // Extra deals: a second credit for an agreed deposit, a credit for a rejected deposit, and a
+    // Extra deals: a second credit for an agreed deposit (critical: a duplicate), a credit for a rejected deposit, and a
     // deal made on the platform by hand.
     await t.platform.balance(a, 100, `dep:${ids.okDeposit}`);
     ids.rejected = await s.deposit(b, 60, 'rejected');
@@ -142,7 +142,7 @@ describe(`reconciliation with the platform (${testDbKind})`, () => {
           dealAmount: 20,
         },
         {
-          kind: 'extra_deal',
+          kind: 'duplicate_deal',
           login: a,
           requestId: ids.okDeposit!,
           leg: 'deposit',

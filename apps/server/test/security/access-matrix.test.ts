@@ -194,6 +194,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/reconciliation/reports': STAFF,
   'GET /api/admin/reconciliation/reports/:id': STAFF,
   'GET /api/admin/reconciliation/reports/:id/export.csv': STAFF,
+  'GET /api/admin/reconciliation/alerts': STAFF,
+  'POST /api/admin/reconciliation/alerts/:id/acknowledge': STAFF,
   // The OpenAPI document and its viewer (@fastify/swagger-ui) are under /api: staff only.
   'GET /api/docs': STAFF,
   // Fastify reports the trailing-slash variant of the viewer's page only as a HEAD route.

@@ -19,6 +19,7 @@ import { startTestPlatform } from './test-platform.ts';
 import { OperationWorker } from '../../src/operations/index.ts';
 import { allCheckingHandlers, allSettledHandlers } from '../../src/features/settled-handlers.ts';
 import { SmtpReceiver, codeFrom } from './smtp-receiver.ts';
+import type { ClientMailer } from '../../src/features/funding/client-mail.ts';
 
 const TEST_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret!');
 
@@ -29,7 +30,13 @@ export type ApiReply<T = Record<string, unknown>> = { status: number; body: T; h
  * clock the test can move, listening on a loopback port and called over real HTTP.
  */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; platform?: 'simulator' | 'mt5'; platformTimeoutMs?: number } = {},
+  opts: {
+    env?: Record<string, string>;
+    platform?: 'simulator' | 'mt5';
+    platformTimeoutMs?: number;
+    /** Replaces the client notices of approvals (a test makes them fail). */
+    mailClient?: ClientMailer;
+  } = {},
 ) {
   const database: Database = await openTestDatabase();
   const smtp = new SmtpReceiver();
@@ -70,6 +77,7 @@ export async function startTestApp(
     platforms: [platform],
     clock,
     secret: TEST_SECRET,
+    mailClient: opts.mailClient,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -81,6 +81,7 @@ describe(`counters, new-deposit notices and platform lights (${testDbKind})`, ()
       newBankDetails: 1,
       newSubAccounts: 0,
       newChangeLeverages: 0,
+      criticalMismatches: 0,
     });
   });
 

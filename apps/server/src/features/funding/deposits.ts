@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
-import type { ClientMailer } from './client-mail.ts';
+import { neverFails, type ClientMailer } from './client-mail.ts';
 import {
   assertNoOperationRunning,
   checkDecision,
@@ -50,8 +50,14 @@ export class DepositsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly wakeWorker: () => void,
-    private readonly mailClient: ClientMailer = async () => undefined,
-  ) {}
+    mailClient: ClientMailer = async () => undefined,
+    log: { warn: (o: object, m: string) => void } = { warn: () => undefined },
+  ) {
+    // The notice goes out after the commit: whatever fails there is logged, never answered as a 500.
+    this.mailClient = neverFails(mailClient, log);
+  }
+
+  private readonly mailClient: ClientMailer;
 
   async update(input: UpdateInput, staff: StaffContext) {
     checkDecision('deposit', input, { field: 'depositAmountSent', value: input.depositAmountSent });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, notInArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { withdrawals } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -7,9 +7,10 @@ import {
   type PaymentProvider,
   type ProviderOrder,
 } from '../../integrations/payments/index.ts';
-import type { ClientMailer } from './client-mail.ts';
+import { neverFails, type ClientMailer } from './client-mail.ts';
 import { recordDecision } from './decisions.ts';
 import { toWireWithdrawal } from './rows.ts';
+import { KeysetWalk } from './keyset-walk.ts';
 import { formatMoney } from './transitions.ts';
 import { PAYOUT, PROVIDER_PROCESSED } from './visibility.ts';
 import { enqueueDebit } from './withdrawals.ts';
@@ -25,7 +26,10 @@ export type SyncTally = {
   cancelled: number;
 };
 
+/** Orders asked about in one call to the provider, and rows read at a time. */
 const BATCH = 100;
+/** Batches one round reads at most per kind of work; the next round carries on from there. */
+const BATCHES_PER_ROUND = 50;
 
 /**
  * Keeps card-provider withdrawals in step with the provider's orders (SPEC 4), outside any transaction:
@@ -35,7 +39,9 @@ const BATCH = 100;
  * - once the platform debit succeeded the provider is told to pay the client; a rejected withdrawal's
  *   order is cancelled at the provider.
  * Each change is a compare-and-set on the row, and the provider's calls are idempotent per order, so
- * several servers may run it and a call repeated after a crash does no harm.
+ * several servers may run it and a call repeated after a crash does no harm. Each kind of work walks
+ * its rows by id with a cursor (keyset-walk.ts), so every open order is polled however many there are,
+ * even when the first ones never move.
  */
 export class ProviderOrderSync {
   private timer: NodeJS.Timeout | undefined;
@@ -49,8 +55,22 @@ export class ProviderOrderSync {
       wakeWorker?: () => void;
       mailClient?: ClientMailer;
       log?: Log;
+      /** Rows a batch (and orders a provider call); tests make it small. */
+      batchSize?: number;
+      /** Batches one round reads at most, per kind of work. */
+      batchesPerRound?: number;
     },
-  ) {}
+  ) {
+    const size = deps.batchSize ?? BATCH;
+    const rounds = deps.batchesPerRound ?? BATCHES_PER_ROUND;
+    this.walks = {
+      open: new KeysetWalk(size, rounds),
+      payOut: new KeysetWalk(size, rounds),
+      cancel: new KeysetWalk(size, rounds),
+    };
+  }
+
+  private readonly walks: Record<'open' | 'payOut' | 'cancel', KeysetWalk>;
 
   start(intervalSeconds: number): void {
     if (this.timer || intervalSeconds <= 0) return;
@@ -78,28 +98,49 @@ export class ProviderOrderSync {
     return tally;
   }
 
-  /** Pending withdrawals whose order is not processed yet: has the provider moved on? */
+  /**
+   * Pending withdrawals whose order is not processed yet: has the provider moved on? Walked by id
+   * (the partial index withdrawals_provider_open_idx), a batch per provider call.
+   */
   private async learnOrders(tally: SyncTally): Promise<void> {
     const { db } = this.deps;
-    const open = await db
-      .select({ id: withdrawals.id, orderId: withdrawals.providerOrderId })
-      .from(withdrawals)
-      .where(
-        and(
-          eq(withdrawals.providerHandled, true),
-          inArray(withdrawals.status, ['pending', 'incomplete']),
-          ne(withdrawals.providerStatus, PROVIDER_PROCESSED),
-        ),
-      )
-      .limit(BATCH);
-    if (open.length === 0) return;
-    const orders = await this.call(() => this.deps.provider.orders(open.map((o) => o.orderId)));
-    if (!orders) return;
-    const byOrder = new Map(orders.map((o) => [o.orderId, o]));
-    for (const { id, orderId } of open) {
-      const order = byOrder.get(orderId);
-      if (order && order.status !== 'CREATED') await this.orderMoved(id, order, tally);
-    }
+    await this.walks.open.round(
+      (after, limit) =>
+        db
+          .select({ id: withdrawals.id, orderId: withdrawals.providerOrderId })
+          .from(withdrawals)
+          .where(
+            and(
+              eq(withdrawals.providerHandled, true),
+              inArray(withdrawals.status, ['pending', 'incomplete']),
+              ne(withdrawals.providerStatus, PROVIDER_PROCESSED),
+              gt(withdrawals.id, after),
+            ),
+          )
+          .orderBy(asc(withdrawals.id))
+          .limit(limit),
+      async (open) => {
+        const orders = await this.call(() => this.deps.provider.orders(open.map((o) => o.orderId)));
+        if (!orders) return false;
+        const byOrder = new Map(orders.map((o) => [o.orderId, o]));
+        for (const { id, orderId } of open) {
+          const order = byOrder.get(orderId);
+          if (order && order.status !== 'CREATED') await this.orderMoved(id, order, tally);
+        }
+        return true;
+      },
+    );
+  }
+
+  /** Whole rows matching `where`, walked by id with `walk`. */
+  private rowsAfter(where: SQL) {
+    return (after: string, limit: number) =>
+      this.deps.db
+        .select()
+        .from(withdrawals)
+        .where(and(where, gt(withdrawals.id, after)))
+        .orderBy(asc(withdrawals.id))
+        .limit(limit);
   }
 
   private async orderMoved(id: string, order: ProviderOrder, tally: SyncTally): Promise<void> {
@@ -155,48 +196,44 @@ export class ProviderOrderSync {
 
   /** Debited on the platform: the provider pays the client. */
   private async payOut(tally: SyncTally): Promise<void> {
-    const due = await this.deps.db
-      .select()
-      .from(withdrawals)
-      .where(
-        and(
-          eq(withdrawals.providerHandled, true),
-          eq(withdrawals.status, 'approved'),
-          eq(withdrawals.mtStatus, 'SUCCESS'),
-          eq(withdrawals.providerStatus, PROVIDER_PROCESSED),
-          notInArray(withdrawals.providerPayoutStatus, [PAYOUT.paid, PAYOUT.failed]),
-        ),
-      )
-      .limit(BATCH);
-    for (const w of due) {
-      const outcome = await this.settleCall(() => this.deps.provider.payOut(w.providerOrderId));
-      if (outcome === 'retry') continue;
-      const payout = outcome === 'ok' ? PAYOUT.paid : PAYOUT.failed;
-      if (await this.setOrder(w, { providerPayoutStatus: payout }, `payout ${payout.toLowerCase()}`)) {
-        if (outcome === 'ok') tally.paidOut++;
+    const due = and(
+      eq(withdrawals.providerHandled, true),
+      eq(withdrawals.status, 'approved'),
+      eq(withdrawals.mtStatus, 'SUCCESS'),
+      eq(withdrawals.providerStatus, PROVIDER_PROCESSED),
+      notInArray(withdrawals.providerPayoutStatus, [PAYOUT.paid, PAYOUT.failed]),
+    )!;
+    await this.walks.payOut.round(this.rowsAfter(due), async (batch) => {
+      for (const w of batch) {
+        const outcome = await this.settleCall(() => this.deps.provider.payOut(w.providerOrderId));
+        if (outcome === 'retry') continue;
+        const payout = outcome === 'ok' ? PAYOUT.paid : PAYOUT.failed;
+        if (await this.setOrder(w, { providerPayoutStatus: payout }, `payout ${payout.toLowerCase()}`)) {
+          if (outcome === 'ok') tally.paidOut++;
+        }
       }
-    }
+      return true;
+    });
   }
 
   /** Rejected by the broker: the provider cancels the order. */
   private async cancelRejected(tally: SyncTally): Promise<void> {
-    const due = await this.deps.db
-      .select()
-      .from(withdrawals)
-      .where(
-        and(
-          eq(withdrawals.providerHandled, true),
-          eq(withdrawals.status, 'rejected'),
-          notInArray(withdrawals.providerStatus, ['CANCELLED', 'DECLINED']),
-        ),
-      )
-      .limit(BATCH);
-    for (const w of due) {
-      const outcome = await this.settleCall(() => this.deps.provider.cancel(w.providerOrderId));
-      if (outcome !== 'ok') continue;
-      if (await this.setOrder(w, { providerStatus: 'CANCELLED' }, 'order cancelled at the payment provider'))
-        tally.cancelled++;
-    }
+    const due = and(
+      eq(withdrawals.providerHandled, true),
+      eq(withdrawals.status, 'rejected'),
+      notInArray(withdrawals.providerStatus, ['CANCELLED', 'DECLINED']),
+    )!;
+    await this.walks.cancel.round(this.rowsAfter(due), async (batch) => {
+      for (const w of batch) {
+        const outcome = await this.settleCall(() => this.deps.provider.cancel(w.providerOrderId));
+        if (outcome !== 'ok') continue;
+        if (
+          await this.setOrder(w, { providerStatus: 'CANCELLED' }, 'order cancelled at the payment provider')
+        )
+          tally.cancelled++;
+      }
+      return true;
+    });
   }
 
   /** Records the provider's answer if the row is still as it was read; audited. */
@@ -252,8 +289,11 @@ export class ProviderOrderSync {
     }
   }
 
+  /** After the commit: a failure is logged (neverFails), the approval stands. */
   private async mail(w: Row): Promise<void> {
-    await this.deps.mailClient?.({
+    const { mailClient, log } = this.deps;
+    if (!mailClient) return;
+    await neverFails(mailClient, { warn: (o, m) => log?.warn?.(o, m) })({
       userId: w.userId,
       kind: 'withdrawal',
       status: w.status,

@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { Conflict, NotFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
-import type { ClientMailer } from './client-mail.ts';
+import { neverFails, type ClientMailer } from './client-mail.ts';
 import {
   assertNoOperationRunning,
   checkDecision,
@@ -67,8 +67,14 @@ export class WithdrawalsService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly wakeWorker: () => void,
-    private readonly mailClient: ClientMailer = async () => undefined,
-  ) {}
+    mailClient: ClientMailer = async () => undefined,
+    log: { warn: (o: object, m: string) => void } = { warn: () => undefined },
+  ) {
+    // The notice goes out after the commit: whatever fails there is logged, never answered as a 500.
+    this.mailClient = neverFails(mailClient, log);
+  }
+
+  private readonly mailClient: ClientMailer;
 
   /** `providerOnly`: the provider variant of the calls (SPEC 7.4), for card-provider withdrawals only. */
   async update(input: UpdateInput, staff: StaffContext, opts: { providerOnly?: boolean } = {}) {
@@ -159,9 +165,12 @@ export class WithdrawalsService {
         modifyDealAmount: input.modifyDealAmount,
         withdrawalAmount: amount,
         ...(input.withdrawalType ? { withdrawalType: input.withdrawalType } : {}),
-        ...(plan.status !== 'pending' && !first
+        // An approval stamps timeApproved (none yet while it waits for the provider); a rejection
+        // stamps timeRejected and leaves timeApproved empty, as a deposit's does.
+        ...(plan.status === 'approved' && !first
           ? { timeApproved: waiting ? null : now, adminId: staff.userId }
           : {}),
+        ...(plan.status === 'rejected' ? { timeRejected: now, adminId: staff.userId } : {}),
         ...(before.providerHandled && !first
           ? { providerPayoutStatus: payoutAfter(before, plan.status, waiting) }
           : {}),
@@ -247,7 +256,7 @@ export class WithdrawalsService {
         status: 'rejected',
         mtStatus: '',
         comment,
-        timeApproved: now,
+        timeRejected: now,
         adminId: staff.userId,
         ...(before.providerHandled ? { providerPayoutStatus: '' } : {}),
       })

@@ -35,7 +35,7 @@ export class ReconciliationJob {
     private readonly log: Log,
     private readonly opts: {
       hourUtc: number;
-      /** A 'running' day older than this was left by a stopped server and is run again. */
+      /** A 'running' day without a heartbeat for this long was left by a stopped server and is run again. */
       staleAfter?: number;
       /** A failed day is tried again after this long. */
       retryAfter?: number;
@@ -63,7 +63,7 @@ export class ReconciliationJob {
     const period = dailyPeriod(this.clock.now(), this.opts.hourUtc);
     try {
       const id = await this.service.runDaily(period, {
-        staleAfter: this.opts.staleAfter ?? 6 * HOUR,
+        staleAfter: this.opts.staleAfter,
         retryAfter: this.opts.retryAfter ?? HOUR,
       });
       if (id) this.log.info({ reportId: id, ...period }, 'daily reconciliation done');

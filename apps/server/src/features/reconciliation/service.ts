@@ -1,5 +1,6 @@
-import { and, asc, between, count, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import {
+  isCriticalMismatch,
   RECONCILIATION_ACTIONS,
   RECONCILIATION_DETAIL_CAP,
   type FundingRequestType,
@@ -34,6 +35,8 @@ import {
   type MismatchRow,
 } from './legs.ts';
 import { reconciliationCsv } from './csv.ts';
+import { mailSysops, recordAlerts, type Duplicate } from './alerts.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 
 const DAY = 86_400;
 /** Deals are asked for from a day before the period (the platform's time zone is its own)... */
@@ -44,16 +47,48 @@ const AFTER = 7 * DAY;
 const NOT_FOUND = 13;
 const ACCOUNT_PAGE = 1000;
 const INSERT_CHUNK = 500;
+/** A running report's heartbeat is written at most this often... */
+export const HEARTBEAT_SECONDS = 60;
+/** ...and a 'running' report without one for this long was left by a server that stopped. */
+export const STALE_AFTER_SECONDS = 10 * 60;
+const INTERRUPTED = 'Interrupted: the server running it stopped before it finished.';
 
 type Scope = { login?: number; from: number; to: number };
 type Actor = { userId: string; ip: string } | null;
 type ReportRow = typeof reports.$inferSelect;
 type Found = {
   mismatches: MismatchRow[];
+  /** Operation keys on the platform more than once for one account (critical), by login and key. */
+  duplicates: Map<string, Duplicate>;
   accountsChecked: number;
   legsChecked: number;
   dealsChecked: number;
 };
+/** Where critical mismatches are mailed (every active SYSOP) and failures logged. */
+export type CriticalMail = {
+  mailer: Mailer;
+  publicUrl: string;
+  log: { warn: (o: object, m: string) => void };
+};
+
+/**
+ * What names one movement on the platform: a funding request's leg (`dep:<id>`, its retries
+ * `dep:<id>:2` included, which must not both land), or else the deal's whole comment.
+ */
+const movementKey = (comment: string) => {
+  const key = fundingKey(comment);
+  return key ? `${key.prefix}:${key.requestId}` : comment;
+};
+const byTime = (a: Deal, b: Deal) => a.time - b.time || a.deal.localeCompare(b.deal);
+/** One account's deals grouped by the movement they name, each group in time order. */
+function movements(deals: Deal[]): Map<string, Deal[]> {
+  const groups = new Map<string, Deal[]>();
+  for (const d of [...deals].sort(byTime)) {
+    const key = movementKey(d.comment);
+    groups.set(key, [...(groups.get(key) ?? []), d]);
+  }
+  return groups;
+}
 
 const actorName = sql<string>`coalesce(trim(concat_ws(' ', ${users.name}, ${users.surname})), '')`;
 
@@ -67,10 +102,13 @@ export class ReconciliationService {
     private readonly db: Db,
     private readonly platform: TradingPlatform,
     private readonly clock: Clock,
+    /** Without it (tests of other parts), critical mismatches are recorded and badged but not mailed. */
+    private readonly critical?: CriticalMail,
   ) {}
 
   /** A run asked for by a staff member; answers the finished report. */
   async runNow(scope: ReconciliationRunRequest, staff: { userId: string; ip: string }) {
+    await this.failAbandoned();
     const report = await this.open('manual', scope, staff.userId);
     await this.execute(report, staff);
     return this.detail(report.id);
@@ -78,34 +116,56 @@ export class ReconciliationService {
 
   /**
    * Claims the daily run of [from, to] and runs it, unless a run of that day is done, under way, or
-   * failed less than `retryAfter` seconds ago. A run left 'running' by a stopped server for longer than
-   * `staleAfter` seconds is marked failed first, so the day can be run again. Answers the report id,
-   * or null when there was nothing to do.
+   * failed less than `retryAfter` seconds ago. A run whose server stopped (no heartbeat for
+   * `staleAfter` seconds) is marked failed first, as of its last heartbeat, so the day runs again.
+   * Answers the report id, or null when there was nothing to do.
    */
   async runDaily(
     period: { from: number; to: number },
-    o: { staleAfter: number; retryAfter: number },
+    o: { staleAfter?: number; retryAfter: number },
   ): Promise<string | null> {
     const now = this.clock.now();
+    await this.failAbandoned(o.staleAfter);
     const daily = and(eq(reports.trigger, 'daily'), eq(reports.periodFrom, period.from));
     const [recentFailure] = await this.db
       .select({ id: reports.id })
       .from(reports)
-      .where(and(daily, eq(reports.status, 'failed'), gt(reports.finishedAt, now - o.retryAfter)))
+      .where(
+        and(
+          daily,
+          eq(reports.status, 'failed'),
+          // An interrupted run is taken over at once; a platform that failed is given time.
+          ne(reports.error, INTERRUPTED),
+          gt(reports.finishedAt, now - o.retryAfter),
+        ),
+      )
       .limit(1);
     if (recentFailure) return null;
-    await this.db
-      .update(reports)
-      .set({ status: 'failed', finishedAt: now, error: 'Interrupted: the server stopped during the run.' })
-      .where(and(daily, eq(reports.status, 'running'), lt(reports.startedAt, now - o.staleAfter)));
     const report = await this.open('daily', period, null);
     if (!report) return null;
     await this.execute(report, null);
     return report.id;
   }
 
+  /**
+   * Marks failed every 'running' report whose heartbeat stopped `staleAfter` seconds ago: its server
+   * died mid-run (a manual run lives in its request, a daily one in its server's job), and nothing
+   * else would ever finish it. Its end is its last heartbeat. A run that is alive beats every minute.
+   */
+  async failAbandoned(staleAfter = STALE_AFTER_SECONDS): Promise<number> {
+    const now = this.clock.now();
+    const lastBeat = sql`coalesce(${reports.heartbeatAt}, ${reports.startedAt})`;
+    const marked = await this.db
+      .update(reports)
+      .set({ status: 'failed', finishedAt: sql`${lastBeat}`, error: INTERRUPTED })
+      .where(and(eq(reports.status, 'running'), lt(lastBeat, now - staleAfter)))
+      .returning({ id: reports.id });
+    return marked.length;
+  }
+
   /** Kept reports, newest first. */
   async list(req: ReconciliationListRequest) {
+    await this.failAbandoned();
     const page = req.page ?? 1;
     const size = req.sizePerPage ?? 10;
     const where = and(
@@ -126,6 +186,7 @@ export class ReconciliationService {
 
   /** A report with its first RECONCILIATION_DETAIL_CAP mismatches, in the order they were found. */
   async detail(id: string): Promise<ReconciliationReportDetail> {
+    await this.failAbandoned();
     const [row] = await this.db
       .select({ report: reports, actorName })
       .from(reports)
@@ -177,6 +238,7 @@ export class ReconciliationService {
       dealTime: m.dealTime,
       comment: m.comment,
       note: m.note,
+      critical: m.critical,
     }));
   }
 
@@ -195,6 +257,7 @@ export class ReconciliationService {
         periodFrom: scope.from,
         periodTo: scope.to,
         startedAt: now,
+        heartbeatAt: now,
         actorId,
       })
       .onConflictDoNothing()
@@ -207,11 +270,25 @@ export class ReconciliationService {
     let found: Found | undefined;
     let error = '';
     try {
-      found = await this.compare(scope);
+      found = await this.compare(scope, this.heartbeat(report.id));
     } catch (err) {
       error = `The platform could not be read: ${err instanceof Error ? err.message : String(err)}`;
     }
     await this.finish(report, found, error, actor);
+  }
+
+  /** Writes the report's heartbeat when a minute has passed since the last one. */
+  private heartbeat(reportId: string): () => Promise<void> {
+    let last = this.clock.now();
+    return async () => {
+      const now = this.clock.now();
+      if (now - last < HEARTBEAT_SECONDS) return;
+      last = now;
+      await this.db
+        .update(reports)
+        .set({ heartbeatAt: now })
+        .where(and(eq(reports.id, reportId), eq(reports.status, 'running')));
+    };
   }
 
   private async finish(report: ReportRow, found: Found | undefined, error: string, actor: Actor) {
@@ -227,13 +304,25 @@ export class ReconciliationService {
       mismatchCount: mismatches.length,
       error,
     };
-    await this.db.transaction(async (tx) => {
+    const raised = await this.db.transaction(async (tx) => {
+      // Only a report still running is finished: one marked failed meanwhile (its heartbeat looked
+      // stopped) stays failed, and a daily day may already be claimed again by another run.
+      const [still] = await tx
+        .update(reports)
+        .set(result)
+        .where(and(eq(reports.id, report.id), eq(reports.status, 'running')))
+        .returning({ id: reports.id });
+      if (!still) return [];
       for (let i = 0; i < mismatches.length; i += INSERT_CHUNK) {
         await tx
           .insert(mismatchesTable)
-          .values(mismatches.slice(i, i + INSERT_CHUNK).map((m) => ({ ...m, reportId: report.id })));
+          .values(
+            mismatches
+              .slice(i, i + INSERT_CHUNK)
+              .map((m) => ({ ...m, reportId: report.id, critical: isCriticalMismatch(m.kind) })),
+          );
       }
-      await tx.update(reports).set(result).where(eq(reports.id, report.id));
+      const raised = await recordAlerts(tx, [...(found?.duplicates.values() ?? [])], report.id, now);
       await audit(tx, now, {
         actorId: actor?.userId ?? null,
         action: RECONCILIATION_ACTIONS.run,
@@ -248,11 +337,14 @@ export class ReconciliationService {
         },
         ip: actor?.ip,
       });
+      return raised;
     });
+    // After the commit: the console already shows the alerts (badge, live event); mail the SYSOPs.
+    if (this.critical) await mailSysops({ db: this.db, ...this.critical }, raised);
   }
 
   /** The comparison itself: legs of the period, the accounts to ask about, and each account's deals. */
-  private async compare(scope: Scope): Promise<Found> {
+  private async compare(scope: Scope, beat: () => Promise<void>): Promise<Found> {
     const legs = await this.legsIn(scope);
     const byLogin = new Map<number, Leg[]>();
     for (const leg of legs) byLogin.set(leg.login, [...(byLogin.get(leg.login) ?? []), leg]);
@@ -266,18 +358,37 @@ export class ReconciliationService {
       from: Math.max(0, scope.from - BEFORE),
       to: Math.max(scope.to, Math.min(scope.to + AFTER, now + DAY)),
     };
-    const found: Found = { mismatches: [], accountsChecked: 0, legsChecked: legs.length, dealsChecked: 0 };
+    const found: Found = {
+      mismatches: [],
+      duplicates: new Map(),
+      accountsChecked: 0,
+      legsChecked: legs.length,
+      dealsChecked: 0,
+    };
     for (const login of logins) {
+      await beat();
       const { deals, missing } = await this.dealsOf(login, window);
       found.accountsChecked++;
       found.dealsChecked += deals.length;
+      const groups = movements(deals);
       const matched = matchAccount(byLogin.get(login) ?? [], deals);
       if (missing) for (const m of matched.mismatches) m.note = 'The platform does not know this account.';
-      found.mismatches.push(
-        ...matched.mismatches,
-        ...(await this.fundingStrays(login, matched.funding, scope)),
-        ...(await this.otherStrays(login, matched.other, scope)),
-      );
+      const strays = [
+        ...(await this.fundingStrays(login, matched.funding, scope, groups)),
+        ...(await this.otherStrays(login, matched.other, scope, groups)),
+      ];
+      found.mismatches.push(...matched.mismatches, ...strays);
+      for (const m of strays) {
+        if (m.kind !== 'duplicate_deal') continue;
+        const key = movementKey(m.comment);
+        found.duplicates.set(`${login}|${key}`, {
+          login,
+          comment: key,
+          dealIds: (groups.get(key) ?? []).map((d) => d.deal),
+          requestType: m.requestType,
+          requestId: m.requestId,
+        });
+      }
     }
     return found;
   }
@@ -294,11 +405,17 @@ export class ReconciliationService {
 
   /**
    * Deals naming a funding request that no leg of this run took. A request of another period is that
-   * period's business; a second deal for a request of this period moved money twice; a deal for a
-   * request the console does not count as done (pending, rejected, failed) moved money it should not
-   * have. The last kind is reported in the period of the deal's time, so it is reported once.
+   * period's business; a second deal for a request of this period moved money twice (critical); a deal
+   * for a request the console does not count as done (pending, rejected, failed) moved money it should
+   * not have, critical too when several deals carry its key. The last kind is reported in the period of
+   * the deal's time, so it is reported once.
    */
-  private async fundingStrays(login: number, strays: Deal[], scope: Scope): Promise<MismatchRow[]> {
+  private async fundingStrays(
+    login: number,
+    strays: Deal[],
+    scope: Scope,
+    groups: Map<string, Deal[]>,
+  ): Promise<MismatchRow[]> {
     if (strays.length === 0) return [];
     const keys = strays.map((d) => ({ deal: d, key: fundingKey(d.comment)! }));
     const requests = await this.requestsById(keys.map((k) => k.key));
@@ -324,13 +441,22 @@ export class ReconciliationService {
         dealTime: deal.time,
         comment: deal.comment,
       };
+      const times = groups.get(movementKey(deal.comment))?.length ?? 1;
       if (leg) {
-        out.push({ ...base, note: 'A second deal for the same movement: the money moved twice.' });
+        out.push({
+          ...base,
+          kind: 'duplicate_deal',
+          note: 'A second deal for the same movement: the money moved twice.',
+        });
       } else if (inPeriod(deal.time)) {
         const why = !request
           ? 'The console has no such request.'
           : `The console does not count this request as done on the platform (status ${request.status}${request.mtStatus ? `, MTStatus ${request.mtStatus}` : ''}).`;
-        out.push({ ...base, note: why });
+        out.push(
+          times > 1
+            ? { ...base, kind: 'duplicate_deal', note: `${times} deals carry this operation key. ${why}` }
+            : { ...base, note: why },
+        );
       }
     }
     return out;
@@ -341,7 +467,12 @@ export class ReconciliationService {
    * account's opening balance) are accounted for; any other deal of the period was made outside the
    * console.
    */
-  private async otherStrays(login: number, strays: Deal[], scope: Scope): Promise<MismatchRow[]> {
+  private async otherStrays(
+    login: number,
+    strays: Deal[],
+    scope: Scope,
+    groups: Map<string, Deal[]>,
+  ): Promise<MismatchRow[]> {
     const inPeriod = strays.filter((d) => d.time >= scope.from && d.time <= scope.to);
     if (inPeriod.length === 0) return [];
     const known = await this.db
@@ -358,25 +489,40 @@ export class ReconciliationService {
         ),
       );
     const ours = new Set(known.map((k) => k.key));
-    return inPeriod
-      .filter((d) => !ours.has(d.comment))
-      .map((d) => ({
-        kind: 'extra_deal' as const,
-        login,
-        requestType: null,
-        requestId: null,
-        requestStatus: null,
-        leg: null,
-        userId: null,
-        currency: '',
-        expectedAmount: null,
-        approvedAt: null,
-        dealId: d.deal,
-        dealAmount: d.amount,
-        dealTime: d.time,
-        comment: d.comment,
-        note: 'No request of the console names this deal: it was made outside the console.',
-      }));
+    const stray = (d: Deal): MismatchRow => ({
+      kind: 'extra_deal',
+      login,
+      requestType: null,
+      requestId: null,
+      requestStatus: null,
+      leg: null,
+      userId: null,
+      currency: '',
+      expectedAmount: null,
+      approvedAt: null,
+      dealId: d.deal,
+      dealAmount: d.amount,
+      dealTime: d.time,
+      comment: d.comment,
+      note: 'No request of the console names this deal: it was made outside the console.',
+    });
+    // The console's own operation, made once: any deal under its key after the first moved money again.
+    const again = (d: Deal) => {
+      const group = groups.get(movementKey(d.comment)) ?? [d];
+      return group.length > 1 && group[0] !== d;
+    };
+    return inPeriod.flatMap((d): MismatchRow[] => {
+      if (!ours.has(d.comment)) return [stray(d)];
+      if (!again(d)) return [];
+      const times = groups.get(movementKey(d.comment))!.length;
+      return [
+        {
+          ...stray(d),
+          kind: 'duplicate_deal',
+          note: `The console made this operation once; the platform has ${times} deals for it.`,
+        },
+      ];
+    });
   }
 
   /** The legs of requests approved in the period (and, for one account, those on it). */

@@ -28,7 +28,8 @@ export class SystemService {
         (select count(*) from transfers where status = 'pending')::int as "newTransfers",
         (select count(*) from bank_accounts where status = 'pending')::int as "newBankDetails",
         (select count(*) from sub_account_requests where status = 'pending')::int as "newSubAccounts",
-        (select count(*) from leverage_changes where status = 'pending')::int as "newChangeLeverages"`);
+        (select count(*) from leverage_changes where status = 'pending')::int as "newChangeLeverages",
+        (select count(*) from reconciliation_alerts where acknowledged_at is null)::int as "criticalMismatches"`);
     return rowsOf<MenuCounters>(r)[0]!;
   }
 

@@ -5,6 +5,7 @@ import { subAccountKeys } from '../../features/accounts/sub-account-requests/sub
 import { clientKeys, fundingHistoryKeys } from '../../features/clients/client-keys.ts';
 import { bankKeys, fundingKeys } from '../../features/funding/shared/funding-keys.ts';
 import { ibRequestKeys } from '../../features/partners/partners-keys.ts';
+import { reconciliationAlertKeys } from '../../features/reconciliation/reconciliation-queries.ts';
 import { systemKeys } from '../../shared/query-keys.ts';
 import { TOPIC_KEYS, keysFor } from './live-topics.ts';
 
@@ -19,6 +20,7 @@ describe('live topics -> query keys', () => {
     expect(TOPIC_KEYS.bank_accounts).toContainEqual(bankKeys.lists());
     expect(TOPIC_KEYS.sub_account_requests).toContainEqual(subAccountKeys.lists());
     expect(TOPIC_KEYS.leverage_changes).toContainEqual(leverageKeys.lists());
+    expect(TOPIC_KEYS.reconciliation_alerts).toContainEqual(reconciliationAlertKeys.all);
   });
 
   it('refreshes the badges for every request table, the notice for deposits, the lights for platforms', () => {

@@ -24,6 +24,8 @@ export const TOPIC_KEYS: Record<LiveTopic, readonly QueryKey[]> = {
   sub_account_requests: [COUNTERS, lists('sub-account-requests')],
   leverage_changes: [COUNTERS, lists('leverage-requests')],
   platform_status: [systemKeys.platformStatus()],
+  // A critical mismatch found or acknowledged: the red badge on Reconciliation and the page's panel.
+  reconciliation_alerts: [COUNTERS, entityKeys('reconciliation-alerts').all],
 };
 
 /** The distinct keys for a set of topics (one refetch of the counters for five changed tables). */

@@ -28,6 +28,8 @@ export type NavItem = {
   icon: Icon;
   /** The menu counter shown as a badge on this link (SPEC 2.2, 3). */
   counter?: keyof MenuCounters;
+  /** What the badge counts, for screen readers ("3 new" unless said otherwise). */
+  counterLabel?: string;
   /** Highlight for every status tab of the screen, not only the one the link opens. */
   activePrefix?: string;
   /** Shown only to staff of this role or above (the server refuses the others anyway). */
@@ -115,7 +117,15 @@ export const NAV_GROUPS: NavGroup[] = [
     label: 'CONTROL',
     items: [
       { label: 'Audit Trail', to: '/audit', icon: IconHistory, minRole: 'ADMIN' },
-      { label: 'Reconciliation', to: '/reconciliation', icon: IconScale, minRole: 'ADMIN' },
+      {
+        label: 'Reconciliation',
+        to: '/reconciliation',
+        icon: IconScale,
+        minRole: 'ADMIN',
+        // Open critical mismatches: money moved twice on the platform (issue 17).
+        counter: 'criticalMismatches',
+        counterLabel: 'critical',
+      },
       { label: 'Staff Sessions', to: '/sessions', icon: IconDevices, minRole: 'SYSOP' },
     ],
   },

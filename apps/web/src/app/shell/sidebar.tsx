@@ -6,11 +6,11 @@ import { isItemActive, navGroupsFor, type NavItem } from './nav-items.ts';
 import { PlatformStatusLights } from './platform-status.tsx';
 import { useRequestCounters } from './system-queries.ts';
 
-function CountBadge({ count }: { count: number | undefined }) {
+function CountBadge({ count, label = 'new' }: { count: number | undefined; label?: string }) {
   // Badge only when there is something new (SPEC 2.2).
   if (!count || count <= 0) return null;
   return (
-    <Badge size="sm" color="red" variant="filled" circle={count < 10} aria-label={`${count} new`}>
+    <Badge size="sm" color="red" variant="filled" circle={count < 10} aria-label={`${count} ${label}`}>
       {count > 99 ? '99+' : count}
     </Badge>
   );
@@ -26,7 +26,9 @@ function SidebarLink({ item, counters, onNavigate }: SidebarLinkProps) {
       label={item.label}
       active={isItemActive(item, pathname)}
       leftSection={<Icon size={18} stroke={1.6} />}
-      rightSection={<CountBadge count={item.counter ? counters?.[item.counter] : undefined} />}
+      rightSection={
+        <CountBadge count={item.counter ? counters?.[item.counter] : undefined} label={item.counterLabel} />
+      }
       onClick={onNavigate}
       py={5}
     />

@@ -1,4 +1,6 @@
 import {
+  reconciliationAlertSchema,
+  reconciliationAlertsResponse,
   reconciliationListResponse,
   reconciliationReportDetail,
   type ReconciliationListRequest,
@@ -17,4 +19,8 @@ export const reconciliationApi = {
   report: (id: string, options?: RequestOptions) =>
     api.get(`/api/admin/reconciliation/reports/${enc(id)}`, reconciliationReportDetail, options),
   exportPath: (id: string) => `/api/admin/reconciliation/reports/${enc(id)}/export.csv`,
+  alerts: (options?: RequestOptions) =>
+    api.get('/api/admin/reconciliation/alerts', reconciliationAlertsResponse, options),
+  acknowledge: (id: string) =>
+    api.post(`/api/admin/reconciliation/alerts/${enc(id)}/acknowledge`, reconciliationAlertSchema, undefined),
 };

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../shared/error-alert.tsx';
 import { showErrorNotice, showSuccessNotice } from '../../shared/notify.ts';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import { useReconciliationReport, useRunReconciliation } from './reconciliation-queries.ts';
+import { CriticalAlerts } from './critical-alerts.tsx';
 import { ReportView } from './report-view.tsx';
 import { ReportsTable } from './reports-table.tsx';
 import { RunForm } from './run-form.tsx';
@@ -55,6 +56,7 @@ export function ReconciliationPage() {
         Compares the deposits credited, withdrawals debited and transfer legs the console approved with the
         balance deals on the trading platform. Yesterday (UTC) is checked every day on its own.
       </Text>
+      <CriticalAlerts onOpen={open} />
       <RunForm running={run.isPending} onRun={start} />
       {reportId &&
         (report.isPending ? (

@@ -1,10 +1,12 @@
 import type { ReconciliationListRequest, ReconciliationRunRequest } from '@brokerdesk/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isRefetch } from '../../shared/background-fetch.ts';
-import { entityKeys } from '../../shared/query-keys.ts';
+import { entityKeys, systemKeys } from '../../shared/query-keys.ts';
 import { reconciliationApi } from './reconciliation-api.ts';
 
 export const reconciliationKeys = entityKeys('reconciliation-reports');
+/** Critical mismatches; refetched at once when one is found or acknowledged (live-topics.ts). */
+export const reconciliationAlertKeys = entityKeys('reconciliation-alerts');
 
 /** Kept reports, newest first. */
 export function useReconciliationReports(request: ReconciliationListRequest) {
@@ -32,5 +34,25 @@ export function useRunReconciliation() {
     mutationFn: (body: ReconciliationRunRequest) => reconciliationApi.run(body),
     onSuccess: (report) => client.setQueryData(reconciliationKeys.detail(report._id), report),
     onSettled: () => client.invalidateQueries({ queryKey: reconciliationKeys.lists() }),
+  });
+}
+
+/** The open critical mismatches (money moved twice), newest first. */
+export function useReconciliationAlerts() {
+  return useQuery({
+    queryKey: reconciliationAlertKeys.all,
+    queryFn: (ctx) => reconciliationApi.alerts({ signal: ctx.signal, background: isRefetch(ctx) }),
+  });
+}
+
+/** Acknowledges one; the panel and the sidebar badge are fetched again. */
+export function useAcknowledgeAlert() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => reconciliationApi.acknowledge(id),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: reconciliationAlertKeys.all });
+      void client.invalidateQueries({ queryKey: systemKeys.counters() });
+    },
   });
 }

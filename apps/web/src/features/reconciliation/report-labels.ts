@@ -6,6 +6,7 @@ export const KIND_COLORS: Record<MismatchKind, string> = {
   missing_deal: 'red',
   extra_deal: 'orange',
   amount_differs: 'yellow',
+  duplicate_deal: 'red',
 };
 
 export const STATUS_LABELS: Record<ReconciliationReport['status'], { label: string; color: string }> = {

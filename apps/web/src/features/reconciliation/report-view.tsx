@@ -55,7 +55,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
     id: 'kind',
     header: 'Mismatch',
     cell: (m) => (
-      <Badge color={KIND_COLORS[m.kind]} variant="light">
+      <Badge color={KIND_COLORS[m.kind]} variant={m.critical ? 'filled' : 'light'}>
         {MISMATCH_LABELS[m.kind]}
       </Badge>
     ),

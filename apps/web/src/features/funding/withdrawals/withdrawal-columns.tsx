@@ -89,7 +89,9 @@ export function withdrawalColumns(ctx: Context): DataTableColumn<Withdrawal>[] {
           } satisfies DataTableColumn<Withdrawal>,
         ]
       : []),
-    ...(extra.approval ? approvalColumns<Withdrawal>(ctx.admins, (w) => w.timeApproved) : []),
+    ...(extra.approval
+      ? approvalColumns<Withdrawal>(ctx.admins, (w) => w.timeApproved ?? w.timeRejected)
+      : []),
     ...(extra.status ? [statusColumn<Withdrawal>((w) => w.MTStatus)] : []),
     ...(extra.actions && ctx.actions ? [actionsColumn(ctx.actions)] : []),
   ];

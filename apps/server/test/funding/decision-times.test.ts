@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { testDbKind } from '../support/db.ts';
+import { fundingFixtures, type Action } from './support.ts';
+
+/**
+ * A rejection stamps when it was rejected, never timeApproved: the approval column, the export and
+ * reconciliation (which takes approved requests by timeApproved) read timeApproved as an approval.
+ */
+describe(`rejections stamp their own time (${testDbKind})`, () => {
+  let t: TestApp;
+  let token: string;
+  let clientId: string;
+  let f: ReturnType<typeof fundingFixtures>;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.createUser({ email: 'times@desk.test', password: 'Correct-Horse-1' });
+    clientId = await t.createUser({ email: 'times@client.test', role: 'USER' });
+    f = fundingFixtures(t, () => clientId);
+    token = await t.signIn('times@desk.test', 'Correct-Horse-1');
+  });
+  afterAll(() => t.stop());
+
+  const post = (url: string, body: unknown) => t.call<Action>('POST', url, body, t.auth(token));
+
+  it('rejecting a withdrawal stamps timeRejected and leaves timeApproved empty', async () => {
+    const login = await f.account(100);
+    const id = await f.withdrawal(login, 30);
+    t.clock.advance(7);
+    const r = await post('/api/admin/accounts/adminUpdateWithdrawal', {
+      withdrawal: { _id: id, status: 'rejected', comment: 'No such bank account' },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.request).toMatchObject({
+      status: 'rejected',
+      timeApproved: null,
+      timeRejected: t.clock.now(),
+    });
+    expect(await f.withdrawalRow(id)).toMatchObject({ timeApproved: null, timeRejected: t.clock.now() });
+  });
+
+  it('an approval stamps timeApproved only', async () => {
+    const login = await f.account(100);
+    const id = await f.withdrawal(login, 30);
+    const r = await post('/api/admin/accounts/adminUpdateWithdrawal', {
+      withdrawal: { _id: id, status: 'approved', comment: '' },
+    });
+    expect(r.body.request).toMatchObject({ timeApproved: t.clock.now(), timeRejected: null });
+  });
+
+  it('rejecting a withdrawal the platform refused stamps timeRejected; its approval time stays', async () => {
+    const login = await f.account(10);
+    const id = await f.withdrawal(login, 50);
+    expect((await post('/api/admin/accounts/adminProcessWithdrawal', { withdrawalId: id })).status).toBe(200);
+    const approvedAt = t.clock.now();
+    await f.settle();
+    expect(await f.withdrawalRow(id)).toMatchObject({ status: 'error', timeApproved: approvedAt });
+    t.clock.advance(30);
+    const r = await post('/api/admin/accounts/adminUpdateWithdrawal', {
+      withdrawal: { _id: id, status: 'rejected', comment: 'Not enough money' },
+    });
+    expect(r.status).toBe(200);
+    expect(await f.withdrawalRow(id)).toMatchObject({
+      status: 'rejected',
+      timeApproved: approvedAt,
+      timeRejected: t.clock.now(),
+    });
+  });
+
+  it('deposits and transfers already keep the rejection apart from the approval', async () => {
+    const login = await f.account(100);
+    const other = await f.account();
+    const deposit = await f.deposit(login, 20);
+    await post('/api/admin/accounts/adminUpdateDeposit', {
+      deposit: { _id: deposit, status: 'rejected', comment: 'Unknown sender' },
+    });
+    expect(await f.depositRow(deposit)).toMatchObject({ timeApproved: null, timeRejected: t.clock.now() });
+    const transfer = await f.transfer(login, other, 5);
+    await post('/api/admin/accounts/adminUpdateTransfer', {
+      transfer: { _id: transfer, status: 'rejected', comment: 'Not the client' },
+    });
+    expect((await f.transferRow(transfer)).times).toEqual({ rejected: t.clock.now() });
+  });
+});
