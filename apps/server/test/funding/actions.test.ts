@@ -207,6 +207,57 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
     expect((await f.depositRow(id)).mtStatus).toBe('SUCCESS');
   });
 
+  it('waits out a deposit MT5 applies after the console stopped waiting: "Checking with MT5", one credit', async () => {
+    const login = await f.account();
+    const id = await f.deposit(login, 25);
+    t.faults.lateBalances();
+    expect((await post('/api/admin/accounts/adminProcessDeposit', { depositId: id })).status).toBe(200);
+    expect(await t.worker.runOnce()).toMatchObject({ unknown: 1 });
+    t.faults.clear();
+    // Staff see that the outcome is being checked, and until when; the row is not a failure.
+    const checking = (await f.depositRow(id)).mtStatus;
+    expect(checking).toMatch(/^Checking with MT5 until \d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d UTC$/);
+    const list = await post('/api/admin/accounts/adminGetRequests/paginated', {
+      type: 'deposit',
+      status: 'historical',
+      page: 1,
+      sizePerPage: 100,
+      filters: {},
+    });
+    const listed = (list.body as unknown as { data: { transfers: { _id: string; MTStatus: string }[] } }).data
+      .transfers;
+    expect(listed.find((d) => d._id === id)?.MTStatus).toBe(checking);
+    // A look-up inside the window finds nothing yet, and nothing is sent again.
+    t.clock.advance(30);
+    await t.worker.runOnce();
+    expect(await f.dealsOf(login)).toHaveLength(0);
+    // MT5 catches up with the first request; the look-up at the end of the window finds it.
+    await t.faults.landLate();
+    t.clock.advance(300);
+    await f.settle();
+    expect(await f.dealsOf(login)).toHaveLength(1);
+    expect(await f.balanceOf(login)).toBe(25);
+    expect((await f.depositRow(id)).mtStatus).toBe('SUCCESS');
+    // The audit trail tells the whole story: the send, each look-up, the outcome.
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, `dep:${id}`))
+      .orderBy(auditLog.id);
+    expect(trail.map((a) => a.action)).toEqual([
+      'platform.op.send',
+      'platform.op.lookup',
+      'platform.op.lookup',
+      'platform.op.succeeded',
+    ]);
+    expect(trail.map((a) => (a.after as { found?: unknown }).found)).toEqual([
+      undefined,
+      false,
+      true,
+      undefined,
+    ]);
+  });
+
   it('answers 404 for unknown requests and 400 for malformed ones', async () => {
     expect(
       (await post('/api/admin/accounts/adminProcessDeposit', { depositId: '0123456789abcdef01234567' }))

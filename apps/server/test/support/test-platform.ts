@@ -18,6 +18,10 @@ export type TestPlatform = {
   faults: {
     /** The next balance operation is applied but its reply never arrives. */
     loseNextBalanceReply(): void;
+    /** Balance calls land an hour after they arrived (the caller hears "unknown") until clear()... */
+    lateBalances(): void;
+    /** ...or until the platform catches up: every held call lands now. */
+    landLate(): Promise<void>;
     /** Every call fails until clear(). */
     down(): void;
     clear(): void;
@@ -50,6 +54,8 @@ export async function startTestPlatform(
         })),
       faults: {
         loseNextBalanceReply: () => sim.setFaults(parseFaults('lost=1')),
+        lateBalances: () => sim.setFaults(parseFaults('late=3600')),
+        landLate: () => sim.landLate(),
         down: () => sim.setFaults(parseFaults('down=1')),
         clear: () => sim.setFaults(parseFaults('')),
       },
@@ -84,6 +90,8 @@ export async function startTestPlatform(
       fake.ledger.deals(login).map((d) => ({ deal: d.deal, amount: d.profit, comment: d.comment })),
     faults: {
       loseNextBalanceReply: () => fake.faults.applyButLoseReply({ path: '/api/trade/balance' }),
+      lateBalances: () => fake.faults.late({ path: '/api/trade/balance', seconds: 3_600, times: 1_000 }),
+      landLate: async () => void fake.landLate(),
       down: () => fake.faults.refuse({ status: 503, times: 1_000 }),
       clear: () => fake.faults.clear(),
     },
