@@ -187,7 +187,7 @@ describe(`document uploads and signed file links (${testDbKind})`, () => {
     expect((await fetch(`${t.base}${b.body.url as string}`)).status).toBe(403);
   });
 
-  it('answers 404, never a file outside the uploads, for traversal and unknown names', async () => {
+  it('answers 404 (400 for a NUL), never a file outside the uploads, for traversal and unknown names', async () => {
     const links = new LinkSigner(SECRET, t.clock.now);
     for (const name of [
       '..%2F..%2Fetc%2Fpasswd',
@@ -199,7 +199,9 @@ describe(`document uploads and signed file links (${testDbKind})`, () => {
     ]) {
       const decoded = decodeURIComponent(name);
       const signed = links.sign(`/public/files/${decoded}`).split('?')[1];
-      expect((await rawGet(`/public/files/${name}?${signed}`)).status, name).toBe(404);
+      // A NUL is refused as bad input (400) before any route looks at the name.
+      const expected = decoded.includes('\0') ? 400 : 404;
+      expect((await rawGet(`/public/files/${name}?${signed}`)).status, name).toBe(expected);
     }
     for (const url of [
       '/public/files/../../etc/passwd',
