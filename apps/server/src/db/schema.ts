@@ -76,6 +76,11 @@ export const users = pgTable(
     index('users_partner_agent_idx')
       .on(t.agentCode, t.id)
       .where(sql`${t.role} = 'PARTNER'`),
+    // getAdmins: the staff without a scan of the clients. Migration 0014 makes it only when no partial
+    // index on users for staff roles exists yet.
+    index('users_staff_roles_idx')
+      .on(t.role, t.id)
+      .where(sql`${t.role} in ('ADMIN', 'SYSOP')`),
   ],
 );
 
@@ -232,6 +237,10 @@ export const withdrawals = pgTable(
     index('withdrawals_platform_done_idx')
       .on(t.timeApproved, t.accountNumber)
       .where(sql`${t.status} = 'approved' and ${t.mtStatus} = 'SUCCESS'`),
+    // The Orders table: card-provider withdrawals newest first (migration 0014).
+    index('withdrawals_provider_ts_idx')
+      .on(t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.providerHandled}`),
     // Provider sync: the open card-provider orders, walked by id (migration 0011).
     index('withdrawals_provider_open_idx')
       .on(t.id)
@@ -864,3 +873,17 @@ export const fundingApprovals = pgTable(
     index('funding_approvals_request_idx').on(t.requestType, t.requestId, t.firstAt),
   ],
 );
+
+// ---- Sidebar counters (migration 0014) ----
+
+/**
+ * The menu counters (GET getNewRequestsCount), one row each: `n` rows of `table_name` match `predicate`.
+ * Kept by statement-level triggers in the same transaction as every change to those tables, so reading
+ * them costs the same at any size.
+ */
+export const menuCounters = pgTable('menu_counters', {
+  name: text().primaryKey(),
+  tableName: text().notNull(),
+  predicate: text().notNull(),
+  n: bigint({ mode: 'number' }).notNull().default(0),
+});
