@@ -1,10 +1,31 @@
-/** The list calls and the filters and sorts their screens offer, as the benchmark sends them. */
+/**
+ * Every call a screen makes, as the benchmark sends them: the list calls with the filters and sorts their
+ * screens offer, and the other reads (counters, lookups, one record by id, the spec's non-paged calls).
+ * Every route of the server has a case here or a reason in not-benched.ts (coverage.test.ts checks it).
+ */
 export type BenchCase = {
   name: string;
   path: string;
   method: 'GET' | 'POST';
   body?: Record<string, unknown>;
 };
+
+const get = (name: string, path: string): BenchCase => ({ name, path, method: 'GET' });
+
+/** Ids of rows fill.sql and fill-more.sql make: row i of a table is its offset + i, in 24 hex characters. */
+const benchId = (offset: number, i: number) => (offset + i).toString(16).padStart(24, '0');
+/** Client 4242 (a USER with a trading account), partner 4250 (every 50th client) and its agent code. */
+const CLIENT = benchId(0, 4242);
+const PARTNER = benchId(0, 4250);
+const PARTNER_CODE = 10000 + 4250 / 50;
+const ACCOUNT = benchId(4_000_000_000, 4242);
+const DEPOSIT = benchId(1_000_000_000, 4242);
+const WITHDRAWAL = benchId(2_000_000_000, 4242);
+const TRANSFER = benchId(3_000_000_000, 4242);
+const LEVERAGE = benchId(5_000_000_000, 42);
+const SUB_ACCOUNT = benchId(6_000_000_000, 42);
+const BANK_ACCOUNT = benchId(7_000_000_000, 42);
+const IB_REQUEST = benchId(8_000_000_000, 42);
 
 const paged = (extra: Record<string, unknown> = {}) => ({ page: 1, sizePerPage: 50, ...extra });
 const text = (filterVal: string) => ({ filterType: 'TEXT', filterVal });
@@ -109,4 +130,59 @@ export const CASES: BenchCase[] = [
   post('search "meyer"', '/api/admin/search', { q: 'meyer' }),
   post('search "500123"', '/api/admin/search', { q: '500123' }),
   post('search "TX4242"', '/api/admin/search', { q: 'TX4242' }),
+  // Polled by every open console (the sidebar, the deposit notice, the platform lights): budget 10 ms.
+  get('polled: counters', '/api/other/getNewRequestsCount/'),
+  get('polled: new deposits', '/api/other/checkNewDeposits/'),
+  get('polled: platform status', '/api/admin/other/getMlStatuses/'),
+  // The shell: who is signed in, the server's version, staff names shown beside decisions.
+  get('me', '/api/users/me'),
+  get('server info', '/api/other/serverInfo'),
+  get('getAdmins', '/api/admin/users/getAdmins'),
+  // A client's profile and its cards.
+  get('client profile', `/api/admin/users/profile/${CLIENT}`),
+  get('client logs', `/api/admin/users/logs/${CLIENT}`),
+  get('client application data', `/api/admin/users/getClientApplicationData/${CLIENT}`),
+  get('client KYC documents', `/api/admin/users/getKYCDocuments/${CLIENT}`),
+  get('client KYC applicant', `/api/admin/users/getKYCApplicantData/${CLIENT}`),
+  get('client document views', `/api/admin/users/documentViews/${CLIENT}`),
+  get('client trading accounts', `/api/admin/accounts/adminGetAccounts/${CLIENT}/live/all`),
+  post(
+    'client deposits (profile)',
+    `/api/admin/accounts/adminGetFundingRequests/paginated/${CLIENT}/deposit/all`,
+    paged(),
+  ),
+  post(
+    'client withdrawals (profile)',
+    `/api/admin/accounts/adminGetFundingRequests/paginated/${CLIENT}/withdrawal/approved`,
+    paged(),
+  ),
+  get('partner mail settings', `/api/admin/partners/getEmailNotifications/${PARTNER}`),
+  // Partners: the spec's non-paged calls, one request, a code's generated sub-codes.
+  get('IB requests (spec, page 1)', '/api/admin/users/adminGetIbRequests'),
+  get('IB codes (spec, page 1)', '/api/admin/users/adminGetIbCodes'),
+  get('IB request', `/api/admin/users/adminGetIbRequest/${IB_REQUEST}`),
+  get('generated codes', `/api/admin/users/adminGetGeneratedCodes/${PARTNER_CODE}`),
+  get('groups', '/api/admin/groups/getGroups'),
+  // Funding: one request by id (deep links), the Orders table, the four-eyes thresholds.
+  get('deposit by id', `/api/admin/accounts/adminGetRequest/deposit/${DEPOSIT}`),
+  get('withdrawal by id', `/api/admin/accounts/adminGetRequest/withdrawal/${WITHDRAWAL}`),
+  get('transfer by id', `/api/admin/accounts/adminGetRequest/transfer/${TRANSFER}`),
+  get('withdrawal orders', '/api/admin/accounts/adminGetWithdrawalOrders'),
+  get('four-eyes thresholds', '/api/admin/approvals/thresholds'),
+  get('bank account by id', `/api/admin/accounts/adminGetBankAccount/${BANK_ACCOUNT}`),
+  // Accounts: the spec's non-paged lists and one record by id.
+  get('wallet accounts (spec, all)', '/api/admin/accounts/adminGetWalletAccounts/all'),
+  get('trading account by id', `/api/admin/accounts/adminGetAccount/${ACCOUNT}`),
+  get('sub-account requests (spec)', '/api/admin/accounts/adminGetSubAccountRequests/all/pending'),
+  get('sub-account request by id', `/api/admin/accounts/adminGetSubAccountRequest/${SUB_ACCOUNT}`),
+  get('leverage requests (spec)', '/api/admin/accounts/adminGetLeverageRequests/pending'),
+  get('leverage request by id', `/api/admin/accounts/adminGetLeverageRequest/${LEVERAGE}`),
+  // Audit and sessions (SYSOP), reconciliation reports and alerts.
+  get('audit facets', '/api/admin/audit/facets'),
+  get('live sessions', '/api/admin/sessions'),
+  post('reconciliation reports', '/api/admin/reconciliation/reports', { page: 1, sizePerPage: 10 }),
+  get('reconciliation alerts', '/api/admin/reconciliation/alerts'),
 ];
+
+/** The calls whose p95 budget is 10 ms instead of 50 (DESIGN: polled by every open console). */
+export const POLLED = (c: BenchCase) => c.name.startsWith('polled: ');

@@ -21,7 +21,7 @@ const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!adminUrl)
   throw new Error('Run through `npm run bench:export` (it starts PostgreSQL) or set DATABASE_URL.');
 
-const target = await postgresTarget(adminUrl, clients);
+const target = await postgresTarget(adminUrl, clients, 'worst');
 await target.fill(clients);
 const secret = new TextEncoder().encode('bench-secret-bench-secret-bench-secret');
 const app = await buildApp({

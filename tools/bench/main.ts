@@ -6,18 +6,27 @@ import { systemClock } from '../../apps/server/src/lib/clock.ts';
 import { devOutboxMailer } from '../../apps/server/src/mail/mailer.ts';
 import { SimulatorPlatform } from '../../apps/server/src/integrations/platform/simulator.ts';
 import type { Database } from '../../apps/server/src/db/client.ts';
-import { CASES, type BenchCase } from './cases.ts';
+import { CASES, POLLED, type BenchCase } from './cases.ts';
 import { staffToken } from './staff-token.ts';
 import { httpLatency, sqlLatency } from './measure.ts';
-import { pgliteDir, pgliteTarget, postgresTarget, type Statement } from './targets.ts';
+import {
+  DISTRIBUTIONS,
+  pgliteDir,
+  pgliteTarget,
+  postgresTarget,
+  type Distribution,
+  type Statement,
+} from './targets.ts';
 
 /**
  * `npm run bench [-- --clients N --seconds S]`: fills PostgreSQL with N clients and 5N funding rows
  * (kept between runs when DATABASE_URL names a lasting server), then for every list call and filter its
  * screens offer prints the API's latency at 1 and 16 connections next to the bare SQL of the same page,
  * and a 200-connection load on the lists. `--db pglite` does the same on the embedded database (one
- * connection, so no 16- and 200-connection runs). Budgets (DESIGN): p95 under 50 ms, API within 1.5x of
- * the SQL, 200 connections without error and p99 under 250 ms.
+ * connection, so no 16- and 200-connection runs). `--distribution realistic` fills and measures a desk
+ * that keeps up (a few hundred requests waiting) instead of the worst case (fill.sql). Budgets (DESIGN):
+ * p95 under 50 ms (10 ms for the polled calls), API within 1.5x of the SQL where the SQL takes 5 ms or
+ * more, 200 connections without error and p99 under 250 ms.
  */
 const { values } = parseArgs({
   options: {
@@ -28,13 +37,22 @@ const { values } = parseArgs({
     'fill-only': { type: 'boolean', default: false },
     // Only the cases whose name contains one of these comma-separated texts.
     only: { type: 'string' },
+    // worst (default): a seventh of every table waiting; realistic: a few hundred waiting, most approved.
+    distribution: { type: 'string', default: 'worst' },
+    // Skip the 16-connection run of each case (halves the time on a busy machine).
+    'one-connection': { type: 'boolean', default: false },
   },
 });
 const onPglite = values.db === 'pglite';
 const clients = Number(values.clients ?? (onPglite ? 100_000 : 1_000_000));
 const seconds = Number(values.seconds);
+const distribution = values.distribution as Distribution;
+if (!DISTRIBUTIONS.includes(distribution))
+  throw new Error(`--distribution: one of ${DISTRIBUTIONS.join(', ')}`);
 
-const target = onPglite ? await pgliteTarget(pgliteDir(clients)) : await postgresTarget(adminUrl(), clients);
+const target = onPglite
+  ? await pgliteTarget(pgliteDir(clients, distribution), distribution)
+  : await postgresTarget(adminUrl(), clients, distribution);
 await target.fill(clients);
 if (values['fill-only']) {
   await target.close();
@@ -51,16 +69,24 @@ const recorder = await recordingApp();
 const only = values.only?.split(',').filter(Boolean) ?? [];
 const cases = CASES.filter((c) => only.length === 0 || only.some((o) => c.name.includes(o)));
 console.log(
-  `\nBrokerdesk list benchmarks on ${target.label}: ${clients.toLocaleString('en')} clients, ${(5 * clients).toLocaleString('en')} funding rows, ${seconds} s per measurement (ms)\n`,
+  `\nBrokerdesk benchmarks on ${target.label}: ${clients.toLocaleString('en')} clients, ${(5 * clients).toLocaleString('en')} funding rows, ${distribution} distribution, ${seconds} s per measurement (ms)\n`,
 );
 console.log(['call', 'api p50', 'api p95', 'api p99', '16c p95', 'sql p95', 'ratio', 'ok'].join('\t'));
 let failures = 0;
 for (const c of cases) {
   const one = await httpLatency(base + c.path, token, c, 1, seconds);
-  const sixteen = onPglite ? undefined : await httpLatency(base + c.path, token, c, 16, seconds);
+  const sixteen =
+    onPglite || values['one-connection']
+      ? undefined
+      : await httpLatency(base + c.path, token, c, 16, seconds);
   const bare = await sqlLatency(target, await recorder.statementsOf(c), Math.max(2, seconds / 2));
   const ratio = one.p95 / bare.p95;
-  const ok = one.p95 < 50 && ratio < 1.5 && one.errors === 0 && (sixteen?.errors ?? 0) === 0;
+  // DESIGN: within 1.5x of the bare SQL where the SQL takes 5 ms or more (below it the fixed HTTP cost rules).
+  const ok =
+    one.p95 < (POLLED(c) ? 10 : 50) &&
+    (bare.p95 < 5 || ratio < 1.5) &&
+    one.errors === 0 &&
+    (sixteen?.errors ?? 0) === 0;
   if (!ok) failures++;
   console.log(
     [
@@ -75,7 +101,7 @@ for (const c of cases) {
     ].join('\t'),
   );
 }
-if (!onPglite && cases.length > 0) {
+if (!onPglite && !values['one-connection'] && cases.length > 0) {
   const load = await httpLatency(base + cases[0]!.path, token, cases[0]!, 200, Math.max(10, seconds), 5);
   const loadOk = load.errors === 0 && load.p99 < 250;
   console.log(

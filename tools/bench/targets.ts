@@ -14,6 +14,16 @@ import * as schema from '../../apps/server/src/db/schema.ts';
 export type Statement = { sql: string; params: unknown[] };
 
 /**
+ * How the bench data's statuses are spread (fill.sql): 'worst' is a seventh of every table waiting (the
+ * shape the lists were tuned on); 'realistic' is a few hundred of each kind waiting, most approved.
+ */
+export type Distribution = 'worst' | 'realistic';
+export const DISTRIBUTIONS: readonly Distribution[] = ['worst', 'realistic'];
+
+/** Each distribution has its own database (or folder); the worst case keeps the name it always had. */
+const suffix = (d: Distribution) => (d === 'worst' ? '' : `_${d}`);
+
+/**
  * One database the benchmark runs against: PostgreSQL (the production case) or the embedded PGlite.
  * Each can fill itself with the bulk rows, give a Drizzle handle that records the SQL it runs (so the
  * bench replays exactly the API's statements), and run a statement bare, prepared, with no HTTP around it.
@@ -56,8 +66,12 @@ function announce(label: string, clients: number): number {
 }
 
 /** PostgreSQL: a database per size (bd_bench_<clients>) on the server `adminUrl` names, filled by psql. */
-export async function postgresTarget(adminUrl: string, clients: number): Promise<BenchTarget> {
-  const name = `bd_bench_${clients}`;
+export async function postgresTarget(
+  adminUrl: string,
+  clients: number,
+  distribution: Distribution,
+): Promise<BenchTarget> {
+  const name = `bd_bench_${clients}${suffix(distribution)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
@@ -81,7 +95,18 @@ export async function postgresTarget(adminUrl: string, clients: number): Promise
       for (const file of todo) {
         execFileSync(
           'psql',
-          [url, '-q', '-v', `clients=${n}`, '-v', `now=${Math.floor(Date.now() / 1000)}`, '-f', file],
+          [
+            url,
+            '-q',
+            '-v',
+            `clients=${n}`,
+            '-v',
+            `now=${Math.floor(Date.now() / 1000)}`,
+            '-v',
+            `realistic=${distribution === 'realistic'}`,
+            '-f',
+            file,
+          ],
           { stdio: 'inherit' },
         );
       }
@@ -109,7 +134,7 @@ export async function postgresTarget(adminUrl: string, clients: number): Promise
  * PGlite has one connection, so its figures are for one caller at a time; psql cannot reach it, so the
  * same fill.sql runs through PGlite itself with its variables put in.
  */
-export async function pgliteTarget(dataDir: string): Promise<BenchTarget> {
+export async function pgliteTarget(dataDir: string, distribution: Distribution): Promise<BenchTarget> {
   const database = await openDatabase({ dataDir });
   const client = (database.db as unknown as { $client: PGlite }).$client;
   return {
@@ -124,6 +149,7 @@ export async function pgliteTarget(dataDir: string): Promise<BenchTarget> {
           .readFileSync(file, 'utf8')
           .replace(/^\\set .*$/m, '')
           .replaceAll(':clients', String(n))
+          .replaceAll(':realistic', String(distribution === 'realistic'))
           .replaceAll(':now', String(Math.floor(Date.now() / 1000)));
         await client.exec(script);
       }
@@ -144,6 +170,6 @@ export async function pgliteTarget(dataDir: string): Promise<BenchTarget> {
 }
 
 /** The default PGlite bench folder for a size, under the system's temporary folder. */
-export function pgliteDir(clients: number): string {
-  return path.join(process.env.TMPDIR ?? '/tmp', `brokerdesk-bench-pglite-${clients}`);
+export function pgliteDir(clients: number, distribution: Distribution): string {
+  return path.join(process.env.TMPDIR ?? '/tmp', `brokerdesk-bench-pglite-${clients}${suffix(distribution)}`);
 }

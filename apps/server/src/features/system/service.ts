@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { MenuCounters, PlatformStatus } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import { deposits, devOutbox, menuCounters, platformStatus, sessions } from '../../db/schema.ts';
@@ -45,18 +45,21 @@ export class SystemService {
    * staff member's notice pops for every new deposit exactly once.
    */
   async checkNewDeposits(sessionId: string): Promise<{ notify: boolean }> {
-    const [session] = await this.db
-      .select({ seen: sessions.depositsSeenAt })
+    // One round trip, and one index descent per status on (status, timestamp): a max per status is the
+    // top of its index range, where one max over `status in (...)` would walk every newer row.
+    const statuses = NEW_DEPOSIT_STATUSES.map(
+      (status) => sql`(select max(${deposits.timestamp}) from ${deposits}
+        where ${deposits.status} = ${status} and ${deposits.timestamp} > ${sessions.depositsSeenAt})`,
+    );
+    const [row] = await this.db
+      .select({ newest: sql<string | number | null>`greatest(${sql.join(statuses, sql`, `)})` })
       .from(sessions)
       .where(eq(sessions.id, sessionId));
-    if (!session) return { notify: false };
-    const [latest] = await this.db
-      .select({ ts: sql<number | null>`max(${deposits.timestamp})` })
-      .from(deposits)
-      .where(and(inArray(deposits.status, NEW_DEPOSIT_STATUSES), gt(deposits.timestamp, session.seen)));
-    const newest = latest?.ts === null || latest?.ts === undefined ? null : Number(latest.ts);
-    if (newest === null) return { notify: false };
-    await this.db.update(sessions).set({ depositsSeenAt: newest }).where(eq(sessions.id, sessionId));
+    if (row?.newest === null || row?.newest === undefined) return { notify: false };
+    await this.db
+      .update(sessions)
+      .set({ depositsSeenAt: Number(row.newest) })
+      .where(eq(sessions.id, sessionId));
     return { notify: true };
   }
 
