@@ -35,7 +35,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'postgres' },
     // Fill the database and stop: the slow part can run while the machine is busy, the measuring later.
     'fill-only': { type: 'boolean', default: false },
-    // Only the cases whose name contains one of these comma-separated texts.
+    // Only the cases whose name contains one of these comma-separated texts (`=name`: exactly that one).
     only: { type: 'string' },
     // worst (default): a seventh of every table waiting; realistic: a few hundred waiting, most approved.
     distribution: { type: 'string', default: 'worst' },
@@ -67,7 +67,9 @@ const token = await staffToken(target.database.db, secret);
 const recorder = await recordingApp();
 
 const only = values.only?.split(',').filter(Boolean) ?? [];
-const cases = CASES.filter((c) => only.length === 0 || only.some((o) => c.name.includes(o)));
+// `=name` picks exactly that case; any other text, every case whose name contains it.
+const picked = (name: string, o: string) => (o.startsWith('=') ? name === o.slice(1) : name.includes(o));
+const cases = CASES.filter((c) => only.length === 0 || only.some((o) => picked(c.name, o)));
 console.log(
   `\nBrokerdesk benchmarks on ${target.label}: ${clients.toLocaleString('en')} clients, ${(5 * clients).toLocaleString('en')} funding rows, ${distribution} distribution, ${seconds} s per measurement (ms)\n`,
 );

@@ -88,3 +88,46 @@ BEGIN
   END IF;
 END
 $$;
+--> statement-breakpoint
+-- The client's name and email on the funding and trading-account rows (client_search), so the lists'
+-- client filter is one trigram-indexed condition on the list's own table instead of an IN over a
+-- sub-select of users (364 ms at 1,000,000 clients). Fields are joined by U+001F, which no name or email
+-- holds, so "%text%" matches where it matched one of the three fields before. Kept by triggers: each
+-- row takes its client's on insert and when its user_id changes; a client's edit spreads to their rows.
+CREATE OR REPLACE FUNCTION "client_search_of"(uid text) RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT coalesce((SELECT "name" || chr(31) || "surname" || chr(31) || "email" FROM "users" WHERE "id" = uid), '')
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "client_search_take"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW."client_search" := "client_search_of"(NEW."user_id");
+  RETURN NEW;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "client_search_spread"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE v text := NEW."name" || chr(31) || NEW."surname" || chr(31) || NEW."email";
+BEGIN
+  UPDATE "deposits" SET "client_search" = v WHERE "user_id" = NEW."id" AND "client_search" IS DISTINCT FROM v;
+  UPDATE "withdrawals" SET "client_search" = v WHERE "user_id" = NEW."id" AND "client_search" IS DISTINCT FROM v;
+  UPDATE "transfers" SET "client_search" = v WHERE "user_id" = NEW."id" AND "client_search" IS DISTINCT FROM v;
+  UPDATE "trading_accounts" SET "client_search" = v WHERE "user_id" = NEW."id" AND "client_search" IS DISTINCT FROM v;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['deposits', 'withdrawals', 'transfers', 'trading_accounts'] LOOP
+    EXECUTE format('ALTER TABLE %I ADD COLUMN IF NOT EXISTS "client_search" text NOT NULL DEFAULT %L', t, '');
+    EXECUTE format('UPDATE %I r SET "client_search" = u."name" || chr(31) || u."surname" || chr(31) || u."email" FROM "users" u WHERE u."id" = r."user_id"', t);
+    EXECUTE format('CREATE TRIGGER %I BEFORE INSERT OR UPDATE OF "user_id" ON %I FOR EACH ROW EXECUTE FUNCTION client_search_take()', t || '_client_search', t);
+    EXECUTE format('CREATE INDEX IF NOT EXISTS %I ON %I USING gin ("client_search" gin_trgm_ops)', t || '_client_search_trgm_idx', t);
+  END LOOP;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "users_client_search" AFTER UPDATE OF "name", "surname", "email" ON "users"
+FOR EACH ROW WHEN (OLD."name" IS DISTINCT FROM NEW."name" OR OLD."surname" IS DISTINCT FROM NEW."surname" OR OLD."email" IS DISTINCT FROM NEW."email")
+EXECUTE FUNCTION "client_search_spread"();

@@ -6,7 +6,7 @@ import { NotFound } from '../../http/errors.ts';
 import { subAccountRequests, tradingAccounts, users } from '../../db/schema.ts';
 import { escapeLike, planList, type ListSpec } from '../../lib/paged-query.ts';
 import { readPage } from '../../lib/read-page.ts';
-import { clientFilter, lookupClients } from '../funding/list.ts';
+import { clientFilter, clientSearchFilter, lookupClients } from '../funding/list.ts';
 import { toWireAccount, toWireSubAccount } from './rows.ts';
 
 const ACCOUNTS: ListSpec = {
@@ -23,7 +23,7 @@ const ACCOUNTS: ListSpec = {
     equity: { column: tradingAccounts.equity, sortable: true, filter: 'number' },
     accountGroup: { column: tradingAccounts.accountGroup, sortable: true, filter: 'text' },
     platform: { column: tradingAccounts.platform, sortable: true, filter: 'select' },
-    client: { column: tradingAccounts.userId, filter: clientFilter(tradingAccounts.userId) },
+    client: { column: tradingAccounts.userId, filter: clientSearchFilter(tradingAccounts.clientSearch) },
   },
 };
 

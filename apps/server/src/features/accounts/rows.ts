@@ -7,7 +7,7 @@ import {
 import type { leverageChanges, subAccountRequests, tradingAccounts } from '../../db/schema.ts';
 
 export function toWireAccount(a: typeof tradingAccounts.$inferSelect): TradingAccount {
-  const { id, ...rest } = a;
+  const { id, clientSearch: _clientSearch, ...rest } = a;
   return { ...rest, _id: id } as TradingAccount;
 }
 

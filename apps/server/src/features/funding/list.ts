@@ -28,6 +28,16 @@ export function clientFilter(userIdColumn: AnyPgColumn) {
   };
 }
 
+/**
+ * Filter by client name, surname or email on a list that carries its client's `client_search` (name,
+ * surname and email joined by U+001F, kept by triggers, migration 0014): one condition the table's
+ * trigram index serves, no sub-select of users.
+ */
+export function clientSearchFilter(clientSearchColumn: AnyPgColumn) {
+  return (f: { filterVal: string | number }): SQL =>
+    ilike(clientSearchColumn, `%${escapeLike(String(f.filterVal))}%`);
+}
+
 export const SPECS = {
   deposit: {
     table: deposits,
@@ -45,7 +55,7 @@ export const SPECS = {
         depositAmountSent: { column: deposits.depositAmountSent, sortable: true, filter: 'number' },
         depositCurrency: { column: deposits.depositCurrency, sortable: true, filter: 'select' },
         adminId: { column: deposits.adminId, sortable: false, filter: 'select' },
-        client: { column: deposits.userId, filter: clientFilter(deposits.userId) },
+        client: { column: deposits.userId, filter: clientSearchFilter(deposits.clientSearch) },
       },
     } satisfies ListSpec,
     tab: (tab: FundingTab): SQL | undefined => {
@@ -70,7 +80,7 @@ export const SPECS = {
         accountNumber: { column: withdrawals.accountNumber, sortable: true, filter: 'number' },
         withdrawalAmount: { column: withdrawals.withdrawalAmount, sortable: true, filter: 'number' },
         withdrawalCurrency: { column: withdrawals.withdrawalCurrency, sortable: true, filter: 'select' },
-        client: { column: withdrawals.userId, filter: clientFilter(withdrawals.userId) },
+        client: { column: withdrawals.userId, filter: clientSearchFilter(withdrawals.clientSearch) },
       },
     } satisfies ListSpec,
     tab: (tab: FundingTab): SQL | undefined => {
@@ -94,7 +104,7 @@ export const SPECS = {
         transferCurrency: { column: transfers.transferCurrency, sortable: true, filter: 'select' },
         sourceMTStatus: { column: transfers.sourceMtStatus, sortable: true, filter: 'text' },
         destinationMTStatus: { column: transfers.destinationMtStatus, sortable: true, filter: 'text' },
-        client: { column: transfers.userId, filter: clientFilter(transfers.userId) },
+        client: { column: transfers.userId, filter: clientSearchFilter(transfers.clientSearch) },
       },
     } satisfies ListSpec,
     tab: (tab: FundingTab): SQL | undefined => {

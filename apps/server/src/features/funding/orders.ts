@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { withdrawals } from '../../db/schema.ts';
 import { planList, type ListSpec } from '../../lib/paged-query.ts';
-import { clientFilter, pageOf } from './list.ts';
+import { clientSearchFilter, pageOf } from './list.ts';
 import { toWireWithdrawal } from './rows.ts';
 import { approvalsOf } from '../approvals/four-eyes.ts';
 
@@ -26,7 +26,7 @@ const ORDERS: ListSpec = {
     providerStatus: { column: withdrawals.providerStatus, sortable: true, filter: 'select' },
     providerPayoutStatus: { column: withdrawals.providerPayoutStatus, sortable: true },
     status: { column: withdrawals.status, sortable: true },
-    client: { column: withdrawals.userId, filter: clientFilter(withdrawals.userId) },
+    client: { column: withdrawals.userId, filter: clientSearchFilter(withdrawals.clientSearch) },
   },
 };
 

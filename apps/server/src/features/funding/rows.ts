@@ -4,17 +4,18 @@ import type { deposits, transfers, withdrawals } from '../../db/schema.ts';
 /** Funding rows as they travel: the entity's field names of SPEC 3. */
 
 export function toWireDeposit(d: typeof deposits.$inferSelect): Deposit {
-  const { id, mtStatus, ...rest } = d;
+  // clientSearch is the filter's copy of the client's name (migration 0014): the server's, not the wire's.
+  const { id, mtStatus, clientSearch: _clientSearch, ...rest } = d;
   return { ...rest, _id: id, MTStatus: mtStatus } as Deposit;
 }
 
 export function toWireWithdrawal(w: typeof withdrawals.$inferSelect): Withdrawal {
-  const { id, mtStatus, ...rest } = w;
+  const { id, mtStatus, clientSearch: _clientSearch, ...rest } = w;
   return { ...rest, _id: id, MTStatus: mtStatus } as Withdrawal;
 }
 
 export function toWireTransfer(t: typeof transfers.$inferSelect): Transfer {
-  const { id, sourceMtStatus, destinationMtStatus, times, ...rest } = t;
+  const { id, sourceMtStatus, destinationMtStatus, times, clientSearch: _clientSearch, ...rest } = t;
   return {
     ...rest,
     _id: id,
