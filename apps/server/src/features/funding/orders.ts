@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type {
   Filter,
   PagedRequest,
@@ -40,7 +40,9 @@ const FILTER_TYPES = {
 
 /** The where and order of an Orders view (also what its CSV export runs). */
 export function planWithdrawalOrders(req: PagedRequest) {
-  return planList(ORDERS, req, [eq(withdrawals.providerHandled, true)]);
+  // The condition as SQL, not `= $1`: a prepared statement's generic plan cannot prove a parameter true,
+  // so it would miss the partial index withdrawals_provider_ts_idx (migration 0014) and scan.
+  return planList(ORDERS, req, [sql`${withdrawals.providerHandled}`]);
 }
 
 /** GET adminGetWithdrawalOrders (SPEC 7.4): `{ clients, transfers, totalSize }`. */
