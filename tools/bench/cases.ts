@@ -14,14 +14,17 @@ const get = (name: string, path: string): BenchCase => ({ name, path, method: 'G
 
 /** Ids of rows fill.sql and fill-more.sql make: row i of a table is its offset + i, in 24 hex characters. */
 const benchId = (offset: number, i: number) => (offset + i).toString(16).padStart(24, '0');
-/** Client 4242 (a USER with a trading account), partner 4250 (every 50th client) and its agent code. */
-const CLIENT = benchId(0, 4242);
-const PARTNER = benchId(0, 4250);
-const PARTNER_CODE = 10000 + 4250 / 50;
-const ACCOUNT = benchId(4_000_000_000, 4242);
-const DEPOSIT = benchId(1_000_000_000, 4242);
-const WITHDRAWAL = benchId(2_000_000_000, 4242);
-const TRANSFER = benchId(3_000_000_000, 4242);
+/**
+ * Client 42 (a USER with a trading account, client logs and KYC documents), partner 50 (every 50th
+ * client) and its agent code, and row 42 of the request tables: present from 2,100 clients up.
+ */
+const CLIENT = benchId(0, 42);
+const PARTNER = benchId(0, 50);
+const PARTNER_CODE = 10000 + 50 / 50;
+const ACCOUNT = benchId(4_000_000_000, 42);
+const DEPOSIT = benchId(1_000_000_000, 42);
+const WITHDRAWAL = benchId(2_000_000_000, 42);
+const TRANSFER = benchId(3_000_000_000, 42);
 const LEVERAGE = benchId(5_000_000_000, 42);
 const SUB_ACCOUNT = benchId(6_000_000_000, 42);
 const BANK_ACCOUNT = benchId(7_000_000_000, 42);
