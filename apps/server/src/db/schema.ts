@@ -150,6 +150,7 @@ export const tradingAccounts = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('trading_accounts_balance_sort_idx').on(t.live, t.approved, t.balance, t.id),
+    index('trading_accounts_equity_sort_idx').on(t.live, t.approved, t.equity, t.id),
     index('trading_accounts_kind_created_idx').on(
       t.live,
       t.timeCreated.desc().nullsFirst(),

@@ -131,3 +131,7 @@ $$;
 CREATE TRIGGER "users_client_search" AFTER UPDATE OF "name", "surname", "email" ON "users"
 FOR EACH ROW WHEN (OLD."name" IS DISTINCT FROM NEW."name" OR OLD."surname" IS DISTINCT FROM NEW."surname" OR OLD."email" IS DISTINCT FROM NEW."email")
 EXECUTE FUNCTION "client_search_spread"();
+--> statement-breakpoint
+-- The trading-account lists sorted by equity walked and sorted the whole tab (272 ms at 1,000,000
+-- clients); the same shape as the balance sort's index (0008).
+CREATE INDEX IF NOT EXISTS "trading_accounts_equity_sort_idx" ON "trading_accounts" USING btree ("live", "approved", "equity", "id");
