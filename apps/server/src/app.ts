@@ -27,6 +27,7 @@ import { SessionService } from './auth/sessions.ts';
 import { SignInService } from './auth/sign-in-service.ts';
 import { PasswordService } from './auth/password-service.ts';
 import { registerGuard } from './auth/guard.ts';
+import { registerActingOnRule } from './auth/acting-on.ts';
 import { authRoutes } from './auth/routes.ts';
 import { SystemService } from './features/system/service.ts';
 import { systemRoutes } from './features/system/routes.ts';
@@ -68,6 +69,9 @@ import {
 import { ibCodesExport, ibRequestsExport } from './features/partners/export.ts';
 import { groupsExport } from './features/groups/export.ts';
 import { LinkSigner } from './lib/signed-links.ts';
+import { StaffService } from './features/staff/service.ts';
+import { staffRoutes } from './features/staff/routes.ts';
+import { inviteSender } from './features/staff/invite-mail.ts';
 
 export type AppDeps = {
   config: Config;
@@ -143,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   registerGuard(app, sessions);
   refuseNulCharacters(app);
+  registerActingOnRule(app, db);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
@@ -230,6 +235,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Open streams would keep app.close() waiting: end them first.
   app.addHook('preClose', () => hub.close());
   searchRoutes(app, { db });
+  const sendInvite = inviteSender({
+    db,
+    passwords,
+    send: (mail) => mailer.send(mail),
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  staffRoutes(app, {
+    staff: new StaffService(db, clock, sessions, config.sessionIdleSeconds, sendInvite),
+  });
 
   // Unknown /api paths are JSON 404s; any other GET is a page of the single-page app.
   app.setNotFoundHandler((request, reply) => {

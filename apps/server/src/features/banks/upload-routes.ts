@@ -11,6 +11,7 @@ import type { App } from '../../http/types.ts';
 import { requireStaff } from '../../http/types.ts';
 import { AppError, Forbidden, Invalid, NotFound } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { assertMayActOn } from '../../auth/acting-on.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import { audit } from '../../audit/audit.ts';
 import { filePath, sniffType, type FileStore } from './file-store.ts';
@@ -45,6 +46,7 @@ export async function uploadRoutes(
       if (!type) throw new Invalid({ file: 'Only PDF, PNG or JPEG files are accepted.' });
       const [client] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, got.userId));
       if (!client) throw new Invalid({ userId: 'No such client.' });
+      await assertMayActOn(deps.db, staff, got.userId);
       const now = deps.clock.now();
       const name = await files.save(got.userId, got.filename, got.data, now, type);
       await audit(deps.db, now, {
