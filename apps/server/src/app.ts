@@ -22,6 +22,7 @@ import type { Clock } from './lib/clock.ts';
 import type { App } from './http/types.ts';
 import { frameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { refuseNulCharacters } from './http/refuse-nul.ts';
+import { noStoreForStaff } from './http/no-store.ts';
 import { secretFreeSerializers } from './lib/logger.ts';
 import { SessionService } from './auth/sessions.ts';
 import { SignInService } from './auth/sign-in-service.ts';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerGuard(app, sessions);
   refuseNulCharacters(app);
   registerActingOnRule(app, db);
+  noStoreForStaff(app);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

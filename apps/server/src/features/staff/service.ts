@@ -10,7 +10,7 @@ import {
   type StaffUpdateRequest,
 } from '@brokerdesk/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../../audit/audit.ts';
@@ -135,12 +135,12 @@ export class StaffService {
         email: users.email,
         role: users.role,
         status: users.status,
-        lastSignInAt: sql<
-          string | number | null
-        >`(select max(${sessions.createdAt}) from ${sessions} where ${sessions.userId} = ${users.id})`,
-        activeSessions: sql<string | number>`(select count(*) from ${sessions}
-          where ${sessions.userId} = ${users.id} and ${sessions.revokedAt} is null
-            and ${sessions.expiresAt} > ${now} and ${sessions.lastActiveAt} > ${now - this.idleSeconds})`,
+        // Written out: inside a subquery drizzle would leave "id" unqualified (read as the session's id).
+        lastSignInAt: sql<string | number | null>`(select max(s.created_at) from sessions s
+          where s.user_id = "users"."id")`,
+        activeSessions: sql<string | number>`(select count(*) from sessions s
+          where s.user_id = "users"."id" and s.revoked_at is null
+            and s.expires_at > ${now} and s.last_active_at > ${now - this.idleSeconds})`,
       })
       .from(users);
   }
