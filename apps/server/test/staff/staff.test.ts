@@ -17,15 +17,26 @@ describe(`staff management (${testDbKind})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    sysopId = await t.createUser({ email: 'sara@staff.test', password: PASSWORD, role: 'SYSOP', name: 'Sara' });
-    adminId = await t.createUser({ email: 'adam@staff.test', password: PASSWORD, role: 'ADMIN', name: 'Adam' });
+    sysopId = await t.createUser({
+      email: 'sara@staff.test',
+      password: PASSWORD,
+      role: 'SYSOP',
+      name: 'Sara',
+    });
+    adminId = await t.createUser({
+      email: 'adam@staff.test',
+      password: PASSWORD,
+      role: 'ADMIN',
+      name: 'Adam',
+    });
     await t.createUser({ email: 'client@staff.test', role: 'USER', status: 'approved', name: 'Carl' });
     sysop = await t.signIn('sara@staff.test', PASSWORD);
     admin = await t.signIn('adam@staff.test', PASSWORD);
   });
   afterAll(() => t.stop());
 
-  const list = (token = sysop) => t.call<StaffListResponse>('GET', '/api/admin/staff', undefined, t.auth(token));
+  const list = (token = sysop) =>
+    t.call<StaffListResponse>('GET', '/api/admin/staff', undefined, t.auth(token));
   const invite = (body: unknown, token = sysop) =>
     t.call<{ staff: StaffMember; errors?: Record<string, string> }>(
       'POST',
@@ -127,7 +138,12 @@ describe(`staff management (${testDbKind})`, () => {
   });
 
   it('disables, re-enables, promotes and demotes; each change ends the sessions at once and is audited', async () => {
-    const id = await t.createUser({ email: 'dora@staff.test', password: PASSWORD, role: 'ADMIN', name: 'Dora' });
+    const id = await t.createUser({
+      email: 'dora@staff.test',
+      password: PASSWORD,
+      role: 'ADMIN',
+      name: 'Dora',
+    });
     const steps: { change: Record<string, string>; role: string; status: string }[] = [
       { change: { status: 'disabled' }, role: 'ADMIN', status: 'disabled' },
       { change: { status: 'approved' }, role: 'ADMIN', status: 'approved' },
@@ -159,7 +175,12 @@ describe(`staff management (${testDbKind})`, () => {
   });
 
   it('demotes an ADMIN to a client role: gone from the staff list and signed out', async () => {
-    const id = await t.createUser({ email: 'eve@staff.test', password: PASSWORD, role: 'ADMIN', name: 'Eve' });
+    const id = await t.createUser({
+      email: 'eve@staff.test',
+      password: PASSWORD,
+      role: 'ADMIN',
+      name: 'Eve',
+    });
     const token = await t.signIn('eve@staff.test', PASSWORD);
     const r = await update({ _id: id, role: 'USER' });
     expect(r.status).toBe(200);
@@ -181,7 +202,12 @@ describe(`staff management (${testDbKind})`, () => {
     expect(await userRow(sysopId)).toMatchObject({ role: 'SYSOP', status: 'approved' });
     expect(await me(sysop)).toBe(200);
     // With a second active SYSOP, the first may step down (and its own session ends).
-    const second = await t.createUser({ email: 'sam@staff.test', password: PASSWORD, role: 'SYSOP', name: 'Sam' });
+    const second = await t.createUser({
+      email: 'sam@staff.test',
+      password: PASSWORD,
+      role: 'SYSOP',
+      name: 'Sam',
+    });
     const samToken = await t.signIn('sam@staff.test', PASSWORD);
     expect((await update({ _id: sysopId, role: 'ADMIN' }, samToken)).status).toBe(200);
     expect(await me(sysop)).toBe(401);
