@@ -200,7 +200,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await paymentSync.stop();
     await paymentProvider.close();
   });
-  const links = new LinkSigner(secret, clock.now);
+  // Signed links are bound to the staff session that asked for them and die with it.
+  const links = new LinkSigner(secret, clock.now, (sessionId) => sessions.isLive(sessionId));
   partnersRoutes(app, { db, clock, publicUrl: config.publicUrl });
   await banksRoutes(app, { db, clock, dataDir: config.dataDir, links });
   accountsRoutes(app, { db, clock, wakeWorker: wake, platforms: deps.platforms });

@@ -72,9 +72,13 @@ export const users = pgTable(
       .where(sql`${t.role} = 'PARTNER' and ${t.agentCode} is not null`),
     index('users_agent_code_idx').on(t.agentCode),
     // The partner who holds an IB code, looked up per code by search and the IB screens.
-    index('users_partner_agent_idx').on(t.agentCode, t.id).where(sql`${t.role} = 'PARTNER'`),
+    index('users_partner_agent_idx')
+      .on(t.agentCode, t.id)
+      .where(sql`${t.role} = 'PARTNER'`),
     // Staff among a million clients (migration 0013): the staff list reads only these rows.
-    index('users_staff_idx').on(t.role, t.id).where(sql`${t.role} in ('ADMIN', 'SYSOP')`),
+    index('users_staff_idx')
+      .on(t.role, t.id)
+      .where(sql`${t.role} in ('ADMIN', 'SYSOP')`),
   ],
 );
 

@@ -15,8 +15,10 @@ describe(`staff are found through an index (${testDbKind})`, () => {
     const plan = await database.db.transaction(async (tx) => {
       // With sequential scans priced out, the planner shows which index can serve the query at all.
       await tx.execute(sql`set local enable_seqscan = off`);
-      const r = await tx.execute(sql`explain select id from users where role in ('ADMIN', 'SYSOP')`);
-      return (r.rows as Record<string, string>[]).map((row) => Object.values(row)[0]).join('\n');
+      const r = (await tx.execute(sql`explain select id from users where role in ('ADMIN', 'SYSOP')`)) as {
+        rows: Record<string, string>[];
+      };
+      return r.rows.map((row) => Object.values(row)[0]).join('\n');
     });
     expect(plan).toContain('users_staff_idx');
   });
