@@ -219,6 +219,40 @@ describe(`staff management (${testDbKind})`, () => {
     sysop = samToken;
   });
 
+  it('leaves staff out of the client screens: lists, search, and a profile that says where staff are', async () => {
+    const profile = await t.call('GET', `/api/admin/users/profile/${adminId}`, undefined, t.auth(sysop));
+    expect(profile.status).toBe(404);
+    expect(profile.body).toMatchObject({ errors: { server: STAFF_MESSAGES.managedOnStaffScreen } });
+    const rows = await t.call<{ clients: { email: string }[] }>(
+      'POST',
+      '/api/admin/users/list/paginated/all',
+      { page: 1, sizePerPage: 100 },
+      t.auth(sysop),
+    );
+    const emails = rows.body.clients.map((c) => c.email);
+    expect(emails).toContain('client@staff.test');
+    // Eve was demoted to USER above: a client now, listed as one. The staff are not.
+    expect(emails).toContain('eve@staff.test');
+    const staff = (await list()).body.staff.map((m) => m.email);
+    expect(staff.length).toBeGreaterThan(3);
+    expect(emails.filter((e) => staff.includes(e))).toEqual([]);
+    const found = await t.call<{ clients: unknown[] }>(
+      'POST',
+      '/api/admin/search',
+      { q: 'adam@staff' },
+      t.auth(sysop),
+    );
+    expect(found.status).toBe(200);
+    expect(found.body.clients).toEqual([]);
+    const client = await t.call<{ clients: unknown[] }>(
+      'POST',
+      '/api/admin/search',
+      { q: 'client@staff' },
+      t.auth(sysop),
+    );
+    expect(client.body.clients).toHaveLength(1);
+  });
+
   it('answers 404 for an unknown id or a client, and 400 for an empty change', async () => {
     const client = (await t.db.select().from(users).where(eq(users.email, 'client@staff.test')))[0]!;
     expect((await update({ _id: client.id, role: 'ADMIN' })).status).toBe(404);

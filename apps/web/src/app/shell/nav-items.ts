@@ -14,6 +14,7 @@ import {
   IconUserCheck,
   IconUserPause,
   IconUserPlus,
+  IconUserShield,
   IconUsers,
   IconUserX,
   IconWallet,
@@ -116,6 +117,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { label: 'Audit Trail', to: '/audit', icon: IconHistory, minRole: 'ADMIN' },
       { label: 'Reconciliation', to: '/reconciliation', icon: IconScale, minRole: 'ADMIN' },
+      { label: 'Staff', to: '/staff', icon: IconUserShield, minRole: 'ADMIN' },
       { label: 'Staff Sessions', to: '/sessions', icon: IconDevices, minRole: 'SYSOP' },
     ],
   },
