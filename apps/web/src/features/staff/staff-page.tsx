@@ -89,6 +89,7 @@ export function StaffPage() {
       {
         id: 'role',
         header: 'Role',
+        width: 110,
         cell: (m) => (
           <Badge size="sm" variant="light" color={m.role === 'SYSOP' ? 'grape' : 'blue'}>
             {m.role}
@@ -99,6 +100,7 @@ export function StaffPage() {
       {
         id: 'status',
         header: 'Status',
+        width: 120,
         cell: (m) => (
           <Badge size="sm" variant="light" color={m.status === 'disabled' ? 'red' : 'green'}>
             {m.status}
