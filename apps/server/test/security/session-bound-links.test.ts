@@ -92,9 +92,12 @@ describe(`signed links die with the session that made them (${testDbKind})`, () 
   it('serves an uploaded PDF as an attachment and an image inline', async () => {
     const token = await t.signIn('links@desk.test', PASSWORD);
     const links = await linksOf(token);
+    // Bodies are read to the end: a response left streaming would keep the server from closing.
     const pdf = await fetch(t.base + links.pdf);
+    await pdf.arrayBuffer();
     expect(pdf.headers.get('content-disposition')).toMatch(/^attachment; filename="[^"]+\.pdf"$/);
     const png = await fetch(t.base + links.png);
+    await png.arrayBuffer();
     expect(png.headers.get('content-disposition')).toMatch(/^inline; /);
   });
 });
