@@ -128,6 +128,15 @@ describe(`staff management (${testDbKind})`, () => {
     expect((await t.db.select().from(users)).length).toBe(count);
   });
 
+  it('lets one of several simultaneous invitations of an email through; the others are a 400 on email', async () => {
+    const body = { name: 'Rae', surname: 'Race', email: 'race@staff.test', role: 'ADMIN' };
+    const replies = await Promise.all(Array.from({ length: 5 }, () => invite(body)));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    for (const r of replies.filter((x) => x.status === 400))
+      expect(r.body.errors).toEqual({ email: STAFF_MESSAGES.emailTaken });
+    expect((await t.db.select().from(users).where(eq(users.email, 'race@staff.test'))).length).toBe(1);
+  });
+
   it('lets only a SYSOP invite or change staff (403 for an ADMIN, nothing changes)', async () => {
     const r = await invite({ name: 'A', surname: 'B', email: 'by-admin@staff.test', role: 'SYSOP' }, admin);
     expect(r.status).toBe(403);

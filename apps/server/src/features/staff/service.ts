@@ -16,6 +16,7 @@ import { newId } from '../../lib/ids.ts';
 import { audit } from '../../audit/audit.ts';
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
 import type { SessionService } from '../../auth/sessions.ts';
+import { isUniqueViolation } from '../../auth/staff.ts';
 
 type Caller = { userId: string; ip: string };
 /** Mails a new staff member the link that lets them choose a password (outside any transaction). */
@@ -48,35 +49,47 @@ export class StaffService {
   async invite(input: StaffInviteRequest, caller: Caller) {
     const now = this.clock.now();
     const id = newId(now);
-    await this.db.transaction(async (tx) => {
-      const [taken] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${input.email}`)
-        .limit(1);
-      if (taken) throw new Invalid({ email: STAFF_MESSAGES.emailTaken });
-      // No password: the member chooses one through the mailed link (email confirm, then reset).
-      const row = {
-        id,
-        role: input.role,
-        name: input.name,
-        surname: input.surname,
-        email: input.email,
-        passwordHash: null,
-        status: 'approved',
-        emailVerified: false,
-        timestamp: now,
-      };
-      await tx.insert(users).values(row);
-      await audit(tx, now, {
-        actorId: caller.userId,
-        action: 'staff.invited',
-        entity: 'user',
-        entityId: id,
-        after: { email: row.email, name: row.name, surname: row.surname, role: row.role, status: row.status },
-        ip: caller.ip,
+    const taken = () => new Invalid({ email: STAFF_MESSAGES.emailTaken });
+    await this.db
+      .transaction(async (tx) => {
+        const [existing] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`lower(${users.email}) = ${input.email}`)
+          .limit(1);
+        if (existing) throw taken();
+        // No password: the member chooses one through the mailed link (email confirm, then reset).
+        const row = {
+          id,
+          role: input.role,
+          name: input.name,
+          surname: input.surname,
+          email: input.email,
+          passwordHash: null,
+          status: 'approved',
+          emailVerified: false,
+          timestamp: now,
+        };
+        await tx.insert(users).values(row);
+        await audit(tx, now, {
+          actorId: caller.userId,
+          action: 'staff.invited',
+          entity: 'user',
+          entityId: id,
+          after: {
+            email: row.email,
+            name: row.name,
+            surname: row.surname,
+            role: row.role,
+            status: row.status,
+          },
+          ip: caller.ip,
+        });
+      })
+      .catch((err: unknown) => {
+        // Another invitation or sign-up took the email between the check and the insert.
+        throw isUniqueViolation(err) ? taken() : err;
       });
-    });
     await this.sendInvite({ id, email: input.email, name: input.name });
     const [member] = await this.select(this.db).where(eq(users.id, id));
     return { success: true, message: STAFF_MESSAGES.invited, staff: toMember(member!) };
