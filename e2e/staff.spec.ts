@@ -1,3 +1,4 @@
+import { blocking, describeViolations, runAxe } from './support/axe.ts';
 import { ADMIN, SYSOP, expect, test } from './support/fixtures.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -20,6 +21,8 @@ test.describe(`staff management (${db})`, () => {
     const email = `ivy.${Date.now() % 1_000_000}@e2e.test`;
     await page.getByRole('button', { name: 'Invite staff member' }).click();
     const invite = page.getByRole('dialog', { name: 'Invite staff member' });
+    const violations = blocking(await runAxe(page));
+    expect(violations, describeViolations('/staff invite modal', violations)).toEqual([]);
     await invite.getByRole('textbox', { name: 'Name', exact: true }).fill('Ivy');
     await invite.getByRole('textbox', { name: 'Surname', exact: true }).fill('Invited');
     await invite.getByRole('textbox', { name: 'Email', exact: true }).fill(email);

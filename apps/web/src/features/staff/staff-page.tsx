@@ -199,7 +199,7 @@ export function StaffPage() {
           <>
             {' '}
             Each session is listed on{' '}
-            <Anchor component={Link} to="/sessions" size="xs">
+            <Anchor component={Link} to="/sessions" size="xs" underline="always">
               Staff Sessions
             </Anchor>
             .

@@ -64,7 +64,7 @@ function StaffNotice() {
   return (
     <Alert color="blue" variant="light" title="Not a client">
       {STAFF_MESSAGES.managedOnStaffScreen}{' '}
-      <Anchor component={Link} to="/staff">
+      <Anchor component={Link} to="/staff" underline="always">
         Open the Staff screen
       </Anchor>
     </Alert>

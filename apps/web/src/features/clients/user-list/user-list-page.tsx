@@ -115,7 +115,7 @@ function UserList({ status }: { status: UserListStatus }) {
         </Text>
         <Text size="xs" c="dimmed">
           Staff (ADMIN, SYSOP) are not listed here: they are managed on the{' '}
-          <Anchor component={Link} to="/staff" size="xs">
+          <Anchor component={Link} to="/staff" size="xs" underline="always">
             Staff screen
           </Anchor>
           .
