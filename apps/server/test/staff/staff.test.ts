@@ -99,7 +99,8 @@ describe(`staff management (${testDbKind})`, () => {
       .where(and(eq(auditLog.action, 'staff.invited'), eq(auditLog.entityId, id)));
     expect(row).toMatchObject({ actorId: sysopId });
 
-    const confirmed = await t.call<{ resetId: string }>('GET', `/email/confirm/setpassword/${link}`);
+    // The page's button POSTs the link (a GET only shows the page: mail scanners fetch links).
+    const confirmed = await t.call<{ resetId: string }>('POST', `/email/confirm/setpassword/${link}`);
     expect(confirmed.status).toBe(200);
     const set = await t.call('POST', '/api/users/newPassword', {
       id: confirmed.body.resetId,
