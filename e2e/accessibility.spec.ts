@@ -26,6 +26,7 @@ const SCREENS = [
   '/audit',
   '/reconciliation',
   '/sessions',
+  '/staff',
   '/no-such-screen',
 ];
 const PUBLIC_SCREENS = ['/login', '/forgot-password', '/dev/outbox'];

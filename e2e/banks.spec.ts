@@ -110,3 +110,20 @@ async function banksOf(page: Page): Promise<Banks> {
   expect(r.status()).toBe(200);
   return (await r.json()) as Banks;
 }
+
+test.describe(`ways to every screen (${db})`, () => {
+  test('the DECLINED tab has its own address, and the sidebar leads to historical requests and groups', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await page.goto('/bank-verification-requests/declined');
+    await expect(page).toHaveURL(/\/bank-verification-requests\/rejected$/);
+    await expect(page.getByRole('heading', { name: 'Bank Accounts' })).toBeVisible();
+    const nav = page.getByRole('navigation');
+    await nav.getByRole('link', { name: 'Historical Requests' }).click();
+    await expect(page).toHaveURL(/\/historical-requests/);
+    await nav.getByRole('link', { name: 'Manage Groups' }).click();
+    await expect(page).toHaveURL(/\/manage-groups$/);
+  });
+});

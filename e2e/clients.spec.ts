@@ -99,7 +99,8 @@ test.describe(`client management (${db})`, () => {
     expect(download.suggestedFilename()).toMatch(/^clients-all-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = (await (await download.createReadStream()).toArray()).join('');
     const lines = text.trimEnd().split('\r\n');
-    expect(lines[0]).toMatch(/^Id,Registered \(UTC\),Name,Surname,Email/);
+    // Every cell is quoted (formula-safe CSV, issue 18).
+    expect(lines[0]).toMatch(/^"Id","Registered \(UTC\)","Name","Surname","Email"/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('babbage@clients.example');
   });

@@ -123,3 +123,33 @@ test.describe(`funding repairs and orders (${db})`, () => {
     await next;
   });
 });
+
+test.describe(`row actions on a laptop screen (${db})`, () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('Approve and Reject of every pending row stay on screen at 1366x768', async ({ page, signIn }) => {
+    await signIn(page);
+    let checked = 0;
+    for (const path of [
+      '/withdrawal-requests/pending',
+      '/transfer-requests/pending',
+      '/deposit-requests/incomplete',
+    ]) {
+      await page.goto(path);
+      // The list has loaded: rows (with their actions) or the empty message.
+      const approve = page.getByRole('button', { name: /^Approve/ });
+      await expect(approve.first().or(page.getByText(/^No \w+\.$/))).toBeVisible();
+      if ((await approve.count()) === 0) continue;
+      for (const button of [approve.first(), page.getByRole('button', { name: /^Reject/ }).first()]) {
+        const box = await button.boundingBox();
+        expect(box, path).not.toBeNull();
+        expect(box!.x + box!.width, `${path}: the button ends inside the window`).toBeLessThanOrEqual(1366);
+      }
+      checked++;
+      await page.screenshot({ path: `test-results/actions-1366${path.replaceAll('/', '-')}.png` });
+    }
+    expect(checked, 'the demo data has pending withdrawals and incomplete deposits').toBeGreaterThanOrEqual(
+      2,
+    );
+  });
+});

@@ -15,9 +15,12 @@ export type StaffMember = { email: string; name: string; role: string; password:
 /**
  * The console as an operator runs it: staff made with `npm run staff`, then the server process with
  * real SMTP to a receiver the test reads. PGlite in a temporary DATA_DIR, or a fresh PostgreSQL database
- * when TEST_DATABASE_URL is set.
+ * when TEST_DATABASE_URL is set. `extraEnv` sets more of the server's configuration (platform faults...).
  */
-export async function startConsole(staff: StaffMember[]): Promise<ConsoleServer> {
+export async function startConsole(
+  staff: StaffMember[],
+  extraEnv: Record<string, string> = {},
+): Promise<ConsoleServer> {
   const smtp = new SmtpReceiver();
   const smtpUrl = await smtp.start();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bd-e2e-'));
@@ -31,6 +34,7 @@ export async function startConsole(staff: StaffMember[]): Promise<ConsoleServer>
     SMTP_URL: smtpUrl,
     LOG_LEVEL: 'warn',
     ...(db ? { DATABASE_URL: db.url } : {}),
+    ...extraEnv,
   };
   delete (env as Record<string, string | undefined>).npm_config_nodedir;
   for (const s of staff) {

@@ -141,6 +141,8 @@ export const CASES: BenchCase[] = [
   get('me', '/api/users/me'),
   get('server info', '/api/other/serverInfo'),
   get('getAdmins', '/api/admin/users/getAdmins'),
+  // The Staff screen: the staff among a million clients, with last sign-in and live sessions.
+  get('staff', '/api/admin/staff'),
   // A client's profile and its cards.
   get('client profile', `/api/admin/users/profile/${CLIENT}`),
   get('client logs', `/api/admin/users/logs/${CLIENT}`),

@@ -71,6 +71,8 @@ export const NOT_BENCHED: Record<string, string> = {
   'POST /api/admin/accounts/adminUpdateAccountLeverage': WRITE,
   'POST /api/admin/accounts/adminProcessLeverageUpdate': WRITE,
   'POST /api/admin/sessions/end': WRITE,
+  'POST /api/admin/staff/invite': WRITE,
+  'POST /api/admin/staff/update': WRITE,
   'POST /api/admin/reconciliation/alerts/:id/acknowledge': WRITE,
   'GET /api/docs': DOCS,
   'HEAD /api/docs/': DOCS,

@@ -22,11 +22,13 @@ import type { Clock } from './lib/clock.ts';
 import type { App } from './http/types.ts';
 import { frameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { refuseBadText } from './http/refuse-bad-text.ts';
+import { noStoreForStaff } from './http/no-store.ts';
 import { secretFreeSerializers } from './lib/logger.ts';
 import { SessionService } from './auth/sessions.ts';
 import { SignInService } from './auth/sign-in-service.ts';
 import { PasswordService } from './auth/password-service.ts';
 import { registerGuard } from './auth/guard.ts';
+import { registerActingOnRule } from './auth/acting-on.ts';
 import { authRoutes } from './auth/routes.ts';
 import { SystemService } from './features/system/service.ts';
 import { systemRoutes } from './features/system/routes.ts';
@@ -69,6 +71,9 @@ import {
 import { ibCodesExport, ibRequestsExport } from './features/partners/export.ts';
 import { groupsExport } from './features/groups/export.ts';
 import { LinkSigner } from './lib/signed-links.ts';
+import { StaffService } from './features/staff/service.ts';
+import { staffRoutes } from './features/staff/routes.ts';
+import { inviteSender } from './features/staff/invite-mail.ts';
 
 export type AppDeps = {
   config: Config;
@@ -160,6 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   registerGuard(app, sessions);
   refuseBadText(app);
+  registerActingOnRule(app, db);
+  noStoreForStaff(app);
 
   const webDist = config.webDist ?? DEFAULT_WEB_DIST;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
@@ -212,7 +219,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await paymentSync.stop();
     await paymentProvider.close();
   });
-  const links = new LinkSigner(secret, clock.now);
+  // Signed links are bound to the staff session that asked for them and die with it.
+  const links = new LinkSigner(secret, clock.now, (sessionId) => sessions.isLive(sessionId));
   partnersRoutes(app, { db, clock, publicUrl: config.publicUrl });
   await banksRoutes(app, { db, clock, dataDir: config.dataDir, links });
   accountsRoutes(app, { db, clock, wakeWorker: wake, platforms: deps.platforms });
@@ -254,6 +262,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Open streams would keep app.close() waiting: end them first.
   app.addHook('preClose', () => hub.close());
   searchRoutes(app, { db });
+  const sendInvite = inviteSender({
+    db,
+    passwords,
+    send: (mail) => mailer.send(mail),
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  staffRoutes(app, {
+    staff: new StaffService(db, clock, sessions, config.sessionIdleSeconds, sendInvite),
+  });
 
   // Unknown /api paths are JSON 404s; any other GET is a page of the single-page app.
   app.setNotFoundHandler((request, reply) => {

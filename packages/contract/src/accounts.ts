@@ -95,6 +95,8 @@ export const createSubAccountResponse = z.object({
   accountRequested: z.boolean().optional(),
   leverageChangeRequested: z.boolean().optional(),
   accountId: z.string().optional(),
+  /** The login the new account gets on MT5 (staff are told it at once). */
+  accountNumber: z.number().int().optional(),
 });
 
 export const SUB_ACCOUNT_QUERY_KINDS = ['all', 'live', 'demo'] as const;

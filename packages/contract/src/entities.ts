@@ -21,7 +21,9 @@ export const CRM_LIFECYCLE = {
   '46': { label: 'Registered', long: '4. Registered' },
   '44': { label: 'Deposited', long: '5. Deposited Client' },
 } as const;
-export const crmLifecycleIdSchema = z.enum(['42', '61', '78', '46', '44']);
+/** The stages in lifecycle order (an object's numeric-looking keys, and zod's enum options, sort by id). */
+export const CRM_LIFECYCLE_ORDER = ['42', '61', '78', '46', '44'] as const;
+export const crmLifecycleIdSchema = z.enum(CRM_LIFECYCLE_ORDER);
 
 export const userSchema = z.object({
   _id: idSchema,

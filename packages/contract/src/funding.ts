@@ -103,13 +103,23 @@ export type WithdrawalUpdateStatus = DepositUpdateStatus;
 
 const comment = z.string().max(2000).default('');
 
+/** Amounts are kept to 2 decimals: one that rounds to 0.00 moves no money and is refused (issue 18). */
+export const AMOUNT_TOO_SMALL = 'The amount must be at least 0.01.';
+export const roundsToZero = (amount: number) => Math.round(Math.abs(amount) * 100) === 0;
+/** A deal amount staff type in an update modal: positive, at most 1e9, and at least 0.01 once rounded. */
+export const dealAmountSchema = z
+  .number()
+  .positive()
+  .max(1e9)
+  .refine((v) => !roundsToZero(v), AMOUNT_TOO_SMALL);
+
 export const updateDepositRequest = z.strictObject({
   deposit: z.strictObject({
     _id: idSchema,
     status: depositUpdateStatusSchema,
     comment,
     modifyDealAmount: z.boolean().default(false),
-    depositAmountSent: z.number().positive().max(1e9).optional(),
+    depositAmountSent: dealAmountSchema.optional(),
   }),
 });
 export const processDepositRequest = z.strictObject({ depositId: idSchema });
@@ -121,7 +131,7 @@ export const updateWithdrawalRequest = z.strictObject({
     comment,
     dontEmailUser: z.boolean().default(false),
     modifyDealAmount: z.boolean().default(false),
-    withdrawalAmount: z.number().positive().max(1e9).optional(),
+    withdrawalAmount: dealAmountSchema.optional(),
     withdrawalType: z.enum(['wire', 'crypto', 'others']).optional(),
   }),
 });

@@ -5,6 +5,13 @@ export const MESSAGES = {
   errorTitle: 'Error',
   clientUpdated: 'You have successfully updated the client.',
   accountUpdated: 'You have successfully updated the account.',
+  // Texts the spec leaves open (issue 20: the right words for what happened).
+  clientCreated: 'The client has been created. A confirmation email is on its way to them.',
+  logAdded: 'The log entry has been added.',
+  accountOpened: (live: boolean, number?: number) =>
+    `The ${live ? 'live' : 'demo'} account${number ? ` ${number}` : ''} is being opened on MT5.`,
+  groupChangeSent:
+    'The group change has been sent to MT5; the account shows its new group once MT5 has made it.',
   passwordChanged: 'You have successfully changed the password for this account.',
   passwordChangeFailed: 'Something went wrong while changing the password. Please, try again.',
   noIntroducerSlots: "You don't have any Introducer slots left. Please add more codes.",

@@ -128,6 +128,20 @@ export class SessionService {
     };
   }
 
+  /**
+   * Whether the session (by its stored id) would be accepted now, without counting as activity: what
+   * signed document and export links bound to it check before they open (lib/signed-links.ts).
+   */
+  async isLive(sessionId: string): Promise<boolean> {
+    if (!/^[0-9a-f]{64}$/.test(sessionId)) return false;
+    const now = this.clock.now();
+    const [row] = await this.sessionById.execute({ id: sessionId });
+    if (!row) return false;
+    const s = row.session;
+    if (s.revokedAt !== null || s.expiresAt <= now || s.lastActiveAt + this.idleSeconds <= now) return false;
+    return isStaff(row.role as Role) && row.status !== 'disabled';
+  }
+
   async revoke(sessionId: string): Promise<void> {
     await this.db
       .update(sessions)

@@ -78,7 +78,7 @@ export async function createStaff(db: DbOrTx, input: NewStaff, now: number): Pro
 }
 
 /** PostgreSQL's unique_violation, whether the driver error is thrown as is or wrapped by drizzle. */
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   let e = err;
   for (let depth = 0; depth < 5 && e instanceof Object; depth++) {
     if ((e as { code?: unknown }).code === '23505') return true;

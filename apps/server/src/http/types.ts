@@ -26,6 +26,8 @@ declare module 'fastify' {
     background?: boolean;
     /** Lowest role allowed; ADMIN when unset. */
     minRole?: Role;
+    /** Where the body names the user the call acts on (auth/acting-on.ts: only a SYSOP acts on a SYSOP). */
+    actsOn?: readonly string[];
   }
   interface FastifyRequest {
     staff?: StaffContext;

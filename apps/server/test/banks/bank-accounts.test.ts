@@ -271,7 +271,9 @@ describe(`bank verification (${testDbKind})`, () => {
     expect(logs.map((l) => l.event)).toContain('Bank account Barclays updated, new statement uploaded');
 
     const d = await details(id);
-    expect(d.body.bankAccount.bankPOAUrl).toMatch(new RegExp(`^/public/files/${mine}\\?exp=\\d+&sig=`));
+    expect(d.body.bankAccount.bankPOAUrl).toMatch(
+      new RegExp(`^/public/files/${mine}\\?exp=\\d+&s=[0-9a-f]{64}&sig=`),
+    );
     const file = await fetch(`${t.base}${d.body.bankAccount.bankPOAUrl}`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/pdf');

@@ -56,11 +56,14 @@ describe(`document uploads and signed file links (${testDbKind})`, () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const file = r.body.file as string;
     expect(file).toBe(`${clientId}-${t.clock.now()}-Bank-statement-May.pdf`);
-    expect(r.body.url).toMatch(new RegExp(`^/public/files/${file}\\?exp=\\d+&sig=[A-Za-z0-9_-]+$`));
+    expect(r.body.url).toMatch(
+      new RegExp(`^/public/files/${file}\\?exp=\\d+&s=${t.sessionOf(token)}&sig=[A-Za-z0-9_-]+$`),
+    );
     const res = await fetch(`${t.base}${r.body.url as string}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(`inline; filename="${file}"`);
+    // A PDF is downloaded, never shown by the browser's viewer (it may carry scripts).
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${file}"`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('cache-control')).toContain('no-store');
     expect(Buffer.from(await res.arrayBuffer()).equals(PDF)).toBe(true);
@@ -210,7 +213,7 @@ describe(`document uploads and signed file links (${testDbKind})`, () => {
     ]) {
       expect(notAFile(await rawGet(url)), url).toBe(true);
     }
-    const missing = links.sign(`/public/files/${clientId}-1-gone.pdf`);
+    const missing = links.sign(`/public/files/${clientId}-1-gone.pdf`, 300, t.sessionOf(token));
     expect((await fetch(`${t.base}${missing}`)).status).toBe(404);
   });
 });

@@ -80,7 +80,9 @@ describe(`KYC documents through the provider's API (KYC_PROVIDER=sumsub, ${testD
     });
     // The link is the console's own, never the provider's (whose API needs our credentials).
     expect(r.body.IDENTITY!.viewUrl).toMatch(
-      new RegExp(`^http://console\\.test/api/kyc/image/${verified}/1045510331\\?exp=\\d+&sig=`),
+      new RegExp(
+        `^http://console\\.test/api/kyc/image/${verified}/1045510331\\?exp=\\d+&s=[0-9a-f]{64}&sig=`,
+      ),
     );
     expect(provider.requests.map((q) => q.path)).toEqual(
       expect.arrayContaining([
@@ -138,7 +140,7 @@ describe(`KYC documents through the provider's API (KYC_PROVIDER=sumsub, ${testD
     // Same signature on another client's path: the signature does not match.
     expect((await t.call('GET', `${path.replace(verified, stranger)}${query}`)).status).toBe(403);
     // An image id of the client that the provider does not list (1045510332 is listed, 999 is not).
-    const signed = t.links.sign(`/api/kyc/image/${verified}/999`, 60);
+    const signed = t.links.sign(`/api/kyc/image/${verified}/999`, 60, t.sessionOf(token));
     expect((await t.call('GET', signed)).status).toBe(404);
   });
 

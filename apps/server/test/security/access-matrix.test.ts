@@ -189,6 +189,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/users/documentViews/:userId': STAFF,
   'GET /api/admin/sessions': SYSOP_ONLY,
   'POST /api/admin/sessions/end': SYSOP_ONLY,
+  // Staff management (issue 18): staff read the list; only a SYSOP invites or changes staff.
+  'GET /api/admin/staff': STAFF,
+  'POST /api/admin/staff/invite': SYSOP_ONLY,
+  'POST /api/admin/staff/update': SYSOP_ONLY,
   // Reconciliation with the platform (ADMIN and above).
   'POST /api/admin/reconciliation/run': STAFF,
   'POST /api/admin/reconciliation/reports': STAFF,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import { startTestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
@@ -491,6 +491,21 @@ describe(`hostile text that reaches the database is stored as data (${testDbKind
       save: (reason) => call('/api/admin/users/processUser', { userId: clientId, status: 'pending', reason }),
       stored: async () =>
         (await t.db.select().from(users).where(eq(users.id, clientId))).map((u) => u.reason),
+    },
+    {
+      field: 'surname',
+      max: 100,
+      save: (surname) =>
+        call('/api/admin/staff/invite', {
+          name: 'Ivy',
+          surname,
+          email: `invite-${++n}@fuzz.test`,
+          role: 'ADMIN',
+        }),
+      stored: async () =>
+        (await t.db.select().from(users).where(like(users.email, 'invite-%@fuzz.test'))).map(
+          (u) => u.surname,
+        ),
     },
     {
       field: 'name',

@@ -10,7 +10,7 @@ import type { Database } from '../../src/db/client.ts';
 import { users } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import { manualClock } from '../../src/lib/clock.ts';
-import { newId } from '../../src/lib/ids.ts';
+import { newId, sha256 } from '../../src/lib/ids.ts';
 import { LinkSigner } from '../../src/lib/signed-links.ts';
 import { smtpMailer } from '../../src/mail/mailer.ts';
 import type { App } from '../../src/http/types.ts';
@@ -143,6 +143,11 @@ export async function startTestApp(
   }
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+  /** The stored id of a token's session: what signed links are bound to. */
+  const sessionOf = (token: string): string => {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string };
+    return sha256(payload.sid);
+  };
 
   return {
     app,
@@ -159,13 +164,18 @@ export async function startTestApp(
     worker,
     call,
     auth,
+    sessionOf,
     createUser,
     signIn,
     /** Signs links as the app does (to build a validly signed link the app never handed out). */
     links: new LinkSigner(TEST_SECRET, clock.now),
     setRole: (id: string, role: Role) => database.db.update(users).set({ role }).where(eq(users.id, id)),
     async stop() {
-      await app.close();
+      // A keep-alive connection whose last response was a streamed file is not always seen as idle in
+      // time, and close() would then wait out the 72 s keep-alive timeout: the tests are over, end them.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await testPlatform.stop();
       await smtp.stop();
       await database.close();

@@ -89,6 +89,7 @@ export const ReconciliationPage = lazyPage(
   'ReconciliationPage',
 );
 export const SessionsPage = lazyPage(() => import('../features/audit/sessions-page.tsx'), 'SessionsPage');
+export const StaffPage = lazyPage(() => import('../features/staff/staff-page.tsx'), 'StaffPage');
 export const ThresholdsPage = lazyPage(
   () => import('../features/approvals/thresholds-page.tsx'),
   'ThresholdsPage',

@@ -57,6 +57,7 @@ export const router = createBrowserRouter([
           { path: 'audit', element: <Page.AuditPage /> },
           { path: 'reconciliation', element: <Page.ReconciliationPage /> },
           { path: 'sessions', element: <Page.SessionsPage /> },
+          { path: 'staff', element: <Page.StaffPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

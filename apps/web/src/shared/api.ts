@@ -90,7 +90,13 @@ export async function request<S extends z.ZodType>(
     if (response.status === 401 && token && token === getToken()) clearSession();
     throw error;
   }
-  const data: unknown = await response.json().catch(() => undefined);
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch (error) {
+    // Cancelled while the body arrived (the screen was left): not a bad reply, nothing to report.
+    if (options.signal?.aborted) throw error;
+  }
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     console.error(`Unexpected reply from ${method} ${path}`, parsed.error.issues);

@@ -114,7 +114,10 @@ export function accountsRoutes(
   );
   app.post(
     '/api/admin/accounts/adminUpdateAccount',
-    { schema: { body: updateAccountRequest, response: { 200: updateAccountResponse } } },
+    {
+      config: { actsOn: ['userId'] },
+      schema: { body: updateAccountRequest, response: { 200: updateAccountResponse } },
+    },
     async (req) => accounts.update(req.body, staff(req)),
   );
   app.post(
@@ -124,7 +127,10 @@ export function accountsRoutes(
   );
   app.post(
     '/api/admin/accounts/adminCreateSubAccount',
-    { schema: { body: createSubAccountRequest, response: { 200: createSubAccountResponse } } },
+    {
+      config: { actsOn: ['userId'] },
+      schema: { body: createSubAccountRequest, response: { 200: createSubAccountResponse } },
+    },
     async (req) => accounts.createSubAccount(req.body, staff(req)),
   );
   const subAccountParams = z.object({
@@ -170,7 +176,10 @@ export function accountsRoutes(
   );
   app.post(
     '/api/admin/accounts/changeTradingAccountNames',
-    { schema: { body: changeAccountNamesRequest, response: { 200: accountActionResponse } } },
+    {
+      config: { actsOn: ['userData', '_id'] },
+      schema: { body: changeAccountNamesRequest, response: { 200: accountActionResponse } },
+    },
     async (req) => accounts.renameAccounts(String(req.body.userData._id), staff(req)),
   );
   const leverageParams = z.object({ status: z.enum(LEVERAGE_LIST_STATUSES) });

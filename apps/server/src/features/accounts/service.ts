@@ -218,7 +218,12 @@ export class AccountsService {
       return id;
     });
     this.wakeWorker();
-    return { success: true, accountRequested: true, accountId };
+    // The login is chosen now (the platform is asked for it), so staff can be told the number at once.
+    const [opened] = await this.db
+      .select({ number: tradingAccounts.number })
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.id, accountId));
+    return { success: true, accountRequested: true, accountId, accountNumber: opened?.number };
   }
 
   /** A client's sub-account request: approve (opens the account) or reject with a reason. */

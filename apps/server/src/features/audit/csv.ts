@@ -1,4 +1,5 @@
 import { AUDIT_CSV_COLUMNS } from '@brokerdesk/contract';
+import { csvCell, csvJsonCell } from '../../lib/csv.ts';
 
 /** One exported audit row: the search row plus the chain's hashes. */
 export type CsvRow = {
@@ -16,26 +17,15 @@ export type CsvRow = {
   hash: string | null;
 };
 
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled.
- * Text that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe.
- */
-export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  const text = typeof value === 'number' ? String(value) : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return quoted(text);
-}
+/** One CSV field: lib/csv.ts quotes every cell and neutralises formulas. */
+export const csvField = (value: string | number | null): string => csvCell(value);
 
-/** A JSON value (before, after) as its JSON text; JSON never starts like a formula that runs. */
-export function csvJsonField(value: unknown): string {
-  return value === null || value === undefined ? '' : quoted(JSON.stringify(value));
-}
-
-const quoted = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+/** A JSON value (before, after) as its JSON text, formula characters escaped so it parses the same. */
+export const csvJsonField = (value: unknown): string => csvJsonCell(value);
 
 /** The header row: AUDIT_CSV_COLUMNS, in the order csvLine writes them. */
 export function csvHeader(): string {
-  return `${AUDIT_CSV_COLUMNS.join(',')}\r\n`;
+  return `${AUDIT_CSV_COLUMNS.map(csvCell).join(',')}\r\n`;
 }
 
 export function csvLine(r: CsvRow): string {

@@ -92,9 +92,9 @@ export class FileStore {
     return BY_EXTENSION[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? null;
   }
 
-  /** A relative, short-lived link for staff to open the file in a new tab. */
-  link(name: string): string {
-    return this.links.sign(filePath(name), FILE_LINK_SECONDS);
+  /** A relative, short-lived link for staff to open the file in a new tab, alive as long as `session`. */
+  link(name: string, session: string): string {
+    return this.links.sign(filePath(name), FILE_LINK_SECONDS, session);
   }
 }
 

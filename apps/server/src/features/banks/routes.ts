@@ -55,7 +55,7 @@ export async function banksRoutes(
     '/api/admin/accounts/adminGetBankAccount/:id',
     { schema: { params: z.object({ id: idSchema }), response: { 200: bankDetailsResponse } } },
     async (req) => {
-      const details = await banks.details(req.params.id);
+      const details = await banks.details(req.params.id, requireStaff(req.staff).sessionId);
       const { userId, bankPOA, bankPOAUrl } = details.bankAccount;
       // Handing out the statement's link is a document view by this staff member.
       if (bankPOAUrl) {

@@ -76,12 +76,13 @@ export class BanksService {
     };
   }
 
-  async details(id: string) {
+  /** `session`: the staff session asking; the statement's link opens only while it lives. */
+  async details(id: string, session: string) {
     const row = await this.get(this.db, id);
     const users = await lookupClients(this.db, [row.userId]);
     const hasFile = row.bankPoa !== '' && (await this.files.exists(row.bankPoa));
     return {
-      bankAccount: { ...toWireBank(row), bankPOAUrl: hasFile ? this.files.link(row.bankPoa) : '' },
+      bankAccount: { ...toWireBank(row), bankPOAUrl: hasFile ? this.files.link(row.bankPoa, session) : '' },
       user: users[row.userId] ?? null,
     };
   }

@@ -11,6 +11,7 @@ import type { App } from '../../http/types.ts';
 import { requireStaff } from '../../http/types.ts';
 import { AppError, Forbidden, Invalid, NotFound } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { assertMayActOn } from '../../auth/acting-on.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import { audit } from '../../audit/audit.ts';
 import { filePath, sniffType, type FileStore } from './file-store.ts';
@@ -19,6 +20,7 @@ import { uploadOwner, type DocumentViews } from '../audit/document-views.ts';
 const TOO_BIG = 'The file is larger than 10 MB.';
 const signedQuery = z.object({
   exp: z.coerce.number().int().optional(),
+  s: z.string().max(64).optional(),
   sig: z.string().max(100).optional(),
 });
 type Received = { userId: string; filename: string; data: Buffer };
@@ -45,6 +47,7 @@ export async function uploadRoutes(
       if (!type) throw new Invalid({ file: 'Only PDF, PNG or JPEG files are accepted.' });
       const [client] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, got.userId));
       if (!client) throw new Invalid({ userId: 'No such client.' });
+      await assertMayActOn(deps.db, staff, got.userId);
       const now = deps.clock.now();
       const name = await files.save(got.userId, got.filename, got.data, now, type);
       await audit(deps.db, now, {
@@ -60,7 +63,7 @@ export async function uploadRoutes(
         },
         ip: req.ip,
       });
-      return { file: name, url: files.link(name) };
+      return { file: name, url: files.link(name, staff.sessionId) };
     });
 
     // Opened in a new tab, so no bearer header: the signed link itself is the short-lived permission.
@@ -75,10 +78,8 @@ export async function uploadRoutes(
         const full = files.resolve(name);
         const type = files.typeOf(name);
         if (!full || !type) throw new NotFound();
-        const { exp, sig } = req.query;
-        if (exp === undefined || !sig || !deps.links.verify(filePath(name), exp, sig)) {
+        if (!(await deps.links.open(filePath(name), req.query)))
           throw new Forbidden('This link has expired.');
-        }
         const stat = await fs.promises.stat(full).catch(() => null);
         if (!stat?.isFile()) throw new NotFound();
         await deps.views.opened({
@@ -86,16 +87,22 @@ export async function uploadRoutes(
           kind: 'BANK_STATEMENT',
           document: name,
           path: filePath(name),
-          exp,
+          exp: req.query.exp!,
           ip: req.ip,
         });
-        return reply
-          .type(type.mime)
-          .header('content-length', stat.size)
-          .header('content-disposition', `inline; filename="${name}"`)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .send(fs.createReadStream(full));
+        return (
+          reply
+            .type(type.mime)
+            .header('content-length', stat.size)
+            // A PDF may carry scripts a browser's viewer would run: it is downloaded, never shown inline.
+            .header(
+              'content-disposition',
+              `${type.mime === 'application/pdf' ? 'attachment' : 'inline'}; filename="${name}"`,
+            )
+            .header('x-content-type-options', 'nosniff')
+            .header('cache-control', 'private, no-store')
+            .send(fs.createReadStream(full))
+        );
       },
     );
   });

@@ -13,7 +13,11 @@ import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DocumentViews, KYC_REPORT_LABEL, kycDocumentLinks } from '../audit/document-views.ts';
 
-const signedQuery = z.object({ exp: z.coerce.number().int(), sig: z.string().max(100) });
+const signedQuery = z.object({
+  exp: z.coerce.number().int(),
+  s: z.string().max(64).optional(),
+  sig: z.string().max(100),
+});
 
 /**
  * KYC calls of SPEC 7.2, and the stand-in provider's signed document and report pages. Handing out the
@@ -35,8 +39,8 @@ export function kycRoutes(
     { schema: { params: z.object({ id: idSchema }), response: { 200: kycDocumentsResponse } } },
     async (req) => {
       await ensureUser(req.params.id);
-      const docs = await fromProvider(() => deps.kyc.documents(req.params.id));
       const staff = requireStaff(req.staff);
+      const docs = await fromProvider(() => deps.kyc.documents(req.params.id, staff.sessionId));
       await views.linksIssued({ userId: staff.userId, ip: req.ip }, req.params.id, kycDocumentLinks(docs));
       return docs;
     },
@@ -64,8 +68,7 @@ export function kycRoutes(
     async (req, reply) => {
       const { userId, imageId } = req.params;
       const path = kycImagePath(userId, imageId);
-      if (!deps.links.verify(path, req.query.exp, req.query.sig))
-        throw new Forbidden('This link has expired.');
+      if (!(await deps.links.open(path, req.query))) throw new Forbidden('This link has expired.');
       const image = await fromProvider(() => deps.kyc.image(userId, imageId));
       if (!image) throw new NotFound();
       await views.opened({
@@ -88,8 +91,7 @@ export function kycRoutes(
     },
     async (req, reply) => {
       const path = kycReportPath(req.params.userId);
-      if (!deps.links.verify(path, req.query.exp, req.query.sig))
-        throw new Forbidden('This link has expired.');
+      if (!(await deps.links.open(path, req.query))) throw new Forbidden('This link has expired.');
       await ensureUser(req.params.userId);
       const file = await fromProvider(() => deps.kyc.report(req.params.userId));
       await views.opened({

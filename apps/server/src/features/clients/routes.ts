@@ -65,19 +65,28 @@ export function clientsRoutes(app: App, deps: { db: Db; clients: ClientsService 
 
   app.post(
     '/api/admin/users/editUser',
-    { schema: { body: editUserRequest, response: { 200: editUserResponse } } },
+    {
+      config: { actsOn: ['_id'] },
+      schema: { body: editUserRequest, response: { 200: editUserResponse } },
+    },
     async (req) => clients.edit(req.body, staff(req)),
   );
 
   app.post(
     '/api/admin/users/changeUserAccountType',
-    { schema: { body: changeAccountTypeRequest, response: { 200: successResponse } } },
+    {
+      config: { actsOn: ['userData', '_id'] },
+      schema: { body: changeAccountTypeRequest, response: { 200: successResponse } },
+    },
     async (req) => clients.changeAccountType(String(req.body.userData._id), req.body.changeTo, staff(req)),
   );
 
   app.post(
     '/api/admin/users/addLog',
-    { schema: { body: addLogRequest, response: { 200: successResponse } } },
+    {
+      config: { actsOn: ['userId'] },
+      schema: { body: addLogRequest, response: { 200: successResponse } },
+    },
     async (req) => clients.addLog(req.body.userId, req.body.event, staff(req)),
   );
 
@@ -89,7 +98,10 @@ export function clientsRoutes(app: App, deps: { db: Db; clients: ClientsService 
 
   app.post(
     '/api/admin/users/processUser',
-    { schema: { body: processUserRequest, response: { 200: processUserResponse } } },
+    {
+      config: { actsOn: ['userId'] },
+      schema: { body: processUserRequest, response: { 200: processUserResponse } },
+    },
     async (req) => clients.process(req.body.userId, req.body.status, req.body.reason, staff(req)),
   );
 
@@ -107,7 +119,10 @@ export function clientsRoutes(app: App, deps: { db: Db; clients: ClientsService 
 
   app.post(
     '/api/admin/partners/updateEmailNotifications',
-    { schema: { body: partnerEmailSettingsRequest, response: { 200: successResponse } } },
+    {
+      config: { actsOn: ['partnerId'] },
+      schema: { body: partnerEmailSettingsRequest, response: { 200: successResponse } },
+    },
     async (req) => clients.updatePartnerSettings(req.body, staff(req)),
   );
 }

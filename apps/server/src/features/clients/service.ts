@@ -3,6 +3,7 @@ import {
   editPermissions,
   isStaff,
   MESSAGES,
+  STAFF_MESSAGES,
   type EditUserRequest,
   type RegisterUserRequest,
   type Role,
@@ -32,8 +33,11 @@ export class ClientsService {
     private readonly onRegistered: (userId: string, email: string) => Promise<void> = async () => undefined,
   ) {}
 
+  /** A client's profile. Staff are not clients: their id answers 404 saying where staff are managed. */
   async profile(id: string) {
-    return { user: toWireUser(await this.get(this.db, id)) };
+    const user = await this.get(this.db, id);
+    if (isStaff(user.role as Role)) throw new NotFound(STAFF_MESSAGES.managedOnStaffScreen);
+    return { user: toWireUser(user) };
   }
 
   async admins() {

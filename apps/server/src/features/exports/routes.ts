@@ -57,7 +57,10 @@ export function exportRoutes(
         ip: req.ip,
       });
       const filename = `${planned.name}-${new Date(deps.clock.now() * 1000).toISOString().slice(0, 10)}.csv`;
-      const signed = new URL(deps.links.sign(signedPath(token), EXPORT_LINK_SECONDS), 'http://x');
+      const signed = new URL(
+        deps.links.sign(signedPath(token), EXPORT_LINK_SECONDS, staff.sessionId),
+        'http://x',
+      );
       return { url: `${DOWNLOAD}?t=${token}&${signed.searchParams.toString()}`, filename };
     },
   );
@@ -68,11 +71,16 @@ export function exportRoutes(
     {
       config: { public: true },
       schema: {
-        querystring: z.object({ t: tokenSchema, exp: z.coerce.number().int(), sig: z.string().max(100) }),
+        querystring: z.object({
+          t: tokenSchema,
+          exp: z.coerce.number().int(),
+          s: z.string().max(64).optional(),
+          sig: z.string().max(100),
+        }),
       },
     },
     async (req, reply) => {
-      if (!deps.links.verify(signedPath(req.query.t), req.query.exp, req.query.sig))
+      if (!(await deps.links.open(signedPath(req.query.t), req.query)))
         throw new Forbidden('This link has expired.');
       const parsed = exportListRequest.safeParse(
         JSON.parse(Buffer.from(req.query.t, 'base64url').toString('utf8')),

@@ -1,5 +1,7 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import {
+  AMOUNT_TOO_SMALL,
+  roundsToZero,
   FOUR_EYES_MESSAGES,
   MESSAGES,
   type ApprovalRequestType,
@@ -143,6 +145,8 @@ export async function fourEyes(
     await cancelAwaiting(tx, r.type, r.requestId, r.staff, r.now);
     return { kind: 'go', approval: null };
   }
+  // Every approval passes here: one that would move 0.00 (a stored amount that rounds to zero) is bad input.
+  if (roundsToZero(r.amount)) throw new Invalid({ [r.amountField]: AMOUNT_TOO_SMALL });
   const gate = await approvalGate(tx, { ...r, action: plan.process ? 'approve_process' : 'approved' });
   if (gate.kind === 'single') return { kind: 'go', approval: null };
   return { kind: gate.kind === 'first' ? 'first' : 'go', approval: toWireApproval(gate.approval) };

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { checkingMtStatus } from '@brokerdesk/contract';
+import type { Tx } from '../../db/client.ts';
 import type { CheckingHandler, SettledHandler } from '../../operations/index.ts';
 import { deposits, transfers, withdrawals } from '../../db/schema.ts';
 import { requestIdOf } from './decisions.ts';
@@ -26,33 +27,23 @@ export const fundingSettledHandlers: Record<string, SettledHandler> = {
  * with MT5 until …", amber): neither SUCCESS nor a failure staff could act on. The settled handler
  * overwrites it with the outcome.
  */
+const checkingOn =
+  (write: (tx: Tx, id: string, mtStatus: string) => Promise<unknown>): CheckingHandler =>
+  async (tx, op, until) => {
+    await write(tx, requestIdOf(op.idempotencyKey), checkingMtStatus(until));
+  };
+
 export const fundingCheckingHandlers: Record<string, CheckingHandler> = {
-  [DEPOSIT_KEY_PREFIX]: async (tx, op, until) => {
-    const id = requestIdOf(op.idempotencyKey);
-    await tx
-      .update(deposits)
-      .set({ mtStatus: checkingMtStatus(until) })
-      .where(eq(deposits.id, id));
-  },
-  [WITHDRAWAL_KEY_PREFIX]: async (tx, op, until) => {
-    const id = requestIdOf(op.idempotencyKey);
-    await tx
-      .update(withdrawals)
-      .set({ mtStatus: checkingMtStatus(until) })
-      .where(eq(withdrawals.id, id));
-  },
-  [TRANSFER_PREFIXES.source]: async (tx, op, until) => {
-    const id = requestIdOf(op.idempotencyKey);
-    await tx
-      .update(transfers)
-      .set({ sourceMtStatus: checkingMtStatus(until) })
-      .where(eq(transfers.id, id));
-  },
-  [TRANSFER_PREFIXES.destination]: async (tx, op, until) => {
-    const id = requestIdOf(op.idempotencyKey);
-    await tx
-      .update(transfers)
-      .set({ destinationMtStatus: checkingMtStatus(until) })
-      .where(eq(transfers.id, id));
-  },
+  [DEPOSIT_KEY_PREFIX]: checkingOn((tx, id, m) =>
+    tx.update(deposits).set({ mtStatus: m }).where(eq(deposits.id, id)),
+  ),
+  [WITHDRAWAL_KEY_PREFIX]: checkingOn((tx, id, m) =>
+    tx.update(withdrawals).set({ mtStatus: m }).where(eq(withdrawals.id, id)),
+  ),
+  [TRANSFER_PREFIXES.source]: checkingOn((tx, id, m) =>
+    tx.update(transfers).set({ sourceMtStatus: m }).where(eq(transfers.id, id)),
+  ),
+  [TRANSFER_PREFIXES.destination]: checkingOn((tx, id, m) =>
+    tx.update(transfers).set({ destinationMtStatus: m }).where(eq(transfers.id, id)),
+  ),
 };

@@ -61,7 +61,10 @@ export function partnersRoutes(app: App, deps: { db: Db; clock: Clock; publicUrl
 
   app.post(
     '/api/admin/users/processIbRequest',
-    { schema: { body: processIbRequestRequest, response: { 200: processIbRequestResponse } } },
+    {
+      config: { actsOn: ['userId'] },
+      schema: { body: processIbRequestRequest, response: { 200: processIbRequestResponse } },
+    },
     async (req) => requests.process(req.body, staff(req)),
   );
 

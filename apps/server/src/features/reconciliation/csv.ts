@@ -1,5 +1,5 @@
 import { RECONCILIATION_CSV_COLUMNS, type ReconciliationMismatch } from '@brokerdesk/contract';
-import { csvField } from '../audit/csv.ts';
+import { csvCell } from '../../lib/csv.ts';
 
 /** Rows per query of the export: memory stays flat however many mismatches a report has. */
 const PAGE = 1000;
@@ -34,12 +34,12 @@ export function mismatchLine(m: ReconciliationMismatch): string {
     m.comment,
     m.note,
   ];
-  return `${cells.map((c) => csvField(c)).join(',')}\r\n`;
+  return `${cells.map((c) => csvCell(c)).join(',')}\r\n`;
 }
 
 /** The header, then every mismatch of the report a page at a time, as the reader takes it. */
 export async function* reconciliationCsv(read: ReadPage): AsyncGenerator<string> {
-  yield `${RECONCILIATION_CSV_COLUMNS.join(',')}\r\n`;
+  yield `${RECONCILIATION_CSV_COLUMNS.map(csvCell).join(',')}\r\n`;
   for (let after = 0; ;) {
     const page = await read(after, PAGE);
     if (page.length > 0) yield page.map(mismatchLine).join('');

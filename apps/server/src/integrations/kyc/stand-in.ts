@@ -16,7 +16,7 @@ export class StandInKyc implements KycProvider {
     private readonly publicUrl: string,
   ) {}
 
-  async documents(userId: string): Promise<KycDocuments> {
+  async documents(userId: string, linkSession?: string): Promise<KycDocuments> {
     const rows = await this.rows(userId);
     const doc = (kind: string): KycDocument | null => {
       const row = rows.find((r) => r.kind === kind);
@@ -29,8 +29,8 @@ export class StandInKyc implements KycProvider {
         imageIds,
         uploaded: row.uploaded,
         verified: row.verified,
-        viewUrl: row.uploaded && first ? this.url(kycImagePath(userId, first)) : '',
-        reportUrl: this.url(kycReportPath(userId)),
+        viewUrl: row.uploaded && first ? this.url(kycImagePath(userId, first), linkSession) : '',
+        reportUrl: this.url(kycReportPath(userId), linkSession),
       };
     };
     return {
@@ -75,8 +75,8 @@ export class StandInKyc implements KycProvider {
     return this.db.select().from(kycDocuments).where(eq(kycDocuments.userId, userId));
   }
 
-  private url(path: string): string {
-    return `${this.publicUrl}${this.links.sign(path, 600)}`;
+  private url(path: string, session: string | undefined): string {
+    return `${this.publicUrl}${this.links.sign(path, 600, session)}`;
   }
 }
 

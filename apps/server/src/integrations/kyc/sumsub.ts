@@ -43,7 +43,7 @@ export class SumsubKyc implements KycProvider {
     this.timeoutMs = o.timeoutMs ?? 10_000;
   }
 
-  async documents(userId: string): Promise<KycDocuments> {
+  async documents(userId: string, linkSession?: string): Promise<KycDocuments> {
     const applicant = await this.findApplicant(userId);
     if (!applicant) return { IDENTITY: null, PROOF_OF_RESIDENCE: null, inspectionId: '' };
     const steps = await this.json<Steps>(`/resources/applicants/${enc(applicant.id)}/requiredIdDocsStatus`);
@@ -56,8 +56,8 @@ export class SumsubKyc implements KycProvider {
         imageIds,
         uploaded: imageIds.length > 0,
         verified: step.reviewResult?.reviewAnswer === 'GREEN',
-        viewUrl: first ? this.link(kycImagePath(userId, first)) : '',
-        reportUrl: this.link(kycReportPath(userId)),
+        viewUrl: first ? this.link(kycImagePath(userId, first), linkSession) : '',
+        reportUrl: this.link(kycReportPath(userId), linkSession),
       };
     };
     return {
@@ -149,8 +149,8 @@ export class SumsubKyc implements KycProvider {
     }
   }
 
-  private link(path: string): string {
-    return `${this.o.publicUrl}${this.o.links.sign(path, 600)}`;
+  private link(path: string, session: string | undefined): string {
+    return `${this.o.publicUrl}${this.o.links.sign(path, 600, session)}`;
   }
 }
 

@@ -30,7 +30,8 @@ export type KycFile = { contentType: string; body: Buffer };
 export type KycImage = KycFile & { kind: 'IDENTITY' | 'PROOF_OF_RESIDENCE'; idDocType: string };
 
 export interface KycProvider {
-  documents(userId: string): Promise<KycDocuments>;
+  /** Links are signed for `linkSession`, the staff session asking: they open only while it lives. */
+  documents(userId: string, linkSession?: string): Promise<KycDocuments>;
   applicant(userId: string): Promise<KycApplicant>;
   /** One image of one of the client's documents; null when the client has no such image. */
   image(userId: string, imageId: string): Promise<KycImage | null>;

@@ -1,5 +1,6 @@
 import { ROLE_RANK, type MenuCounters, type Role } from '@brokerdesk/contract';
 import {
+  IconArchive,
   IconArrowsExchange,
   IconBuildingBank,
   IconCashPlus,
@@ -14,7 +15,9 @@ import {
   IconUserCheck,
   IconUserPause,
   IconUserPlus,
+  IconUserShield,
   IconUsers,
+  IconUsersGroup,
   IconUserX,
   IconWallet,
   IconCashMinus,
@@ -88,6 +91,8 @@ export const NAV_GROUPS: NavGroup[] = [
         counter: 'newBankDetails',
         activePrefix: '/bank-verification-requests/',
       },
+      // SPEC 2.1 routes with no link in SPEC 2.2's sidebar: without these, staff had no way to them.
+      { label: 'Historical Requests', to: '/historical-requests', icon: IconArchive },
       { label: 'Four-eyes approvals', to: '/approval-thresholds', icon: IconShieldCheck },
     ],
   },
@@ -96,6 +101,7 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { label: 'Wallet Accounts', to: '/wallet-accounts', icon: IconWallet },
       { label: 'Trading Accounts', to: '/trading-accounts', icon: IconChartCandle },
+      { label: 'Manage Groups', to: '/manage-groups', icon: IconUsersGroup },
       {
         label: 'New Sub Account Requests',
         to: '/new-sub-account-requests/pending',
@@ -126,6 +132,7 @@ export const NAV_GROUPS: NavGroup[] = [
         counter: 'criticalMismatches',
         counterLabel: 'critical',
       },
+      { label: 'Staff', to: '/staff', icon: IconUserShield, minRole: 'ADMIN' },
       { label: 'Staff Sessions', to: '/sessions', icon: IconDevices, minRole: 'SYSOP' },
     ],
   },

@@ -37,6 +37,7 @@ export function useUpdateAccount() {
     },
     onSuccess: async (reply, body) => {
       if (reply.leverageChangeRequested) showSuccessNotice(MESSAGES.accountUpdated);
+      if (reply.groupChangeRequested) showSuccessNotice(MESSAGES.groupChangeSent);
       await invalidate(body.userId);
     },
   });
@@ -48,8 +49,8 @@ export function useCreateAccount() {
   const invalidateClient = useInvalidateClient();
   return useMutation({
     mutationFn: async (body: CreateAccountBody) => ensureSuccess(await accountsApi.create(body)),
-    onSuccess: async (_reply, body) => {
-      showSuccessNotice(MESSAGES.accountUpdated);
+    onSuccess: async (reply, body) => {
+      showSuccessNotice(MESSAGES.accountOpened(body.requestType === 'live', reply.accountNumber));
       // The profile too: a first live account clears the client's "no account yet" flag.
       await Promise.all([invalidate(body.userId), invalidateClient(body.userId)]);
     },

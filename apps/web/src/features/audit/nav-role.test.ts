@@ -12,4 +12,10 @@ describe('the sidebar by role', () => {
     expect(links(null)).not.toContain('/audit');
     expect(links('SYSOP')).toContain('/users/all');
   });
+
+  it('shows the Staff screen (CONTROL) to ADMINs and SYSOPs', () => {
+    expect(links('ADMIN')).toContain('/staff');
+    expect(links('SYSOP')).toContain('/staff');
+    expect(links(null)).not.toContain('/staff');
+  });
 });

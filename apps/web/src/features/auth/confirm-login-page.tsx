@@ -97,7 +97,12 @@ function ConfirmLoginForm({ ticket }: { ticket: SignInTicket }) {
               component="button"
               type="button"
               size="sm"
-              onClick={() => resend.mutate()}
+              onClick={() => {
+                // A new code is on its way: the last code's error no longer applies.
+                verify.reset();
+                setLocalError(null);
+                resend.mutate();
+              }}
               disabled={resend.isPending}
             >
               Email did not arrive?

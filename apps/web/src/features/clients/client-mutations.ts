@@ -82,6 +82,7 @@ export function useAddLog() {
     mutationFn: async (body: { userId: string; event: string }) =>
       ensureSuccess(await clientApi.addLog(body)),
     onSuccess: async (_reply, body) => {
+      showSuccessNotice(MESSAGES.logAdded);
       await queryClient.invalidateQueries({ queryKey: clientLogKeys.detail(body.userId) });
     },
   });

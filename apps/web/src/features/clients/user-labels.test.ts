@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvedWithoutAccount, countsAsApproved, crmLabel, ekycState } from './user-labels.ts';
+import { approvedWithoutAccount, countsAsApproved, CRM_OPTIONS, crmLabel, ekycState } from './user-labels.ts';
 
 describe('user list labels', () => {
   it('treats every status but new, pending and rejected as approved', () => {
@@ -28,5 +28,17 @@ describe('user list labels', () => {
     expect(crmLabel('42')).toBe('Lead');
     expect(crmLabel('44')).toBe('Deposited');
     expect(crmLabel(null)).toBe('');
+  });
+});
+
+describe('CRM lifecycle filter options', () => {
+  it('lists the stages in lifecycle order, Lead first and Deposited last', () => {
+    expect(CRM_OPTIONS.map((o) => o.label)).toEqual([
+      'Lead',
+      'Level 1',
+      'Level 2',
+      'Registered',
+      'Deposited',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { CRM_LIFECYCLE, type User, type UserStatus } from '@brokerdesk/contract';
+import { CRM_LIFECYCLE, CRM_LIFECYCLE_ORDER, type User, type UserStatus } from '@brokerdesk/contract';
 
 /** Status labels (SPEC 4: new is shown as 'New client'). */
 export const USER_STATUS_LABELS: Record<UserStatus, string> = {
@@ -45,4 +45,8 @@ export function crmLabel(id: User['hubspotLifecycleId']): string {
   return id ? CRM_LIFECYCLE[id].label : '';
 }
 
-export const CRM_OPTIONS = Object.entries(CRM_LIFECYCLE).map(([value, { label }]) => ({ value, label }));
+/** In lifecycle order (Lead first, Deposited last): numeric-looking keys would sort by id instead. */
+export const CRM_OPTIONS = CRM_LIFECYCLE_ORDER.map((value) => ({
+  value,
+  label: CRM_LIFECYCLE[value].label,
+}));

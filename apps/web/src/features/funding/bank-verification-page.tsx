@@ -1,3 +1,4 @@
+import { Navigate, useParams } from 'react-router';
 import { bankAccountStatusSchema } from '@brokerdesk/contract';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { ExportButton } from '../../shared/export-button.tsx';
@@ -35,6 +36,9 @@ const LIST: ListDefaults = {
 /** /bank-verification-requests/:status (SPEC 2.17); rejected is shown as DECLINED. */
 export function BankVerificationPage() {
   const status = useRouteStatus(BANK_ACCOUNT_STATUSES);
+  const { status: asked } = useParams();
+  // The tab reads DECLINED, so people type that: it is the rejected tab.
+  if (asked === 'declined') return <Navigate to="/bank-verification-requests/rejected" replace />;
   if (!status) return <NotFoundPage />;
   return <BankAccountsScreen key={status} status={status} />;
 }

@@ -141,7 +141,7 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
       )}
       {current && debounced && items.length === 0 && !query.isError && (
         <Text size="sm" c="dimmed">
-          Nothing found for “{debounced}”.
+          Nothing found for “{debounced}”. Staff are not searched here: they are on the Staff screen.
         </Text>
       )}
       <Text size="xs" c="dimmed">

@@ -2,6 +2,7 @@ import { Group, Table, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { flexRender, type Header, type Table as TanTable } from '@tanstack/react-table';
 import { ColumnFilterControl } from './column-filter.tsx';
+import classes from './data-table.module.css';
 import type { DataTableColumn, ListController } from './types.ts';
 
 type Props<T> = {
@@ -32,6 +33,7 @@ export function DataTableHead<T>({ table, list, columns }: Props<T>) {
           return (
             <Table.Th
               key={header.id}
+              className={column.sticky === 'right' ? classes.stickyRight : undefined}
               // Long headers may wrap onto two lines: the cells decide a column's width, not its title.
               style={{ width: column.width, textAlign: column.align, verticalAlign: 'bottom' }}
               aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
@@ -66,7 +68,12 @@ export function DataTableHead<T>({ table, list, columns }: Props<T>) {
           {headers.map((header) => {
             const column = columnOf(header);
             return (
-              <Table.Th key={header.id} py={4} fw={400}>
+              <Table.Th
+                key={header.id}
+                py={4}
+                fw={400}
+                className={column.sticky === 'right' ? classes.stickyRight : undefined}
+              >
                 {column.filter && (
                   <ColumnFilterControl
                     filter={column.filter}

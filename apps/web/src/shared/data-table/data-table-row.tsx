@@ -43,6 +43,7 @@ export function cellClassesOf<T>(columns: readonly DataTableColumn<T>[]): string
       TD_CLASS,
       column.wrap ? classes.wrap : classes.cell,
       column.align === 'right' ? classes.right : column.align === 'center' ? classes.center : undefined,
+      column.sticky === 'right' ? classes.stickyRight : undefined,
     ]
       .filter(Boolean)
       .join(' '),
@@ -62,7 +63,8 @@ function DataTableRowOf<T>(p: Props<T>) {
   const clickable = p.clickable || p.doubleClickable;
   return (
     <tr
-      style={p.style}
+      // A sticky cell paints its own background: it takes the row's colour through --row-bg.
+      style={withRowBackground(p.style)}
       title={p.title}
       // Mantine's focus ring shows which row the keyboard is on.
       className={[TR_CLASS, clickable && classes.pointer, p.className].filter(Boolean).join(' ')}
@@ -80,6 +82,12 @@ function DataTableRowOf<T>(p: Props<T>) {
       ))}
     </tr>
   );
+}
+
+/** The row's colour also as --row-bg, which a sticky cell paints (it hides what scrolls beneath it). */
+function withRowBackground(style: CSSProperties | undefined): CSSProperties | undefined {
+  const background = style?.background ?? style?.backgroundColor;
+  return background ? ({ ...style, '--row-bg': background } as CSSProperties) : style;
 }
 
 export const DataTableRow = memo(DataTableRowOf) as typeof DataTableRowOf;

@@ -35,6 +35,11 @@ export type DataTableColumn<T> = {
   width?: number | string;
   /** Let long text (a reason, a log event) wrap; other cells stay on one line and the table scrolls. */
   wrap?: boolean;
+  /**
+   * Keep the column on screen at the right edge while the table scrolls sideways: row actions (Approve,
+   * Reject) must never be past the edge of a laptop screen.
+   */
+  sticky?: 'right';
 };
 
 /**

@@ -46,9 +46,10 @@ export function DealAmountFields({ control, config, disabled, serverError }: Pro
             rightSectionWidth={48}
             // Not whole units only (SPEC 5 "any step"): the amount that really arrived, to the cent.
             step={0.01}
+            // Written as the tables write amounts (2650.00), so the two read alike.
             decimalScale={2}
+            fixedDecimalScale
             allowNegative={false}
-            thousandSeparator=" "
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@brokerdesk/contract';
+import { AMOUNT_TOO_SMALL, MESSAGES } from '@brokerdesk/contract';
 import { describe, expect, it } from 'vitest';
 import {
   ALL_UPDATE_STATUSES,
@@ -59,6 +59,15 @@ describe('update modal values', () => {
       expect(validateUpdate(values({ modifyDealAmount: true, dealAmount }), 'deposit')).toEqual({
         ok: false,
         problems: { dealAmount: DEAL_AMOUNT_REQUIRED },
+      });
+    }
+  });
+
+  it('refuses a deal amount that rounds to 0.00 (0.001, 0.004), as the server does', () => {
+    for (const dealAmount of [0.001, '0.004']) {
+      expect(validateUpdate(values({ modifyDealAmount: true, dealAmount }), 'deposit')).toEqual({
+        ok: false,
+        problems: { dealAmount: AMOUNT_TOO_SMALL },
       });
     }
   });

@@ -1,4 +1,10 @@
-import { MESSAGES, UPDATE_STATUS_LABELS, type UpdateStatus } from '@brokerdesk/contract';
+import {
+  AMOUNT_TOO_SMALL,
+  MESSAGES,
+  roundsToZero,
+  UPDATE_STATUS_LABELS,
+  type UpdateStatus,
+} from '@brokerdesk/contract';
 
 /** What a rejection is about, as the spec's alert names it (SPEC 5 "Rejection"). */
 export type RejectKind = Parameters<typeof MESSAGES.rejectWithoutReason>[0];
@@ -58,6 +64,9 @@ export function validateUpdate(
   const amount = values.dealAmount === '' ? NaN : Number(values.dealAmount);
   if (values.modifyDealAmount && !(Number.isFinite(amount) && amount > 0)) {
     problems.dealAmount = DEAL_AMOUNT_REQUIRED;
+  } else if (values.modifyDealAmount && roundsToZero(amount)) {
+    // The server refuses it too: kept to 2 decimals it would move 0.00.
+    problems.dealAmount = AMOUNT_TOO_SMALL;
   }
   if (Object.keys(problems).length > 0 || !values.status) return { ok: false, problems };
   return {

@@ -57,7 +57,7 @@ export function AddUserPage() {
   const submit = form.handleSubmit((values) =>
     register.mutate(values, {
       onSuccess: async () => {
-        showSuccessNotice(MESSAGES.clientUpdated);
+        showSuccessNotice(MESSAGES.clientCreated);
         await navigate(AFTER);
       },
     }),

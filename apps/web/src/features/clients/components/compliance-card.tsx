@@ -3,7 +3,9 @@ import { MESSAGES, type User } from '@brokerdesk/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconClockPause, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { errorsOf } from '../../../shared/api.ts';
 import { confirmAction } from '../../../shared/confirm-modal.tsx';
+import { ErrorAlert } from '../../../shared/error-alert.tsx';
 import { SectionCard } from '../../../shared/section-card.tsx';
 import { useProcessUser } from '../client-mutations.ts';
 import { PendingReasonModal } from './pending-reason-modal.tsx';
@@ -26,6 +28,7 @@ export function ComplianceCard({ user }: { user: User }) {
   const [askingReason, setAskingReason] = useState(false);
 
   const run = async (status: Action) => {
+    process.reset();
     if (status === 'pending') {
       setAskingReason(true);
       return;
@@ -70,13 +73,19 @@ export function ComplianceCard({ user }: { user: User }) {
             </Button>
           ))}
         </Group>
+        {/* A refusal (403 for a record this staff member may not change, 409 ...) says why. */}
+        {process.error && !askingReason && <ErrorAlert errors={errorsOf(process.error)} />}
       </Stack>
       {askingReason && (
         <PendingReasonModal
           userId={user._id}
           currentReason={user.status === 'pending' ? user.reason : ''}
           loading={process.isPending}
-          onClose={() => setAskingReason(false)}
+          error={process.error}
+          onClose={() => {
+            process.reset();
+            setAskingReason(false);
+          }}
           onConfirm={(reason) =>
             process.mutate(
               { userId: user._id, status: 'pending', reason },

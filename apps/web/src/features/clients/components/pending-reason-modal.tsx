@@ -3,6 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { errorsOf } from '../../../shared/api.ts';
+import { ErrorAlert } from '../../../shared/error-alert.tsx';
 
 type Values = z.input<typeof processUserRequest>;
 
@@ -10,12 +12,14 @@ type Props = {
   userId: string;
   currentReason: string;
   loading: boolean;
+  /** The server's refusal of the last try, shown in the modal. */
+  error?: unknown;
   onConfirm: (reason: string) => void;
   onClose: () => void;
 };
 
 /** Pending asks for a reason ('Reason is required.') as well as the confirmation (SPEC 4, 5). */
-export function PendingReasonModal({ userId, currentReason, loading, onConfirm, onClose }: Props) {
+export function PendingReasonModal({ userId, currentReason, loading, error, onConfirm, onClose }: Props) {
   const form = useForm<Values, unknown, z.output<typeof processUserRequest>>({
     resolver: zodResolver(processUserRequest),
     defaultValues: { userId, status: 'pending', reason: currentReason },
@@ -36,6 +40,7 @@ export function PendingReasonModal({ userId, currentReason, loading, onConfirm, 
             {...form.register('reason')}
             error={form.formState.errors.reason?.message}
           />
+          {error ? <ErrorAlert errors={errorsOf(error)} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -1,5 +1,6 @@
-import { Center, Loader, SimpleGrid, Stack } from '@mantine/core';
-import { useParams } from 'react-router';
+import { STAFF_MESSAGES } from '@brokerdesk/contract';
+import { Alert, Anchor, Center, Loader, SimpleGrid, Stack } from '@mantine/core';
+import { Link, useParams } from 'react-router';
 import { ApiError, errorsOf } from '../../../shared/api.ts';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
 import { fullName } from '../../../shared/formatters.ts';
@@ -30,6 +31,14 @@ export function ClientProfilePage() {
       </Center>
     );
   }
+  // A staff member's id: staff are not clients, and have a screen of their own.
+  if (
+    profile.error instanceof ApiError &&
+    profile.error.status === 404 &&
+    errorsOf(profile.error).server === STAFF_MESSAGES.managedOnStaffScreen
+  ) {
+    return <StaffNotice />;
+  }
   // An unknown or malformed id is a page that does not exist, not a server fault.
   if (profile.error instanceof ApiError && (profile.error.status === 404 || profile.error.status === 400)) {
     return <NotFoundPage />;
@@ -47,5 +56,17 @@ export function ClientProfilePage() {
       <ClientLogCard userId={user._id} />
       <DocumentsViewedCard userId={user._id} />
     </Stack>
+  );
+}
+
+/** Where a staff member's profile would be: a pointer to the Staff screen. */
+function StaffNotice() {
+  return (
+    <Alert color="blue" variant="light" title="Not a client">
+      {STAFF_MESSAGES.managedOnStaffScreen}{' '}
+      <Anchor component={Link} to="/staff" underline="always">
+        Open the Staff screen
+      </Anchor>
+    </Alert>
   );
 }

@@ -5,7 +5,7 @@ import {
   USER_LIST_TITLES,
   type UserListStatus,
 } from '@brokerdesk/contract';
-import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
@@ -112,6 +112,13 @@ function UserList({ status }: { status: UserListStatus }) {
         </Group>
         <Text size="xs" c="dimmed">
           Double-click a row to edit the client. The list refreshes every 5 minutes.
+        </Text>
+        <Text size="xs" c="dimmed">
+          Staff (ADMIN, SYSOP) are not listed here: they are managed on the{' '}
+          <Anchor component={Link} to="/staff" size="xs" underline="always">
+            Staff screen
+          </Anchor>
+          .
         </Text>
       </Group>
       {editing && (

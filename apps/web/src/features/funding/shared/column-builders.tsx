@@ -118,6 +118,7 @@ export function actionsColumn<T extends Base>(actions: RowActions<T>): DataTable
   return {
     id: 'actions',
     header: '',
+    sticky: 'right',
     cell: (r) => (
       <RejectApproveButtons
         onReject={() => actions.onReject(r)}

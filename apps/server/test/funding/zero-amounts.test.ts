@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AMOUNT_TOO_SMALL } from '@brokerdesk/contract';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { testDbKind } from '../support/db.ts';
+import { fundingFixtures } from './support.ts';
+
+/**
+ * Issue 18: a deal amount of 0.001 with "Approve & process" was a 500, and 0.004 with "Set as approved"
+ * stored an approved 0.00 deposit. An amount that rounds to zero at 2 decimals is a 400 on every call
+ * that moves money, and the request is left as it was.
+ */
+describe(`amounts that round to zero (${testDbKind})`, () => {
+  let t: TestApp;
+  let token: string;
+  let clientId: string;
+  let f: ReturnType<typeof fundingFixtures>;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.createUser({ email: 'zero@desk.test', password: 'Correct-Horse-1' });
+    clientId = await t.createUser({ email: 'zero@client.test', role: 'USER' });
+    f = fundingFixtures(t, () => clientId);
+    token = await t.signIn('zero@desk.test', 'Correct-Horse-1');
+  });
+  afterAll(() => t.stop());
+
+  const post = (url: string, body: unknown) => t.call('POST', url, body, t.auth(token));
+
+  for (const amount of [0.001, 0.004]) {
+    for (const status of ['approve_process', 'approved', 'pending'] as const) {
+      it(`refuses a modified deposit amount of ${amount} (${status})`, async () => {
+        const login = await f.account();
+        const id = await f.deposit(login, 100);
+        const r = await post('/api/admin/accounts/adminUpdateDeposit', {
+          deposit: { _id: id, status, comment: '', modifyDealAmount: true, depositAmountSent: amount },
+        });
+        expect(r.status).toBe(400);
+        expect(r.body).toMatchObject({ errors: { deposit: AMOUNT_TOO_SMALL } });
+        expect(await f.depositRow(id)).toMatchObject({ status: 'pending', depositAmountSent: 100 });
+      });
+
+      it(`refuses a modified withdrawal amount of ${amount} (${status})`, async () => {
+        const login = await f.account(500);
+        const id = await f.withdrawal(login, 100);
+        const r = await post('/api/admin/accounts/adminUpdateWithdrawal', {
+          withdrawal: { _id: id, status, comment: '', modifyDealAmount: true, withdrawalAmount: amount },
+        });
+        expect(r.status).toBe(400);
+        expect(r.body).toMatchObject({ errors: { withdrawal: AMOUNT_TOO_SMALL } });
+        expect(await f.withdrawalRow(id)).toMatchObject({ status: 'pending', withdrawalAmount: 100 });
+      });
+    }
+  }
+
+  it('refuses to approve a stored 0.00 deposit, withdrawal or transfer (approve, set as approved, process)', async () => {
+    const login = await f.account(500);
+    const other = await f.account();
+    const dep = await f.deposit(login, 0);
+    const wd = await f.withdrawal(login, 0);
+    const tr = await f.transfer(login, other, 0);
+    const calls: [string, unknown, string][] = [
+      ['/api/admin/accounts/adminProcessDeposit', { depositId: dep }, 'depositAmountSent'],
+      [
+        '/api/admin/accounts/adminUpdateDeposit',
+        { deposit: { _id: dep, status: 'approved', comment: '' } },
+        'depositAmountSent',
+      ],
+      ['/api/admin/accounts/adminProcessWithdrawal', { withdrawalId: wd }, 'withdrawalAmount'],
+      [
+        '/api/admin/accounts/adminUpdateWithdrawal',
+        { withdrawal: { _id: wd, status: 'approve_process', comment: '' } },
+        'withdrawalAmount',
+      ],
+      ['/api/admin/accounts/adminProcessTransfer', { transferId: tr }, 'transferAmount'],
+      [
+        '/api/admin/accounts/adminUpdateTransfer',
+        { transfer: { _id: tr, status: 'approved', comment: '' } },
+        'transferAmount',
+      ],
+    ];
+    for (const [url, body, field] of calls) {
+      const r = await post(url, body);
+      expect(r.status, url).toBe(400);
+      expect(r.body, url).toMatchObject({ errors: { [field]: AMOUNT_TOO_SMALL } });
+    }
+    expect((await f.depositRow(dep)).status).toBe('pending');
+    expect((await f.withdrawalRow(wd)).status).toBe('pending');
+    expect((await f.transferRow(tr)).status).toBe('pending');
+    await f.settle();
+    // Only the seed deal that funded the account: nothing was credited or debited.
+    expect(await f.dealsOf(login)).toHaveLength(1);
+    expect(await f.dealsOf(other)).toHaveLength(0);
+    // Rejecting such a request is still possible.
+    const rejected = await post('/api/admin/accounts/adminUpdateDeposit', {
+      deposit: { _id: dep, status: 'rejected', comment: 'Nothing to credit' },
+    });
+    expect(rejected.status).toBe(200);
+  });
+
+  it('still accepts 0.005 (rounds to 0.01)', async () => {
+    const login = await f.account();
+    const id = await f.deposit(login, 100);
+    const r = await post('/api/admin/accounts/adminUpdateDeposit', {
+      deposit: { _id: id, status: 'approved', comment: '', modifyDealAmount: true, depositAmountSent: 0.005 },
+    });
+    expect(r.status).toBe(200);
+    expect((await f.depositRow(id)).depositAmountSent).toBe(0.01);
+  });
+});

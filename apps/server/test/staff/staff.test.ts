@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { STAFF_MESSAGES, type StaffListResponse, type StaffMember } from '@brokerdesk/contract';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { testDbKind } from '../support/db.ts';
+import { auditLog, emailConfirmations, users } from '../../src/db/schema.ts';
+import { sha256 } from '../../src/lib/ids.ts';
+
+const PASSWORD = 'Correct-Horse-1';
+
+describe(`staff management (${testDbKind})`, () => {
+  let t: TestApp;
+  let sysopId: string;
+  let sysop: string;
+  let admin: string;
+  let adminId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    sysopId = await t.createUser({
+      email: 'sara@staff.test',
+      password: PASSWORD,
+      role: 'SYSOP',
+      name: 'Sara',
+    });
+    adminId = await t.createUser({
+      email: 'adam@staff.test',
+      password: PASSWORD,
+      role: 'ADMIN',
+      name: 'Adam',
+    });
+    await t.createUser({ email: 'client@staff.test', role: 'USER', status: 'approved', name: 'Carl' });
+    sysop = await t.signIn('sara@staff.test', PASSWORD);
+    admin = await t.signIn('adam@staff.test', PASSWORD);
+  });
+  afterAll(() => t.stop());
+
+  const list = (token = sysop) =>
+    t.call<StaffListResponse>('GET', '/api/admin/staff', undefined, t.auth(token));
+  const invite = (body: unknown, token = sysop) =>
+    t.call<{ staff: StaffMember; errors?: Record<string, string> }>(
+      'POST',
+      '/api/admin/staff/invite',
+      body,
+      t.auth(token),
+    );
+  const update = (body: unknown, token = sysop) =>
+    t.call<{ errors?: Record<string, string> }>('POST', '/api/admin/staff/update', body, t.auth(token));
+  const me = async (token: string) => (await t.call('GET', '/api/users/me', undefined, t.auth(token))).status;
+  const userRow = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+
+  it('lists staff only, with sign-in time and live sessions, to ADMIN and SYSOP', async () => {
+    const r = await list();
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toBe('no-store');
+    expect(r.body.staff.map((s) => s.email)).toEqual(['sara@staff.test', 'adam@staff.test']);
+    expect(r.body.staff[0]).toEqual({
+      _id: sysopId,
+      name: 'Sara',
+      surname: 'Staff',
+      email: 'sara@staff.test',
+      role: 'SYSOP',
+      status: 'approved',
+      lastSignInAt: t.clock.now(),
+      activeSessions: 1,
+    });
+    expect((await list(admin)).status).toBe(200);
+  });
+
+  it('invites a member without a usable password and mails a set-password link that leads to sign-in', async () => {
+    const before = t.smtp.count();
+    const r = await invite({ name: ' Ines ', surname: 'Vite', email: 'Ines@Staff.Test ', role: 'ADMIN' });
+    expect(r.status).toBe(200);
+    expect(r.body.staff).toMatchObject({
+      name: 'Ines',
+      email: 'ines@staff.test',
+      role: 'ADMIN',
+      status: 'approved',
+      lastSignInAt: null,
+      activeSessions: 0,
+    });
+    const id = r.body.staff._id;
+    expect((await userRow(id)).passwordHash).toBeNull();
+    // No password yet: signing in with anything fails.
+    const early = await t.call('POST', '/api/users/loginAdmin', { email: 'ines@staff.test', password: '' });
+    expect(early.status).toBe(400);
+
+    const mail = await t.smtp.next('ines@staff.test', before);
+    const link = /http:\/\/console\.test\/email\/confirm\/setpassword\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    expect(link).toBeDefined();
+    const [stored] = await t.db
+      .select()
+      .from(emailConfirmations)
+      .where(eq(emailConfirmations.id, sha256(link!)));
+    expect(stored).toMatchObject({ userId: id, purpose: 'setpassword', usedAt: null });
+    const [row] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'staff.invited'), eq(auditLog.entityId, id)));
+    expect(row).toMatchObject({ actorId: sysopId });
+
+    // The page's button POSTs the link (a GET only shows the page: mail scanners fetch links).
+    const confirmed = await t.call<{ resetId: string }>('POST', `/email/confirm/setpassword/${link}`);
+    expect(confirmed.status).toBe(200);
+    const set = await t.call('POST', '/api/users/newPassword', {
+      id: confirmed.body.resetId,
+      password: 'Invited-Staff-Pass-7',
+    });
+    expect(set.status).toBe(200);
+    const token = await t.signIn('ines@staff.test', 'Invited-Staff-Pass-7');
+    expect(await me(token)).toBe(200);
+  });
+
+  it('refuses an email already in use (any case) with 400 on email, and bad input with 400', async () => {
+    const count = (await t.db.select().from(users)).length;
+    const taken = await invite({ name: 'A', surname: 'B', email: 'CLIENT@staff.test', role: 'ADMIN' });
+    expect(taken.status).toBe(400);
+    expect(taken.body.errors).toEqual({ email: STAFF_MESSAGES.emailTaken });
+    for (const body of [
+      { name: 'A', surname: 'B', email: 'new@staff.test', role: 'USER' },
+      { name: 'A', surname: 'B', email: 'not-an-email', role: 'ADMIN' },
+      { name: '  ', surname: 'B', email: 'new@staff.test', role: 'ADMIN' },
+      { name: 'A', surname: 'B', email: 'new@staff.test', role: 'ADMIN', password: 'x' },
+    ]) {
+      const r = await invite(body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.errors).toBeTypeOf('object');
+    }
+    expect((await t.db.select().from(users)).length).toBe(count);
+  });
+
+  it('lets one of several simultaneous invitations of an email through; the others are a 400 on email', async () => {
+    const body = { name: 'Rae', surname: 'Race', email: 'race@staff.test', role: 'ADMIN' };
+    const replies = await Promise.all(Array.from({ length: 5 }, () => invite(body)));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    for (const r of replies.filter((x) => x.status === 400))
+      expect(r.body.errors).toEqual({ email: STAFF_MESSAGES.emailTaken });
+    expect((await t.db.select().from(users).where(eq(users.email, 'race@staff.test'))).length).toBe(1);
+  });
+
+  it('lets only a SYSOP invite or change staff (403 for an ADMIN, nothing changes)', async () => {
+    const r = await invite({ name: 'A', surname: 'B', email: 'by-admin@staff.test', role: 'SYSOP' }, admin);
+    expect(r.status).toBe(403);
+    const u = await update({ _id: sysopId, role: 'ADMIN' }, admin);
+    expect(u.status).toBe(403);
+    expect((await userRow(sysopId)).role).toBe('SYSOP');
+    expect((await t.db.select().from(users).where(eq(users.email, 'by-admin@staff.test'))).length).toBe(0);
+  });
+
+  it('disables, re-enables, promotes and demotes; each change ends the sessions at once and is audited', async () => {
+    const id = await t.createUser({
+      email: 'dora@staff.test',
+      password: PASSWORD,
+      role: 'ADMIN',
+      name: 'Dora',
+    });
+    const steps: { change: Record<string, string>; role: string; status: string }[] = [
+      { change: { status: 'disabled' }, role: 'ADMIN', status: 'disabled' },
+      { change: { status: 'approved' }, role: 'ADMIN', status: 'approved' },
+      { change: { role: 'SYSOP' }, role: 'SYSOP', status: 'approved' },
+      { change: { role: 'ADMIN' }, role: 'ADMIN', status: 'approved' },
+    ];
+    for (const step of steps) {
+      const before = await userRow(id);
+      const token = before.status === 'disabled' ? null : await t.signIn('dora@staff.test', PASSWORD);
+      const r = await update({ _id: id, ...step.change });
+      expect(r.status, JSON.stringify(step.change)).toBe(200);
+      const after = await userRow(id);
+      expect({ role: after.role, status: after.status }).toEqual({ role: step.role, status: step.status });
+      if (token) expect(await me(token)).toBe(401);
+      const [row] = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'staff.updated'), eq(auditLog.entityId, id)))
+        .orderBy(auditLog.id)
+        .then((rows) => rows.slice(-1));
+      expect(row).toMatchObject({
+        actorId: sysopId,
+        before: { role: before.role, status: before.status },
+        after: { role: step.role, status: step.status, sessionsEnded: true },
+      });
+    }
+    const listed = (await list()).body.staff.find((s) => s._id === id);
+    expect(listed).toMatchObject({ role: 'ADMIN', status: 'approved', activeSessions: 0 });
+  });
+
+  it('demotes an ADMIN to a client role: gone from the staff list and signed out', async () => {
+    const id = await t.createUser({
+      email: 'eve@staff.test',
+      password: PASSWORD,
+      role: 'ADMIN',
+      name: 'Eve',
+    });
+    const token = await t.signIn('eve@staff.test', PASSWORD);
+    const r = await update({ _id: id, role: 'USER' });
+    expect(r.status).toBe(200);
+    expect(await me(token)).toBe(401);
+    expect((await list()).body.staff.some((s) => s._id === id)).toBe(false);
+    // Not staff any more: the staff calls no longer know them.
+    expect((await update({ _id: id, role: 'ADMIN' })).status).toBe(404);
+  });
+
+  it('keeps the last active SYSOP: neither demoted nor disabled, with a clear message', async () => {
+    const count = async () =>
+      (await list()).body.staff.filter((s) => s.role === 'SYSOP' && s.status !== 'disabled').length;
+    expect(await count()).toBe(1);
+    for (const change of [{ role: 'ADMIN' }, { role: 'USER' }, { status: 'disabled' }]) {
+      const r = await update({ _id: sysopId, ...change });
+      expect(r.status, JSON.stringify(change)).toBe(409);
+      expect(r.body.errors).toEqual({ server: STAFF_MESSAGES.lastSysop });
+    }
+    expect(await userRow(sysopId)).toMatchObject({ role: 'SYSOP', status: 'approved' });
+    expect(await me(sysop)).toBe(200);
+    // With a second active SYSOP, the first may step down (and its own session ends).
+    const second = await t.createUser({
+      email: 'sam@staff.test',
+      password: PASSWORD,
+      role: 'SYSOP',
+      name: 'Sam',
+    });
+    const samToken = await t.signIn('sam@staff.test', PASSWORD);
+    expect((await update({ _id: sysopId, role: 'ADMIN' }, samToken)).status).toBe(200);
+    expect(await me(sysop)).toBe(401);
+    // Now Sam is the last one; a disabled SYSOP does not count as active.
+    expect((await update({ _id: second, status: 'disabled' }, samToken)).status).toBe(409);
+    expect((await update({ _id: sysopId, role: 'SYSOP', status: 'disabled' }, samToken)).status).toBe(200);
+    expect((await update({ _id: second, role: 'ADMIN' }, samToken)).status).toBe(409);
+    expect(await userRow(second)).toMatchObject({ role: 'SYSOP', status: 'approved' });
+    sysop = samToken;
+  });
+
+  it('leaves staff out of the client screens: lists, search, and a profile that says where staff are', async () => {
+    const profile = await t.call('GET', `/api/admin/users/profile/${adminId}`, undefined, t.auth(sysop));
+    expect(profile.status).toBe(404);
+    expect(profile.body).toMatchObject({ errors: { server: STAFF_MESSAGES.managedOnStaffScreen } });
+    const rows = await t.call<{ clients: { email: string }[] }>(
+      'POST',
+      '/api/admin/users/list/paginated/all',
+      { page: 1, sizePerPage: 100 },
+      t.auth(sysop),
+    );
+    const emails = rows.body.clients.map((c) => c.email);
+    expect(emails).toContain('client@staff.test');
+    // Eve was demoted to USER above: a client now, listed as one. The staff are not.
+    expect(emails).toContain('eve@staff.test');
+    const staff = (await list()).body.staff.map((m) => m.email);
+    expect(staff.length).toBeGreaterThan(3);
+    expect(emails.filter((e) => staff.includes(e))).toEqual([]);
+    const found = await t.call<{ clients: unknown[] }>(
+      'POST',
+      '/api/admin/search',
+      { q: 'adam@staff' },
+      t.auth(sysop),
+    );
+    expect(found.status).toBe(200);
+    expect(found.body.clients).toEqual([]);
+    const client = await t.call<{ clients: unknown[] }>(
+      'POST',
+      '/api/admin/search',
+      { q: 'client@staff' },
+      t.auth(sysop),
+    );
+    expect(client.body.clients).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown id or a client, and 400 for an empty change', async () => {
+    const client = (await t.db.select().from(users).where(eq(users.email, 'client@staff.test')))[0]!;
+    expect((await update({ _id: client.id, role: 'ADMIN' })).status).toBe(404);
+    expect((await update({ _id: 'a'.repeat(24), status: 'disabled' })).status).toBe(404);
+    const empty = await update({ _id: adminId });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual({ role: STAFF_MESSAGES.nothingToChange });
+    expect((await update({ _id: adminId, status: 'rejected' })).status).toBe(400);
+  });
+});
