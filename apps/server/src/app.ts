@@ -30,6 +30,8 @@ import { registerGuard } from './auth/guard.ts';
 import { authRoutes } from './auth/routes.ts';
 import { SystemService } from './features/system/service.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import { probeRoutes } from './features/system/probe-routes.ts';
+import { Readiness } from './features/system/readiness.ts';
 import { ClientsService } from './features/clients/service.ts';
 import { clientsRoutes } from './features/clients/routes.ts';
 import { kycRoutes } from './features/clients/kyc-routes.ts';
@@ -86,6 +88,8 @@ export type AppDeps = {
   mailClient?: ClientMailer;
   /** Live-updates stream settings (tests shorten the heartbeat, which also re-checks sessions). */
   events?: { heartbeatMs?: number };
+  /** What GET /readyz answers; main.ts marks it stopping on SIGTERM, before anything else stops. */
+  readiness?: Readiness;
 };
 
 export const VERSION = '0.1.0';
@@ -179,6 +183,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   };
 
+  const readiness = deps.readiness ?? new Readiness(db);
+  probeRoutes(app, { readiness });
+  app.addHook('preClose', async () => readiness.markStopping());
   authRoutes(app, { signIn, passwords, sessions });
   // The development outbox (sign-in codes, reset links) is never served in production, whatever mailer.
   const devOutbox = mailer.devOutbox && !config.production;

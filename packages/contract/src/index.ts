@@ -20,3 +20,4 @@ export * from './events.ts';
 export * from './search.ts';
 export * from './exports.ts';
 export * from './approvals.ts';
+export * from './probes.ts';

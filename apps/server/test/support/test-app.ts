@@ -20,6 +20,7 @@ import { OperationWorker } from '../../src/operations/index.ts';
 import { allCheckingHandlers, allSettledHandlers } from '../../src/features/settled-handlers.ts';
 import { SmtpReceiver, codeFrom } from './smtp-receiver.ts';
 import type { ClientMailer } from '../../src/features/funding/client-mail.ts';
+import { Readiness } from '../../src/features/system/readiness.ts';
 
 const TEST_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret!');
 
@@ -70,9 +71,11 @@ export async function startTestApp(
     leaseSeconds: config.operations.leaseSeconds,
     settleSeconds: config.operations.settleSeconds,
   });
+  const readiness = new Readiness(database.db);
   const app: App = await buildApp({
     config,
     database,
+    readiness,
     mailer: smtpMailer(smtpUrl, config.mailFrom),
     platforms: [platform],
     clock,
@@ -157,6 +160,8 @@ export async function startTestApp(
     deals: testPlatform.deals,
     faults: testPlatform.faults,
     worker,
+    /** What GET /readyz answers (a test marks it stopping as SIGTERM would). */
+    readiness,
     call,
     auth,
     createUser,
