@@ -12,6 +12,8 @@ import { OperationsArchiveJob, OperationWorker } from './operations/index.ts';
 import { allCheckingHandlers, allSettledHandlers } from './features/settled-handlers.ts';
 import { ReconciliationService } from './features/reconciliation/service.ts';
 import { ReconciliationJob } from './features/reconciliation/job.ts';
+import { Readiness } from './features/system/readiness.ts';
+import { stopOnSignals } from './lib/shutdown.ts';
 
 /** config -> db -> app -> listen (nothing else). */
 const config = loadConfig();
@@ -46,6 +48,7 @@ const worker = new OperationWorker({
   log,
 });
 const archive = new OperationsArchiveJob(database.db, clock, config.operations.retentionDays, log);
+const readiness = new Readiness(database.db);
 const app = await buildApp({
   config,
   database,
@@ -55,6 +58,7 @@ const app = await buildApp({
   secret: loadSigningSecret(config.jwtSecret, config.dataDir),
   logger: log,
   wakeWorker: () => worker.wake(),
+  readiness,
 });
 
 await app.listen({ port: config.port, host: config.host });
@@ -64,23 +68,26 @@ archive.start();
 reconciliation?.start();
 printWelcome();
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    await app.close();
-    await checker.stop();
-    await reconciliation?.stop();
-    await worker.stop();
-    await archive.stop();
-    await platform.close();
-    await mailer.close();
-    await database.close();
-    process.exit(0);
-  });
-}
+// SIGTERM: not ready at once; then stop accepting and end live streams (app.close), abort a long
+// reconciliation and let the platform operation in hand settle, all together; then close what they used.
+stopOnSignals({
+  log,
+  stages: [
+    [{ name: 'readiness', stop: () => readiness.markStopping() }],
+    [
+      { name: 'http', stop: () => app.close() },
+      { name: 'platform checker', stop: () => checker.stop() },
+      { name: 'reconciliation', stop: () => reconciliation?.stop() },
+      { name: 'operations worker', stop: () => worker.stop() },
+      { name: 'operations archive', stop: () => archive.stop() },
+    ],
+    [
+      { name: 'platform', stop: () => platform.close() },
+      { name: 'mailer', stop: () => mailer.close() },
+    ],
+    [{ name: 'database', stop: () => database.close() }],
+  ],
+});
 
 function printWelcome(): void {
   const lines = [
