@@ -22,6 +22,7 @@ import type { Clock } from './lib/clock.ts';
 import type { App } from './http/types.ts';
 import { frameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { refuseBadText } from './http/refuse-bad-text.ts';
+import { drainConnectionsOnClose } from './http/drain-connections.ts';
 import { secretFreeSerializers } from './lib/logger.ts';
 import { SessionService } from './auth/sessions.ts';
 import { SignInService } from './auth/sign-in-service.ts';
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   registerErrorHandler(app);
+  drainConnectionsOnClose(app);
 
   const sessions = new SessionService(db, secret, clock, config.sessionIdleSeconds, config.sessionMaxSeconds);
   const signIn = new SignInService(db, mailer, sessions, clock, secret, app.log);

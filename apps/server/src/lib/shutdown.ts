@@ -32,11 +32,12 @@ export function stopOnSignals(opts: {
       }
       stopping = true;
       opts.log.info({ signal }, 'shutting down');
+      const pending = new Set<string>();
       const hard = setTimeout(() => {
-        opts.log.error({ limitMs }, 'shutdown took too long: exiting anyway');
+        opts.log.error({ limitMs, waitingFor: [...pending] }, 'shutdown took too long: exiting anyway');
         exit(1);
       }, limitMs);
-      void runStages(opts.stages, opts.log).then(() => {
+      void runStages(opts.stages, pending, opts.log).then(() => {
         clearTimeout(hard);
         opts.log.info({}, 'stopped');
         exit(0);
@@ -45,14 +46,18 @@ export function stopOnSignals(opts: {
   }
 }
 
-async function runStages(stages: ShutdownStep[][], log: Log): Promise<void> {
+/** Runs the stages in order; `pending` names the steps not finished yet (for the timeout's log line). */
+async function runStages(stages: ShutdownStep[][], pending: Set<string>, log: Log): Promise<void> {
   for (const stage of stages) {
     await Promise.all(
       stage.map(async (step) => {
+        pending.add(step.name);
         try {
           await step.stop();
         } catch (err) {
           log.error({ err, step: step.name }, 'a part of the server did not stop cleanly');
+        } finally {
+          pending.delete(step.name);
         }
       }),
     );
