@@ -23,6 +23,7 @@ import type { App } from './http/types.ts';
 import { frameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { refuseBadText } from './http/refuse-bad-text.ts';
 import { drainConnectionsOnClose } from './http/drain-connections.ts';
+import type { ServerMetrics } from './metrics/server-metrics.ts';
 import { secretFreeSerializers } from './lib/logger.ts';
 import { SessionService } from './auth/sessions.ts';
 import { SignInService } from './auth/sign-in-service.ts';
@@ -91,6 +92,8 @@ export type AppDeps = {
   events?: { heartbeatMs?: number };
   /** What GET /readyz answers; main.ts marks it stopping on SIGTERM, before anything else stops. */
   readiness?: Readiness;
+  /** Prometheus metrics this app feeds (request durations, live streams); main.ts serves them. */
+  metrics?: ServerMetrics;
 };
 
 export const VERSION = '0.1.0';
@@ -155,6 +158,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   registerErrorHandler(app);
   drainConnectionsOnClose(app);
+  const metrics = deps.metrics;
+  if (metrics) {
+    // By the route's pattern: raw URLs (ids, query strings, scanners' guesses) would make endless series.
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
 
   const sessions = new SessionService(db, secret, clock, config.sessionIdleSeconds, config.sessionMaxSeconds);
   const signIn = new SignInService(db, mailer, sessions, clock, secret, app.log);
@@ -260,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     heartbeatMs: deps.events?.heartbeatMs,
   });
   eventsRoutes(app, { hub });
+  metrics?.countLiveStreams(() => hub.size);
   // Open streams would keep app.close() waiting: end them first.
   app.addHook('preClose', () => hub.close());
   searchRoutes(app, { db });

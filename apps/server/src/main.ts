@@ -14,6 +14,8 @@ import { ReconciliationService } from './features/reconciliation/service.ts';
 import { ReconciliationJob } from './features/reconciliation/job.ts';
 import { Readiness } from './features/system/readiness.ts';
 import { stopOnSignals } from './lib/shutdown.ts';
+import { ServerMetrics } from './metrics/server-metrics.ts';
+import { startMetricsServer } from './metrics/metrics-server.ts';
 
 /** config -> db -> app -> listen (nothing else). */
 const config = loadConfig();
@@ -49,6 +51,7 @@ const worker = new OperationWorker({
 });
 const archive = new OperationsArchiveJob(database.db, clock, config.operations.retentionDays, log);
 const readiness = new Readiness(database.db);
+const metrics = new ServerMetrics(database, clock);
 const app = await buildApp({
   config,
   database,
@@ -59,9 +62,11 @@ const app = await buildApp({
   logger: log,
   wakeWorker: () => worker.wake(),
   readiness,
+  metrics,
 });
 
 await app.listen({ port: config.port, host: config.host });
+const metricsServer = config.metrics ? await startMetricsServer(metrics.registry, config.metrics, log) : null;
 checker.start();
 worker.start();
 archive.start();
@@ -84,6 +89,7 @@ stopOnSignals({
     [
       { name: 'platform', stop: () => platform.close() },
       { name: 'mailer', stop: () => mailer.close() },
+      { name: 'metrics', stop: () => metricsServer?.close() },
     ],
     [{ name: 'database', stop: () => database.close() }],
   ],
@@ -96,6 +102,7 @@ function printWelcome(): void {
     `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  trading platform: ${config.platform}`,
   ];
+  if (metricsServer) lines.push(`  Prometheus metrics: ${metricsServer.url}`);
   if (demo.staff.length > 0) {
     lines.push('  demo staff sign-in:');
     for (const s of demo.staff) lines.push(`    ${s.role.padEnd(6)} ${s.email}  password: ${s.password}`);

@@ -1,10 +1,12 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKind, freshPostgresDatabase } from '../support/db.ts';
-import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { freePort, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { loadConfig } from '../../src/config.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const compiledMain = path.join(root, 'apps/server/dist/main.js');
@@ -23,23 +25,25 @@ function newest(dir: string): number {
  * `npm test` builds before the API tests (tools/test/run-all.sh), so this uses that build; run on its
  * own, it builds first when the build is missing or older than the sources.
  */
-function ensureBuild(): void {
+async function ensureBuild(): Promise<void> {
   const sources = Math.max(
     newest(path.join(root, 'apps/server/src')),
     newest(path.join(root, 'packages/contract/src')),
   );
   if (fs.existsSync(compiledMain) && fs.statSync(compiledMain).mtimeMs >= sources) return;
-  const r = spawnSync('npm', ['run', '--silent', 'build:server'], { cwd: root, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`npm run build:server failed:\n${r.stdout}\n${r.stderr}`);
+  // Not spawnSync: the test worker must keep answering the runner while the build runs.
+  await promisify(execFile)('npm', ['run', '--silent', 'build:server'], { cwd: root });
 }
 
 describe(`the compiled server under plain node (${testDbKind})`, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bd-compiled-'));
   let drop: (() => Promise<void>) | undefined;
   let server: ServerProcess | undefined;
+  let metricsPort = 0;
 
   beforeAll(async () => {
-    ensureBuild();
+    metricsPort = await freePort();
+    await ensureBuild();
     const fresh = await freshPostgresDatabase();
     drop = fresh?.drop;
     server = await startServerProcess(
@@ -47,7 +51,7 @@ describe(`the compiled server under plain node (${testDbKind})`, () => {
         DATA_DIR: dataDir,
         RECONCILIATION_HOUR_UTC: 'off',
         PAYMENT_SYNC_SECONDS: '0',
-        METRICS_PORT: 'off',
+        METRICS_PORT: String(metricsPort),
         ...(fresh ? { DATABASE_URL: fresh.url } : {}),
       },
       { compiled: true },
@@ -70,6 +74,17 @@ describe(`the compiled server under plain node (${testDbKind})`, () => {
     const ready = await fetch(`${server!.url}/readyz`);
     expect(await ready.json()).toEqual({ status: 'ready' });
     expect(ready.status).toBe(200);
+  });
+
+  it('serves Prometheus metrics on METRICS_PORT (127.0.0.1 by default), with the probes timed by route', async () => {
+    const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toMatch(/^process_cpu_user_seconds_total /m);
+    expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/healthz",status_code="200"\} 1$/m);
+    expect(text).toMatch(/^platform_operations\{state="queued"\} 0$/m);
+    expect(loadConfig({}).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ METRICS_PORT: 'off' }).metrics).toBeNull();
   });
 
   it('stops on SIGTERM with exit code 0', async () => {
