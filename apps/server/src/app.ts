@@ -184,9 +184,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The build writes .br and .gz beside each file (apps/web/precompress.ts): sent as they are, by
+      // Accept-Encoding (br, then gzip), with the original file's type; without them, the file itself.
+      preCompressed: true,
+      // Off: send's own `public, max-age=0` would overwrite the cache-control set below.
+      cacheControl: false,
       setHeaders: (res, file) => {
+        // Hashed names change with their content: cached for a year. Anything else is revalidated.
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }
