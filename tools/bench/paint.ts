@@ -111,7 +111,12 @@ try {
   row('cold: JavaScript on the wire, + user list', kb(cold.script), '300 KB', cold.script <= 300 * 1024);
   row('cold: CSS on the wire', kb(cold.stylesheet), '-', true);
   row('cold: everything on the wire (with API calls)', kb(cold.total), '-', true);
-  row('warm: JavaScript + CSS downloaded again', kb(warm.script + warm.stylesheet), '0 KB', warm.script + warm.stylesheet === 0);
+  row(
+    'warm: JavaScript + CSS downloaded again',
+    kb(warm.script + warm.stylesheet),
+    '0 KB',
+    warm.script + warm.stylesheet === 0,
+  );
   row('warm: everything on the wire (with API calls)', kb(warm.total), '-', true);
   row('data arrival -> 100 rows painted, p50', `${pct(50).toFixed(1)} ms`, '100 ms', pct(50) <= 100);
   row('data arrival -> 100 rows painted, p95', `${pct(95).toFixed(1)} ms`, '100 ms', pct(95) <= 100);

@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import process from 'node:process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -35,4 +36,4 @@ fs.writeFileSync(
 );
 compile('apps/server/tsconfig.build.json');
 fs.cpSync(path.join(server, 'src/db/migrations'), path.join(dist, 'db/migrations'), { recursive: true });
-console.log(`server compiled to ${path.relative(root, dist)} (run it: npm run start:prod)`);
+process.stdout.write(`server compiled to ${path.relative(root, dist)} (run it: npm run start:prod)\n`);

@@ -81,7 +81,8 @@ export class ServerMetrics {
       registers,
       async collect() {
         this.reset();
-        for (const p of await platforms()) if (p.lastWorking) this.set({ platform: p.platform }, p.lastWorking);
+        for (const p of await platforms())
+          if (p.lastWorking) this.set({ platform: p.platform }, p.lastWorking);
       },
     });
     const pool = this.pool();

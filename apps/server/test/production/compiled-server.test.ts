@@ -81,7 +81,9 @@ describe(`the compiled server under plain node (${testDbKind})`, () => {
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toMatch(/^process_cpu_user_seconds_total /m);
-    expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/healthz",status_code="200"\} 1$/m);
+    expect(text).toMatch(
+      /^http_request_duration_seconds_count\{method="GET",route="\/healthz",status_code="200"\} 1$/m,
+    );
     expect(text).toMatch(/^platform_operations\{state="queued"\} 0$/m);
     expect(loadConfig({}).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
     expect(loadConfig({ METRICS_PORT: 'off' }).metrics).toBeNull();

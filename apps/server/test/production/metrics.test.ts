@@ -96,11 +96,16 @@ describe(`Prometheus metrics on their own listener (${testDbKind})`, () => {
 
   it('shows the platform status from its last check', async () => {
     const now = t.clock.now();
-    await t.db.insert(platformStatus).values({ platform: 'MT5', status: 'OK', lastWorking: now, checkedAt: now });
+    await t.db
+      .insert(platformStatus)
+      .values({ platform: 'MT5', status: 'OK', lastWorking: now, checkedAt: now });
     let text = await scrape();
     expect(series(text, 'platform_up{platform="MT5"}')).toBe(1);
     expect(series(text, 'platform_last_working_timestamp_seconds{platform="MT5"}')).toBe(now);
-    await t.db.update(platformStatus).set({ status: 'Unavailable' }).where(eq(platformStatus.platform, 'MT5'));
+    await t.db
+      .update(platformStatus)
+      .set({ status: 'Unavailable' })
+      .where(eq(platformStatus.platform, 'MT5'));
     text = await scrape();
     expect(series(text, 'platform_up{platform="MT5"}')).toBe(0);
   });

@@ -39,19 +39,21 @@ describe(`static files of the web app (${testDbKind})`, () => {
   const get = async (url: string, acceptEncoding?: string) => {
     const headers: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
     const { request } = await import('node:http');
-    return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
-      (resolve, reject) => {
-        const req = request(t.base + url, { headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-        });
-        req.on('error', reject);
-        req.end();
-      },
-    );
+    return new Promise<{
+      status: number;
+      headers: Record<string, string | string[] | undefined>;
+      body: Buffer;
+    }>((resolve, reject) => {
+      const req = request(t.base + url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    });
   };
 
   it('sends brotli when the browser takes it, else gzip, else the file, with its type, length and Vary', async () => {
