@@ -16,7 +16,14 @@ export type ServerProcess = {
 };
 
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const e: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
+  // No metrics listener unless a test asks for one: the default port (9464) would clash between servers.
+  const e: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    METRICS_PORT: 'off',
+    ...env,
+  };
   delete e.npm_config_nodedir;
   delete e.TEST_DATABASE_URL;
   return e;
