@@ -1,5 +1,6 @@
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress.ts';
 
 /** The API server the dev proxy forwards to; API_URL points it elsewhere (a second server on another port). */
 const API = process.env.API_URL ?? 'http://127.0.0.1:8080';
@@ -26,7 +27,7 @@ function vendorChunk(id: string): string | undefined {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {

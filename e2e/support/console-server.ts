@@ -33,6 +33,8 @@ export async function startConsole(
     DATA_DIR: dataDir,
     SMTP_URL: smtpUrl,
     LOG_LEVEL: 'warn',
+    // No metrics listener: 9464 would clash with any other server on this machine.
+    METRICS_PORT: 'off',
     ...(db ? { DATABASE_URL: db.url } : {}),
     ...extraEnv,
   };

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every check, in the order that fails fastest: types, lint, API tests on PGlite, the web build, browser tests
+# Every check, in the order that fails fastest: types, lint, the build (server and web), API tests on PGlite, browser tests
 # on PGlite, then on PostgreSQL (a throwaway cluster unless TEST_DATABASE_URL is set) the API tests, the
 # platform suites again through the real MT5 Web API client and its fake (once: the client does not depend on
 # the database). The browser tests run once, on PGlite, to keep the run near its 20-minute budget: the server
@@ -12,10 +12,11 @@ step() { printf '\n=== %s ===\n' "$*"; }
 step typecheck;                 npm run --silent typecheck
 step lint;                      npm run --silent lint
 step "unit tests of the web app"; npx vitest run --project web
+# The build first: the API tests start the compiled server with plain node (test/production).
+step "build (server and web)";  npm run --silent build
 step "API tests on PGlite";     npx vitest run --project server
 # The suites that move money and accounts, again through the real MT5 Web API client and the fake server.
 MT5_SUITES="apps/server/test/funding apps/server/test/accounts apps/server/test/system apps/server/test/approvals apps/server/test/reconciliation"
-step "web build";               npm run --silent build:web
 step "browser tests on PGlite"; npx playwright test
 step "API tests on PostgreSQL (and the platform suites through the MT5 Web API fake)"
 bash tools/test/with-postgres.sh bash -c "npx vitest run --project server && TEST_PLATFORM=mt5 npx vitest run --project server $MT5_SUITES"

@@ -23,6 +23,8 @@ import type { App } from './http/types.ts';
 import { frameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { refuseBadText } from './http/refuse-bad-text.ts';
 import { noStoreForStaff } from './http/no-store.ts';
+import { drainConnectionsOnClose } from './http/drain-connections.ts';
+import type { ServerMetrics } from './metrics/server-metrics.ts';
 import { secretFreeSerializers } from './lib/logger.ts';
 import { SessionService } from './auth/sessions.ts';
 import { SignInService } from './auth/sign-in-service.ts';
@@ -32,6 +34,8 @@ import { registerActingOnRule } from './auth/acting-on.ts';
 import { authRoutes } from './auth/routes.ts';
 import { SystemService } from './features/system/service.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import { probeRoutes } from './features/system/probe-routes.ts';
+import { Readiness } from './features/system/readiness.ts';
 import { ClientsService } from './features/clients/service.ts';
 import { clientsRoutes } from './features/clients/routes.ts';
 import { kycRoutes } from './features/clients/kyc-routes.ts';
@@ -91,6 +95,10 @@ export type AppDeps = {
   mailClient?: ClientMailer;
   /** Live-updates stream settings (tests shorten the heartbeat, which also re-checks sessions). */
   events?: { heartbeatMs?: number };
+  /** What GET /readyz answers; main.ts marks it stopping on SIGTERM, before anything else stops. */
+  readiness?: Readiness;
+  /** Prometheus metrics this app feeds (request durations, live streams); main.ts serves them. */
+  metrics?: ServerMetrics;
 };
 
 export const VERSION = '0.1.0';
@@ -154,6 +162,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   registerErrorHandler(app);
+  drainConnectionsOnClose(app);
+  const metrics = deps.metrics;
+  if (metrics) {
+    // By the route's pattern: raw URLs (ids, query strings, scanners' guesses) would make endless series.
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
 
   const sessions = new SessionService(db, secret, clock, config.sessionIdleSeconds, config.sessionMaxSeconds);
   const signIn = new SignInService(db, mailer, sessions, clock, secret, app.log);
@@ -174,9 +191,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The build writes .br and .gz beside each file (apps/web/precompress.ts): sent as they are, by
+      // Accept-Encoding (br, then gzip), with the original file's type; without them, the file itself.
+      preCompressed: true,
+      // Off: send's own `public, max-age=0` would overwrite the cache-control set below.
+      cacheControl: false,
       setHeaders: (res, file) => {
+        // Hashed names change with their content: cached for a year. Anything else is revalidated.
         const immutable = file.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }
@@ -186,6 +210,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   };
 
+  const readiness = deps.readiness ?? new Readiness(db);
+  probeRoutes(app, { readiness });
+  app.addHook('preClose', async () => readiness.markStopping());
   authRoutes(app, { signIn, passwords, sessions });
   // The development outbox (sign-in codes, reset links) is never served in production, whatever mailer.
   const devOutbox = mailer.devOutbox && !config.production;
@@ -259,6 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     heartbeatMs: deps.events?.heartbeatMs,
   });
   eventsRoutes(app, { hub });
+  metrics?.countLiveStreams(() => hub.size);
   // Open streams would keep app.close() waiting: end them first.
   app.addHook('preClose', () => hub.close());
   searchRoutes(app, { db });

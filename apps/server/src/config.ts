@@ -34,6 +34,8 @@ const envSchema = z.object({
   OPERATIONS_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
   MT5_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
   TRUST_PROXY: z.string().optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(9464),
   NODE_ENV: z.string().optional(),
 });
 
@@ -77,6 +79,8 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** NODE_ENV=production: no development outbox, and SMTP_URL is required. */
   production: boolean;
+  /** Where Prometheus scrapes GET /metrics (a listener of its own, apart from the console); null: off. */
+  metrics: { host: string; port: number } | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -119,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mt5TimeoutSeconds: e.MT5_TIMEOUT_SECONDS,
     trustProxy: trustProxyConfig(e.TRUST_PROXY),
     production,
+    metrics: e.METRICS_PORT === 'off' ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
   };
 }
 

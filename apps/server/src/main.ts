@@ -12,6 +12,10 @@ import { OperationsArchiveJob, OperationWorker } from './operations/index.ts';
 import { allCheckingHandlers, allSettledHandlers } from './features/settled-handlers.ts';
 import { ReconciliationService } from './features/reconciliation/service.ts';
 import { ReconciliationJob } from './features/reconciliation/job.ts';
+import { Readiness } from './features/system/readiness.ts';
+import { stopOnSignals } from './lib/shutdown.ts';
+import { ServerMetrics } from './metrics/server-metrics.ts';
+import { startMetricsServer } from './metrics/metrics-server.ts';
 
 /** config -> db -> app -> listen (nothing else). */
 const config = loadConfig();
@@ -46,6 +50,8 @@ const worker = new OperationWorker({
   log,
 });
 const archive = new OperationsArchiveJob(database.db, clock, config.operations.retentionDays, log);
+const readiness = new Readiness(database.db);
+const metrics = new ServerMetrics(database, clock);
 const app = await buildApp({
   config,
   database,
@@ -55,32 +61,39 @@ const app = await buildApp({
   secret: loadSigningSecret(config.jwtSecret, config.dataDir),
   logger: log,
   wakeWorker: () => worker.wake(),
+  readiness,
+  metrics,
 });
 
 await app.listen({ port: config.port, host: config.host });
+const metricsServer = config.metrics ? await startMetricsServer(metrics.registry, config.metrics, log) : null;
 checker.start();
 worker.start();
 archive.start();
 reconciliation?.start();
 printWelcome();
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    await app.close();
-    await checker.stop();
-    await reconciliation?.stop();
-    await worker.stop();
-    await archive.stop();
-    await platform.close();
-    await mailer.close();
-    await database.close();
-    process.exit(0);
-  });
-}
+// SIGTERM: not ready at once; then stop accepting and end live streams (app.close), abort a long
+// reconciliation and let the platform operation in hand settle, all together; then close what they used.
+stopOnSignals({
+  log,
+  stages: [
+    [{ name: 'readiness', stop: () => readiness.markStopping() }],
+    [
+      { name: 'http', stop: () => app.close() },
+      { name: 'platform checker', stop: () => checker.stop() },
+      { name: 'reconciliation', stop: () => reconciliation?.stop() },
+      { name: 'operations worker', stop: () => worker.stop() },
+      { name: 'operations archive', stop: () => archive.stop() },
+    ],
+    [
+      { name: 'platform', stop: () => platform.close() },
+      { name: 'mailer', stop: () => mailer.close() },
+      { name: 'metrics', stop: () => metricsServer?.close() },
+    ],
+    [{ name: 'database', stop: () => database.close() }],
+  ],
+});
 
 function printWelcome(): void {
   const lines = [
@@ -89,6 +102,7 @@ function printWelcome(): void {
     `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  trading platform: ${config.platform}`,
   ];
+  if (metricsServer) lines.push(`  Prometheus metrics: ${metricsServer.url}`);
   if (demo.staff.length > 0) {
     lines.push('  demo staff sign-in:');
     for (const s of demo.staff) lines.push(`    ${s.role.padEnd(6)} ${s.email}  password: ${s.password}`);

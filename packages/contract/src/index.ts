@@ -21,3 +21,4 @@ export * from './search.ts';
 export * from './exports.ts';
 export * from './approvals.ts';
 export * from './staff.ts';
+export * from './probes.ts';

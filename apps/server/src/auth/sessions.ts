@@ -17,8 +17,12 @@ export type StaffContext = {
   email: string;
 };
 
-/** Activity is written at most this often, so that busy staff do not turn every read into a write. */
-const ACTIVITY_GRANULARITY_S = 15;
+/**
+ * Activity is written at most this often, so that busy staff do not turn every read into a write (a row
+ * update, WAL and a live-update notice per call). The idle limit is counted from the last write, so a
+ * session may end up to this long before 15 minutes after the very last call: a busy desk never notices.
+ */
+export const ACTIVITY_WRITE_SECONDS = 30;
 
 /**
  * Server-side sessions behind a signed token. The token (a JWT, so the browser can read `exp`) carries
@@ -115,7 +119,7 @@ export class SessionService {
       await this.revoke(id);
       throw new Unauthorized();
     }
-    if (!opts.background && now - s.lastActiveAt >= ACTIVITY_GRANULARITY_S) {
+    if (!opts.background && now - s.lastActiveAt >= ACTIVITY_WRITE_SECONDS) {
       await this.db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, id));
     }
     return {

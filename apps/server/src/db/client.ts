@@ -23,7 +23,8 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The SQL migrations, next to this file in the sources and in the compiled server alike (npm run build). */
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const STATEMENT_TIMEOUT_MS = 15_000;
 /** Any constant: serialises migrations when several servers start against one PostgreSQL. */
 const MIGRATION_LOCK = 7_301_2026;

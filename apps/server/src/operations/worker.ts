@@ -84,6 +84,8 @@ export class OperationWorker {
   private round: Promise<void> | undefined;
   private again = false;
   private started = false;
+  /** Set by stop(): the operation in hand settles, no further one is claimed. */
+  private stopping = false;
 
   constructor(private readonly deps: OperationWorkerDeps) {
     const p = deps.platforms;
@@ -112,6 +114,7 @@ export class OperationWorker {
   /** Waits for the round in progress; no new round starts afterwards. */
   async stop(): Promise<void> {
     this.started = false;
+    this.stopping = true;
     clearInterval(this.timer);
     await this.round;
   }
@@ -157,7 +160,7 @@ export class OperationWorker {
       lost: 0,
     };
     const platforms = [...this.platforms.keys()];
-    while (tally.claimed < this.batchSize) {
+    while (tally.claimed < this.batchSize && !this.stopping) {
       const [op] = await claimOperations(this.deps.db, {
         now: this.deps.clock.now(),
         limit: 1,

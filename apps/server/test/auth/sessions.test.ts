@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
-import { users } from '../../src/db/schema.ts';
+import { sessions, users } from '../../src/db/schema.ts';
 
 describe(`sessions and the role guard (${testDbKind})`, () => {
   let t: TestApp;
@@ -39,6 +39,49 @@ describe(`sessions and the role guard (${testDbKind})`, () => {
     const poll = await t.call('GET', '/api/other/getNewRequestsCount/', undefined, t.auth(token));
     expect(poll.status).toBe(200);
     t.clock.advance(6 * 60);
+    expect((await me(token, { 'x-background': '1' })).status).toBe(401);
+  });
+
+  it('writes the last activity at most every 30 s, never for background polls', async () => {
+    const userId = await t.createUser({ email: 'busy@s.test', password: 'Correct-Horse-1' });
+    const token = await t.signIn('busy@s.test', 'Correct-Horse-1');
+    const lastActive = async () => {
+      const rows = await t.db
+        .select({ at: sessions.lastActiveAt })
+        .from(sessions)
+        .where(eq(sessions.userId, userId));
+      expect(rows).toHaveLength(1);
+      return rows[0]!.at;
+    };
+    const signedInAt = await lastActive();
+    t.clock.advance(20);
+    expect((await me(token)).status).toBe(200);
+    t.clock.advance(9);
+    expect((await me(token)).status).toBe(200);
+    expect(await lastActive()).toBe(signedInAt);
+    t.clock.advance(1);
+    expect((await me(token)).status).toBe(200);
+    expect(await lastActive()).toBe(signedInAt + 30);
+    t.clock.advance(60);
+    const poll = await t.call('GET', '/api/other/getNewRequestsCount/', undefined, t.auth(token));
+    expect(poll.status).toBe(200);
+    expect((await me(token, { 'x-background': '1' })).status).toBe(200);
+    expect(await lastActive()).toBe(signedInAt + 30);
+  });
+
+  it('keeps a session in use alive past 15 minutes, and ends it 15 idle minutes after the last write', async () => {
+    const token = await t.signIn('admin@s.test', 'Correct-Horse-1');
+    // A call every 25 s for 20 minutes: some calls write, the session never looks idle.
+    for (let s = 25; s <= 20 * 60; s += 25) {
+      t.clock.advance(25);
+      expect((await me(token)).status).toBe(200);
+    }
+    // Then only polling: the session ends 15 minutes after the last activity written.
+    for (let m = 0; m < 14; m++) {
+      t.clock.advance(60);
+      expect((await me(token, { 'x-background': '1' })).status).toBe(200);
+    }
+    t.clock.advance(60);
     expect((await me(token, { 'x-background': '1' })).status).toBe(401);
   });
 

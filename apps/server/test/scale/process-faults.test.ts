@@ -23,7 +23,7 @@ const FAULTY = {
   // Short windows, so the run takes seconds: a late change lands after the first look-up (5 s) and
   // before the window ends.
   OPERATIONS_LEASE_SECONDS: '8',
-  OPERATIONS_SETTLE_SECONDS: '10',
+  OPERATIONS_SETTLE_SECONDS: '15',
   MT5_TIMEOUT_SECONDS: '1',
   RECONCILIATION_HOUR_UTC: 'off',
   PAYMENT_SYNC_SECONDS: '0',
@@ -135,7 +135,7 @@ describe(`approvals through late, lost and failed platform calls, kill -9 and ${
           const done = await list('historical');
           return pending.filter((p) => done.find((d) => d._id === p._id)?.MTStatus !== 'SUCCESS').length;
         },
-        { timeout: 120_000, interval: 500 },
+        { timeout: 200_000, interval: 500 },
       )
       .toBe(0);
 
@@ -173,5 +173,5 @@ describe(`approvals through late, lost and failed platform calls, kill -9 and ${
     } finally {
       await database.close();
     }
-  }, 240_000);
+  }, 300_000);
 });

@@ -90,6 +90,9 @@ const MATRIX: Record<string, Row> = {
   'POST /email/confirm/:setpassword/:id': PUBLIC,
   'GET /api/other/serverInfo': PUBLIC,
   'GET /api/dev/outbox': PUBLIC,
+  // Liveness and readiness probes (DESIGN "Running in production"): a load balancer calls them.
+  'GET /healthz': PUBLIC,
+  'GET /readyz': PUBLIC,
   // Documents opened in a new tab: the short-lived signature is the permission.
   'GET /api/kyc/image/:userId/:imageId': SIGNED_LINK,
   'GET /api/kyc/report/:userId': SIGNED_LINK,

@@ -4,7 +4,10 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
-/** A server process as an operator starts it (`apps/server/src/main.ts`), on a free loopback port. */
+/**
+ * A server process as an operator starts it, on a free loopback port: `npm start`'s way (tsx and the
+ * TypeScript sources), or with `compiled` `npm run start:prod`'s (plain node and apps/server/dist).
+ */
 export type ServerProcess = {
   url: string;
   child: ChildProcess;
@@ -13,15 +16,28 @@ export type ServerProcess = {
 };
 
 function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const e: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
+  // No metrics listener unless a test asks for one: the default port (9464) would clash between servers.
+  const e: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    METRICS_PORT: 'off',
+    ...env,
+  };
   delete e.npm_config_nodedir;
   delete e.TEST_DATABASE_URL;
   return e;
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+const SOURCE_MAIN = ['--import', 'tsx', 'apps/server/src/main.ts'];
+export const COMPILED_MAIN = ['apps/server/dist/main.js'];
+
+export async function startServerProcess(
+  env: Record<string, string>,
+  opts: { compiled?: boolean } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, opts.compiled ? COMPILED_MAIN : SOURCE_MAIN, {
     cwd: root,
     env: childEnv({ ...env, PORT: String(port) }),
   });
@@ -54,7 +70,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 export async function failedStart(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, SOURCE_MAIN, {
     cwd: root,
     env: childEnv({ ...env, PORT: String(await freePort()) }),
   });
@@ -76,7 +92,7 @@ export function runTool(name: string, args: string[], env: Record<string, string
   return r.stdout;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = net.createServer();
     s.listen(0, '127.0.0.1', () => {

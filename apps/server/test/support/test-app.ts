@@ -20,6 +20,9 @@ import { OperationWorker } from '../../src/operations/index.ts';
 import { allCheckingHandlers, allSettledHandlers } from '../../src/features/settled-handlers.ts';
 import { SmtpReceiver, codeFrom } from './smtp-receiver.ts';
 import type { ClientMailer } from '../../src/features/funding/client-mail.ts';
+import { Readiness } from '../../src/features/system/readiness.ts';
+import { ServerMetrics } from '../../src/metrics/server-metrics.ts';
+import { startMetricsServer } from '../../src/metrics/metrics-server.ts';
 
 const TEST_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret!');
 
@@ -36,6 +39,8 @@ export async function startTestApp(
     platformTimeoutMs?: number;
     /** Replaces the client notices of approvals (a test makes them fail). */
     mailClient?: ClientMailer;
+    /** Serves Prometheus metrics on a loopback port of their own (`metricsUrl`), as main.ts does. */
+    metrics?: boolean;
   } = {},
 ) {
   const database: Database = await openTestDatabase();
@@ -70,9 +75,13 @@ export async function startTestApp(
     leaseSeconds: config.operations.leaseSeconds,
     settleSeconds: config.operations.settleSeconds,
   });
+  const readiness = new Readiness(database.db);
+  const metrics = opts.metrics ? new ServerMetrics(database, clock) : undefined;
   const app: App = await buildApp({
     config,
     database,
+    readiness,
+    metrics,
     mailer: smtpMailer(smtpUrl, config.mailFrom),
     platforms: [platform],
     clock,
@@ -81,6 +90,9 @@ export async function startTestApp(
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const metricsServer = metrics
+    ? await startMetricsServer(metrics.registry, { host: '127.0.0.1', port: 0 }, { warn: () => undefined })
+    : undefined;
 
   async function call<T = Record<string, unknown>>(
     method: string,
@@ -162,6 +174,10 @@ export async function startTestApp(
     deals: testPlatform.deals,
     faults: testPlatform.faults,
     worker,
+    /** What GET /readyz answers (a test marks it stopping as SIGTERM would). */
+    readiness,
+    /** GET /metrics (with the `metrics` option). */
+    metricsUrl: metricsServer?.url,
     call,
     auth,
     sessionOf,
@@ -171,6 +187,7 @@ export async function startTestApp(
     links: new LinkSigner(TEST_SECRET, clock.now),
     setRole: (id: string, role: Role) => database.db.update(users).set({ role }).where(eq(users.id, id)),
     async stop() {
+      await metricsServer?.close();
       // A keep-alive connection whose last response was a streamed file is not always seen as idle in
       // time, and close() would then wait out the 72 s keep-alive timeout: the tests are over, end them.
       const closing = app.close();

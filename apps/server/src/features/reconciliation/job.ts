@@ -28,6 +28,8 @@ type Log = {
 export class ReconciliationJob {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<string | null> | undefined;
+  /** Aborted by stop(): a run in progress ends after its current account. */
+  private readonly abort = new AbortController();
 
   constructor(
     private readonly service: ReconciliationService,
@@ -48,13 +50,19 @@ export class ReconciliationJob {
     this.timer.unref();
   }
 
+  /**
+   * Stops the timer and aborts a run in progress, which ends after the account in hand and is recorded
+   * as interrupted; the next round (this server's next start, or another server) runs the day again.
+   */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    this.abort.abort();
     await this.running;
   }
 
   /** Runs the due day unless it is done or under way; answers the new report's id, or null. */
   runDue(): Promise<string | null> {
+    if (this.abort.signal.aborted) return Promise.resolve(null);
     this.running ??= this.round().finally(() => (this.running = undefined));
     return this.running;
   }
@@ -65,8 +73,11 @@ export class ReconciliationJob {
       const id = await this.service.runDaily(period, {
         staleAfter: this.opts.staleAfter,
         retryAfter: this.opts.retryAfter ?? HOUR,
+        signal: this.abort.signal,
       });
-      if (id) this.log.info({ reportId: id, ...period }, 'daily reconciliation done');
+      if (id && this.abort.signal.aborted)
+        this.log.info({ reportId: id, ...period }, 'daily reconciliation interrupted; it runs again later');
+      else if (id) this.log.info({ reportId: id, ...period }, 'daily reconciliation done');
       return id;
     } catch (err) {
       this.log.warn({ err, ...period }, 'daily reconciliation could not run');

@@ -122,7 +122,12 @@ export class ReconciliationService {
    */
   async runDaily(
     period: { from: number; to: number },
-    o: { staleAfter?: number; retryAfter: number },
+    o: {
+      staleAfter?: number;
+      retryAfter: number;
+      /** Aborted when the server stops: the run ends as interrupted and the day is run again later. */
+      signal?: AbortSignal;
+    },
   ): Promise<string | null> {
     const now = this.clock.now();
     await this.failAbandoned(o.staleAfter);
@@ -143,7 +148,7 @@ export class ReconciliationService {
     if (recentFailure) return null;
     const report = await this.open('daily', period, null);
     if (!report) return null;
-    await this.execute(report, null);
+    await this.execute(report, null, o.signal);
     return report.id;
   }
 
@@ -265,14 +270,16 @@ export class ReconciliationService {
     return row;
   }
 
-  private async execute(report: ReportRow, actor: Actor): Promise<void> {
+  private async execute(report: ReportRow, actor: Actor, signal?: AbortSignal): Promise<void> {
     const scope = { login: report.login ?? undefined, from: report.periodFrom, to: report.periodTo };
     let found: Found | undefined;
     let error = '';
     try {
-      found = await this.compare(scope, this.heartbeat(report.id));
+      found = await this.compare(scope, this.heartbeat(report.id), signal);
     } catch (err) {
-      error = `The platform could not be read: ${err instanceof Error ? err.message : String(err)}`;
+      // Stopped with the server: marked as interrupted, which the next daily round takes over at once.
+      if (signal?.aborted) error = INTERRUPTED;
+      else error = `The platform could not be read: ${err instanceof Error ? err.message : String(err)}`;
     }
     await this.finish(report, found, error, actor);
   }
@@ -344,7 +351,7 @@ export class ReconciliationService {
   }
 
   /** The comparison itself: legs of the period, the accounts to ask about, and each account's deals. */
-  private async compare(scope: Scope, beat: () => Promise<void>): Promise<Found> {
+  private async compare(scope: Scope, beat: () => Promise<void>, signal?: AbortSignal): Promise<Found> {
     const legs = await this.legsIn(scope);
     const byLogin = new Map<number, Leg[]>();
     for (const leg of legs) byLogin.set(leg.login, [...(byLogin.get(leg.login) ?? []), leg]);
@@ -366,6 +373,8 @@ export class ReconciliationService {
       dealsChecked: 0,
     };
     for (const login of logins) {
+      // Checked between accounts: a stopping server ends a long run after the account in hand.
+      signal?.throwIfAborted();
       await beat();
       const { deals, missing } = await this.dealsOf(login, window);
       found.accountsChecked++;

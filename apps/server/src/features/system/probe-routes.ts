@@ -1,0 +1,39 @@
+import { healthResponse, readinessResponse } from '@brokerdesk/contract';
+import type { App } from '../../http/types.ts';
+import type { Readiness } from './readiness.ts';
+
+/**
+ * GET /healthz (liveness: the process answers) and GET /readyz (readiness, 503 when not). Public, as a
+ * load balancer or an orchestrator calls them without a session; outside /api so that no proxy rule
+ * for the API touches them. Logged only when something goes wrong: they are called every few seconds.
+ */
+export function probeRoutes(app: App, deps: { readiness: Readiness }): void {
+  app.get(
+    '/healthz',
+    {
+      config: { public: true },
+      logLevel: 'warn',
+      schema: { response: { 200: healthResponse } },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'ok' as const };
+    },
+  );
+
+  app.get(
+    '/readyz',
+    {
+      config: { public: true },
+      logLevel: 'warn',
+      schema: { response: { 200: readinessResponse, 503: readinessResponse } },
+    },
+    async (_req, reply) => {
+      const state = await deps.readiness.check();
+      return reply
+        .code(state.status === 'ready' ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(state);
+    },
+  );
+}
