@@ -137,6 +137,9 @@ export const CASES: BenchCase[] = [
   get('polled: counters', '/api/other/getNewRequestsCount/'),
   get('polled: new deposits', '/api/other/checkNewDeposits/'),
   get('polled: platform status', '/api/admin/other/getMlStatuses/'),
+  // Polled by the load balancer or orchestrator (DESIGN "Running in production": cheap).
+  get('polled: healthz', '/healthz'),
+  get('polled: readyz', '/readyz'),
   // The shell: who is signed in, the server's version, staff names shown beside decisions.
   get('me', '/api/users/me'),
   get('server info', '/api/other/serverInfo'),
