@@ -1,3 +1,4 @@
+import { checkingMtStatus, MT_STATUS_CHECKING } from '@brokerdesk/contract';
 import type { LookupResult, SendResult } from './attempt.ts';
 
 /**
@@ -31,9 +32,6 @@ export function defaultBackoff(attempt: number): number {
  */
 const NEVER_ABANDON_UNCERTAIN = new Set(['balance', 'createAccount']);
 
-/** The text staff read while an outcome is being waited out. */
-export const CHECKING_NOTE = 'Checking with MT5';
-
 type Op = { kind: string; attempts: number };
 
 const wait = (policy: RetryPolicy, attempts: number) => Math.max(0, Math.ceil(policy.backoff(attempts)));
@@ -63,7 +61,7 @@ export function afterLookup(
   if (open) {
     return {
       state: 'queued',
-      error: `${CHECKING_NOTE}: the last send's outcome is unknown; not sent again before ${iso(settleUntil)}`,
+      error: `${checkingMtStatus(settleUntil)}: the last send's outcome is unknown; not sent again before then`,
       nextAttemptAt: next(now + wait(policy, op.attempts)),
       settleUntil,
     };
@@ -82,7 +80,7 @@ export function afterSend(sent: SendResult, op: Op, policy: RetryPolicy, now: nu
     const settleUntil = now + policy.settleSeconds;
     return {
       state: 'queued',
-      error: `${CHECKING_NOTE}: ${sent.error}`,
+      error: `${MT_STATUS_CHECKING}: ${sent.error}`,
       nextAttemptAt: Math.min(now + wait(policy, 1), settleUntil),
       settleUntil,
     };
@@ -95,5 +93,3 @@ export function afterSend(sent: SendResult, op: Op, policy: RetryPolicy, now: nu
     settleUntil: null,
   };
 }
-
-const iso = (epoch: number) => new Date(epoch * 1000).toISOString().replace('.000Z', 'Z');

@@ -221,7 +221,7 @@ export class OperationWorker {
         now,
         nextAttemptAt: now + Math.ceil(this.policy.backoff(op.attempts)),
         error: `Recording the result failed: ${errorText(err)}`,
-        settleUntil: sentMaybe(decision, steps) ? now + this.policy.settleSeconds : op.settleUntil,
+        settleUntil: sentMaybe(steps) ? now + this.policy.settleSeconds : op.settleUntil,
       }).catch(() => undefined); // the lease runs out instead, with the same effect
     }
   }
@@ -294,7 +294,7 @@ export function sendMargin(leaseSeconds: number): number {
 }
 
 /** Whether this round's send may have reached the platform (anything but a clean refusal). */
-function sentMaybe(decision: Decision, steps: readonly RoundStep[]): boolean {
+function sentMaybe(steps: readonly RoundStep[]): boolean {
   const send = steps.find((s) => s.step === 'send');
   return (
     send !== undefined &&

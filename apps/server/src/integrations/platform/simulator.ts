@@ -185,11 +185,6 @@ export class SimulatorPlatform implements TradingPlatform {
     }
   }
 
-  /** Changes still held by the `late` fault. */
-  get lateCount(): number {
-    return this.late.size;
-  }
-
   async close(): Promise<void> {
     for (const h of this.late) clearTimeout(h.timer);
     this.late.clear();

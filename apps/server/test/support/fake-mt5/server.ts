@@ -105,10 +105,6 @@ export class FakeMt5Server {
     return held.length;
   }
 
-  get lateCount(): number {
-    return this.lateCalls.size;
-  }
-
   async stop(): Promise<void> {
     for (const h of this.lateCalls) clearTimeout(h.timer);
     this.lateCalls.clear();
