@@ -78,102 +78,114 @@ describe(`several server processes on one database (${testDbKind})`, () => {
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   });
 
-  if (!onPostgres) {
-    it('refuses a second server on the same embedded DATA_DIR, naming the process that holds it', async () => {
+  // Embedded database only (on PostgreSQL servers share the database instead).
+  it.skipIf(onPostgres)(
+    'refuses a second server on the same embedded DATA_DIR, naming the process that holds it',
+    async () => {
       const second = await failedStart(env);
       expect(second.code).not.toBe(0);
       expect(second.output).toMatch(new RegExp(`DATA_DIR .* is in use by process ${servers[0]!.child.pid}`));
       // The first is unharmed.
       expect((await call(servers[0]!.url, 'GET', '/api/other/serverInfo')).status).toBe(200);
-    });
-    return;
-  }
+    },
+  );
 
-  it('runs every approval exactly once with requests and workers spread over both processes', async () => {
-    const [a, b] = servers as [ServerProcess, ServerProcess];
-    // Sign in on A; the session is the database's, so B accepts the same token.
-    const before = smtp.count();
-    const login = await call(a.url, 'POST', '/api/users/loginAdmin', staff);
-    expect(login.status).toBe(200);
-    const code = codeFrom(await smtp.next(staff.email, before));
-    const confirmed = await call(b.url, 'POST', '/api/users/loginConfirm', {
-      email: staff.email,
-      password: login.body.password,
-      code,
-    });
-    expect(confirmed.status).toBe(200);
-    const token = confirmed.body.token as string;
+  // Several processes need PostgreSQL; on the embedded database this shows as skipped.
+  it.skipIf(!onPostgres)(
+    'runs every approval exactly once with requests and workers spread over both processes',
+    async () => {
+      const [a, b] = servers as [ServerProcess, ServerProcess];
+      // Sign in on A; the session is the database's, so B accepts the same token.
+      const before = smtp.count();
+      const login = await call(a.url, 'POST', '/api/users/loginAdmin', staff);
+      expect(login.status).toBe(200);
+      const code = codeFrom(await smtp.next(staff.email, before));
+      const confirmed = await call(b.url, 'POST', '/api/users/loginConfirm', {
+        email: staff.email,
+        password: login.body.password,
+        code,
+      });
+      expect(confirmed.status).toBe(200);
+      const token = confirmed.body.token as string;
 
-    const list = async (base: string, status: string) => {
-      const r = await call(
-        base,
-        'POST',
-        '/api/admin/accounts/adminGetRequests/paginated',
-        { type: 'deposit', status, page: 1, sizePerPage: 100, filters: {} },
-        token,
-      );
-      expect(r.status).toBe(200);
-      return (r.body.data as { transfers: { _id: string; MTStatus: string }[] }).transfers;
-    };
-    const pending = await list(a.url, 'pending');
-    expect(pending.length, 'the demo data has pending deposits').toBeGreaterThan(3);
+      const list = async (base: string, status: string) => {
+        const r = await call(
+          base,
+          'POST',
+          '/api/admin/accounts/adminGetRequests/paginated',
+          { type: 'deposit', status, page: 1, sizePerPage: 100, filters: {} },
+          token,
+        );
+        expect(r.status).toBe(200);
+        return (r.body.data as { transfers: { _id: string; MTStatus: string }[] }).transfers;
+      };
+      const pending = await list(a.url, 'pending');
+      expect(pending.length, 'the demo data has pending deposits').toBeGreaterThan(3);
 
-    // Every deposit approved twice at once, once on each process: one wins, the other gets 409.
-    const replies = await Promise.all(
-      pending.flatMap((d) =>
-        [a, b].map(async (s) => ({
-          id: d._id,
-          status: (
-            await call(s.url, 'POST', '/api/admin/accounts/adminProcessDeposit', { depositId: d._id }, token)
-          ).status,
-        })),
-      ),
-    );
-    for (const d of pending) {
-      expect(
-        replies
-          .filter((r) => r.id === d._id)
-          .map((r) => r.status)
-          .sort(),
-      ).toEqual([200, 409]);
-    }
-
-    // Both workers run; wait until the outbox is drained, then count deals on the (shared) ledger.
-    const db = new pg.Client({ connectionString: env.DATABASE_URL });
-    await db.connect();
-    try {
-      await expect
-        .poll(
-          async () =>
-            (
-              await db.query(
-                `select count(*)::int n from platform_operations where state in ('queued','running')`,
+      // Every deposit approved twice at once, once on each process: one wins, the other gets 409.
+      const replies = await Promise.all(
+        pending.flatMap((d) =>
+          [a, b].map(async (s) => ({
+            id: d._id,
+            status: (
+              await call(
+                s.url,
+                'POST',
+                '/api/admin/accounts/adminProcessDeposit',
+                { depositId: d._id },
+                token,
               )
-            ).rows[0].n,
-          { timeout: 30_000, interval: 100 },
-        )
-        .toBe(0);
-      const deals = await db.query<{ comment: string; n: number }>(
-        `select comment, count(*)::int n from sim_deals where comment = any($1) group by comment`,
-        [pending.map((d) => `dep:${d._id}`)],
+            ).status,
+          })),
+        ),
       );
-      expect(deals.rows).toHaveLength(pending.length);
-      expect(deals.rows.every((r) => r.n === 1)).toBe(true);
-    } finally {
-      await db.end();
-    }
+      for (const d of pending) {
+        expect(
+          replies
+            .filter((r) => r.id === d._id)
+            .map((r) => r.status)
+            .sort(),
+        ).toEqual([200, 409]);
+      }
 
-    // Both processes tell the same story: no pending deposit left, each approved one credited.
-    for (const s of [a, b]) {
-      expect(await list(s.url, 'pending')).toHaveLength(0);
-      const historical = await list(s.url, 'historical');
-      for (const d of pending) expect(historical.find((h) => h._id === d._id)?.MTStatus).toBe('SUCCESS');
-    }
-    const counts = await Promise.all(
-      [a, b].map(
-        async (s) => (await call(s.url, 'GET', '/api/other/getNewRequestsCount/', undefined, token)).body,
-      ),
-    );
-    expect(counts[0]).toEqual(counts[1]);
-  }, 120_000);
+      // Both workers run; wait until the outbox is drained, then count deals on the (shared) ledger.
+      const db = new pg.Client({ connectionString: env.DATABASE_URL });
+      await db.connect();
+      try {
+        await expect
+          .poll(
+            async () =>
+              (
+                await db.query(
+                  `select count(*)::int n from platform_operations where state in ('queued','running')`,
+                )
+              ).rows[0].n,
+            { timeout: 30_000, interval: 100 },
+          )
+          .toBe(0);
+        const deals = await db.query<{ comment: string; n: number }>(
+          `select comment, count(*)::int n from sim_deals where comment = any($1) group by comment`,
+          [pending.map((d) => `dep:${d._id}`)],
+        );
+        expect(deals.rows).toHaveLength(pending.length);
+        expect(deals.rows.every((r) => r.n === 1)).toBe(true);
+      } finally {
+        await db.end();
+      }
+
+      // Both processes tell the same story: no pending deposit left, each approved one credited.
+      for (const s of [a, b]) {
+        expect(await list(s.url, 'pending')).toHaveLength(0);
+        const historical = await list(s.url, 'historical');
+        for (const d of pending) expect(historical.find((h) => h._id === d._id)?.MTStatus).toBe('SUCCESS');
+      }
+      const counts = await Promise.all(
+        [a, b].map(
+          async (s) => (await call(s.url, 'GET', '/api/other/getNewRequestsCount/', undefined, token)).body,
+        ),
+      );
+      expect(counts[0]).toEqual(counts[1]);
+    },
+    120_000,
+  );
 });
