@@ -324,8 +324,14 @@ export const bankAccounts = pgTable(
     comment: text().notNull().default(''),
     timestamp: epoch().notNull(),
     changeDocument: boolean().notNull().default(false),
+    // The client's name and email, kept by triggers (migration 0020) for the list's filter and sorts.
+    clientSearch: text().notNull().default(''),
+    clientName: text().notNull().default(''),
+    clientEmail: text().notNull().default(''),
   },
   (t) => [
+    index('bank_accounts_client_name_sort_idx').on(t.status, t.clientName, t.id),
+    index('bank_accounts_client_email_sort_idx').on(t.status, t.clientEmail, t.id),
     index('bank_accounts_status_ts_idx').on(
       t.status,
       t.timestamp.desc().nullsFirst(),
@@ -350,6 +356,10 @@ export const leverageChanges = pgTable(
     comment: text().notNull().default(''),
     timestamp: epoch().notNull(),
     mtStatus: text().notNull().default(''),
+    // The client's name and email, kept by triggers (migration 0020) for the list's filter and sorts.
+    clientSearch: text().notNull().default(''),
+    clientName: text().notNull().default(''),
+    clientEmail: text().notNull().default(''),
   },
   (t) => [
     index('leverage_changes_status_ts_idx').on(
@@ -357,6 +367,9 @@ export const leverageChanges = pgTable(
       t.timestamp.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    index('leverage_changes_user_idx').on(t.userId),
+    index('leverage_changes_client_name_sort_idx').on(t.status, t.clientName, t.id),
+    index('leverage_changes_client_email_sort_idx').on(t.status, t.clientEmail, t.id),
   ],
 );
 
@@ -378,6 +391,10 @@ export const subAccountRequests = pgTable(
     timeCreated: epoch().notNull(),
     adminRequested: boolean().notNull().default(false),
     accountId: text(),
+    // The client's name and email, kept by triggers (migration 0020) for the list's filter and sorts.
+    clientSearch: text().notNull().default(''),
+    clientName: text().notNull().default(''),
+    clientEmail: text().notNull().default(''),
   },
   (t) => [
     index('sub_account_requests_status_ts_idx').on(
@@ -385,6 +402,9 @@ export const subAccountRequests = pgTable(
       t.timeCreated.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    index('sub_account_requests_user_idx').on(t.userId),
+    index('sub_account_requests_client_name_sort_idx').on(t.status, t.clientName, t.id),
+    index('sub_account_requests_client_email_sort_idx').on(t.status, t.clientEmail, t.id),
   ],
 );
 
@@ -430,8 +450,17 @@ export const ibRequests = pgTable(
     errorMessage: text().notNull().default(''),
     comment: text().notNull().default(''),
     timestamp: epoch().notNull(),
+    // The client's name and email, kept by triggers (migration 0020) for the list's filter and sorts.
+    clientSearch: text().notNull().default(''),
+    clientName: text().notNull().default(''),
+    clientEmail: text().notNull().default(''),
   },
-  (t) => [index('ib_requests_status_ts_idx').on(t.status, t.timestamp.desc().nullsFirst())],
+  (t) => [
+    index('ib_requests_status_ts_idx').on(t.status, t.timestamp.desc().nullsFirst()),
+    index('ib_requests_user_idx').on(t.userId),
+    index('ib_requests_client_name_sort_idx').on(t.status, t.clientName, t.id),
+    index('ib_requests_client_email_sort_idx').on(t.status, t.clientEmail, t.id),
+  ],
 );
 
 export const partnerEmailSettings = pgTable('partner_email_settings', {

@@ -10,8 +10,8 @@ import { enqueueOperation, type SettledHandler } from '../../operations/index.ts
 import { writeClientLog } from '../clients/client-log.ts';
 import { planList, type ListSpec } from '../../lib/paged-query.ts';
 import { readPage } from '../../lib/read-page.ts';
-import { clientFilter, lookupClients } from '../funding/list.ts';
-import { clientSort } from './list.ts';
+import { lookupClients } from '../funding/list.ts';
+import { clientNameField } from '../../lib/client-columns.ts';
 import { ACCOUNT_KEYS } from './keys.ts';
 import { leverageNumber, toWireLeverage } from './rows.ts';
 
@@ -25,11 +25,7 @@ const LEVERAGE_LIST: ListSpec = {
     timestamp: { column: leverageChanges.timestamp, sortable: true, filter: 'number' },
     accountNumber: { column: leverageChanges.accountNumber, sortable: true, filter: 'number' },
     accountType: { column: leverageChanges.accountType, sortable: true, filter: 'select' },
-    client: {
-      column: clientSort(leverageChanges.userId, 'name'),
-      sortable: true,
-      filter: clientFilter(leverageChanges.userId),
-    },
+    client: clientNameField(leverageChanges),
   },
 };
 

@@ -1,12 +1,12 @@
-import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { PagedRequest } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import { NotFound } from '../../http/errors.ts';
-import { subAccountRequests, tradingAccounts, users } from '../../db/schema.ts';
-import { escapeLike, planList, type ListSpec } from '../../lib/paged-query.ts';
+import { subAccountRequests, tradingAccounts } from '../../db/schema.ts';
+import { planList, type ListSpec } from '../../lib/paged-query.ts';
 import { readPage } from '../../lib/read-page.ts';
-import { clientFilter, clientSearchFilter, lookupClients } from '../funding/list.ts';
+import { lookupClients } from '../funding/list.ts';
+import { clientEmailField, clientNameField, clientSearchFilter } from '../../lib/client-columns.ts';
 import { toWireAccount, toWireSubAccount } from './rows.ts';
 
 const ACCOUNTS: ListSpec = {
@@ -74,36 +74,13 @@ export async function pageAccounts(db: Db, live: boolean, approved: string, req:
   };
 }
 
-/** A client's "Name Surname" or email, for sorting a list by its client without joining users. */
-export function clientSort(userIdColumn: AnyPgColumn, what: 'name' | 'email'): SQL {
-  const value = what === 'name' ? sql`${users.name} || ' ' || ${users.surname}` : sql`${users.email}`;
-  return sql`(select lower(${value}) from ${users} where ${users.id} = ${userIdColumn})`;
-}
-
-/** Filter by the client's email only (the name column has clientFilter, which matches both). */
-export function clientEmailFilter(userIdColumn: AnyPgColumn) {
-  return (f: { filterVal: string | number }): SQL =>
-    inArray(
-      userIdColumn,
-      sql`(select id from users where ${ilike(users.email, `%${escapeLike(String(f.filterVal))}%`)})`,
-    );
-}
-
 const SUB_ACCOUNTS: ListSpec = {
   tieBreaker: subAccountRequests.id,
   defaultSort: { field: 'timeCreated', order: 'desc' },
   fields: {
     timeCreated: { column: subAccountRequests.timeCreated, sortable: true, filter: 'number' },
-    name: {
-      column: clientSort(subAccountRequests.userId, 'name'),
-      sortable: true,
-      filter: clientFilter(subAccountRequests.userId),
-    },
-    email: {
-      column: clientSort(subAccountRequests.userId, 'email'),
-      sortable: true,
-      filter: clientEmailFilter(subAccountRequests.userId),
-    },
+    name: clientNameField(subAccountRequests),
+    email: clientEmailField(subAccountRequests),
     type: { column: subAccountRequests.type, sortable: true, filter: 'select' },
     platform: { column: subAccountRequests.platform, sortable: true, filter: 'select' },
     baseCurrency: { column: subAccountRequests.baseCurrency, sortable: true, filter: 'select' },

@@ -5,6 +5,7 @@ import {
   type TradingAccount,
 } from '@brokerdesk/contract';
 import type { leverageChanges, subAccountRequests, tradingAccounts } from '../../db/schema.ts';
+import { withoutClientColumns } from '../../lib/client-columns.ts';
 
 export function toWireAccount(a: typeof tradingAccounts.$inferSelect): TradingAccount {
   const { id, clientSearch: _clientSearch, ...rest } = a;
@@ -12,7 +13,7 @@ export function toWireAccount(a: typeof tradingAccounts.$inferSelect): TradingAc
 }
 
 export function toWireLeverage(l: typeof leverageChanges.$inferSelect): LeverageChange {
-  const { id, mtStatus, ...rest } = l;
+  const { id, mtStatus, ...rest } = withoutClientColumns(l);
   return {
     ...rest,
     _id: id,
@@ -23,7 +24,7 @@ export function toWireLeverage(l: typeof leverageChanges.$inferSelect): Leverage
 }
 
 export function toWireSubAccount(s: typeof subAccountRequests.$inferSelect): SubAccountRequest {
-  const { id, accountId: _accountId, ...rest } = s;
+  const { id, accountId: _accountId, ...rest } = withoutClientColumns(s);
   return { ...rest, _id: id } as SubAccountRequest;
 }
 

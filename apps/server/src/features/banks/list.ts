@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { PagedRequest } from '@brokerdesk/contract';
 import { bankAccounts } from '../../db/schema.ts';
 import { planList, type ListSpec } from '../../lib/paged-query.ts';
-import { clientFilter } from '../funding/list.ts';
-import { clientEmailFilter, clientSort } from '../accounts/list.ts';
+import { clientEmailField, clientNameField } from '../../lib/client-columns.ts';
 
 export type BankListStatus = 'pending' | 'approved' | 'rejected';
 
@@ -16,16 +15,8 @@ const BANKS: ListSpec = {
   tieBreaker: bankAccounts.id,
   defaultSort: { field: 'timestamp', order: 'desc' },
   fields: {
-    name: {
-      column: clientSort(bankAccounts.userId, 'name'),
-      sortable: true,
-      filter: clientFilter(bankAccounts.userId),
-    },
-    email: {
-      column: clientSort(bankAccounts.userId, 'email'),
-      sortable: true,
-      filter: clientEmailFilter(bankAccounts.userId),
-    },
+    name: clientNameField(bankAccounts),
+    email: clientEmailField(bankAccounts),
     bankName: { column: bankAccounts.bankName, sortable: true, filter: 'text' },
     bankAccountCurrency: { column: bankAccounts.bankAccountCurrency, sortable: true, filter: 'select' },
     timestamp: { column: bankAccounts.timestamp, sortable: true },

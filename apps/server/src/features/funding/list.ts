@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type {
   FundingListRequest,
   FundingTab,
@@ -6,37 +6,16 @@ import type {
   LookupClient,
   PagedRequest,
 } from '@brokerdesk/contract';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { deposits, transfers, users, withdrawals } from '../../db/schema.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
-import { escapeLike, planList, type ListSpec, type PlannedList } from '../../lib/paged-query.ts';
+import { planList, type ListSpec, type PlannedList } from '../../lib/paged-query.ts';
 import type { CappedTotal } from '../../lib/capped-count.ts';
 import { readPage } from '../../lib/read-page.ts';
+import { clientSearchFilter } from '../../lib/client-columns.ts';
 import { toWireDeposit, toWireTransfer, toWireWithdrawal } from './rows.ts';
 import { visibleToStaff } from './visibility.ts';
 import { approvalsOf } from '../approvals/four-eyes.ts';
-
-/** Filter by client name or email: a sub-select on users, so the list itself needs no join. */
-export function clientFilter(userIdColumn: AnyPgColumn) {
-  return (f: { filterVal: string | number }): SQL => {
-    const like = `%${escapeLike(String(f.filterVal))}%`;
-    return inArray(
-      userIdColumn,
-      sql`(select id from users where ${or(ilike(users.name, like), ilike(users.surname, like), ilike(users.email, like))})`,
-    );
-  };
-}
-
-/**
- * Filter by client name, surname or email on a list that carries its client's `client_search` (name,
- * surname and email joined by U+001F, kept by triggers, migration 0014): one condition the table's
- * trigram index serves, no sub-select of users.
- */
-export function clientSearchFilter(clientSearchColumn: AnyPgColumn) {
-  return (f: { filterVal: string | number }): SQL =>
-    ilike(clientSearchColumn, `%${escapeLike(String(f.filterVal))}%`);
-}
 
 export const SPECS = {
   deposit: {

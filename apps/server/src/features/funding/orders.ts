@@ -9,7 +9,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { withdrawals } from '../../db/schema.ts';
 import { planList, type ListSpec } from '../../lib/paged-query.ts';
-import { clientSearchFilter, pageOf } from './list.ts';
+import { pageOf } from './list.ts';
+import { clientSearchFilter } from '../../lib/client-columns.ts';
 import { toWireWithdrawal } from './rows.ts';
 import { approvalsOf } from '../approvals/four-eyes.ts';
 

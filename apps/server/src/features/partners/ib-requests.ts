@@ -9,8 +9,7 @@ import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
 import { planList, type ListSpec } from '../../lib/paged-query.ts';
 import { readPage } from '../../lib/read-page.ts';
 import { writeClientLog } from '../clients/client-log.ts';
-import { clientFilter } from '../funding/list.ts';
-import { clientEmailFilter, clientSort } from '../accounts/list.ts';
+import { clientEmailField, clientNameField } from '../../lib/client-columns.ts';
 import { lockQuota, nextAgentCode, spendIbCode } from './quota.ts';
 import { introducerCode } from './random-codes.ts';
 import { toWireIbCode, toWireIbRequest } from './rows.ts';
@@ -26,16 +25,8 @@ const IB_REQUESTS: ListSpec = {
   defaultSort: { field: 'timestamp', order: 'desc' },
   fields: {
     timestamp: { column: ibRequests.timestamp, sortable: true, filter: 'number' },
-    clientName: {
-      column: clientSort(ibRequests.userId, 'name'),
-      sortable: true,
-      filter: clientFilter(ibRequests.userId),
-    },
-    email: {
-      column: clientSort(ibRequests.userId, 'email'),
-      sortable: true,
-      filter: clientEmailFilter(ibRequests.userId),
-    },
+    clientName: clientNameField(ibRequests),
+    email: clientEmailField(ibRequests),
     agentCode: {
       column: sql`(select ${users.agentCode} from ${users} where ${users.id} = ${ibRequests.userId})`,
       sortable: true,

@@ -1,10 +1,11 @@
 import type { IbCode, IbRequest } from '@brokerdesk/contract';
 import type { ibCodes, ibRequests } from '../../db/schema.ts';
+import { withoutClientColumns } from '../../lib/client-columns.ts';
 
 /** Partner rows as they travel: the entity field names of SPEC 3. */
 
 export function toWireIbRequest(r: typeof ibRequests.$inferSelect): IbRequest {
-  const { id, ...rest } = r;
+  const { id, ...rest } = withoutClientColumns(r);
   return { ...rest, _id: id } as IbRequest;
 }
 
