@@ -112,10 +112,18 @@ export const CASES: BenchCase[] = [
   leverage('approved'),
   subAccounts('all', 'pending'),
   subAccounts('live', 'approved'),
-  // Sorting by a client's name: a sub-select per row, no index (docs/performance.md).
+  // Sorting and filtering by the client: the row's own client columns (migration 0020), indexed per tab.
   subAccounts('all', 'pending', { sortField: 'name', sortOrder: 'asc' }),
+  subAccounts('all', 'pending', { sortField: 'email', sortOrder: 'desc' }),
+  leverage('approved', { sortField: 'client', sortOrder: 'asc' }),
+  leverage('pending', { filters: { client: text('meyer') } }),
   accounts('live', 'approved', { sortField: 'equity', sortOrder: 'desc' }),
   post('IB requests "default"', '/api/admin/users/adminGetIbRequests/paginated', paged()),
+  post(
+    'IB requests "clientName"',
+    '/api/admin/users/adminGetIbRequests/paginated',
+    paged({ sortField: 'clientName', sortOrder: 'asc' }),
+  ),
   post('IB codes "default"', '/api/admin/users/adminGetIbCodes/paginated', paged()),
   post(
     'IB codes "name"',
@@ -126,6 +134,7 @@ export const CASES: BenchCase[] = [
   banks('pending'),
   banks('approved', { filters: { bankName: text('bank 42') } }),
   banks('approved', { sortField: 'name', sortOrder: 'asc' }),
+  banks('approved', { filters: { email: text('client42') } }),
   { name: 'bank details (all/all)', path: '/api/admin/accounts/adminGetBankAccounts/all/all', method: 'GET' },
   post('audit "default"', '/api/admin/audit/search', paged()),
   // Global search (Ctrl+K): email, name, surname, account, transaction-id and IB-code lookups at once.
