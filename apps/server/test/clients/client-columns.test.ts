@@ -12,7 +12,7 @@ import { newId } from '../../src/lib/ids.ts';
  */
 type Row = { _id: string };
 type List = { path: string; rows: (body: Record<string, unknown>) => Row[]; name: string; email?: string };
-const LISTS: Record<string, List> = {
+const LISTS = {
   banks: {
     path: '/api/admin/accounts/adminGetBankAccounts/paginated/pending',
     rows: (b) => b.bankAccounts as Row[],
@@ -36,13 +36,14 @@ const LISTS: Record<string, List> = {
     name: 'clientName',
     email: 'email',
   },
-};
+} satisfies Record<string, List>;
+type Kind = keyof typeof LISTS;
 
 describe(`client name and email on request lists (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;
   const clients: Record<string, string> = {};
-  const rows: Record<string, Record<string, string>> = { banks: {}, subAccounts: {}, leverage: {}, ib: {} };
+  const rows: Record<Kind, Record<string, string>> = { banks: {}, subAccounts: {}, leverage: {}, ib: {} };
 
   async function addRows(client: string, key: string) {
     const now = t.clock.now();
@@ -115,9 +116,9 @@ describe(`client name and email on request lists (${testDbKind})`, () => {
   const filtered = (list: List, field: string, filterVal: string) =>
     page(list, { filters: { [field]: { filterType: 'TEXT', filterVal } } });
 
-  for (const [kind, list] of Object.entries(LISTS)) {
+  for (const [kind, list] of Object.entries(LISTS) as [Kind, List][]) {
     it(`${kind}: sorts by the client's name${list.email ? ' and email' : ''}, both ways`, async () => {
-      const ids = rows[kind]!;
+      const ids = rows[kind];
       expect(await sorted(list, list.name, 'asc')).toEqual([ids.anna, ids.zoe]);
       expect(await sorted(list, list.name, 'desc')).toEqual([ids.zoe, ids.anna]);
       if (list.email) {
@@ -127,7 +128,7 @@ describe(`client name and email on request lists (${testDbKind})`, () => {
     });
 
     it(`${kind}: filters by name, surname or email on the name, by the email alone on the email`, async () => {
-      const ids = rows[kind]!;
+      const ids = rows[kind];
       expect(await filtered(list, list.name, 'BROOK')).toEqual([ids.anna]);
       expect(await filtered(list, list.name, 'aa-zoe')).toEqual([ids.zoe]);
       if (list.email) {
@@ -147,17 +148,17 @@ describe(`client name and email on request lists (${testDbKind})`, () => {
       t.auth(token),
     );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    for (const [kind, list] of Object.entries(LISTS)) {
-      const ids = rows[kind]!;
+    for (const [kind, list] of Object.entries(LISTS) as [Kind, List][]) {
+      const ids = rows[kind];
       // "zula brook" now sorts after "zoe hill".
       expect(await sorted(list, list.name, 'asc'), kind).toEqual([ids.zoe, ids.anna]);
       expect(await filtered(list, list.name, 'zula'), kind).toEqual([ids.anna]);
       expect(await filtered(list, list.name, 'anna b'), kind).toEqual([]);
     }
     await t.db.update(bankAccounts).set({ userId: clients.zoe }).where(eq(bankAccounts.id, rows.banks.anna!));
-    expect((await filtered(LISTS.banks!, 'name', 'hill')).sort()).toEqual(
+    expect((await filtered(LISTS.banks, 'name', 'hill')).sort()).toEqual(
       [rows.banks.zoe!, rows.banks.anna!].sort(),
     );
-    expect(await filtered(LISTS.banks!, 'name', 'zula')).toEqual([]);
+    expect(await filtered(LISTS.banks, 'name', 'zula')).toEqual([]);
   });
 });
