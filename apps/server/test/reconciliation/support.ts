@@ -20,13 +20,16 @@ export function seeder(t: TestApp, token: string, clientId: string) {
 
   return {
     settle,
-    /** A live, approved account on the platform and in the console, with an opening balance. */
-    async account(balance = 0) {
+    /**
+     * A live, approved account on the platform and in the console, with an opening balance, in the same
+     * group on both (the console's group '' leaves it to be read by its login).
+     */
+    async account(balance = 0, group = 'real') {
       const login = nextLogin++;
       await t.platform.createAccount({
         login,
         name: 'Recon Client',
-        group: 'real',
+        group: group || 'real',
         leverage: 100,
         passwordMain: 'Main1234',
         passwordInvestor: 'Invest12',
@@ -38,6 +41,8 @@ export function seeder(t: TestApp, token: string, clientId: string) {
         number: login,
         live: true,
         approved: true,
+        accountGroup: group,
+        managerGroup: group,
         type: 'Standard',
         baseCurrency: 'USD',
         leverage: 100,
