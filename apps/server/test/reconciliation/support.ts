@@ -8,9 +8,11 @@ import { newId } from '../../src/lib/ids.ts';
  * HTTP and settled by the operations worker on the test platform (simulator or MT5 fake); rows in the
  * state a past approval left them when a test needs a deal that is missing, extra or of another amount.
  */
-export function seeder(t: TestApp, token: string, clientId: string) {
+export function seeder(t: TestApp, token: string | (() => string), clientId: string) {
   let nextLogin = 700_000;
-  const post = (url: string, body: unknown) => t.call('POST', url, body, t.auth(token));
+  // A getter lets a test that moves the clock by days sign in again.
+  const current = typeof token === 'string' ? () => token : token;
+  const post = (url: string, body: unknown) => t.call('POST', url, body, t.auth(current()));
 
   /** Runs worker rounds until nothing is due (no faults are set, so nothing backs off). */
   async function settle() {
