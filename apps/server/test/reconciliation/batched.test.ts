@@ -16,7 +16,7 @@ const STANDARD = 'real\\standard-usd';
  * account was a million calls at 1,000,000 accounts). Through the simulator, or with TEST_PLATFORM=mt5
  * through the real MT5 client and the protocol-level fake, whose deal/get_batch calls are counted.
  */
-describe(`deals read by group (${testDbKind}, ${process.env.TEST_PLATFORM ?? 'simulator'})`, () => {
+describe(`deals read by group (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;
   let s: ReturnType<typeof seeder>;
