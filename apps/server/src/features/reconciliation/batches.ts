@@ -18,7 +18,16 @@ const NOT_FOUND = 13;
 const INSERT_CHUNK = 500;
 
 type BatchResult = { accounts: number; deals: number; mismatches: MismatchRow[]; duplicates: Duplicate[] };
-type Beat = () => Promise<void>;
+/** What every batch of one run shares. */
+type Run = {
+  scope: Scope;
+  /** The deal window, fixed when this process took the run up. */
+  window: Period;
+  plan: RunPlan;
+  /** Writes the report's heartbeat when a minute has passed. */
+  beat: () => Promise<void>;
+  signal?: AbortSignal;
+};
 
 /**
  * Runs a plan's batches that the report has not finished, one at a time, and keeps each as it ends:
@@ -40,35 +49,27 @@ export class BatchRunner {
   }
 
   /** Answers false when the report stopped running meanwhile (marked failed by another server). */
-  async run(reportId: string, scope: Scope, plan: RunPlan, beat: Beat, signal?: AbortSignal) {
+  async run(reportId: string, scope: Scope, plan: RunPlan, beat: Run['beat'], signal?: AbortSignal) {
     const finished = await this.db
       .select({ batch: batchesTable.batch })
       .from(batchesTable)
       .where(eq(batchesTable.reportId, reportId));
     const done = new Set(finished.map((b) => b.batch));
-    const window = dealWindow(scope, this.clock.now());
+    const run: Run = { scope, window: dealWindow(scope, this.clock.now()), plan, beat, signal };
     for (const batch of plan.batches) {
       if (done.has(batch.key)) continue;
       // Checked between batches (and between the calls of one): a stopping server ends the run soon.
       signal?.throwIfAborted();
       await beat();
       const result =
-        batch.kind === 'group'
-          ? await this.readGroup(batch, scope, window, plan, beat, signal)
-          : await this.readLogins(batch.logins, scope, window, plan, beat, signal);
+        batch.kind === 'group' ? await this.readGroup(batch, run) : await this.readLogins(batch.logins, run);
       if (!(await this.keep(reportId, batch.key, result))) return false;
     }
     return true;
   }
 
-  private async readGroup(
-    batch: Extract<Batch, { kind: 'group' }>,
-    scope: Scope,
-    window: Period,
-    plan: RunPlan,
-    beat: Beat,
-    signal?: AbortSignal,
-  ): Promise<BatchResult> {
+  private async readGroup(batch: Extract<Batch, { kind: 'group' }>, run: Run): Promise<BatchResult> {
+    const { scope, window, plan, beat, signal } = run;
     const byLogin = new Map<number, Deal[]>();
     for (const slice of slices(window)) {
       signal?.throwIfAborted();
@@ -97,14 +98,8 @@ export class BatchRunner {
     return result;
   }
 
-  private async readLogins(
-    logins: number[],
-    scope: Scope,
-    window: Period,
-    plan: RunPlan,
-    beat: Beat,
-    signal?: AbortSignal,
-  ): Promise<BatchResult> {
+  private async readLogins(logins: number[], run: Run): Promise<BatchResult> {
+    const { scope, window, plan, beat, signal } = run;
     const result = empty(logins.length);
     for (const login of logins) {
       signal?.throwIfAborted();
