@@ -91,6 +91,15 @@ describe(`a daily reconciliation stopped with the server, and resumed (${testDbK
     expect(await t.db.select().from(alerts)).toHaveLength(1);
     // A stopped job starts nothing more.
     expect(await stopping.runDue()).toBeNull();
+    // A server that died instead leaves the report running with no totals; once its heartbeat is ten
+    // minutes old it is marked interrupted with what its finished batches found, all the same.
+    await t.db
+      .update(reports)
+      .set({ status: 'running', heartbeatAt: t.clock.now() - 11 * 60, accountsChecked: 0, mismatchCount: 0 })
+      .where(eq(reports.id, id!));
+    expect(await new ReconciliationService(t.db, t.platform, t.clock).failAbandoned()).toBe(1);
+    const [abandoned] = await t.db.select().from(reports).where(eq(reports.id, id!));
+    expect(abandoned).toMatchObject({ status: 'failed', accountsChecked: 2, mismatchCount: 2 });
 
     // The next start (or another server) takes the same report over and reads only what is left.
     const next = watched();

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   RECONCILIATION_ACTIONS,
   RECONCILIATION_DETAIL_CAP,
@@ -10,6 +10,7 @@ import {
 } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import {
+  reconciliationBatches as batchesTable,
   reconciliationMismatches as mismatchesTable,
   reconciliationReports as reports,
   users,
@@ -120,9 +121,19 @@ export class ReconciliationService {
   async failAbandoned(staleAfter = STALE_AFTER_SECONDS): Promise<number> {
     const now = this.clock.now();
     const lastBeat = sql`coalesce(${reports.heartbeatAt}, ${reports.startedAt})`;
+    // What its finished batches found is kept and counted, as for a run stopped with SIGTERM.
+    const kept = (column: SQL) =>
+      sql<number>`(select coalesce(sum(${column}), 0)::int from ${batchesTable} where ${batchesTable.reportId} = ${reports.id})`;
     const marked = await this.db
       .update(reports)
-      .set({ status: 'failed', finishedAt: sql`${lastBeat}`, error: INTERRUPTED })
+      .set({
+        status: 'failed',
+        finishedAt: sql`${lastBeat}`,
+        error: INTERRUPTED,
+        accountsChecked: kept(sql`${batchesTable.accountsChecked}`),
+        dealsChecked: kept(sql`${batchesTable.dealsChecked}`),
+        mismatchCount: kept(sql`${batchesTable.mismatchCount}`),
+      })
       .where(and(eq(reports.status, 'running'), lt(lastBeat, now - staleAfter)))
       .returning({ id: reports.id });
     return marked.length;
