@@ -74,8 +74,11 @@ export class BatchRunner {
     for (const slice of slices(window)) {
       signal?.throwIfAborted();
       await beat();
-      for (const d of await this.platform.groupBalanceDeals(batch.group, slice.from, slice.to))
-        byLogin.set(d.login, [...(byLogin.get(d.login) ?? []), d]);
+      for (const d of await this.platform.groupBalanceDeals(batch.group, slice.from, slice.to)) {
+        const mine = byLogin.get(d.login);
+        if (mine) mine.push(d);
+        else byLogin.set(d.login, [d]);
+      }
     }
     // Deals of accounts the console does not count as live in this group are not this batch's.
     const { members, count } = await groupMembers(this.db, this.platform.name, batch.group, [

@@ -33,7 +33,9 @@ function movements(deals: Deal[]): Map<string, Deal[]> {
   const groups = new Map<string, Deal[]>();
   for (const d of [...deals].sort(byTime)) {
     const key = movementKey(d.comment);
-    groups.set(key, [...(groups.get(key) ?? []), d]);
+    const group = groups.get(key);
+    if (group) group.push(d);
+    else groups.set(key, [d]);
   }
   return groups;
 }

@@ -62,7 +62,11 @@ export function slices(window: Period): Period[] {
 export async function planRun(db: Db, platform: string, scope: Scope): Promise<RunPlan> {
   const legs = await legsIn(db, scope);
   const legsByLogin = new Map<number, Leg[]>();
-  for (const leg of legs) legsByLogin.set(leg.login, [...(legsByLogin.get(leg.login) ?? []), leg]);
+  for (const leg of legs) {
+    const mine = legsByLogin.get(leg.login);
+    if (mine) mine.push(leg);
+    else legsByLogin.set(leg.login, [leg]);
+  }
   const plan = { legCount: legs.length, legsByLogin };
   if (scope.login !== undefined)
     return { ...plan, batches: [{ key: `login:${scope.login}`, kind: 'logins', logins: [scope.login] }] };
