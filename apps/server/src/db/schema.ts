@@ -156,6 +156,10 @@ export const tradingAccounts = pgTable(
       t.timeCreated.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Reconciliation's batches: the groups of the live accounts and their members (migration 0019).
+    index('trading_accounts_live_group_idx')
+      .on(t.platform, t.accountGroup, t.number)
+      .where(sql`${t.live} and ${t.approved}`),
   ],
 );
 
@@ -764,7 +768,10 @@ export const simDeals = pgTable(
     comment: text().notNull(),
     time: epoch().notNull(),
   },
-  (t) => [index('sim_deals_login_comment_idx').on(t.login, t.comment)],
+  (t) => [
+    index('sim_deals_login_comment_idx').on(t.login, t.comment),
+    index('sim_deals_time_idx').on(t.time),
+  ],
 );
 
 export const simSettings = pgTable(
@@ -839,6 +846,40 @@ export const reconciliationMismatches = pgTable(
     critical: boolean().notNull().default(false),
   },
   (t) => [index('reconciliation_mismatches_report_idx').on(t.reportId, t.id)],
+);
+
+/**
+ * A finished batch of a reconciliation run (one account group, or a range of logins read one by one)
+ * and what it found; its mismatches are written in the same transaction. A run that resumes skips the
+ * batches it has, and the report's totals are their sums (migration 0019).
+ */
+export const reconciliationBatches = pgTable(
+  'reconciliation_batches',
+  {
+    reportId: text()
+      .notNull()
+      .references(() => reconciliationReports.id),
+    /** `group:<name>` or `logins:<first login of the range>` */
+    batch: text().notNull(),
+    accountsChecked: integer().notNull().default(0),
+    dealsChecked: integer().notNull().default(0),
+    mismatchCount: integer().notNull().default(0),
+    /** The operation keys found on an account more than once: raised as alerts when the run ends. */
+    duplicates: jsonb()
+      .$type<
+        {
+          login: number;
+          comment: string;
+          dealIds: string[];
+          requestType: string | null;
+          requestId: string | null;
+        }[]
+      >()
+      .notNull()
+      .default([]),
+    finishedAt: epoch().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.batch] })],
 );
 
 /**

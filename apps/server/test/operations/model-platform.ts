@@ -149,5 +149,8 @@ export class ModelPlatform implements TradingPlatform {
   async balanceDeals(): Promise<Deal[]> {
     return [];
   }
+  async groupBalanceDeals(): Promise<Deal[]> {
+    return [];
+  }
   async close(): Promise<void> {}
 }

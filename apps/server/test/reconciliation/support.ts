@@ -8,9 +8,11 @@ import { newId } from '../../src/lib/ids.ts';
  * HTTP and settled by the operations worker on the test platform (simulator or MT5 fake); rows in the
  * state a past approval left them when a test needs a deal that is missing, extra or of another amount.
  */
-export function seeder(t: TestApp, token: string, clientId: string) {
+export function seeder(t: TestApp, token: string | (() => string), clientId: string) {
   let nextLogin = 700_000;
-  const post = (url: string, body: unknown) => t.call('POST', url, body, t.auth(token));
+  // A getter lets a test that moves the clock by days sign in again.
+  const current = typeof token === 'string' ? () => token : token;
+  const post = (url: string, body: unknown) => t.call('POST', url, body, t.auth(current()));
 
   /** Runs worker rounds until nothing is due (no faults are set, so nothing backs off). */
   async function settle() {
@@ -20,13 +22,16 @@ export function seeder(t: TestApp, token: string, clientId: string) {
 
   return {
     settle,
-    /** A live, approved account on the platform and in the console, with an opening balance. */
-    async account(balance = 0) {
+    /**
+     * A live, approved account on the platform and in the console, with an opening balance, in the same
+     * group on both (the console's group '' leaves it to be read by its login).
+     */
+    async account(balance = 0, group = 'real') {
       const login = nextLogin++;
       await t.platform.createAccount({
         login,
         name: 'Recon Client',
-        group: 'real',
+        group: group || 'real',
         leverage: 100,
         passwordMain: 'Main1234',
         passwordInvestor: 'Invest12',
@@ -38,6 +43,8 @@ export function seeder(t: TestApp, token: string, clientId: string) {
         number: login,
         live: true,
         approved: true,
+        accountGroup: group,
+        managerGroup: group,
         type: 'Standard',
         baseCurrency: 'USD',
         leverage: 100,

@@ -172,6 +172,7 @@ export async function startTestApp(
     platformKind: testPlatform.kind,
     fake: testPlatform.fake,
     deals: testPlatform.deals,
+    dealReads: testPlatform.dealReads,
     faults: testPlatform.faults,
     worker,
     /** What GET /readyz answers (a test marks it stopping as SIGTERM would). */

@@ -15,6 +15,8 @@ export type TestPlatform = {
   platform: TradingPlatform;
   /** Deals on a login as the platform's ledger holds them. */
   deals(login: number): Promise<{ deal: number; amount: number; comment: string }[]>;
+  /** Deal reads the platform has answered so far, by login or by group: what reconciliation costs it. */
+  dealReads(): number;
   faults: {
     /** The next balance operation is applied but its reply never arrives. */
     loseNextBalanceReply(): void;
@@ -43,6 +45,11 @@ export async function startTestPlatform(
   const kind = opts.kind ?? (process.env.TEST_PLATFORM === 'mt5' ? 'mt5' : 'simulator');
   if (kind === 'simulator') {
     const sim = new SimulatorPlatform(db, clock);
+    let reads = 0;
+    const byLogin = sim.balanceDeals.bind(sim);
+    const byGroup = sim.groupBalanceDeals.bind(sim);
+    sim.balanceDeals = (...args) => (reads++, byLogin(...args));
+    sim.groupBalanceDeals = (...args) => (reads++, byGroup(...args));
     return {
       kind: 'simulator',
       platform: sim,
@@ -52,6 +59,7 @@ export async function startTestPlatform(
           amount: d.amount,
           comment: d.comment,
         })),
+      dealReads: () => reads,
       faults: {
         loseNextBalanceReply: () => sim.setFaults(parseFaults('lost=1')),
         lateBalances: () => sim.setFaults(parseFaults('late=3600')),
@@ -88,6 +96,7 @@ export async function startTestPlatform(
     platform: mt5,
     deals: async (login) =>
       fake.ledger.deals(login).map((d) => ({ deal: d.deal, amount: d.profit, comment: d.comment })),
+    dealReads: () => fake.counters.dealReads,
     faults: {
       loseNextBalanceReply: () => fake.faults.applyButLoseReply({ path: '/api/trade/balance' }),
       lateBalances: () => fake.faults.late({ path: '/api/trade/balance', seconds: 3_600, times: 1_000 }),

@@ -28,7 +28,7 @@ type Log = {
 export class ReconciliationJob {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<string | null> | undefined;
-  /** Aborted by stop(): a run in progress ends after its current account. */
+  /** Aborted by stop(): a run in progress ends within the batch (account group) in hand. */
   private readonly abort = new AbortController();
 
   constructor(
@@ -51,8 +51,9 @@ export class ReconciliationJob {
   }
 
   /**
-   * Stops the timer and aborts a run in progress, which ends after the account in hand and is recorded
-   * as interrupted; the next round (this server's next start, or another server) runs the day again.
+   * Stops the timer and aborts a run in progress, which ends within the batch in hand and is recorded
+   * as interrupted, keeping the batches it finished; the next round (this server's next start, or
+   * another server) resumes the day after them.
    */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);

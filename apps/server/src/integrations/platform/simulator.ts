@@ -1,8 +1,9 @@
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { simAccounts, simDeals } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { NO_FAULTS, type Faults } from './faults.ts';
+import { groupMaskMatcher } from './group-mask.ts';
 import {
   MAX_COMMENT_LENGTH,
   NOT_SENT_DEADLINE,
@@ -161,10 +162,29 @@ export class SimulatorPlatform implements TradingPlatform {
   /** Every simulator deal is a balance deal. */
   async balanceDeals(login: number, from: number, to: number): Promise<Deal[]> {
     await this.before();
+    return this.dealsWhere(and(eq(simDeals.login, login), between(simDeals.time, from, to)));
+  }
+
+  /** The deals of the accounts whose group the mask matches, as they are now (MT5 reads it so too). */
+  async groupBalanceDeals(groupMask: string, from: number, to: number): Promise<Deal[]> {
+    await this.before();
+    const matches = groupMaskMatcher(groupMask);
+    const groups = (await this.db.selectDistinct({ name: simAccounts.groupName }).from(simAccounts))
+      .map((g) => g.name)
+      .filter(matches);
+    if (groups.length === 0) return [];
+    const members = this.db
+      .select({ login: simAccounts.login })
+      .from(simAccounts)
+      .where(inArray(simAccounts.groupName, groups));
+    return this.dealsWhere(and(inArray(simDeals.login, members), between(simDeals.time, from, to)));
+  }
+
+  private async dealsWhere(where: SQL | undefined): Promise<Deal[]> {
     const rows = await this.db
       .select()
       .from(simDeals)
-      .where(and(eq(simDeals.login, login), between(simDeals.time, from, to)))
+      .where(where)
       .orderBy(asc(simDeals.time), asc(simDeals.deal));
     return rows.map((d) => ({
       deal: String(d.deal),

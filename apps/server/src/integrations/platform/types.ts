@@ -59,6 +59,13 @@ export interface TradingPlatform {
    * epoch seconds as the platform keeps time, oldest first: what reconciliation compares with.
    */
   balanceDeals(login: number, from: number, to: number): Promise<Deal[]>;
+  /**
+   * The balance deals of every account in the groups `groupMask` names, time in [from, to], in one
+   * call (MT5 deal/get_batch with `group`): one group, several comma separated, `*` for any text and
+   * a leading `!` to leave groups out ("real*,!real-test"). How reconciliation reads a day's deals
+   * with a call per group rather than per account.
+   */
+  groupBalanceDeals(groupMask: string, from: number, to: number): Promise<Deal[]>;
   close(): Promise<void>;
 }
 

@@ -65,6 +65,31 @@ function groupRecord(name: string) {
   return { Group: name, Currency: 'USD', CurrencyDigits: '2', MarginCall: '100', MarginStopOut: '50' };
 }
 
+/**
+ * The fake's own reading of a group mask: comma separated names, `*` any text, `!` leaves out. An
+ * empty mask names no group (the real server refuses it; here it simply matches nothing).
+ */
+function maskTest(mask: string): (group: string) => boolean {
+  const toTest = (pattern: string) => {
+    const pieces = pattern.split('*');
+    return (g: string) => {
+      if (pieces.length === 1) return g === pattern;
+      if (!g.startsWith(pieces[0]!) || !g.endsWith(pieces[pieces.length - 1]!)) return false;
+      let at = pieces[0]!.length;
+      for (const piece of pieces.slice(1, -1)) {
+        const found = g.indexOf(piece, at);
+        if (found < 0) return false;
+        at = found + piece.length;
+      }
+      return at <= g.length - pieces[pieces.length - 1]!.length;
+    };
+  };
+  const parts = mask.split(',').filter((p) => p !== '');
+  const keep = parts.filter((p) => !p.startsWith('!')).map(toTest);
+  const drop = parts.filter((p) => p.startsWith('!')).map((p) => toTest(p.slice(1)));
+  return (g) => keep.some((t) => t(g)) && !drop.some((t) => t(g));
+}
+
 /** A whole number from the query or body, or NaN: the ledger turns NaN into a retcode. */
 function int(value: unknown): number {
   if (typeof value === 'number') return value;
@@ -147,12 +172,28 @@ const handlers: Record<string, Handler> = {
     return done({ answer: { Ticket: String(deal.deal) } });
   },
   '/api/deal/get_batch': ({ params, ledger }) => {
-    const login = int(params.get('login'));
-    const from = int(params.get('from') ?? '0');
-    const to = int(params.get('to') ?? '0');
-    if ([login, from, to].some(Number.isNaN)) throw new LedgerError(3, 'Invalid parameters');
-    const deals = ledger.deals(login).filter((d) => d.time >= from && d.time <= to);
-    return done({ answer: deals.map(dealRecord) });
+    const from = int(params.get('from') ?? '');
+    const to = int(params.get('to') ?? '');
+    // By logins or by groups, never both (the documented rule); from and to are required with either.
+    const byLogin = params.has('login');
+    const byGroup = params.has('group');
+    if (byLogin === byGroup || [from, to].some(Number.isNaN)) throw new LedgerError(3, 'Invalid parameters');
+    let deals: FakeDeal[];
+    if (byLogin) {
+      const logins = (params.get('login') ?? '').split(',').map(int);
+      if (logins.some(Number.isNaN)) throw new LedgerError(3, 'Invalid parameters');
+      deals = logins.flatMap((login) => ledger.deals(login));
+    } else {
+      const inMask = maskTest(params.get('group') ?? '');
+      const members = new Set(
+        ledger
+          .accounts()
+          .filter((a) => inMask(a.group))
+          .map((a) => a.login),
+      );
+      deals = ledger.deals().filter((d) => members.has(d.login));
+    }
+    return done({ answer: deals.filter((d) => d.time >= from && d.time <= to).map(dealRecord) });
   },
   '/api/group/total': ({ ledger }) => done({ answer: { total: String(ledger.groupNames.length) } }),
   '/api/group/next': ({ params, ledger }) => {

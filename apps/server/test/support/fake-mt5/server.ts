@@ -30,6 +30,8 @@ export type FakeCounters = {
   requests: number;
   /** /api/trade/balance requests received, whatever became of them. */
   balanceCalls: number;
+  /** /api/deal/get_batch requests: how many reads reconciliation made. */
+  dealReads: number;
   pings: number;
   /** Calls refused because their connection had not authenticated. */
   unauthenticated: number;
@@ -56,6 +58,7 @@ export class FakeMt5Server {
     authFailures: 0,
     requests: 0,
     balanceCalls: 0,
+    dealReads: 0,
     pings: 0,
     unauthenticated: 0,
     maxInFlight: 0,
@@ -148,6 +151,7 @@ export class FakeMt5Server {
     const conn = this.connection(socket);
     this.counters.requests++;
     if (path === '/api/trade/balance') this.counters.balanceCalls++;
+    if (path === '/api/deal/get_batch') this.counters.dealReads++;
     if (path === '/api/test/access') this.counters.pings++;
 
     const stallMs = this.faults.stallFor;

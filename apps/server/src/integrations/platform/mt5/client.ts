@@ -198,27 +198,21 @@ export class Mt5Platform implements TradingPlatform {
     return null;
   }
 
-  /**
-   * deal/get_batch for the window, keeping balance deals (Action 2) only. Whether the server's window
-   * is inclusive is unconfirmed, so the window is also applied here to the Time each deal states.
-   */
+  /** deal/get_batch for one login's window, balance deals only. */
   async balanceDeals(login: number, from: number, to: number): Promise<Deal[]> {
     const reply = await this.read('deal/get_batch', '/api/deal/get_batch', { login, from, to });
-    const deals: Deal[] = [];
-    for (const item of list(reply.answer)) {
-      const deal = record(item, 'deal/get_batch');
-      if (deal.Action !== undefined && num(deal, 'Action', 'deal/get_batch') !== BALANCE_DEAL) continue;
-      const time = num(deal, 'Time', 'deal/get_batch');
-      if (time < from || time > to) continue;
-      deals.push({
-        deal: text(deal, 'Deal'),
-        login: num(deal, 'Login', 'deal/get_batch'),
-        amount: num(deal, 'Profit', 'deal/get_batch'),
-        comment: firstText(deal, ['Comment', 'comment']),
-        time,
-      });
-    }
-    return deals.sort((a, b) => a.time - b.time);
+    return balanceDealsIn(reply.answer, from, to);
+  }
+
+  /**
+   * deal/get_batch by group mask: every account of the groups at once. The call has no paging, and its
+   * answer holds trades too; the caller bounds it by asking for short windows (reconciliation reads a
+   * day at a time).
+   */
+  async groupBalanceDeals(groupMask: string, from: number, to: number): Promise<Deal[]> {
+    if (!groupMask.trim()) throw new PlatformError('permanent', 'A group mask is required', 3);
+    const reply = await this.read('deal/get_batch', '/api/deal/get_batch', { group: groupMask, from, to });
+    return balanceDealsIn(reply.answer, from, to);
   }
 
   /** The names of all groups, paged through group/total and group/next. */
@@ -291,6 +285,28 @@ export class Mt5Platform implements TradingPlatform {
       deadline: options?.deadline,
     });
   }
+}
+
+/**
+ * The balance deals (Action 2) of a deal/get_batch answer, oldest first. Whether the server's window
+ * is inclusive is unconfirmed, so the window is also applied here to the Time each deal states.
+ */
+function balanceDealsIn(answer: unknown, from: number, to: number): Deal[] {
+  const deals: Deal[] = [];
+  for (const item of list(answer)) {
+    const deal = record(item, 'deal/get_batch');
+    if (deal.Action !== undefined && num(deal, 'Action', 'deal/get_batch') !== BALANCE_DEAL) continue;
+    const time = num(deal, 'Time', 'deal/get_batch');
+    if (time < from || time > to) continue;
+    deals.push({
+      deal: text(deal, 'Deal'),
+      login: num(deal, 'Login', 'deal/get_batch'),
+      amount: num(deal, 'Profit', 'deal/get_batch'),
+      comment: firstText(deal, ['Comment', 'comment']),
+      time,
+    });
+  }
+  return deals.sort((a, b) => a.time - b.time);
 }
 
 /** Up to 8 decimals with no exponent and no trailing zeros: "-150.5", "1000". */
