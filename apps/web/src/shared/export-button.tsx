@@ -36,7 +36,12 @@ export function ExportButton({ list, params = {}, request }: Props) {
     }
   };
   return (
-    <Button variant="default" leftSection={<IconFileTypeCsv size={18} />} loading={busy} onClick={start}>
+    <Button
+      variant="default"
+      leftSection={<IconFileTypeCsv size={18} />}
+      loading={busy}
+      onClick={() => void start()}
+    >
       Export CSV
     </Button>
   );

@@ -14,6 +14,7 @@ import {
   type AccountEditValues,
 } from './account-update.ts';
 import { PasswordField } from './password-field.tsx';
+import { onSubmit } from '../../shared/on-submit.ts';
 
 type Props = { account: TradingAccount; onClose: () => void };
 /** After Save: the leverage set (or null), and where the password change stands (or null). */
@@ -64,7 +65,7 @@ export function AccountEditForm({ account, onClose }: Props) {
 
   const locked = update.isPending || done !== null;
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={onSubmit(submit)}>
       <Stack gap="sm">
         <Controller
           control={form.control}

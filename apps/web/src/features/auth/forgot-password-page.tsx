@@ -9,6 +9,7 @@ import { errorsOf } from '../../shared/api.ts';
 import { ErrorAlert } from '../../shared/error-alert.tsx';
 import { authApi } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
+import { onSubmit } from '../../shared/on-submit.ts';
 
 type FormValues = z.input<typeof resetPasswordRequest>;
 
@@ -27,7 +28,7 @@ export function ForgotPasswordPage() {
       title="Forgot password"
       subtitle="Enter your email and we will send you a link to set a new password."
     >
-      <form noValidate onSubmit={form.handleSubmit((values) => reset.mutate(values))}>
+      <form noValidate onSubmit={onSubmit(form.handleSubmit((values) => reset.mutate(values)))}>
         <Stack gap="md">
           <TextInput
             label="Email"

@@ -12,6 +12,7 @@ import { authApi } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { deviceInfo } from './device-info.ts';
 import { saveTicket } from './sign-in-ticket.ts';
+import { onSubmit } from '../../shared/on-submit.ts';
 
 /** The form checks what the server checks: required fields and the email format (SPEC 5 "Login"). */
 const formSchema = loginAdminRequest.pick({ email: true, password: true });
@@ -40,7 +41,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Sign in" subtitle="Staff access to the back office.">
-      <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+      <form noValidate onSubmit={onSubmit(form.handleSubmit((values) => login.mutate(values)))}>
         <Stack gap="md">
           <TextInput
             label="Email"

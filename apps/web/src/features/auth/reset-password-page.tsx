@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../shared/error-alert.tsx';
 import { authApi } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { newPasswordFormSchema, type NewPasswordForm } from './new-password-form.ts';
+import { onSubmit } from '../../shared/on-submit.ts';
 
 type FormValues = NewPasswordForm;
 
@@ -40,7 +41,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title="Set a new password">
-      <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+      <form noValidate onSubmit={onSubmit(form.handleSubmit((values) => save.mutate(values)))}>
         <Stack gap="md">
           <PasswordInput
             label="Password"

@@ -8,6 +8,7 @@ import { errorsOf } from '../../shared/api.ts';
 import { confirmAction } from '../../shared/confirm-modal.tsx';
 import { ErrorAlert } from '../../shared/error-alert.tsx';
 import { useGroupChange } from './group-queries.ts';
+import { onSubmit } from '../../shared/on-submit.ts';
 
 type Output = z.output<typeof groupFieldsRequest>;
 const FIELD_KEYS = ['groupId', 'groupName', 'groupStatus', 'copy'] as const;
@@ -53,7 +54,7 @@ export function GroupModal({ group, onClose }: Props) {
 
   return (
     <Modal opened onClose={onClose} title={editing ? `Edit group ${group.groupId}` : 'Add group'} centered>
-      <form noValidate onSubmit={save}>
+      <form noValidate onSubmit={onSubmit(save)}>
         <Stack gap="sm">
           <TextInput
             label="Group ID"

@@ -7,6 +7,7 @@ import { errorsOf } from '../../shared/api.ts';
 import { ErrorAlert } from '../../shared/error-alert.tsx';
 import { showSuccessNotice } from '../../shared/notify.ts';
 import { useInviteStaff } from './staff-queries.ts';
+import { onSubmit } from '../../shared/on-submit.ts';
 
 type Input = z.input<typeof staffInviteRequest>;
 const FIELD_KEYS = ['name', 'surname', 'email', 'role'] as const;
@@ -32,7 +33,7 @@ export function InviteStaffModal({ onClose }: { onClose: () => void }) {
 
   return (
     <Modal opened onClose={onClose} title="Invite staff member" centered>
-      <form noValidate onSubmit={save}>
+      <form noValidate onSubmit={onSubmit(save)}>
         <Stack gap="sm">
           <TextInput
             label="Name"

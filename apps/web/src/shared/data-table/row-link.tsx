@@ -47,7 +47,7 @@ export function RowLink({ to, inherit = false, title, children }: Props) {
     event.stopPropagation();
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    navigate(to);
+    void navigate(to);
   };
   return (
     <a

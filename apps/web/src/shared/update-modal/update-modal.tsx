@@ -13,6 +13,7 @@ import {
   type UpdateValues,
   type ValidUpdate,
 } from './update-values.ts';
+import { onSubmit } from '../on-submit.ts';
 
 export type UpdateModalProps<S extends string> = {
   title: string;
@@ -96,7 +97,7 @@ export function UpdateModal<S extends string>(props: UpdateModalProps<S>) {
     <Modal opened onClose={props.onClose} title={props.title} size="lg" centered>
       <Stack gap="md">
         {props.details}
-        <form noValidate onSubmit={submit}>
+        <form noValidate onSubmit={onSubmit(submit)}>
           <Stack gap="sm">
             <Controller
               control={form.control}

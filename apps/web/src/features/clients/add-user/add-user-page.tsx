@@ -27,6 +27,7 @@ import {
   type AddUserOutput,
   type AddUserValues,
 } from './add-user-form-values.ts';
+import { onSubmit } from '../../../shared/on-submit.ts';
 
 /** SPEC 2.1: Add User submit or cancel leads back to the users list. */
 const AFTER = '/users/all';
@@ -56,9 +57,9 @@ export function AddUserPage() {
 
   const submit = form.handleSubmit((values) =>
     register.mutate(values, {
-      onSuccess: async () => {
+      onSuccess: () => {
         showSuccessNotice(MESSAGES.clientCreated);
-        await navigate(AFTER);
+        void navigate(AFTER);
       },
     }),
   );
@@ -68,7 +69,7 @@ export function AddUserPage() {
       <Title order={2}>Add User</Title>
       <Paper withBorder radius="md" p="lg">
         <FormProvider {...form}>
-          <form noValidate onSubmit={submit}>
+          <form noValidate onSubmit={onSubmit(submit)}>
             <Stack gap="md">
               <Divider label="Account" labelPosition="left" />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { errorsOf } from '../../../shared/api.ts';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
 import { useAddLog } from '../client-mutations.ts';
+import { onSubmit } from '../../../shared/on-submit.ts';
 
 type Values = z.input<typeof addLogRequest>;
 
@@ -22,7 +23,7 @@ export function AddLogModal({ userId, onClose }: { userId: string; onClose: () =
     <Modal opened onClose={onClose} title="Add log entry" centered>
       <form
         noValidate
-        onSubmit={form.handleSubmit((values) => addLog.mutate(values, { onSuccess: onClose }))}
+        onSubmit={onSubmit(form.handleSubmit((values) => addLog.mutate(values, { onSuccess: onClose })))}
       >
         <Stack gap="md">
           <Textarea

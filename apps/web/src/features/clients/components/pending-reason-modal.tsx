@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorsOf } from '../../../shared/api.ts';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
+import { onSubmit } from '../../../shared/on-submit.ts';
 
 type Values = z.input<typeof processUserRequest>;
 
@@ -27,7 +28,7 @@ export function PendingReasonModal({ userId, currentReason, loading, error, onCo
 
   return (
     <Modal opened onClose={onClose} title="Please confirm" centered>
-      <form noValidate onSubmit={form.handleSubmit((values) => onConfirm(values.reason))}>
+      <form noValidate onSubmit={onSubmit(form.handleSubmit((values) => onConfirm(values.reason)))}>
         <Stack gap="md">
           <Text size="sm">{MESSAGES.changeUserStatus('pending')}</Text>
           <Textarea

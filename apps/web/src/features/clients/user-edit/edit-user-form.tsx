@@ -24,6 +24,7 @@ import {
   type EditUserOutput,
   type EditUserValues,
 } from './edit-user-values.ts';
+import { onSubmit } from '../../../shared/on-submit.ts';
 
 type Props = { user: User; editorRole: Role; onDone: () => void; onCancel: () => void };
 
@@ -54,7 +55,7 @@ export function EditUserForm({ user, editorRole, onDone, onCancel }: Props) {
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={onSubmit(submit)}>
         <Stack gap="md">
           <AccessFields editorRole={editorRole} targetRole={user.role} serverErrors={serverErrors} />
           <Divider label="Personal details" labelPosition="left" />

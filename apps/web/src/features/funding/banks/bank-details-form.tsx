@@ -25,6 +25,7 @@ import { StatementLink } from './bank-fields-view.tsx';
 import { BANK_STATUS_OPTIONS } from './bank-labels.ts';
 import { useSaveBankAccount } from './bank-queries.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
+import { onSubmit } from '../../../shared/on-submit.ts';
 
 type Output = z.output<typeof updateBankAccountRequest>;
 type Props = { details: BankDetailsResponse; onDone: () => void; onCancel: () => void };
@@ -61,7 +62,7 @@ export function BankDetailsForm({ details, onDone, onCancel }: Props) {
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={onSubmit(submit)}>
         <Stack gap="md">
           <DetailGrid cols={3}>
             <DetailItem label="Client">{user ? fullName(user.name, user.surname) : bank.userId}</DetailItem>
