@@ -96,6 +96,54 @@ describe(`amounts that round to zero (${testDbKind})`, () => {
     expect(rejected.status).toBe(200);
   });
 
+  describe('the card-provider withdrawal calls (adminUpdateProviderWithdrawal, adminProcessProviderWithdrawal)', () => {
+    let order = 1;
+    const providerWithdrawal = (login: number, amount: number) =>
+      f.withdrawal(login, amount, {
+        withdrawalType: 'others',
+        gateway: 'Card',
+        providerHandled: true,
+        providerOrderId: `PO-ZERO-${String(order++).padStart(4, '0')}`,
+        providerStatus: 'CREATED',
+        providerPayoutStatus: 'WAITING',
+      });
+
+    for (const amount of [0.001, 0.004]) {
+      for (const status of ['approve_process', 'approved', 'pending'] as const) {
+        it(`refuses a modified amount of ${amount} (${status})`, async () => {
+          const login = await f.account(500);
+          const id = await providerWithdrawal(login, 100);
+          const r = await post('/api/admin/accounts/adminUpdateProviderWithdrawal', {
+            withdrawal: { _id: id, status, comment: '', modifyDealAmount: true, withdrawalAmount: amount },
+          });
+          expect(r.status).toBe(400);
+          expect(r.body).toMatchObject({ errors: { withdrawal: AMOUNT_TOO_SMALL } });
+          expect(await f.withdrawalRow(id)).toMatchObject({ status: 'pending', withdrawalAmount: 100 });
+        });
+      }
+    }
+
+    it('refuses to approve or process a stored 0.00 one, and debits nothing', async () => {
+      const login = await f.account(500);
+      const id = await providerWithdrawal(login, 0);
+      const calls: [string, unknown][] = [
+        ['/api/admin/accounts/adminProcessProviderWithdrawal', { withdrawalId: id }],
+        ...(['approve_process', 'approved'] as const).map((status): [string, unknown] => [
+          '/api/admin/accounts/adminUpdateProviderWithdrawal',
+          { withdrawal: { _id: id, status, comment: '' } },
+        ]),
+      ];
+      for (const [url, body] of calls) {
+        const r = await post(url, body);
+        expect(r.status, `${url} ${JSON.stringify(body)}`).toBe(400);
+        expect(r.body, url).toMatchObject({ errors: { withdrawalAmount: AMOUNT_TOO_SMALL } });
+      }
+      expect((await f.withdrawalRow(id)).status).toBe('pending');
+      await f.settle();
+      expect(await f.dealsOf(login)).toHaveLength(1);
+    });
+  });
+
   it('still accepts 0.005 (rounds to 0.01)', async () => {
     const login = await f.account();
     const id = await f.deposit(login, 100);
