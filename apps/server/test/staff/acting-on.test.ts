@@ -4,7 +4,7 @@ import { STAFF_MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, users } from '../../src/db/schema.ts';
-import { routesOf, type RecordedRoute } from '../security/support/routes.ts';
+import { fillPath, routesOf, type RecordedRoute } from '../security/support/routes.ts';
 import { PDF, uploadFile } from '../banks/fixtures.ts';
 
 const recorded = vi.hoisted(() => [] as RecordedRoute[]);
@@ -44,39 +44,30 @@ const BODIES: Record<string, (id: string) => unknown> = {
   '/api/admin/accounts/changeTradingAccountNames': (id) => ({ userData: { _id: id } }),
 };
 
-/** A request per read route that takes a user id in its path, naming `id` as the user read. */
-const READS: Record<string, (id: string) => { method: string; url: string; body?: unknown }> = {
-  'GET /api/admin/users/profile/:id': (id) => ({ method: 'GET', url: `/api/admin/users/profile/${id}` }),
-  'GET /api/admin/users/logs/:userId': (id) => ({ method: 'GET', url: `/api/admin/users/logs/${id}` }),
-  'GET /api/admin/users/getClientApplicationData/:id': (id) => ({
-    method: 'GET',
-    url: `/api/admin/users/getClientApplicationData/${id}`,
-  }),
-  'GET /api/admin/partners/getEmailNotifications/:userId': (id) => ({
-    method: 'GET',
-    url: `/api/admin/partners/getEmailNotifications/${id}`,
-  }),
-  'GET /api/admin/users/documentViews/:userId': (id) => ({
-    method: 'GET',
-    url: `/api/admin/users/documentViews/${id}`,
-  }),
-  'GET /api/admin/users/getKYCDocuments/:id': (id) => ({
-    method: 'GET',
-    url: `/api/admin/users/getKYCDocuments/${id}`,
-  }),
-  'GET /api/admin/users/getKYCApplicantData/:id': (id) => ({
-    method: 'GET',
-    url: `/api/admin/users/getKYCApplicantData/${id}`,
-  }),
-  'POST /api/admin/accounts/adminGetFundingRequests/paginated/:userId/:type/:approved': (id) => ({
-    method: 'POST',
-    url: `/api/admin/accounts/adminGetFundingRequests/paginated/${id}/deposit/all`,
+/**
+ * The read routes that take a user id in their path, with the other path parameters and the body a
+ * valid call needs; the user's id fills :id or :userId.
+ */
+const READS: Record<string, { params?: Record<string, string>; body?: unknown }> = {
+  'GET /api/admin/users/profile/:id': {},
+  'GET /api/admin/users/logs/:userId': {},
+  'GET /api/admin/users/getClientApplicationData/:id': {},
+  'GET /api/admin/partners/getEmailNotifications/:userId': {},
+  'GET /api/admin/users/documentViews/:userId': {},
+  'GET /api/admin/users/getKYCDocuments/:id': {},
+  'GET /api/admin/users/getKYCApplicantData/:id': {},
+  'POST /api/admin/accounts/adminGetFundingRequests/paginated/:userId/:type/:approved': {
+    params: { type: 'deposit', approved: 'all' },
     body: { page: 1, sizePerPage: 10 },
-  }),
-  'GET /api/admin/accounts/adminGetAccounts/:userId/:type/:approved': (id) => ({
-    method: 'GET',
-    url: `/api/admin/accounts/adminGetAccounts/${id}/live/all`,
-  }),
+  },
+  'GET /api/admin/accounts/adminGetAccounts/:userId/:type/:approved': {
+    params: { type: 'live', approved: 'all' },
+  },
+};
+const readOf = (key: string, id: string) => {
+  const [method, pattern] = key.split(' ') as [string, string];
+  const { params, body } = READS[key]!;
+  return { method, url: fillPath(pattern, { ...params, id, userId: id }), body };
 };
 
 /** Inputs that do name a user but need no declaration, and why. */
@@ -235,8 +226,8 @@ describe(`a non-SYSOP never acts on a SYSOP's record (${testDbKind})`, () => {
   });
 
   it("answers 403 to an ADMIN reading a SYSOP's record through any route with a user id in its path", async () => {
-    for (const [key, request] of Object.entries(READS)) {
-      const { method, url, body } = request(sysopId);
+    for (const key of Object.keys(READS)) {
+      const { method, url, body } = readOf(key, sysopId);
       const r = await t.call(method, url, body, t.auth(admin));
       expect(r.status, key).toBe(403);
       expect(r.body, key).toMatchObject({ errors: { auth: STAFF_MESSAGES.sysopRecord } });
@@ -245,12 +236,12 @@ describe(`a non-SYSOP never acts on a SYSOP's record (${testDbKind})`, () => {
 
   it("lets an ADMIN read a client's record, and a SYSOP a SYSOP's, through the same routes", async () => {
     const clientId = await t.createUser({ email: 'carla@acting.test', role: 'USER' });
-    for (const [key, request] of Object.entries(READS)) {
-      const asAdmin = request(clientId);
+    for (const key of Object.keys(READS)) {
+      const asAdmin = readOf(key, clientId);
       const r = await t.call(asAdmin.method, asAdmin.url, asAdmin.body, t.auth(admin));
       // 200, or the route's own 404 (this client is no partner).
       expect([200, 404], `${key} ${JSON.stringify(r.body)}`).toContain(r.status);
-      const own = request(sysopId);
+      const own = readOf(key, sysopId);
       const s = await t.call(own.method, own.url, own.body, t.auth(sysop));
       // Not the rule's refusal (a staff record may still be a 404: staff are managed on the Staff screen).
       expect(s.body, key).not.toMatchObject({ errors: { auth: STAFF_MESSAGES.sysopRecord } });
