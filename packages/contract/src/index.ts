@@ -4,6 +4,7 @@ export * from './messages.ts';
 export * from './common.ts';
 export * from './entities.ts';
 export * from './auth.ts';
+export * from './identifiers.ts';
 export * from './system.ts';
 export * from './countries.ts';
 export * from './clients.ts';

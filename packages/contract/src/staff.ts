@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { epochSchema, idSchema } from './common.ts';
 import { roleSchema } from './roles.ts';
+import { normaliseIdentifier } from './identifiers.ts';
 
 /**
  * Staff management (issue 18, DESIGN "Security"): a SYSOP lists, invites, changes the role of,
@@ -50,7 +51,8 @@ const personName = z.string().trim().min(1, 'Required.').max(100);
 export const staffInviteRequest = z.strictObject({
   name: personName,
   surname: personName,
-  email: z.string().trim().toLowerCase().pipe(z.email('Invalid email address.').max(254)),
+  /** Stored in the form sign-in looks it up by (normaliseIdentifier: trim, NFC, lower case). */
+  email: z.string().overwrite(normaliseIdentifier).pipe(z.email('Invalid email address.').max(254)),
   role: staffRoleSchema,
 });
 export type StaffInviteRequest = z.infer<typeof staffInviteRequest>;

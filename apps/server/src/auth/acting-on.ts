@@ -6,9 +6,11 @@ import { users } from '../db/schema.ts';
 import { Forbidden } from '../http/errors.ts';
 
 /**
- * Who may act on whom (issue 18): a non-SYSOP never acts on a SYSOP's record. The one rule every route
- * that takes a user id applies, whatever the route's own rules (Edit User's are stricter). A user id
- * that names no user passes: the route's own lookup answers 404.
+ * Who may act on whom (issue 18): a non-SYSOP never acts on a SYSOP's record, neither changing it nor
+ * reading it (DESIGN: "one rule for who may act on whom, applied by every route that takes a user id";
+ * docs/decisions.md). The one rule every route that takes a user id applies, whatever the route's own
+ * rules (Edit User's are stricter). A user id that names no user passes: the route's own lookup
+ * answers 404.
  */
 export async function assertMayActOn(db: DbOrTx, actor: { role: Role }, targetUserId: string): Promise<void> {
   if (actor.role === 'SYSOP') return;
@@ -17,15 +19,16 @@ export async function assertMayActOn(db: DbOrTx, actor: { role: Role }, targetUs
 }
 
 /**
- * Routes name where their user id sits in the validated body (`config: { actsOn: ['userId'] }`), and
- * this preHandler applies assertMayActOn before the handler runs. POST /upload (multipart, read by its
- * handler) calls assertMayActOn itself.
+ * Routes declare where their user id sits: in the validated body (`config: { actsOn: ['userId'] }`, a
+ * path into it) or in the path (`config: { actsOnParam: 'userId' }`), and this preHandler applies
+ * assertMayActOn before the handler runs. POST /upload (multipart, read by its handler) calls
+ * assertMayActOn itself. apps/server/test/staff/acting-on.test.ts holds every route to a declaration.
  */
 export function registerActingOnRule(app: FastifyInstance, db: DbOrTx): void {
   app.addHook('preHandler', async (request) => {
-    const path = request.routeOptions.config.actsOn;
-    if (!path || !request.staff) return;
-    const id = valueAt(request.body, path);
+    const { actsOn, actsOnParam } = request.routeOptions.config;
+    if (!request.staff || (!actsOn && !actsOnParam)) return;
+    const id = actsOn ? valueAt(request.body, actsOn) : valueAt(request.params, [actsOnParam!]);
     if (typeof id === 'string') await assertMayActOn(db, request.staff, id);
   });
 }

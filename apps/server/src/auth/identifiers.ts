@@ -1,14 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import { normaliseIdentifier } from '@brokerdesk/contract';
 
-/**
- * The one form an identifier (an email) takes before anything is keyed on it: rate limits, lockouts,
- * look-ups (DESIGN "Security"). trim() removes every Unicode space (tabs, NBSP, U+2000..U+200A, BOM),
- * NFC joins decomposed letters, and lower case makes ADA@ and ada@ one account. Padding or re-spelling
- * an email therefore never buys a fresh limit.
- */
-export function normaliseIdentifier(value: string): string {
-  return value.trim().normalize('NFC').toLowerCase();
-}
+/** The contract's, shared with the staff invitation's schema and the staff CLI: one normal form. */
+export { normaliseIdentifier };
 
 /**
  * A route's preValidation hook that rewrites body[field] into its normal form, in place, once. It runs

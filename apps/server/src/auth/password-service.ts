@@ -51,10 +51,12 @@ export class PasswordService {
         .where(and(eq(passwordResets.userId, user?.id ?? ''), gt(passwordResets.createdAt, now - 3600)));
       const capped = (recent?.n ?? 0) >= RESETS_PER_HOUR;
       const id = newSecret();
-      const row = { id: sha256(id), userId: user?.id ?? '', createdAt: now, expiresAt: now + RESET_TTL_S };
-      // Voids older links; for an unknown email or a capped account, the same statement matches nothing.
-      await this.voidLinks(tx, user && !capped ? user.id : '', now);
-      if (user && !capped) await tx.insert(passwordResets).values(row);
+      // For an unknown email or a capped account, the same statements run and match no user.
+      const linkFor = user && !capped ? user.id : '';
+      await this.voidLinks(tx, linkFor, now);
+      await tx.execute(sql`insert into ${passwordResets} (id, user_id, created_at, expires_at)
+        select ${sha256(id)}, ${users.id}, ${now}, ${now + RESET_TTL_S} from ${users}
+        where ${users.id} = ${linkFor}`);
       await audit(tx, now, {
         actorId: null,
         action: 'password.reset-requested',

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   emailConfirmResponse,
   loginAdminRequest,
@@ -21,6 +21,7 @@ import type { SignInService } from './sign-in-service.ts';
 import type { PasswordService } from './password-service.ts';
 import type { SessionService } from './sessions.ts';
 import { normaliseBodyField } from './identifiers.ts';
+import { TooMany } from '../http/errors.ts';
 
 type Deps = {
   signIn: SignInService;
@@ -43,6 +44,39 @@ const perEmail = (max: number, minutes: number, field: 'email' | 'userEmail') =>
   },
 });
 
+/**
+ * Limits per client address alone, across every email (review of issue 18): without them one address
+ * could try a password against any number of accounts, each with its own per-email budget. Generous,
+ * so that an office behind one NAT is never held back (docs/decisions.md): a sign-in is one loginAdmin
+ * and one loginConfirm, and even 100 staff signing in twice within 10 minutes stay far below.
+ */
+export const PER_ADDRESS_WINDOW_MINUTES = 10;
+export const PER_ADDRESS_LIMITS = {
+  loginAdmin: 300,
+  loginConfirm: 300,
+  resend: 100,
+  reset: 100,
+} as const;
+
+/**
+ * An onRequest hook counting every call of the route from one client address (request.ip, the
+ * client's behind TRUST_PROXY; IPv6 by /64, as @fastify/rate-limit groups them), bad bodies too. A
+ * route's config takes one rate limit, so this second one is a hook of its own (createRateLimit, not
+ * rateLimit, whose handler skips a request another limit already counted).
+ */
+function perAddress(app: App, route: keyof typeof PER_ADDRESS_LIMITS) {
+  const limit = app.createRateLimit({
+    max: PER_ADDRESS_LIMITS[route],
+    timeWindow: PER_ADDRESS_WINDOW_MINUTES * 60_000,
+  });
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const answer = await limit(req);
+    if (answer.isAllowed || !answer.isExceeded) return;
+    void reply.header('retry-after', answer.ttlInSeconds);
+    throw new TooMany();
+  };
+}
+
 export function authRoutes(app: App, deps: Deps): void {
   const meta = (req: FastifyRequest, body: { deviceType?: string; browserName?: string }) => ({
     deviceType: body.deviceType ?? '',
@@ -54,6 +88,7 @@ export function authRoutes(app: App, deps: Deps): void {
     '/api/users/loginAdmin',
     {
       config: { public: true, rateLimit: perEmail(20, 1, 'email') },
+      onRequest: perAddress(app, 'loginAdmin'),
       preValidation: normaliseBodyField('email'),
       schema: { body: loginAdminRequest, response: { 200: loginAdminResponse } },
     },
@@ -64,6 +99,7 @@ export function authRoutes(app: App, deps: Deps): void {
     '/api/users/loginConfirm',
     {
       config: { public: true, rateLimit: perEmail(20, 1, 'email') },
+      onRequest: perAddress(app, 'loginConfirm'),
       preValidation: normaliseBodyField('email'),
       schema: { body: loginConfirmRequest, response: { 200: loginConfirmResponse } },
     },
@@ -75,6 +111,7 @@ export function authRoutes(app: App, deps: Deps): void {
     '/api/users/resendLoginVerificationEmail',
     {
       config: { public: true, rateLimit: perEmail(5, 10, 'userEmail') },
+      onRequest: perAddress(app, 'resend'),
       preValidation: normaliseBodyField('userEmail'),
       schema: { body: resendCodeRequest, response: { 200: resendCodeResponse } },
     },
@@ -85,6 +122,7 @@ export function authRoutes(app: App, deps: Deps): void {
     '/api/users/resetPassword',
     {
       config: { public: true, rateLimit: perEmail(5, 10, 'email') },
+      onRequest: perAddress(app, 'reset'),
       preValidation: normaliseBodyField('email'),
       schema: { body: resetPasswordRequest, response: { 200: resetPasswordResponse } },
     },

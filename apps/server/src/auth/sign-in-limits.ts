@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { signInThrottle } from '../db/schema.ts';
 
@@ -10,6 +10,8 @@ export const PASSWORD_FAILURES_PER_ADDRESS = 10;
 export const PASSWORD_FAILURES_PER_ACCOUNT = 50;
 /** Wrong codes for one account across all its tickets before it is locked (NIST 800-63B: at most 100). */
 export const CODE_FAILURES_PER_ACCOUNT = 100;
+/** At most this often (by the app's clock) a SignInLimits sweeps the rows that have expired as it writes. */
+export const PURGE_EVERY_S = 60;
 
 const passwordKey = (email: string, ip: string) => `password|${email}|${ip}`;
 const accountPasswordKey = (email: string) => `password|${email}`;
@@ -23,9 +25,28 @@ const codeKey = (email: string) => `code|${email}`;
  *   do not lock a staff member out everywhere;
  * - wrong codes per account across all tickets (100 lock the account for 30 minutes).
  * A password reset lifts them all (liftAll).
+ *
+ * Every count forgets its failures once LOCK_S has passed without a new one, and a lock ends after
+ * LOCK_S: a row whose last failure is older than that and that holds no live lock means nothing any
+ * more, and is deleted by the next write's sweep (at most every PURGE_EVERY_S). So the table holds
+ * only the failures of the last LOCK_S + PURGE_EVERY_S, whatever an attack sends (review of issue 18).
  */
 export class SignInLimits {
+  private lastPurgeAt = Number.NEGATIVE_INFINITY;
+
   constructor(private readonly db: DbOrTx) {}
+
+  /** Deletes the rows that have expired (see above), at most every PURGE_EVERY_S; answers how many. */
+  async purgeExpired(now: number): Promise<number> {
+    if (now - this.lastPurgeAt < PURGE_EVERY_S) return 0;
+    this.lastPurgeAt = now;
+    const t = signInThrottle;
+    const gone = await this.db
+      .delete(t)
+      .where(and(lt(t.lastFailureAt, now - LOCK_S), or(isNull(t.lockedUntil), lte(t.lockedUntil, now))))
+      .returning({ key: t.key });
+    return gone.length;
+  }
 
   /** Is this account locked for this address (by its password lock, the account's, or the code lock)? */
   async isLocked(email: string, ip: string, now: number): Promise<boolean> {
@@ -39,6 +60,7 @@ export class SignInLimits {
 
   /** Counts a wrong password for the account from this address and for the account as a whole. */
   async passwordFailed(email: string, ip: string, now: number): Promise<void> {
+    await this.purgeExpired(now);
     await this.countFailure(passwordKey(email, ip), email, now, PASSWORD_FAILURES_PER_ADDRESS);
     await this.countFailure(accountPasswordKey(email), email, now, PASSWORD_FAILURES_PER_ACCOUNT);
   }
@@ -53,6 +75,7 @@ export class SignInLimits {
    * the limit: 'locked' when the account is locked or has no checks left, else the checks spent so far.
    */
   async spendCodeCheck(email: string, now: number): Promise<'locked' | number> {
+    await this.purgeExpired(now);
     const key = codeKey(email);
     const t = signInThrottle;
     const [row] = await this.db
@@ -61,8 +84,9 @@ export class SignInLimits {
       .onConflictDoUpdate({
         target: t.key,
         set: {
-          // A lock that has ended starts a fresh count; a live lock keeps its count.
-          failures: sql`case when ${t.lockedUntil} > ${now} then ${t.failures} when ${t.lockedUntil} is not null then 1 else ${t.failures} + 1 end`,
+          // A lock that has ended, or failures older than LOCK_S, start a fresh count (as the sweep
+          // would have); a live lock keeps its count.
+          failures: sql`case when ${t.lockedUntil} > ${now} then ${t.failures} when ${t.lockedUntil} is not null or ${t.lastFailureAt} < ${now - LOCK_S} then 1 else ${t.failures} + 1 end`,
           lockedUntil: sql`case when ${t.lockedUntil} > ${now} then ${t.lockedUntil} else null end`,
           lastFailureAt: now,
         },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ROLES, roleSchema, type Role } from '@brokerdesk/contract';
+import { normaliseIdentifier, ROLES, roleSchema, type Role } from '@brokerdesk/contract';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { audit } from '../audit/audit.ts';
@@ -21,7 +21,7 @@ const emailSchema = z.email().max(254);
 
 /** What is wrong with a new staff member's details, or null; checked before any database work. */
 export function staffInputProblem(input: NewStaff): string | null {
-  if (!emailSchema.safeParse(input.email.trim().toLowerCase()).success)
+  if (!emailSchema.safeParse(normaliseIdentifier(input.email)).success)
     return `Invalid email address: "${input.email}".`;
   if (!input.name.trim()) return 'The name is required.';
   if (!roleSchema.safeParse(input.role).success)
@@ -32,12 +32,13 @@ export function staffInputProblem(input: NewStaff): string | null {
 /**
  * Creates a staff member ready to sign in (the first SYSOP of an install, acceptance-test users):
  * argon2id password, status approved, email verified. Throws an Error whose message says what is
- * wrong with the input; emails are compared without regard to case and stored in lower case.
+ * wrong with the input; emails are stored and compared in the
+ * normal form sign-in looks them up by (normaliseIdentifier: trim, NFC, lower case).
  */
 export async function createStaff(db: DbOrTx, input: NewStaff, now: number): Promise<{ id: string }> {
   const problem = staffInputProblem(input);
   if (problem) throw new Error(problem);
-  const email = input.email.trim().toLowerCase();
+  const email = normaliseIdentifier(input.email);
   const taken = () => new Error(`A user with the email ${email} already exists.`);
   const [existing] = await db
     .select({ id: users.id })

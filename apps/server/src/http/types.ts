@@ -28,6 +28,8 @@ declare module 'fastify' {
     minRole?: Role;
     /** Where the body names the user the call acts on (auth/acting-on.ts: only a SYSOP acts on a SYSOP). */
     actsOn?: readonly string[];
+    /** The path parameter that names the user the call acts on or reads (the same rule as actsOn). */
+    actsOnParam?: string;
   }
   interface FastifyRequest {
     staff?: StaffContext;

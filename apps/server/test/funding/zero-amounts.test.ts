@@ -24,6 +24,17 @@ describe(`amounts that round to zero (${testDbKind})`, () => {
   afterAll(() => t.stop());
 
   const post = (url: string, body: unknown) => t.call('POST', url, body, t.auth(token));
+  let order = 1;
+  /** A card-provider withdrawal, not yet processed by the provider. */
+  const providerWithdrawal = (login: number, amount: number) =>
+    f.withdrawal(login, amount, {
+      withdrawalType: 'others',
+      gateway: 'Card',
+      providerHandled: true,
+      providerOrderId: `PO-ZERO-${String(order++).padStart(4, '0')}`,
+      providerStatus: 'CREATED',
+      providerPayoutStatus: 'WAITING',
+    });
 
   for (const amount of [0.001, 0.004]) {
     for (const status of ['approve_process', 'approved', 'pending'] as const) {
@@ -38,16 +49,21 @@ describe(`amounts that round to zero (${testDbKind})`, () => {
         expect(await f.depositRow(id)).toMatchObject({ status: 'pending', depositAmountSent: 100 });
       });
 
-      it(`refuses a modified withdrawal amount of ${amount} (${status})`, async () => {
-        const login = await f.account(500);
-        const id = await f.withdrawal(login, 100);
-        const r = await post('/api/admin/accounts/adminUpdateWithdrawal', {
-          withdrawal: { _id: id, status, comment: '', modifyDealAmount: true, withdrawalAmount: amount },
+      for (const [route, make] of [
+        ['adminUpdateWithdrawal', (login: number, amount: number) => f.withdrawal(login, amount)],
+        ['adminUpdateProviderWithdrawal', providerWithdrawal],
+      ] as const) {
+        it(`refuses a modified withdrawal amount of ${amount} (${status}, ${route})`, async () => {
+          const login = await f.account(500);
+          const id = await make(login, 100);
+          const r = await post(`/api/admin/accounts/${route}`, {
+            withdrawal: { _id: id, status, comment: '', modifyDealAmount: true, withdrawalAmount: amount },
+          });
+          expect(r.status).toBe(400);
+          expect(r.body).toMatchObject({ errors: { withdrawal: AMOUNT_TOO_SMALL } });
+          expect(await f.withdrawalRow(id)).toMatchObject({ status: 'pending', withdrawalAmount: 100 });
         });
-        expect(r.status).toBe(400);
-        expect(r.body).toMatchObject({ errors: { withdrawal: AMOUNT_TOO_SMALL } });
-        expect(await f.withdrawalRow(id)).toMatchObject({ status: 'pending', withdrawalAmount: 100 });
-      });
+      }
     }
   }
 
@@ -94,6 +110,28 @@ describe(`amounts that round to zero (${testDbKind})`, () => {
       deposit: { _id: dep, status: 'rejected', comment: 'Nothing to credit' },
     });
     expect(rejected.status).toBe(200);
+  });
+
+  describe('the card-provider withdrawal calls (adminUpdateProviderWithdrawal, adminProcessProviderWithdrawal)', () => {
+    it('refuses to approve or process a stored 0.00 one, and debits nothing', async () => {
+      const login = await f.account(500);
+      const id = await providerWithdrawal(login, 0);
+      const calls: [string, unknown][] = [
+        ['/api/admin/accounts/adminProcessProviderWithdrawal', { withdrawalId: id }],
+        ...(['approve_process', 'approved'] as const).map((status): [string, unknown] => [
+          '/api/admin/accounts/adminUpdateProviderWithdrawal',
+          { withdrawal: { _id: id, status, comment: '' } },
+        ]),
+      ];
+      for (const [url, body] of calls) {
+        const r = await post(url, body);
+        expect(r.status, `${url} ${JSON.stringify(body)}`).toBe(400);
+        expect(r.body, url).toMatchObject({ errors: { withdrawalAmount: AMOUNT_TOO_SMALL } });
+      }
+      expect((await f.withdrawalRow(id)).status).toBe('pending');
+      await f.settle();
+      expect(await f.dealsOf(login)).toHaveLength(1);
+    });
   });
 
   it('still accepts 0.005 (rounds to 0.01)', async () => {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import type { ZodObject } from 'zod';
 import { STAFF_MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, users } from '../../src/db/schema.ts';
-import { routesOf, type RecordedRoute } from '../security/support/routes.ts';
+import { fillPath, routesOf, type RecordedRoute } from '../security/support/routes.ts';
 import { PDF, uploadFile } from '../banks/fixtures.ts';
 
 const recorded = vi.hoisted(() => [] as RecordedRoute[]);
@@ -45,8 +44,116 @@ const BODIES: Record<string, (id: string) => unknown> = {
   '/api/admin/accounts/changeTradingAccountNames': (id) => ({ userData: { _id: id } }),
 };
 
-/** Fields through which a body names a user (the client, partner or staff member acted on). */
-const USER_ID_FIELDS = ['userId', 'partnerId', 'userData'];
+/**
+ * The read routes that take a user id in their path, with the other path parameters and the body a
+ * valid call needs; the user's id fills :id or :userId.
+ */
+const READS: Record<string, { params?: Record<string, string>; body?: unknown }> = {
+  'GET /api/admin/users/profile/:id': {},
+  'GET /api/admin/users/logs/:userId': {},
+  'GET /api/admin/users/getClientApplicationData/:id': {},
+  'GET /api/admin/partners/getEmailNotifications/:userId': {},
+  'GET /api/admin/users/documentViews/:userId': {},
+  'GET /api/admin/users/getKYCDocuments/:id': {},
+  'GET /api/admin/users/getKYCApplicantData/:id': {},
+  'POST /api/admin/accounts/adminGetFundingRequests/paginated/:userId/:type/:approved': {
+    params: { type: 'deposit', approved: 'all' },
+    body: { page: 1, sizePerPage: 10 },
+  },
+  'GET /api/admin/accounts/adminGetAccounts/:userId/:type/:approved': {
+    params: { type: 'live', approved: 'all' },
+  },
+};
+const readOf = (key: string, id: string) => {
+  const [method, pattern] = key.split(' ') as [string, string];
+  const { params, body } = READS[key]!;
+  return { method, url: fillPath(pattern, { ...params, id, userId: id }), body };
+};
+
+/** Inputs that do name a user but need no declaration, and why. */
+const EXEMPT: Record<string, string> = {
+  'GET /api/kyc/image/:userId/:imageId params.userId':
+    'a signed link without a session: issued only by getKYCDocuments, which applies the rule, and bound to that session',
+  'GET /api/kyc/report/:userId params.userId': 'a signed link, as above',
+  'POST /api/admin/audit/search body.filters.actorId':
+    "a filter of the audit trail, which the caller may read whole: it reads no user's record",
+  'POST /api/admin/audit/search body.filters.userId': 'a filter of the audit trail, as above',
+  'GET /api/admin/audit/export.csv querystring.actorId': 'the same filters, as a file',
+  'GET /api/admin/audit/export.csv querystring.userId': 'the same filters, as a file',
+};
+
+/**
+ * Every input of the route table that looks like an id (a path parameter, body field or query field
+ * named _id, id or ...Id, at any depth of the body), as 'METHOD url place.path'. Each must be declared
+ * to the acting-on rule, listed in EXEMPT, or shown here to name something other than a user.
+ */
+const NOT_A_USER: Record<string, string> = {
+  'POST /api/users/newPassword body.id': 'a password-reset link',
+  'POST /email/confirm/:id params.id': 'an email-confirm link',
+  'POST /email/confirm/:setpassword/:id params.id': 'an email-confirm link',
+  'POST /api/admin/users/editUser body.nullpointCmpId':
+    "the client's company id at Nullpoint (a field of the record)",
+  'POST /api/admin/groups/addGroup body.groupId': 'a trading group',
+  'POST /api/admin/groups/editGroup body.groupId': 'a trading group',
+  'POST /api/admin/groups/deleteGroup body.groupId': 'a trading group',
+  'GET /api/admin/accounts/adminGetRequest/:type/:id params.id': 'a deposit, withdrawal or transfer',
+  'GET /api/admin/accounts/adminGetWithdrawalOrders querystring.providerOrderId':
+    "a payment provider's order",
+  'POST /api/admin/accounts/adminUpdateDeposit body.deposit._id': 'a deposit',
+  'POST /api/admin/accounts/adminProcessDeposit body.depositId': 'a deposit',
+  'POST /api/admin/accounts/adminUpdateWithdrawal body.withdrawal._id': 'a withdrawal',
+  'POST /api/admin/accounts/adminProcessWithdrawal body.withdrawalId': 'a withdrawal',
+  'POST /api/admin/accounts/adminUpdateProviderWithdrawal body.withdrawal._id': 'a withdrawal',
+  'POST /api/admin/accounts/adminProcessProviderWithdrawal body.withdrawalId': 'a withdrawal',
+  'POST /api/admin/accounts/adminUpdateTransfer body.transfer._id': 'a transfer',
+  'POST /api/admin/accounts/adminProcessTransfer body.transferId': 'a transfer',
+  'GET /api/admin/users/adminGetIbRequest/:id params.id': 'an IB request',
+  'POST /api/admin/users/adminUpdateIbCode body.ibId': 'an IB code',
+  'GET /api/admin/accounts/adminGetBankAccount/:id params.id': 'a bank account',
+  'POST /api/admin/accounts/adminUpdateBankAccount body._id': 'a bank account',
+  'POST /api/admin/accounts/adminDepositReqBankDetails body.depositId': 'a deposit',
+  'GET /api/admin/accounts/adminGetAccount/:id params.id': 'a trading account',
+  'POST /api/admin/accounts/adminUpdateAccount body.accountId':
+    'a trading account (the user is body.userId, declared)',
+  'POST /api/admin/accounts/adminCheckAccountPasswordChangeStatus body.accountId': 'a trading account',
+  'GET /api/admin/accounts/adminGetSubAccountRequest/:id params.id': 'a sub-account request',
+  'POST /api/admin/accounts/adminUpdateSubAccountRequest body._id': 'a sub-account request',
+  'GET /api/admin/accounts/adminGetLeverageRequest/:id params.id': 'a leverage request',
+  'POST /api/admin/accounts/adminUpdateAccountLeverage body.account._id': 'a trading account',
+  'POST /api/admin/accounts/adminProcessLeverageUpdate body.changeLeverageId': 'a leverage request',
+  'GET /api/kyc/image/:userId/:imageId params.imageId': 'a KYC image',
+  'POST /api/admin/sessions/end body.sessionId': 'a staff session (SYSOP only)',
+  'GET /api/admin/reconciliation/reports/:id params.id': 'a reconciliation report',
+  'POST /api/admin/reconciliation/alerts/:id/acknowledge params.id': 'a reconciliation alert',
+  'GET /api/admin/reconciliation/reports/:id/export.csv params.id': 'a reconciliation report',
+};
+
+function idInputs(schema: unknown, prefix: string[] = [], depth = 0): string[][] {
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
+  if (!def || depth > 4) return [];
+  switch (def.type) {
+    case 'object': {
+      const shape = (def.shape ?? {}) as Record<string, unknown>;
+      return Object.entries(shape).flatMap(([key, value]) => {
+        const path = [...prefix, key];
+        const own = /^(_id|id)$|Id$/.test(key) ? [path] : [];
+        return [...own, ...idInputs(value, path, depth + 1)];
+      });
+    }
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+      return idInputs(def.innerType, prefix, depth);
+    case 'pipe':
+      return idInputs(def.in, prefix, depth);
+    case 'union':
+      return (def.options as unknown[]).flatMap((o) => idInputs(o, prefix, depth));
+    default:
+      return [];
+  }
+}
 
 describe(`a non-SYSOP never acts on a SYSOP's record (${testDbKind})`, () => {
   let t: TestApp;
@@ -68,19 +175,41 @@ describe(`a non-SYSOP never acts on a SYSOP's record (${testDbKind})`, () => {
   const audits = async () => (await t.db.select({ n: count() }).from(auditLog))[0]!.n;
   const sysopRow = async () => (await t.db.select().from(users).where(eq(users.id, sysopId)))[0]!;
 
-  it('covers every route whose body names a user (found in the route table)', () => {
-    const takingUserId = routes
-      .filter((r) => r.method === 'POST' && r.schema.body)
-      .filter((r) => {
-        const shape = (r.schema.body as ZodObject).shape ?? {};
-        const named = USER_ID_FIELDS.some((f) => f in shape);
-        // Edit User names its user as _id; other bodies' _id is a request, account or group.
-        return named || r.url === '/api/admin/users/editUser';
-      })
-      .map((r) => r.url);
-    expect(takingUserId.sort()).toEqual(Object.keys(BODIES).sort());
-    for (const r of routes.filter((x) => x.url in BODIES && x.method === 'POST'))
-      expect((r.config as { actsOn?: unknown }).actsOn, r.url).toBeDefined();
+  it('holds every id a route takes to a declaration: acted on (body or path), exempt with a reason, or not a user', () => {
+    const unclassified: string[] = [];
+    const declared: string[] = [];
+    const found: string[] = [];
+    // HEAD routes are Fastify's copies of the GET routes, with their config.
+    for (const r of routes.filter((x) => x.method !== 'HEAD')) {
+      const config = r.config as { actsOn?: readonly string[]; actsOnParam?: string };
+      const inputs = [
+        ...idInputs(r.schema.params).map((p) => ['params', ...p]),
+        ...idInputs(r.schema.body).map((p) => ['body', ...p]),
+        ...idInputs(r.schema.querystring).map((p) => ['querystring', ...p]),
+      ];
+      for (const [place, ...path] of inputs) {
+        const key = `${r.method} ${r.url} ${place}.${path.join('.')}`;
+        const isDeclared =
+          (place === 'body' && config.actsOn?.join('.') === path.join('.')) ||
+          (place === 'params' && config.actsOnParam === path.join('.'));
+        found.push(key);
+        if (isDeclared) declared.push(`${r.method} ${r.url}`);
+        else if (!(key in EXEMPT) && !(key in NOT_A_USER)) unclassified.push(key);
+      }
+    }
+    expect(unclassified).toEqual([]);
+    // No entry outlives its route.
+    expect([...Object.keys(EXEMPT), ...Object.keys(NOT_A_USER)].filter((k) => !found.includes(k))).toEqual(
+      [],
+    );
+    // Every declared route is exercised below (writes with BODIES, reads with READS, staff/update's
+    // own tests: it is SYSOP only).
+    const exercised = [
+      ...Object.keys(BODIES).map((url) => `POST ${url}`),
+      ...Object.keys(READS),
+      'POST /api/admin/staff/update',
+    ];
+    expect(declared.sort()).toEqual(exercised.sort());
   });
 
   it('answers 403 to an ADMIN on each of them, and changes nothing', async () => {
@@ -94,6 +223,30 @@ describe(`a non-SYSOP never acts on a SYSOP's record (${testDbKind})`, () => {
     expect(up.status).toBe(403);
     expect(await sysopRow()).toEqual(before.row);
     expect(await audits()).toBe(before.audits);
+  });
+
+  it("answers 403 to an ADMIN reading a SYSOP's record through any route with a user id in its path", async () => {
+    for (const key of Object.keys(READS)) {
+      const { method, url, body } = readOf(key, sysopId);
+      const r = await t.call(method, url, body, t.auth(admin));
+      expect(r.status, key).toBe(403);
+      expect(r.body, key).toMatchObject({ errors: { auth: STAFF_MESSAGES.sysopRecord } });
+    }
+  });
+
+  it("lets an ADMIN read a client's record, and a SYSOP a SYSOP's, through the same routes", async () => {
+    const clientId = await t.createUser({ email: 'carla@acting.test', role: 'USER' });
+    for (const key of Object.keys(READS)) {
+      const asAdmin = readOf(key, clientId);
+      const r = await t.call(asAdmin.method, asAdmin.url, asAdmin.body, t.auth(admin));
+      // 200, or the route's own 404 (this client is no partner).
+      expect([200, 404], `${key} ${JSON.stringify(r.body)}`).toContain(r.status);
+      const own = readOf(key, sysopId);
+      const s = await t.call(own.method, own.url, own.body, t.auth(sysop));
+      // Not the rule's refusal (a staff record may still be a 404: staff are managed on the Staff screen).
+      expect(s.body, key).not.toMatchObject({ errors: { auth: STAFF_MESSAGES.sysopRecord } });
+      expect(s.status, key).not.toBe(403);
+    }
   });
 
   it("lets a SYSOP act on a SYSOP's record (the rule does not refuse it)", async () => {

@@ -69,6 +69,7 @@ export function accountsRoutes(
   app.get(
     '/api/admin/accounts/adminGetAccounts/:userId/:type/:approved',
     {
+      config: { actsOnParam: 'userId' },
       schema: {
         params: z.object({ userId: idSchema, type: liveOrDemoSchema, approved: approvedParam }),
         response: { 200: accountsListResponse },

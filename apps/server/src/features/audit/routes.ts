@@ -65,7 +65,10 @@ export function auditRoutes(app: App, deps: { db: Db; clock: Clock; sessionIdleS
 
   app.get(
     '/api/admin/users/documentViews/:userId',
-    { schema: { params: z.object({ userId: idSchema }), response: { 200: documentViewsResponse } } },
+    {
+      config: { actsOnParam: 'userId' },
+      schema: { params: z.object({ userId: idSchema }), response: { 200: documentViewsResponse } },
+    },
     async (req) => trail.documentViews(req.params.userId),
   );
 

@@ -36,7 +36,10 @@ export function kycRoutes(
 
   app.get(
     '/api/admin/users/getKYCDocuments/:id',
-    { schema: { params: z.object({ id: idSchema }), response: { 200: kycDocumentsResponse } } },
+    {
+      config: { actsOnParam: 'id' },
+      schema: { params: z.object({ id: idSchema }), response: { 200: kycDocumentsResponse } },
+    },
     async (req) => {
       await ensureUser(req.params.id);
       const staff = requireStaff(req.staff);
@@ -48,7 +51,10 @@ export function kycRoutes(
 
   app.get(
     '/api/admin/users/getKYCApplicantData/:id',
-    { schema: { params: z.object({ id: idSchema }), response: { 200: kycApplicantResponse } } },
+    {
+      config: { actsOnParam: 'id' },
+      schema: { params: z.object({ id: idSchema }), response: { 200: kycApplicantResponse } },
+    },
     async (req) => {
       await ensureUser(req.params.id);
       return fromProvider(() => deps.kyc.applicant(req.params.id));

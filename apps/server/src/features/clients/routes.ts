@@ -53,7 +53,7 @@ export function clientsRoutes(app: App, deps: { db: Db; clients: ClientsService 
 
   app.get(
     '/api/admin/users/profile/:id',
-    { schema: { params: idParams, response: { 200: profileResponse } } },
+    { config: { actsOnParam: 'id' }, schema: { params: idParams, response: { 200: profileResponse } } },
     async (req) => clients.profile(req.params.id),
   );
 
@@ -92,7 +92,7 @@ export function clientsRoutes(app: App, deps: { db: Db; clients: ClientsService 
 
   app.get(
     '/api/admin/users/logs/:userId',
-    { schema: { params: userIdParams, response: { 200: logsResponse } } },
+    { config: { actsOnParam: 'userId' }, schema: { params: userIdParams, response: { 200: logsResponse } } },
     async (req) => clients.logs(req.params.userId),
   );
 
@@ -107,13 +107,19 @@ export function clientsRoutes(app: App, deps: { db: Db; clients: ClientsService 
 
   app.get(
     '/api/admin/users/getClientApplicationData/:id',
-    { schema: { params: idParams, response: { 200: clientApplicationResponse } } },
+    {
+      config: { actsOnParam: 'id' },
+      schema: { params: idParams, response: { 200: clientApplicationResponse } },
+    },
     async (req) => clients.application(req.params.id),
   );
 
   app.get(
     '/api/admin/partners/getEmailNotifications/:userId',
-    { schema: { params: userIdParams, response: { 200: partnerEmailSettingsResponse } } },
+    {
+      config: { actsOnParam: 'userId' },
+      schema: { params: userIdParams, response: { 200: partnerEmailSettingsResponse } },
+    },
     async (req) => clients.partnerSettings(req.params.userId),
   );
 

@@ -24,6 +24,7 @@ export function fundingListRoutes(app: App, deps: { db: Db }): void {
   app.post(
     '/api/admin/accounts/adminGetFundingRequests/paginated/:userId/:type/:approved',
     {
+      config: { actsOnParam: 'userId' },
       schema: {
         params: fundingHistoryParams,
         body: fundingHistoryRequest,

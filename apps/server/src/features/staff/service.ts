@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import {
   isStaff,
+  MESSAGES,
   STAFF_MESSAGES,
   STAFF_ROLES,
   type Role,
@@ -14,7 +15,7 @@ import { users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../../audit/audit.ts';
-import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors.ts';
 import type { SessionService } from '../../auth/sessions.ts';
 import { isUniqueViolation } from '../../auth/staff.ts';
 
@@ -98,18 +99,20 @@ export class StaffService {
   async update(input: StaffUpdateRequest, caller: Caller) {
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select({ id: users.id, role: users.role, status: users.status })
-        .from(users)
-        .where(eq(users.id, input._id))
-        .for('update');
+      const locked = await this.lockSysopsAnd(tx, [input._id, caller.userId]);
+      const before = locked.find((u) => u.id === input._id);
       if (!before || !isStaff(before.role as Role)) throw new NotFound(STAFF_MESSAGES.notStaff);
       const after = { role: input.role ?? before.role, status: input.status ?? before.status };
       if (after.role === before.role && after.status === before.status) return;
       const stillActiveSysop = after.role === 'SYSOP' && after.status !== 'disabled';
-      if (isActiveSysop(before) && !stillActiveSysop && (await this.otherActiveSysops(tx, before.id)) === 0) {
+      const otherActiveSysops = locked.filter((u) => u.id !== before.id && isActiveSysop(u));
+      if (isActiveSysop(before) && !stillActiveSysop && otherActiveSysops.length === 0) {
         throw new Conflict(STAFF_MESSAGES.lastSysop);
       }
+      // The caller passed the route's SYSOP check before this transaction; a SYSOP who demoted or
+      // disabled them meanwhile has committed by now (their row was locked), and wins.
+      const self = locked.find((u) => u.id === caller.userId);
+      if (!self || !isActiveSysop(self)) throw new Forbidden(MESSAGES.forbidden);
       await tx.update(users).set(after).where(eq(users.id, before.id));
       await this.sessions.revokeAllForUser(tx, before.id);
       await audit(tx, now, {
@@ -126,16 +129,19 @@ export class StaffService {
   }
 
   /**
-   * Active SYSOPs other than `exceptId`, locked: two SYSOPs demoting each other at once cannot both
-   * pass, since the second waits for the first and then no longer counts the demoted one.
+   * Locks every active SYSOP and the given users in one statement, in id order: two SYSOPs demoting or
+   * disabling each other at once take their locks in the same order, so the second waits for the first
+   * (no deadlock) and then reads the rows as the first left them. A row the first changed so that it
+   * no longer matches (a demoted SYSOP) drops out of the second's result; PostgreSQL re-checks the
+   * condition of a row it waited for. On PGlite transactions run one at a time.
    */
-  private async otherActiveSysops(tx: DbOrTx, exceptId: string): Promise<number> {
-    const rows = await tx
-      .select({ id: users.id })
+  private async lockSysopsAnd(tx: DbOrTx, ids: string[]) {
+    return tx
+      .select({ id: users.id, role: users.role, status: users.status })
       .from(users)
-      .where(and(eq(users.role, 'SYSOP'), ne(users.status, 'disabled'), ne(users.id, exceptId)))
+      .where(or(inArray(users.id, ids), and(eq(users.role, 'SYSOP'), ne(users.status, 'disabled'))))
+      .orderBy(asc(users.id))
       .for('update');
-    return rows.length;
   }
 
   private select(db: DbOrTx) {
