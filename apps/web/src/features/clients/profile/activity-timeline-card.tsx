@@ -48,9 +48,10 @@ export function ActivityTimelineCard({ userId }: { userId: string }) {
   } else {
     body = (
       <>
-        <Timeline bulletSize={24} lineWidth={2} aria-label="Activity">
+        <Timeline bulletSize={24} lineWidth={2} role="list" aria-label="Activity">
           {entries.map((e) => (
             <Timeline.Item
+              role="listitem"
               key={`${e.kind}:${e.key}`}
               bullet={<Bullet kind={e.kind} />}
               title={<Title entry={e} />}
