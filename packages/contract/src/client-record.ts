@@ -76,6 +76,15 @@ export const timelineResponse = z.object({
 });
 export type TimelineResponse = z.infer<typeof timelineResponse>;
 
+/** The provider's document type in words: PASSPORT -> Passport, ID_CARD -> ID card. */
+export function kycDocTypeLabel(idDocType: string): string {
+  const words = idDocType
+    .replace(/_/g, ' ')
+    .toLowerCase()
+    .replace(/\bid\b/g, 'ID');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** What each kind of document is called on screen. */
 export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
   IDENTITY: 'Proof of Identity',
@@ -90,4 +99,11 @@ export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
  */
 export function storedFileLabel(name: string): string {
   return name.replace(/^[0-9a-f]{24}-\d+-/, '');
+}
+
+/** The document a view names, in words: a KYC type, a statement's file name, or nothing for the report. */
+export function viewedDocumentLabel(kind: DocumentKind, document: string): string {
+  if (kind === 'BANK_STATEMENT') return storedFileLabel(document);
+  if (kind === 'KYC_REPORT') return '';
+  return kycDocTypeLabel(document);
 }

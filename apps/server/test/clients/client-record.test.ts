@@ -127,7 +127,7 @@ describe(`client record: timeline and bank statements (${testDbKind})`, () => {
     expect(r.body.entries[0]).toMatchObject({
       kind: 'staff',
       title: 'Opened proof of identity',
-      detail: 'PASSPORT',
+      detail: 'Passport',
       actor: 'Rita Staff',
     });
   });

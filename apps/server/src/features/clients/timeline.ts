@@ -3,7 +3,7 @@ import {
   AUDIT_ACTIONS,
   DOCUMENT_KIND_LABELS,
   TIMELINE_KINDS,
-  storedFileLabel,
+  viewedDocumentLabel,
   type DocumentKind,
   type TimelineEntry,
   type TimelineKind,
@@ -217,7 +217,7 @@ function describeAction(action: string, after: Record<string, unknown>): { title
     case AUDIT_ACTIONS.documentViewed:
       return {
         title: `Opened ${(DOCUMENT_KIND_LABELS[after.kind as DocumentKind] ?? 'a document').toLowerCase()}`,
-        detail: storedFileLabel(text(after.document)),
+        detail: viewedDocumentLabel(after.kind as DocumentKind, text(after.document)),
       };
     case 'document.uploaded':
       return { title: 'Uploaded a document', detail: text(after.givenName) };

@@ -1,18 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { countryName } from '@brokerdesk/contract';
+import { KYC_REVIEW_STATUS_LABELS, countryName, kycDocTypeLabel } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import { kycDocuments, users } from '../../db/schema.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { KycApplicant, KycDocument, KycDocuments, KycFile, KycImage, KycProvider } from './types.ts';
 import { kycImagePath, kycReportPath } from './paths.ts';
 import { addressPicture, ekycReportPdf, identityPicture } from '../../lib/sample-files/documents.ts';
-
-const REVIEW_STATUS_WORDS: Record<string, string> = {
-  init: 'Not started',
-  pending: 'In review',
-  onHold: 'On hold',
-  completed: 'Completed',
-};
 
 /**
  * The local stand-in for the identity-verification provider: documents are the rows the server keeps,
@@ -81,13 +74,13 @@ export class StandInKyc implements KycProvider {
       client: [u?.name, u?.surname].filter(Boolean).join(' '),
       email: u?.email ?? '',
       country: countryName(u?.country ?? '') || u?.country || '',
-      status: REVIEW_STATUS_WORDS[a.reviewStatus] ?? a.reviewStatus,
+      status: KYC_REVIEW_STATUS_LABELS[a.reviewStatus] ?? a.reviewStatus,
       result:
         a.reviewAnswer === 'GREEN' ? 'Approved' : a.reviewAnswer === 'RED' ? 'Rejected' : 'No decision yet',
       checkedAt: a.createdAt,
       documents: (['IDENTITY', 'PROOF_OF_RESIDENCE'] as const).map((kind) => ({
         label: kind === 'IDENTITY' ? 'Proof of Identity' : 'Proof of Address',
-        type: docs[kind]?.idDocType.replace(/_/g, ' ') ?? '',
+        type: kycDocTypeLabel(docs[kind]?.idDocType ?? ''),
         uploaded: docs[kind]?.uploaded ?? false,
         verified: docs[kind]?.verified ?? false,
       })),

@@ -149,8 +149,8 @@ function statementLines(d: StatementDetails) {
   const h = hash(d.account);
   const what = ['Salary', 'Card payment', 'Rent', 'Transfer in', 'Utilities', 'Groceries', 'Refund'];
   return Array.from({ length: 10 }, (_, i) => {
-    const pick = (h + i * 7) % what.length;
-    const size = ((h >> (i % 16)) % 400) + 12;
+    const pick = (h + i * 3 + (i >> 2)) % what.length;
+    const size = ((h >>> (i % 16)) % 400) + 12;
     return {
       at: start + (i + 1) * 3 * 86_400,
       what: what[pick]!,

@@ -1,4 +1,4 @@
-import { kycReviewLabel, type kycDocumentEntry } from '@brokerdesk/contract';
+import { kycDocTypeLabel, kycReviewLabel, type kycDocumentEntry } from '@brokerdesk/contract';
 import { Button, Center, Group, Loader, Table, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconEye, IconFileText } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -11,14 +11,7 @@ import { useKycApplicant, useKycDocuments } from '../client-queries.ts';
 
 type Entry = z.infer<typeof kycDocumentEntry>;
 
-/** PASSPORT -> Passport, ID_CARD -> ID card: the provider's type names in words. */
-const docType = (doc: Entry) => {
-  const words = doc.idDocType
-    .replace(/_/g, ' ')
-    .toLowerCase()
-    .replace(/\bid\b/g, 'ID');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
+const docType = (doc: Entry) => kycDocTypeLabel(doc.idDocType);
 
 const DOCUMENTS = [
   { key: 'IDENTITY', label: 'Proof of Identity' },

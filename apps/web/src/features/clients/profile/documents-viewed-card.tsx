@@ -1,4 +1,4 @@
-import { DOCUMENT_KIND_LABELS, storedFileLabel, type DocumentView } from '@brokerdesk/contract';
+import { DOCUMENT_KIND_LABELS, viewedDocumentLabel, type DocumentView } from '@brokerdesk/contract';
 import { Anchor, Badge } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -48,7 +48,12 @@ const COLUMNS: DataTableColumn<Row>[] = [
   },
   { id: 'actorName', header: 'Staff', cell: (v) => v.actorName || 'Unknown', sortable: true, width: 160 },
   { id: 'kind', header: 'Document', cell: (v) => KIND_LABELS[v.kind], sortable: true, width: 150 },
-  { id: 'document', header: 'Type or file', cell: (v) => storedFileLabel(v.document), wrap: true },
+  {
+    id: 'document',
+    header: 'Type or file',
+    cell: (v) => viewedDocumentLabel(v.kind, v.document) || '—',
+    wrap: true,
+  },
   {
     id: 'opened',
     header: 'What',
