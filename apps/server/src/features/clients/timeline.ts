@@ -108,64 +108,75 @@ async function logEntries(db: Db, userId: string, c: Cursor | null, n: number): 
   }));
 }
 
+type FundingTable = typeof deposits | typeof withdrawals | typeof transfers;
+
+/** The client's rows of a request table after the cursor, newest first, through its (user_id, timestamp) index. */
+function pageOf(t: FundingTable, kind: TimelineKind, userId: string, c: Cursor | null) {
+  return {
+    where: and(eq(t.userId, userId), afterCursor(kind, c, t.timestamp, t.id)),
+    order: [desc(t.timestamp), desc(t.id)] as const,
+  };
+}
+
+/** A funding request as the client made it: amount, method and where it stands now. */
+function requestEntry(
+  r: { id: string; timestamp: number; status: string },
+  kind: TimelineKind,
+  title: string,
+  parts: string[],
+): TimelineEntry {
+  const detail = [...parts, statusWord(r.status)].filter(Boolean).join(' · ');
+  return { key: r.id, at: r.timestamp, kind, title, detail, actor: 'Client' };
+}
+
 async function depositEntries(db: Db, userId: string, c: Cursor | null, n: number) {
+  const q = pageOf(deposits, 'deposit', userId, c);
   const rows = await db
     .select()
     .from(deposits)
-    .where(and(eq(deposits.userId, userId), afterCursor('deposit', c, deposits.timestamp, deposits.id)))
-    .orderBy(desc(deposits.timestamp), desc(deposits.id))
+    .where(q.where)
+    .orderBy(...q.order)
     .limit(n);
-  return rows.map((r): TimelineEntry => ({
-    key: r.id,
-    at: r.timestamp,
-    kind: 'deposit',
-    title: `Deposit request to account ${r.accountNumber}`,
-    detail: [money(r.depositAmountSent, r.depositCurrency), r.depositPaymentName, statusWord(r.status)]
-      .filter(Boolean)
-      .join(' · '),
-    actor: 'Client',
-  }));
+  return rows.map((r) =>
+    requestEntry(r, 'deposit', `Deposit request to account ${r.accountNumber}`, [
+      money(r.depositAmountSent, r.depositCurrency),
+      r.depositPaymentName,
+    ]),
+  );
 }
 
 async function withdrawalEntries(db: Db, userId: string, c: Cursor | null, n: number) {
+  const q = pageOf(withdrawals, 'withdrawal', userId, c);
   const rows = await db
     .select()
     .from(withdrawals)
-    .where(
-      and(
-        eq(withdrawals.userId, userId),
-        afterCursor('withdrawal', c, withdrawals.timestamp, withdrawals.id),
-      ),
-    )
-    .orderBy(desc(withdrawals.timestamp), desc(withdrawals.id))
+    .where(q.where)
+    .orderBy(...q.order)
     .limit(n);
-  return rows.map((r): TimelineEntry => ({
-    key: r.id,
-    at: r.timestamp,
-    kind: 'withdrawal',
-    title: `Withdrawal request from account ${r.accountNumber}`,
-    detail: [money(r.withdrawalAmount, r.withdrawalCurrency), r.withdrawalPaymentName, statusWord(r.status)]
-      .filter(Boolean)
-      .join(' · '),
-    actor: 'Client',
-  }));
+  return rows.map((r) =>
+    requestEntry(r, 'withdrawal', `Withdrawal request from account ${r.accountNumber}`, [
+      money(r.withdrawalAmount, r.withdrawalCurrency),
+      r.withdrawalPaymentName,
+    ]),
+  );
 }
 
 async function transferEntries(db: Db, userId: string, c: Cursor | null, n: number) {
+  const q = pageOf(transfers, 'transfer', userId, c);
   const rows = await db
     .select()
     .from(transfers)
-    .where(and(eq(transfers.userId, userId), afterCursor('transfer', c, transfers.timestamp, transfers.id)))
-    .orderBy(desc(transfers.timestamp), desc(transfers.id))
+    .where(q.where)
+    .orderBy(...q.order)
     .limit(n);
-  return rows.map((r): TimelineEntry => ({
-    key: r.id,
-    at: r.timestamp,
-    kind: 'transfer',
-    title: `Internal transfer from account ${r.sourceAccount} to ${r.destinationAccount}`,
-    detail: [money(r.transferAmount, r.transferCurrency), statusWord(r.status)].join(' · '),
-    actor: 'Client',
-  }));
+  return rows.map((r) =>
+    requestEntry(
+      r,
+      'transfer',
+      `Internal transfer from account ${r.sourceAccount} to ${r.destinationAccount}`,
+      [money(r.transferAmount, r.transferCurrency)],
+    ),
+  );
 }
 
 /**
