@@ -162,6 +162,12 @@ export const CASES: BenchCase[] = [
   get('client KYC documents', `/api/admin/users/getKYCDocuments/${CLIENT}`),
   get('client KYC applicant', `/api/admin/users/getKYCApplicantData/${CLIENT}`),
   get('client document views', `/api/admin/users/documentViews/${CLIENT}`),
+  get('client activity timeline', `/api/admin/users/timeline/${CLIENT}?limit=20`),
+  get(
+    'client activity timeline, older page',
+    `/api/admin/users/timeline/${CLIENT}?limit=20&before=${encodeURIComponent(`1790000000:log:${'f'.repeat(24)}`)}`,
+  ),
+  get('client bank accounts', `/api/admin/users/bankAccounts/${CLIENT}`),
   get('client trading accounts', `/api/admin/accounts/adminGetAccounts/${CLIENT}/live/all`),
   post(
     'client deposits (profile)',

@@ -4,6 +4,7 @@ import { loadConfig } from '@brokerdesk/server/config';
 import { openDatabase } from '@brokerdesk/server/db/client';
 import { assertEmptyForDemo, seedDemoData } from '@brokerdesk/server/demo/seed';
 import { ensureDemoStaff } from '@brokerdesk/server/demo/demo-staff';
+import { uploadsDir } from '@brokerdesk/server/features/banks/file-store';
 
 const USAGE =
   'usage: npm run seed -- [--clients N (200)] [--seed S (1)] [--now today|YYYY-MM-DD|epoch-seconds]';
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
       seed,
       now,
       publicUrl: config.publicUrl,
+      uploadsDir: uploadsDir(config.dataDir),
       log: (msg) => console.log(`  ${msg}`),
     });
     const seconds = (performance.now() - started) / 1000;

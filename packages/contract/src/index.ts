@@ -23,3 +23,4 @@ export * from './exports.ts';
 export * from './approvals.ts';
 export * from './staff.ts';
 export * from './probes.ts';
+export * from './client-record.ts';

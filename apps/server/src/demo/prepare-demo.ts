@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { seedDemoData } from './seed.ts';
+import { uploadsDir } from '../features/banks/file-store.ts';
 import { DEMO_STAFF, ensureDemoStaff } from './demo-staff.ts';
 
 export const START_DEMO_CLIENTS = 500;
@@ -30,6 +31,7 @@ export async function prepareDemo(
         seed: 1,
         publicUrl: config.publicUrl,
         now: Math.floor(Date.now() / 1000),
+        uploadsDir: uploadsDir(config.dataDir),
       });
     }
   }

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { LEVERAGES } from '@brokerdesk/contract';
@@ -6,6 +9,7 @@ import type { Database, Db } from '../db/client.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { DEMO_STAFF, ensureDemoStaff } from './demo-staff.ts';
 import { FIRST_ACCOUNT_NUMBER, seedDemoData, type SeedSummary } from './seed.ts';
+import { sniffType } from '../features/banks/file-store.ts';
 
 type Value = string | number | boolean | null;
 async function rows(db: Db, query: SQL): Promise<Record<string, Value>[]> {
@@ -56,7 +60,14 @@ describe(`demo data (${testDbKind})`, () => {
       'pending',
       'rejected',
     ]);
-    expect(await distinct(db, 'withdrawals', 'status')).toEqual(['approved', 'error', 'pending', 'rejected']);
+    // Every tab of SPEC 2.1 has rows: withdrawals also 'incomplete'.
+    expect(await distinct(db, 'withdrawals', 'status')).toEqual([
+      'approved',
+      'error',
+      'incomplete',
+      'pending',
+      'rejected',
+    ]);
     expect(await distinct(db, 'transfers', 'status')).toEqual(['approved', 'error', 'pending', 'rejected']);
     expect(await distinct(db, 'bank_accounts', 'status')).toEqual(requests);
     expect(await distinct(db, 'leverage_changes', 'status')).toEqual(requests);
@@ -259,5 +270,30 @@ describe(`demo staff (${testDbKind})`, () => {
     ]);
     expect(await verifyPassword(staff[0]!.password_hash as string, 'Admin-demo-2026')).toBe(true);
     expect(await verifyPassword(staff[1]!.password_hash as string, 'Sysop-demo-2026')).toBe(true);
+  });
+});
+
+describe(`demo documents (${testDbKind})`, () => {
+  it("writes each bank account's statement into the uploads folder: a PDF, or a PNG picture", async () => {
+    const database = await openTestDatabase();
+    const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bd-demo-uploads-'));
+    try {
+      await seedDemoData(database.db, { clients: 60, seed: 3, uploadsDir });
+      const banks = await rows(database.db, sql`select status, bank_poa from bank_accounts`);
+      const files = new Set(fs.readdirSync(uploadsDir));
+      expect(banks.length).toBeGreaterThan(5);
+      expect(banks.filter((b) => b.status === 'pending').length).toBeGreaterThan(0);
+      for (const b of banks) {
+        const name = b.bank_poa as string;
+        expect(files.has(name), name).toBe(true);
+        const head = fs.readFileSync(path.join(uploadsDir, name)).subarray(0, 8);
+        expect(sniffType(head)?.ext, name).toBe(name.endsWith('.png') ? 'png' : 'pdf');
+      }
+      const kinds = new Set([...files].map((f) => f.slice(f.lastIndexOf('.') + 1)));
+      expect(kinds).toEqual(new Set(['pdf', 'png']));
+    } finally {
+      await database.close();
+      fs.rmSync(uploadsDir, { recursive: true, force: true });
+    }
   });
 });

@@ -9,6 +9,7 @@ import { addGroups } from './groups.ts';
 import { addLogs } from './logs.ts';
 import { addAffiliates, addPartner, maybeAddIbRequest } from './partners.ts';
 import { DemoRandom } from './random.ts';
+import { writeStatements } from './statements.ts';
 import { addCounts, emptyRows, insertRows, TABLE_NAMES, type TableName } from './rows.ts';
 
 /** 2026-09-21T22:13:20Z: the default "now", so that the same arguments always give the same rows. */
@@ -29,6 +30,11 @@ export type SeedOptions = {
   /** Base of introducer links, {publicUrl}/register/{agentCode}. */
   publicUrl?: string;
   log?: (msg: string) => void;
+  /**
+   * The server's uploads folder (DATA_DIR/uploads): each demo bank account's statement is written there
+   * as a generated PDF or PNG. Left out, the rows name files that do not exist ("No statement uploaded").
+   */
+  uploadsDir?: string;
 };
 
 export type SeedSummary = Record<TableName | 'ib_quota', number>;
@@ -71,6 +77,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedSumma
     const rows = state.rows;
     state.rows = emptyRows();
     await db.transaction((tx) => insertRows(tx, rows));
+    if (opts.uploadsDir) await writeStatements(opts.uploadsDir, rows);
     addCounts(counts, rows);
     done = end;
     log(`${done} of ${opts.clients} clients`);

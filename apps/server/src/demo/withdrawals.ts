@@ -11,7 +11,7 @@ const BANK_REJECTIONS = [
 ] as const;
 const WITHDRAWAL_COUNT = weighted({ '0': 50, '1': 32, '2': 18 });
 const WITHDRAWAL_TYPE = weighted({ wire: 45, crypto: 25, others: 30 });
-const WITHDRAWAL_STATUS = weighted({ approved: 55, pending: 22, rejected: 15, error: 8 });
+const WITHDRAWAL_STATUS = weighted({ approved: 53, pending: 20, incomplete: 6, rejected: 14, error: 7 });
 const WITHDRAWAL_REJECTIONS = [
   'Open positions on the account.',
   'Withdrawal to a third-party account.',
@@ -24,6 +24,8 @@ const PROVIDER_STATES: Record<string, readonly (readonly [string, string])[]> = 
     ['CREATED', 'WAITING'],
     ['PROCESSED', 'WAITING'],
   ],
+  // Incomplete: the client has still to finish the provider's steps.
+  incomplete: [['CREATED', 'WAITING']],
   approved: [['PROCESSED', 'PAID']],
   rejected: [['CANCELLED', '']],
   error: [['PROCESSED', 'FAILED']],
@@ -55,7 +57,8 @@ export function addBankAccount(state: SeedState, client: Client, forceStatus?: '
         ? r.f.finance.iban({ countryCode: country.code })
         : r.f.string.numeric(12),
     bankSwift: uk ? '' : bic(state, country.code),
-    bankPoa: `${client.id}-${timestamp}-bank-statement.pdf`,
+    // A quarter of the statements came in as photos; chosen without a draw, so the data stays the same.
+    bankPoa: `${client.id}-${timestamp}-bank-statement.${timestamp % 4 === 0 ? 'png' : 'pdf'}`,
     status,
     comment: status === 'rejected' ? r.one(BANK_REJECTIONS) : '',
     timestamp,

@@ -76,9 +76,18 @@ describe(`KYC documents through the stand-in provider (${testDbKind})`, () => {
     const view = local(r.body.IDENTITY!.viewUrl);
     const ok = await t.call('GET', view, undefined, { accept: '*/*' });
     expect(ok.status).toBe(200);
-    expect(ok.headers.get('content-type')).toContain('image/svg+xml');
+    // A generated sample scan: a real PNG picture, not a page naming the document type.
+    expect(ok.headers.get('content-type')).toBe('image/png');
     expect((await t.call('GET', `${view}x`)).status).toBe(403);
-    expect((await t.call('GET', local(r.body.IDENTITY!.reportUrl))).status).toBe(200);
+    const report = await fetch(`${t.base}${local(r.body.IDENTITY!.reportUrl)}`);
+    expect(report.status).toBe(200);
+    expect(report.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await report.arrayBuffer()).toString('latin1');
+    // A readable report: the outcome in words, and no raw applicant id.
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    expect(pdf).toContain('(In review)');
+    expect(pdf).toContain('(applicant@kyc.test)');
+    expect(pdf).not.toContain('insp-1');
     t.clock.advance(601);
     expect((await t.call('GET', view)).status).toBe(403);
   });

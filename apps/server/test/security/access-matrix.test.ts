@@ -190,6 +190,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/audit/facets': STAFF,
   'POST /api/admin/audit/verify': SYSOP_ONLY,
   'GET /api/admin/users/documentViews/:userId': STAFF,
+  // The profile's client record (issue 20): activity timeline and the client's bank accounts.
+  'GET /api/admin/users/timeline/:id': STAFF,
+  'GET /api/admin/users/bankAccounts/:id': STAFF,
   'GET /api/admin/sessions': SYSOP_ONLY,
   'POST /api/admin/sessions/end': SYSOP_ONLY,
   // Staff management (issue 18): staff read the list; only a SYSOP invites or changes staff.

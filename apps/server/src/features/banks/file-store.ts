@@ -50,7 +50,7 @@ export class FileStore {
     dataDir: string,
     private readonly links: LinkSigner,
   ) {
-    this.dir = path.resolve(dataDir, 'uploads');
+    this.dir = uploadsDir(dataDir);
   }
 
   /** Stores the bytes as {userId}-{timestamp}-{name}.{ext}; never overwrites an earlier upload. */
@@ -99,3 +99,5 @@ export class FileStore {
 }
 
 export const filePath = (name: string) => `/public/files/${name}`;
+/** Where uploads are kept: DATA_DIR/uploads (the demo seed writes its sample statements there too). */
+export const uploadsDir = (dataDir: string) => path.resolve(dataDir, 'uploads');

@@ -6,6 +6,7 @@ import {
   bankAccountsPageResponse,
   bankAccountsResponse,
   bankDetailsResponse,
+  clientBankAccountsResponse,
   depositBankDetailsRequest,
   depositBankDetailsResponse,
   idSchema,
@@ -64,6 +65,15 @@ export async function banksRoutes(
       }
       return details;
     },
+  );
+
+  // The profile's Documents card: the client's bank accounts, no links (issue 20).
+  app.get(
+    '/api/admin/users/bankAccounts/:id',
+    {
+      schema: { params: z.object({ id: idSchema }), response: { 200: clientBankAccountsResponse } },
+    },
+    async (req) => banks.ofClient(req.params.id),
   );
 
   app.post(

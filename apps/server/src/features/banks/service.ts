@@ -1,7 +1,14 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { BANK_LIST_CAP, MESSAGES, type BankAccount, type PagedRequest } from '@brokerdesk/contract';
+import {
+  BANK_LIST_CAP,
+  CLIENT_BANK_ACCOUNTS_CAP,
+  MESSAGES,
+  type BankAccount,
+  type ClientBankAccount,
+  type PagedRequest,
+} from '@brokerdesk/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { bankAccounts, deposits } from '../../db/schema.ts';
+import { bankAccounts, deposits, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { audit } from '../../audit/audit.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
@@ -74,6 +81,33 @@ export class BanksService {
       ),
       ...total,
     };
+  }
+
+  /** A client's bank accounts, newest first, each saying whether its statement is on file. */
+  async ofClient(userId: string): Promise<ClientBankAccount[]> {
+    const [client] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!client) throw new NotFound('No such user.');
+    const rows = await this.db
+      .select()
+      .from(bankAccounts)
+      .where(eq(bankAccounts.userId, userId))
+      .orderBy(desc(bankAccounts.timestamp), desc(bankAccounts.id))
+      .limit(CLIENT_BANK_ACCOUNTS_CAP);
+    return Promise.all(
+      rows.map(async (row) => {
+        const hasStatement = row.bankPoa !== '' && (await this.files.exists(row.bankPoa));
+        return {
+          _id: row.id,
+          bankName: row.bankName,
+          bankAccountCurrency: row.bankAccountCurrency,
+          accountEnding: (row.bankIban || row.bankAccountNumber).slice(-4),
+          status: row.status as ClientBankAccount['status'],
+          timestamp: row.timestamp,
+          hasStatement,
+          statementType: hasStatement ? (this.files.typeOf(row.bankPoa)?.ext ?? '') : '',
+        };
+      }),
+    );
   }
 
   /** `session`: the staff session asking; the statement's link opens only while it lives. */

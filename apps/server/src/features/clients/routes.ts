@@ -16,6 +16,8 @@ import {
   registerUserRequest,
   registerUserResponse,
   successResponse,
+  timelineQuery,
+  timelineResponse,
   userListStatusSchema,
   usersListRequest,
   usersListResponse,
@@ -25,6 +27,7 @@ import type { Db } from '../../db/client.ts';
 import type { App } from '../../http/types.ts';
 import { requireStaff } from '../../http/types.ts';
 import { listUsers } from './list.ts';
+import { clientTimeline } from './timeline.ts';
 import type { ClientsService } from './service.ts';
 
 const idParams = z.object({ id: idSchema });
@@ -55,6 +58,13 @@ export function clientsRoutes(app: App, deps: { db: Db; clients: ClientsService 
     '/api/admin/users/profile/:id',
     { config: { actsOnParam: 'id' }, schema: { params: idParams, response: { 200: profileResponse } } },
     async (req) => clients.profile(req.params.id),
+  );
+
+  // The profile's activity timeline (issue 20), one page at a time, newest first.
+  app.get(
+    '/api/admin/users/timeline/:id',
+    { schema: { params: idParams, querystring: timelineQuery, response: { 200: timelineResponse } } },
+    async (req) => clientTimeline(deps.db, req.params.id, req.query),
   );
 
   app.post(

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { KYC_REVIEW_STATUS_LABELS, countryName, kycDocTypeLabel } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import { kycDocuments, users } from '../../db/schema.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { KycApplicant, KycDocument, KycDocuments, KycFile, KycImage, KycProvider } from './types.ts';
 import { kycImagePath, kycReportPath } from './paths.ts';
+import { addressPicture, ekycReportPdf, identityPicture } from '../../lib/sample-files/documents.ts';
 
 /**
  * The local stand-in for the identity-verification provider: documents are the rows the server keeps,
@@ -57,18 +59,33 @@ export class StandInKyc implements KycProvider {
       (r) => r.id === imageId || (r.imageIds as (string | number)[]).map(String).includes(imageId),
     );
     if (!row || !row.uploaded || (row.kind !== 'IDENTITY' && row.kind !== 'PROOF_OF_RESIDENCE')) return null;
-    return {
-      kind: row.kind,
-      idDocType: row.idDocType,
-      contentType: 'image/svg+xml',
-      body: Buffer.from(documentSvg(row.kind, row.idDocType)),
-    };
+    // The stand-in keeps no scans: a sample picture drawn for this client and document.
+    const seed = `${userId}${row.kind}`;
+    const body = row.kind === 'IDENTITY' ? identityPicture(seed) : addressPicture(seed);
+    return { kind: row.kind, idDocType: row.idDocType, contentType: 'image/png', body };
   }
 
+  /** A PDF, as the provider's own reports are: the client, the outcome and each document in words. */
   async report(userId: string): Promise<KycFile> {
     const a = await this.applicant(userId);
-    const text = `eKYC report (local stand-in provider)\n\napplicant: ${a.applicantId}\nreview status: ${a.reviewStatus}\nanswer: ${a.reviewAnswer || '-'}\n`;
-    return { contentType: 'text/plain; charset=utf-8', body: Buffer.from(text) };
+    const [u] = await this.db.select().from(users).where(eq(users.id, userId));
+    const docs = await this.documents(userId);
+    const body = ekycReportPdf({
+      client: [u?.name, u?.surname].filter(Boolean).join(' '),
+      email: u?.email ?? '',
+      country: countryName(u?.country ?? '') || u?.country || '',
+      status: KYC_REVIEW_STATUS_LABELS[a.reviewStatus] ?? a.reviewStatus,
+      result:
+        a.reviewAnswer === 'GREEN' ? 'Approved' : a.reviewAnswer === 'RED' ? 'Rejected' : 'No decision yet',
+      checkedAt: a.createdAt,
+      documents: (['IDENTITY', 'PROOF_OF_RESIDENCE'] as const).map((kind) => ({
+        label: kind === 'IDENTITY' ? 'Proof of Identity' : 'Proof of Address',
+        type: kycDocTypeLabel(docs[kind]?.idDocType ?? ''),
+        uploaded: docs[kind]?.uploaded ?? false,
+        verified: docs[kind]?.verified ?? false,
+      })),
+    });
+    return { contentType: 'application/pdf', body };
   }
 
   private rows(userId: string) {
@@ -78,10 +95,4 @@ export class StandInKyc implements KycProvider {
   private url(path: string, session: string | undefined): string {
     return `${this.publicUrl}${this.links.sign(path, 600, session)}`;
   }
-}
-
-/** A placeholder picture of a document, as the stand-in has no real scans. */
-function documentSvg(kind: string, type: string): string {
-  const esc = (s: string) => s.replace(/[<>&"]/g, '');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="400" viewBox="0 0 640 400"><rect width="640" height="400" rx="24" fill="#eef2f7" stroke="#8a99ad" stroke-width="4"/><text x="40" y="80" font-family="sans-serif" font-size="32" fill="#1f2d3d">${esc(kind.replace(/_/g, ' '))}</text><text x="40" y="130" font-family="sans-serif" font-size="24" fill="#4a5a6e">${esc(type)}</text><text x="40" y="360" font-family="sans-serif" font-size="16" fill="#8a99ad">Local stand-in of the identity-verification provider</text></svg>`;
 }

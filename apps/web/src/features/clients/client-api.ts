@@ -1,6 +1,9 @@
 import type { changeAccountTypeRequest } from '@brokerdesk/contract';
 import {
   clientApplicationResponse,
+  clientBankAccountsResponse,
+  kycApplicantResponse,
+  timelineResponse,
   editUserResponse,
   fundingListResponse,
   kycDocumentsResponse,
@@ -27,6 +30,8 @@ export type PartnerSettingsBody = Omit<z.infer<typeof partnerEmailSettingsRespon
 export type ProcessUserBody = { userId: string; status: 'approved' | 'pending' | 'rejected'; reason: string };
 
 const enc = encodeURIComponent;
+/** Timeline entries per page ("Show older" asks for the next). */
+export const TIMELINE_PAGE = 20;
 
 /** The calls of SPEC 7.2 and the partner mail settings of 7.3, typed by the contract. */
 export const clientApi = {
@@ -49,6 +54,17 @@ export const clientApi = {
     api.get(`/api/admin/users/getClientApplicationData/${enc(id)}`, clientApplicationResponse, options),
   kycDocuments: (id: string, options?: RequestOptions) =>
     api.get(`/api/admin/users/getKYCDocuments/${enc(id)}`, kycDocumentsResponse, options),
+  kycApplicant: (id: string, options?: RequestOptions) =>
+    api.get(`/api/admin/users/getKYCApplicantData/${enc(id)}`, kycApplicantResponse, options),
+  /** One page of the activity timeline, newest first; `before` is the previous page's `next`. */
+  timeline: (id: string, before: string | null, options?: RequestOptions) =>
+    api.get(
+      `/api/admin/users/timeline/${enc(id)}?limit=${TIMELINE_PAGE}${before ? `&before=${enc(before)}` : ''}`,
+      timelineResponse,
+      options,
+    ),
+  bankAccounts: (id: string, options?: RequestOptions) =>
+    api.get(`/api/admin/users/bankAccounts/${enc(id)}`, clientBankAccountsResponse, options),
   partnerSettings: (userId: string, options?: RequestOptions) =>
     api.get(
       `/api/admin/partners/getEmailNotifications/${enc(userId)}`,

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { isRefetch } from '../../shared/background-fetch.ts';
 import { clientApi } from './client-api.ts';
 import {
@@ -49,6 +49,36 @@ export function useKycDocuments(userId: string) {
     staleTime: 0,
     gcTime: 0,
     refetchInterval: KYC_LINK_REFRESH_MS,
+  });
+}
+
+/** The provider's review of the client, for the KYC card's heading. */
+export function useKycApplicant(userId: string) {
+  return useQuery({
+    queryKey: [...kycDocumentKeys.detail(userId), 'applicant'],
+    queryFn: (ctx) => clientApi.kycApplicant(userId, { signal: ctx.signal, background: isRefetch(ctx) }),
+  });
+}
+
+/**
+ * The profile's activity timeline, a page at a time. Kept under the Client Log's key, so every change
+ * that refreshes the log (status, notes, decisions) refreshes the timeline too.
+ */
+export function useClientTimeline(userId: string) {
+  return useInfiniteQuery({
+    queryKey: [...clientLogKeys.detail(userId), 'timeline'],
+    queryFn: (ctx) =>
+      clientApi.timeline(userId, ctx.pageParam, { signal: ctx.signal, background: isRefetch(ctx) }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+  });
+}
+
+/** The client's bank accounts for the Documents card (statement links are asked for on opening). */
+export function useClientBankAccounts(userId: string) {
+  return useQuery({
+    queryKey: [...clientKeys.detail(userId), 'bank-accounts'],
+    queryFn: (ctx) => clientApi.bankAccounts(userId, { signal: ctx.signal, background: isRefetch(ctx) }),
   });
 }
 

@@ -1,13 +1,17 @@
-import type { kycDocumentEntry } from '@brokerdesk/contract';
-import { Anchor, Center, Group, Loader, Table, Text } from '@mantine/core';
-import { IconCircleCheck, IconCircleX, IconExternalLink } from '@tabler/icons-react';
+import { kycDocTypeLabel, kycReviewLabel, type kycDocumentEntry } from '@brokerdesk/contract';
+import { Button, Center, Group, Loader, Table, Text } from '@mantine/core';
+import { IconCircleCheck, IconCircleX, IconEye, IconFileText } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
+import { DocumentViewer, type ViewerDocument } from '../../../shared/document-viewer/index.ts';
 import { errorsOf } from '../../../shared/api.ts';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
 import { SectionCard } from '../../../shared/section-card.tsx';
-import { useKycDocuments } from '../client-queries.ts';
+import { useKycApplicant, useKycDocuments } from '../client-queries.ts';
 
 type Entry = z.infer<typeof kycDocumentEntry>;
+
+const docType = (doc: Entry) => kycDocTypeLabel(doc.idDocType);
 
 const DOCUMENTS = [
   { key: 'IDENTITY', label: 'Proof of Identity' },
@@ -27,21 +31,25 @@ function Flag({ on, label }: { on: boolean; label: string }) {
   );
 }
 
-/** Links open the identity-verification provider in a new tab; they are signed and short-lived. */
-function ExternalLink({ href, children }: { href: string; children: string }) {
+/** Opens a document in the console's viewer (the signed link is fetched there, and logged). */
+export function ViewButton(props: { label: string; icon?: ReactNode; onOpen: () => void }) {
   return (
-    <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
-      <Group gap={4} wrap="nowrap">
-        {children}
-        <IconExternalLink size={14} />
-      </Group>
-    </Anchor>
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      leftSection={props.icon ?? <IconEye size={16} />}
+      onClick={props.onOpen}
+    >
+      {props.label}
+    </Button>
   );
 }
 
 /** KYC Documents (SPEC 2.7): VIEW, Uploaded, eKYC Verified and eKYC Report per document. */
 export function KycDocumentsCard({ userId }: { userId: string }) {
   const query = useKycDocuments(userId);
+  const applicant = useKycApplicant(userId);
+  const [viewing, setViewing] = useState<ViewerDocument | null>(null);
   let body;
   if (query.isPending) {
     body = (
@@ -71,9 +79,16 @@ export function KycDocumentsCard({ userId }: { userId: string }) {
               return (
                 <Table.Tr key={key}>
                   <Table.Td fw={600}>{label}</Table.Td>
-                  <Table.Td>{doc?.idDocType.replace(/_/g, ' ') ?? '—'}</Table.Td>
+                  <Table.Td>{doc ? docType(doc) : '—'}</Table.Td>
                   <Table.Td>
-                    {doc?.viewUrl ? <ExternalLink href={doc.viewUrl}>VIEW</ExternalLink> : '—'}
+                    {doc?.viewUrl ? (
+                      <ViewButton
+                        label="VIEW"
+                        onOpen={() => setViewing({ title: `${label}: ${docType(doc)}`, url: doc.viewUrl })}
+                      />
+                    ) : (
+                      '—'
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Flag on={Boolean(doc?.uploaded)} label="Uploaded" />
@@ -82,7 +97,15 @@ export function KycDocumentsCard({ userId }: { userId: string }) {
                     <Flag on={Boolean(doc?.verified)} label="eKYC Verified" />
                   </Table.Td>
                   <Table.Td>
-                    {doc?.reportUrl ? <ExternalLink href={doc.reportUrl}>eKYC Report</ExternalLink> : '—'}
+                    {doc?.reportUrl ? (
+                      <ViewButton
+                        label="eKYC Report"
+                        icon={<IconFileText size={16} />}
+                        onOpen={() => setViewing({ title: 'eKYC report', url: doc.reportUrl })}
+                      />
+                    ) : (
+                      '—'
+                    )}
                   </Table.Td>
                 </Table.Tr>
               );
@@ -96,14 +119,15 @@ export function KycDocumentsCard({ userId }: { userId: string }) {
     <SectionCard
       title="KYC Documents"
       action={
-        query.data?.inspectionId ? (
+        applicant.data ? (
           <Text size="xs" c="dimmed">
-            Inspection {query.data.inspectionId}
+            eKYC review: {kycReviewLabel(applicant.data.reviewStatus, applicant.data.reviewAnswer)}
           </Text>
         ) : undefined
       }
     >
       {body}
+      <DocumentViewer document={viewing} onClose={() => setViewing(null)} />
     </SectionCard>
   );
 }

@@ -13,10 +13,13 @@ import { FundingHistoryCard } from './funding-history-card.tsx';
 import { ProfileSummary } from './profile-summary.tsx';
 import { TradingAccountsCard } from '../../accounts/trading-accounts-card.tsx';
 import { DocumentsViewedCard } from './documents-viewed-card.tsx';
+import { KycDocumentsCard } from '../application/kyc-documents-card.tsx';
+import { ActivityTimelineCard } from './activity-timeline-card.tsx';
+import { BankStatementsCard } from './bank-statements-card.tsx';
 
 /**
- * /user/profile/:id (SPEC 2.6): summary bar, then Trading Accounts, Funding History, Log, Compliance,
- * and who viewed the client's documents (issue 9).
+ * /user/profile/:id (SPEC 2.6): summary bar, then Trading Accounts, Compliance, the client's documents
+ * and one activity timeline (issue 20), Funding History, Log, and who viewed the documents (issue 9).
  */
 export function ClientProfilePage() {
   const { id = '' } = useParams();
@@ -52,6 +55,9 @@ export function ClientProfilePage() {
         <TradingAccountsCard userId={user._id} userStatus={user.status} />
         <ComplianceCard user={user} />
       </SimpleGrid>
+      <KycDocumentsCard userId={user._id} />
+      <BankStatementsCard userId={user._id} />
+      <ActivityTimelineCard userId={user._id} />
       <FundingHistoryCard userId={user._id} />
       <ClientLogCard userId={user._id} />
       <DocumentsViewedCard userId={user._id} />

@@ -1,4 +1,4 @@
-import type { DocumentKind, DocumentView } from '@brokerdesk/contract';
+import { DOCUMENT_KIND_LABELS, viewedDocumentLabel, type DocumentView } from '@brokerdesk/contract';
 import { Anchor, Badge } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -14,12 +14,7 @@ import { SectionCard } from '../../../shared/section-card.tsx';
 import { useDocumentViews } from '../../audit/audit-queries.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
-const KIND_LABELS: Record<DocumentKind, string> = {
-  IDENTITY: 'Proof of Identity',
-  PROOF_OF_RESIDENCE: 'Proof of Address',
-  KYC_REPORT: 'eKYC Report',
-  BANK_STATEMENT: 'Bank statement',
-};
+const KIND_LABELS = DOCUMENT_KIND_LABELS;
 
 /** The views come whole (newest 500) from the server; paged here, 10 or 20 at a time. */
 const LIST = listDefaults(
@@ -53,7 +48,12 @@ const COLUMNS: DataTableColumn<Row>[] = [
   },
   { id: 'actorName', header: 'Staff', cell: (v) => v.actorName || 'Unknown', sortable: true, width: 160 },
   { id: 'kind', header: 'Document', cell: (v) => KIND_LABELS[v.kind], sortable: true, width: 150 },
-  { id: 'document', header: 'Type or file', cell: (v) => v.document, wrap: true },
+  {
+    id: 'document',
+    header: 'Type or file',
+    cell: (v) => viewedDocumentLabel(v.kind, v.document) || '—',
+    wrap: true,
+  },
   {
     id: 'opened',
     header: 'What',

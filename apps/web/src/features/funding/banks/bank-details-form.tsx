@@ -65,7 +65,9 @@ export function BankDetailsForm({ details, onDone, onCancel }: Props) {
       <form noValidate onSubmit={onSubmit(submit)}>
         <Stack gap="md">
           <DetailGrid cols={3}>
-            <DetailItem label="Client">{user ? fullName(user.name, user.surname) : bank.userId}</DetailItem>
+            <DetailItem label="Client">
+              {user ? fullName(user.name, user.surname) : 'Unknown client'}
+            </DetailItem>
             <DetailItem label="Email">{user?.email}</DetailItem>
             <DetailItem label="Added">
               <EpochTime seconds={bank.timestamp} />

@@ -1,18 +1,33 @@
 import { UK_BANK_COUNTRY, countryName, type BankDetails, type LookupClient } from '@brokerdesk/contract';
-import { Anchor } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
+import { Button } from '@mantine/core';
+import { IconFileText } from '@tabler/icons-react';
+import { useState } from 'react';
+import { DocumentViewer } from '../../../shared/document-viewer/index.ts';
 import { DetailGrid, DetailItem } from '../../../shared/detail-grid.tsx';
 import { fullName } from '../../../shared/formatters.ts';
 import { BANK_STATUS_LABELS } from './bank-labels.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
-/** The statement opens in a new tab through its short-lived signed link. */
+/** The statement opens in the console's viewer through its short-lived signed link. */
 export function StatementLink({ url }: { url: string }) {
+  // The link as it was when opened: the modal refreshes its links, and each fetch is a logged view.
+  const [opened, setOpened] = useState<string | null>(null);
   if (!url) return <>No statement uploaded</>;
   return (
-    <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
-      View statement <IconExternalLink size={14} style={{ verticalAlign: 'middle' }} />
-    </Anchor>
+    <>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconFileText size={16} />}
+        onClick={() => setOpened(url)}
+      >
+        View statement
+      </Button>
+      <DocumentViewer
+        document={opened ? { title: 'Bank statement', url: opened } : null}
+        onClose={() => setOpened(null)}
+      />
+    </>
   );
 }
 
@@ -21,7 +36,9 @@ export function BankFieldsView({ bank, client }: { bank: BankDetails; client: Lo
   const uk = bank.bankCountry === UK_BANK_COUNTRY;
   return (
     <DetailGrid cols={2}>
-      <DetailItem label="Client">{client ? fullName(client.name, client.surname) : bank.userId}</DetailItem>
+      <DetailItem label="Client">
+        {client ? fullName(client.name, client.surname) : 'Unknown client'}
+      </DetailItem>
       <DetailItem label="Email">{client?.email}</DetailItem>
       <DetailItem label="Bank name">{bank.bankName}</DetailItem>
       <DetailItem label="Bank address">{bank.bankAddress}</DetailItem>

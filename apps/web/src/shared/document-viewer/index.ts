@@ -1,0 +1,1 @@
+export { DocumentViewer, type ViewerDocument } from './document-viewer.tsx';
