@@ -1,5 +1,6 @@
 import type { Deposit, Transfer, Withdrawal } from '@brokerdesk/contract';
 import type { CSSProperties } from 'react';
+import { formatAmount, fullName } from '../../../shared/formatters.ts';
 import { rowBackground, rowTone, type RowTone } from '../../../shared/status-colors.ts';
 
 export type FundingRow = Deposit | Withdrawal | Transfer;
@@ -48,4 +49,19 @@ export function fundingRowStyle(row: FundingRow): CSSProperties | undefined {
 export function fundingRowTitle(row: FundingRow): string | undefined {
   const tone = fundingTone(row);
   return tone ? TONE_TITLES[tone] : undefined;
+}
+
+/** A request as bulk results name it: the client and the amount ('Ann Lee, 100.00 USD'). */
+export function describeFundingRow(
+  row: FundingRow,
+  clients: Readonly<Record<string, { name: string; surname: string }>> | undefined,
+): string {
+  const c = clients?.[row.userId];
+  const who = c ? fullName(c.name, c.surname) : row.userId;
+  const [amount, currency] = isDeposit(row)
+    ? [row.depositAmountSent, row.depositCurrency]
+    : isWithdrawal(row)
+      ? [row.withdrawalAmount, row.withdrawalCurrency]
+      : [row.transferAmount, row.transferCurrency];
+  return `${who}, ${formatAmount(amount)} ${currency}`;
 }
