@@ -4,7 +4,8 @@ import { ExportButton } from '../../shared/export-button.tsx';
 import { useCallback, useMemo } from 'react';
 import type { LeverageChange } from '@brokerdesk/contract';
 import { BulkBar, useBulkActions } from '../../shared/bulk/use-bulk-actions.tsx';
-import { fullName } from '../../shared/formatters.ts';
+import { formatLeverage } from '../../shared/formatters.ts';
+import { clientLabel } from '../funding/shared/request-summary.tsx';
 import {
   DataTable,
   listDefaults,
@@ -82,7 +83,7 @@ function ChangeLeverageScreen({ status }: { status: LeverageStatus }) {
     canDecide: isPending,
     describe: useCallback(
       (l: LeverageChange) =>
-        `${fullName(clients?.[l.userId]?.name, clients?.[l.userId]?.surname) || l.userId}, ${l.accountNumber} to 1:${l.newLeverage.replace(/^1:/, '')}`,
+        `${clientLabel(clients?.[l.userId], l.userId)}, ${l.accountNumber} to ${formatLeverage(l.newLeverage)}`,
       [clients],
     ),
     invalidate: [leverageKeys.lists()],

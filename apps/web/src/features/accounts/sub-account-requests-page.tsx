@@ -3,7 +3,7 @@ import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { ExportButton } from '../../shared/export-button.tsx';
 import { useCallback, useMemo } from 'react';
 import { BulkBar, useBulkActions } from '../../shared/bulk/use-bulk-actions.tsx';
-import { fullName } from '../../shared/formatters.ts';
+import { clientLabel } from '../funding/shared/request-summary.tsx';
 import {
   DataTable,
   listDefaults,
@@ -71,7 +71,7 @@ function SubAccountRequestsScreen({ status }: { status: SubAccountStatus }) {
     canDecide: isClientPending,
     describe: useCallback(
       (s: SubAccountRequest) =>
-        `${fullName(clients?.[s.userId]?.name, clients?.[s.userId]?.surname) || s.userId}, ${s.live ? 'live' : 'demo'} ${s.type} ${s.baseCurrency}`,
+        `${clientLabel(clients?.[s.userId], s.userId)}, ${s.live ? 'live' : 'demo'} ${s.type} ${s.baseCurrency}`,
       [clients],
     ),
     invalidate: [subAccountKeys.lists()],

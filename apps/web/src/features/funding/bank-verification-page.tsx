@@ -4,7 +4,7 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import { ExportButton } from '../../shared/export-button.tsx';
 import { useCallback, useMemo } from 'react';
 import { BulkBar, useBulkActions } from '../../shared/bulk/use-bulk-actions.tsx';
-import { fullName } from '../../shared/formatters.ts';
+import { clientLabel } from './shared/request-summary.tsx';
 import { bankKeys } from './shared/funding-keys.ts';
 import {
   DataTable,
@@ -65,8 +65,7 @@ function BankAccountsScreen({ status }: { status: Status }) {
     rowKey: bankId,
     canDecide: isPending,
     describe: useCallback(
-      (b: BankAccount) =>
-        `${fullName(users?.[b.userId]?.name, users?.[b.userId]?.surname) || b.userId}, ${b.bankName}`,
+      (b: BankAccount) => `${clientLabel(users?.[b.userId], b.userId)}, ${b.bankName}`,
       [users],
     ),
     invalidate: [bankKeys.lists()],

@@ -1,6 +1,7 @@
-import type { Deposit, Transfer, Withdrawal } from '@brokerdesk/contract';
+import type { Deposit, LookupClient, Transfer, Withdrawal } from '@brokerdesk/contract';
 import type { CSSProperties } from 'react';
-import { formatAmount, fullName } from '../../../shared/formatters.ts';
+import { formatAmount } from '../../../shared/formatters.ts';
+import { clientLabel } from './request-summary.tsx';
 import { rowBackground, rowTone, type RowTone } from '../../../shared/status-colors.ts';
 
 export type FundingRow = Deposit | Withdrawal | Transfer;
@@ -54,10 +55,9 @@ export function fundingRowTitle(row: FundingRow): string | undefined {
 /** A request as bulk results name it: the client and the amount ('Ann Lee, 100.00 USD'). */
 export function describeFundingRow(
   row: FundingRow,
-  clients: Readonly<Record<string, { name: string; surname: string }>> | undefined,
+  clients: Readonly<Record<string, LookupClient>> | undefined,
 ): string {
-  const c = clients?.[row.userId];
-  const who = c ? fullName(c.name, c.surname) : row.userId;
+  const who = clientLabel(clients?.[row.userId], row.userId);
   const [amount, currency] = isDeposit(row)
     ? [row.depositAmountSent, row.depositCurrency]
     : isWithdrawal(row)
