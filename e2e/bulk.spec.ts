@@ -152,7 +152,19 @@ test.describe(`bulk approve and reject (${db})`, () => {
     await page.getByRole('button', { name: 'Approve selected (2)' }).click();
     const confirm = page.getByRole('dialog');
     await expect(confirm).toContainText('Are you sure you want to approve these 2 bank accounts?');
+    // Hold the call until the progress bar has been seen: it shows while the rows are decided.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/accounts/adminBulkBankAccounts', async (route) => {
+      await held;
+      await route.continue();
+    });
     await confirm.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByRole('progressbar', { name: 'Bulk action progress' })).toBeVisible();
+    await expect(page.getByText('0 of 2')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Approve selected/ })).toBeDisabled();
+    await page.screenshot({ path: 'test-results/bulk-banks-progress-1366.png' });
+    release();
     const results = resultsOf(page);
     await expect(results).toContainText('Approve selected: 2 done');
     await expect(results.locator('[data-result="done"]')).toHaveCount(2);

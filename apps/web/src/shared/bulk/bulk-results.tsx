@@ -16,14 +16,15 @@ export function BulkProgress({ run }: { run: BulkRun }) {
   const total = run.rows.length;
   return (
     <Group gap="sm" wrap="nowrap" aria-live="polite">
-      <Progress
-        value={total === 0 ? 0 : (done / total) * 100}
-        aria-label="Bulk action progress"
-        size="lg"
-        striped
-        animated
-        style={{ flex: 1 }}
-      />
+      {/* The section is the progressbar: the name goes on it, not on the frame. */}
+      <Progress.Root size="lg" style={{ flex: 1 }}>
+        <Progress.Section
+          value={total === 0 ? 0 : Math.round((done / total) * 100)}
+          aria-label="Bulk action progress"
+          striped
+          animated
+        />
+      </Progress.Root>
       <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         {done} of {total}
       </Text>
