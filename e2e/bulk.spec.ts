@@ -192,4 +192,37 @@ test.describe(`bulk approve and reject (${db})`, () => {
     await page.setViewportSize(WIDE);
     await page.screenshot({ path: 'test-results/bulk-banks-1920.png' });
   });
+
+  test('every other request list has the boxes and the buttons on a laptop screen; IB requests ask for one comment', async ({
+    page,
+    signIn,
+  }) => {
+    await page.setViewportSize(LAPTOP);
+    await signIn(page, SYSOP);
+    const lists = [
+      ['/withdrawal-requests/pending', 'Withdrawals', 'withdrawals'],
+      ['/transfer-requests/pending', 'Internal transfers', 'transfers'],
+      ['/change-leverage-requests/pending', 'Change leverage requests', 'leverage'],
+      ['/new-sub-account-requests/pending', 'New sub account requests', 'sub-accounts'],
+      ['/ib-requests', 'IB Requests', 'ib-requests'],
+    ] as const;
+    for (const [url, label, name] of lists) {
+      await page.goto(url);
+      const table = page.getByRole('table', { name: label });
+      await expect(table).toBeVisible();
+      await expect(table).not.toHaveAttribute('aria-busy', 'true');
+      await expectButtonsOnScreen(page, 0);
+      await expect(page.getByRole('checkbox', { name: 'Select all on this page' })).toBeVisible();
+      await page.screenshot({ path: `test-results/bulk-${name}-1366.png` });
+    }
+    // IB requests are approved with a comment (SPEC 2.12): approving in bulk asks for one for all.
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    await page.getByRole('button', { name: /^Approve selected \(\d+\)$/ }).click();
+    const modal = page.getByRole('dialog', { name: 'Approve selected' });
+    await modal.getByRole('button', { name: /^Approve \d+$/ }).click();
+    await expect(modal).toContainText('A comment is required.');
+    await page.screenshot({ path: 'test-results/bulk-ib-comment-1366.png' });
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(modal).toHaveCount(0);
+  });
 });

@@ -26,7 +26,7 @@ export function BulkProgress({ run }: { run: BulkRun }) {
         />
       </Progress.Root>
       <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        {done} of {total}
+        {run.action === 'approve' ? 'Approving' : 'Rejecting'} {done} of {total}
       </Text>
     </Group>
   );
