@@ -26,7 +26,8 @@ test.describe(`funding (${db})`, () => {
     expect(first, 'the demo data has pending deposits').toBeDefined();
 
     const row = page.getByRole('row', { name: new RegExp(first!.transactionId) });
-    await row.dblclick();
+    // On the transaction id: the row's middle may be the client's name, a link to their profile.
+    await row.getByText(first!.transactionId).dblclick();
     const modal = page.getByRole('dialog', { name: 'Update deposit' });
     await expect(modal).toBeVisible();
     await modal.getByRole('textbox', { name: 'Status' }).click();
