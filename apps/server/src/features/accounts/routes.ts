@@ -229,7 +229,8 @@ export function accountsRoutes(
     reject: (id, staff, reason) => leverage.decide(id, 'rejected', reason, staff),
   });
   bulkRoute(app, 'subAccount', {
-    approve: (id, staff) => accounts.updateSubAccountRequest({ _id: id, status: 'approved', comment: '' }, staff),
+    approve: (id, staff) =>
+      accounts.updateSubAccountRequest({ _id: id, status: 'approved', comment: '' }, staff),
     reject: (id, staff, reason) =>
       accounts.updateSubAccountRequest({ _id: id, status: 'rejected', comment: reason }, staff),
   });

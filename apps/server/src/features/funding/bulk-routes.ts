@@ -9,7 +9,11 @@ import type { TransfersService } from './transfers.ts';
 import type { WithdrawalsService } from './withdrawals.ts';
 
 /** The statuses the list tabs with bulk actions show (pending, incomplete): the decidable ones. */
-const OPEN = { deposit: ['pending', 'incomplete'], withdrawal: ['pending', 'incomplete'], transfer: ['pending'] };
+const OPEN = {
+  deposit: ['pending', 'incomplete'],
+  withdrawal: ['pending', 'incomplete'],
+  transfer: ['pending'],
+};
 
 /**
  * A bulk row must still be what the list showed: open. The update call alone also accepts the repairs
