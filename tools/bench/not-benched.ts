@@ -4,6 +4,8 @@
  */
 const WRITE =
   'a write: one staff decision or edit, not a read a screen repeats; its work is the transaction the tests prove';
+const BULK =
+  'writes: up to 100 of the row decisions above, one after another; its cost is the sum of those transactions';
 const SIGN_IN = 'sign-in and password calls: deliberately slow (password hashing) and rate-limited';
 const FILE = 'a file streamed to the browser (signed link or CSV): measured by bench:export, not per call';
 const STATIC = 'the web app itself: measured by bench:web (bytes on the wire, paint time)';
@@ -70,6 +72,13 @@ export const NOT_BENCHED: Record<string, string> = {
   'POST /api/admin/accounts/changeTradingAccountNames': WRITE,
   'POST /api/admin/accounts/adminUpdateAccountLeverage': WRITE,
   'POST /api/admin/accounts/adminProcessLeverageUpdate': WRITE,
+  'POST /api/admin/accounts/adminBulkDeposits': BULK,
+  'POST /api/admin/accounts/adminBulkWithdrawals': BULK,
+  'POST /api/admin/accounts/adminBulkTransfers': BULK,
+  'POST /api/admin/accounts/adminBulkBankAccounts': BULK,
+  'POST /api/admin/accounts/adminBulkLeverageRequests': BULK,
+  'POST /api/admin/accounts/adminBulkSubAccountRequests': BULK,
+  'POST /api/admin/users/adminBulkIbRequests': BULK,
   'POST /api/admin/sessions/end': WRITE,
   'POST /api/admin/staff/invite': WRITE,
   'POST /api/admin/staff/update': WRITE,

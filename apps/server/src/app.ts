@@ -226,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const wake = deps.wakeWorker ?? (() => undefined);
   const mailClient = deps.mailClient ?? clientMailer(db, mailer, app.log);
   fundingActionRoutes(app, {
+    db,
     deposits: new DepositsService(db, clock, wake, mailClient, app.log),
     withdrawals: new WithdrawalsService(db, clock, wake, mailClient, app.log),
     transfers: new TransfersService(db, clock, wake),

@@ -24,3 +24,4 @@ export * from './approvals.ts';
 export * from './staff.ts';
 export * from './probes.ts';
 export * from './client-record.ts';
+export * from './bulk.ts';

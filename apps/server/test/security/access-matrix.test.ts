@@ -184,6 +184,14 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/accounts/adminUpdateAccountLeverage': STAFF,
   'POST /api/admin/accounts/adminProcessLeverageUpdate': STAFF,
   'GET /api/admin/accounts/adminGetLeverageRequest/:id': STAFF,
+  // Bulk Approve / Reject on the request lists (issue 20): staff, as the row actions they repeat.
+  'POST /api/admin/accounts/adminBulkDeposits': STAFF,
+  'POST /api/admin/accounts/adminBulkWithdrawals': STAFF,
+  'POST /api/admin/accounts/adminBulkTransfers': STAFF,
+  'POST /api/admin/accounts/adminBulkBankAccounts': STAFF,
+  'POST /api/admin/accounts/adminBulkLeverageRequests': STAFF,
+  'POST /api/admin/accounts/adminBulkSubAccountRequests': STAFF,
+  'POST /api/admin/users/adminBulkIbRequests': STAFF,
   // The audit trail and document views (ADMIN and above); verification and live sessions (SYSOP).
   'POST /api/admin/audit/search': STAFF,
   'GET /api/admin/audit/export.csv': STAFF,

@@ -34,6 +34,7 @@ import {
 } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../http/types.ts';
+import { bulkRoute } from '../../http/bulk.ts';
 import { requireStaff } from '../../http/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { TradingPlatform } from '../../integrations/platform/types.ts';
@@ -221,4 +222,17 @@ export function accountsRoutes(
         staff(req),
       ),
   );
+
+  // Bulk Approve / Reject (issue 20): the list's Approve button (approve and set the leverage on the
+  // platform) and the update modal's Reject; the sub-account modal's Approve and Reject.
+  bulkRoute(app, 'leverage', {
+    approve: (id, staff) => leverage.decide(id, 'approve_process', '', staff),
+    reject: (id, staff, reason) => leverage.decide(id, 'rejected', reason, staff),
+  });
+  bulkRoute(app, 'subAccount', {
+    approve: (id, staff) =>
+      accounts.updateSubAccountRequest({ _id: id, status: 'approved', comment: '' }, staff),
+    reject: (id, staff, reason) =>
+      accounts.updateSubAccountRequest({ _id: id, status: 'rejected', comment: reason }, staff),
+  });
 }

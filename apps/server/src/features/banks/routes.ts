@@ -15,6 +15,7 @@ import {
 } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../http/types.ts';
+import { bulkRoute } from '../../http/bulk.ts';
 import { requireStaff } from '../../http/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
@@ -87,6 +88,12 @@ export async function banksRoutes(
     { schema: { body: depositBankDetailsRequest, response: { 200: depositBankDetailsResponse } } },
     async (req) => banks.forDeposit(req.body.depositId),
   );
+
+  // Bulk Approve / Reject on the Pending tab (issue 20).
+  bulkRoute(app, 'bankAccount', {
+    approve: (id, staff) => banks.decide(id, 'approved', '', staff),
+    reject: (id, staff, reason) => banks.decide(id, 'rejected', reason, staff),
+  });
 
   await uploadRoutes(app, { db: deps.db, clock: deps.clock, files, links: deps.links, views });
 }

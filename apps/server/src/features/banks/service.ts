@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { bankAccounts, deposits, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { audit } from '../../audit/audit.ts';
-import { Invalid, NotFound } from '../../http/errors.ts';
+import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../auth/sessions.ts';
 import { writeClientLog } from '../clients/client-log.ts';
 import { readPage } from '../../lib/read-page.ts';
@@ -121,14 +121,20 @@ export class BanksService {
     };
   }
 
-  /** Any status may follow any other (SPEC 4); a rejection needs a comment (SPEC 5). */
-  async update(input: BankUpdate, staff: Staff) {
+  /**
+   * Any status may follow any other (SPEC 4); a rejection needs a comment (SPEC 5). `from`: the status
+   * the caller saw (a bulk decision on the Pending tab), checked under the row lock: 409 when it moved.
+   */
+  async update(input: BankUpdate, staff: Staff, opts: { from?: string } = {}) {
     if (input.status === 'rejected' && !input.comment.trim()) {
       throw new Invalid({ comment: MESSAGES.rejectWithoutReason('account') });
     }
     const now = this.clock.now();
     const row = await this.db.transaction(async (tx) => {
       const before = await this.get(tx, input._id, true);
+      if (opts.from && before.status !== opts.from) {
+        throw new Conflict(`This bank account is already ${before.status}.`);
+      }
       const newDocument = input.bankPOA !== undefined && input.bankPOA !== before.bankPoa;
       if (newDocument) await this.assertUploadOf(input.bankPOA!, before.userId);
       const [after] = await tx
@@ -171,6 +177,25 @@ export class BanksService {
       return after!;
     });
     return { success: true, message: 'Bank details updated.', bankAccount: toWireBank(row) };
+  }
+
+  /** A bulk decision on the Pending tab (issue 20): the row's own details, with the new status. */
+  async decide(id: string, status: 'approved' | 'rejected', comment: string, staff: Staff) {
+    const row = await this.get(this.db, id);
+    const input: BankUpdate = {
+      _id: id,
+      bankName: row.bankName,
+      bankAddress: row.bankAddress,
+      bankCountry: row.bankCountry,
+      bankAccountCurrency: row.bankAccountCurrency,
+      bankAccountNumber: row.bankAccountNumber,
+      bankSortCode: row.bankSortCode,
+      bankIBAN: row.bankIban,
+      bankSwift: row.bankSwift,
+      status,
+      comment: status === 'rejected' ? comment : row.comment,
+    };
+    return this.update(input, staff, { from: 'pending' });
   }
 
   /**

@@ -8,16 +8,18 @@ import {
   updateTransferRequest,
   updateWithdrawalRequest,
 } from '@brokerdesk/contract';
+import type { Db } from '../../db/client.ts';
 import type { App } from '../../http/types.ts';
 import { requireStaff } from '../../http/types.ts';
 import type { DepositsService } from './deposits.ts';
 import type { WithdrawalsService } from './withdrawals.ts';
 import type { TransfersService } from './transfers.ts';
+import { fundingBulkRoutes } from './bulk-routes.ts';
 
 /** Money actions of SPEC 7.4. Each moves money at most once: a second approver gets 409. */
 export function fundingActionRoutes(
   app: App,
-  deps: { deposits: DepositsService; withdrawals: WithdrawalsService; transfers: TransfersService },
+  deps: { db: Db; deposits: DepositsService; withdrawals: WithdrawalsService; transfers: TransfersService },
 ): void {
   const staff = (req: FastifyRequest) => requireStaff(req.staff);
   const reply = { response: { 200: fundingActionResponse } };
@@ -63,4 +65,6 @@ export function fundingActionRoutes(
     { schema: { body: processTransferRequest, ...reply } },
     async (req) => deps.transfers.process(req.body.transferId, staff(req)),
   );
+  // The same decisions on many rows at once (issue 20).
+  fundingBulkRoutes(app, deps);
 }

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_STATUS_CODE, introducerLink, type PagedRequest } from '@brokerdesk/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { ibCodes, ibRequests, users } from '../../db/schema.ts';
@@ -14,6 +14,7 @@ import { lockQuota, nextAgentCode, spendIbCode } from './quota.ts';
 import { introducerCode } from './random-codes.ts';
 import { toWireIbCode, toWireIbRequest } from './rows.ts';
 import { staffName, type Staff } from './staff.ts';
+import { assertMayActOn } from '../../auth/acting-on.ts';
 
 /** Requests staff may still decide: pending, or 'error' (an earlier attempt failed and may be retried). */
 const OPEN = ['pending', 'error'];
@@ -94,14 +95,24 @@ export class IbRequestsService {
     return { requestData: toWireIbRequest(row), usersData: await this.people([row.userId]) };
   }
 
-  async process(input: { userId: string; status: 'approved' | 'rejected'; comment: string }, staff: Staff) {
+  /**
+   * `requestId`: decide that request (a bulk decision on the rows staff ticked), else the client's open
+   * request if there is one, else their latest (which then answers 409).
+   */
+  async process(
+    input: { userId: string; status: 'approved' | 'rejected'; comment: string; requestId?: string },
+    staff: Staff,
+  ) {
     const now = this.clock.now();
     return this.db.transaction(async (tx) => {
-      // The client's open request if there is one, else their latest (which then answers 409).
       const [before] = await tx
         .select()
         .from(ibRequests)
-        .where(eq(ibRequests.userId, input.userId))
+        .where(
+          input.requestId
+            ? and(eq(ibRequests.id, input.requestId), eq(ibRequests.userId, input.userId))
+            : eq(ibRequests.userId, input.userId),
+        )
         .orderBy(desc(isOpen), desc(ibRequests.timestamp), desc(ibRequests.id))
         .limit(1)
         .for('update');
@@ -139,6 +150,18 @@ export class IbRequestsService {
           }
         : { success: true, message: 'The IB request was rejected.' };
     });
+  }
+
+  /** A bulk decision on one request by its id (issue 20): the same rules as processIbRequest. */
+  async decide(requestId: string, status: 'approved' | 'rejected', comment: string, staff: Staff) {
+    const [row] = await this.db
+      .select({ userId: ibRequests.userId })
+      .from(ibRequests)
+      .where(eq(ibRequests.id, requestId));
+    if (!row) throw new NotFound('No such IB request.');
+    // processIbRequest's `actsOn` rule, for the client this request names.
+    await assertMayActOn(this.db, staff, row.userId);
+    return this.process({ userId: row.userId, status, comment, requestId }, staff);
   }
 
   /** Makes the client a PARTNER with a new agent code and its introducer row, spending one IB slot. */

@@ -22,6 +22,7 @@ import {
 } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../http/types.ts';
+import { bulkRoute } from '../../http/bulk.ts';
 import { requireStaff } from '../../http/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { IbCodesService } from './ib-codes.ts';
@@ -67,6 +68,11 @@ export function partnersRoutes(app: App, deps: { db: Db; clock: Clock; publicUrl
     },
     async (req) => requests.process(req.body, staff(req)),
   );
+  // Bulk Approve / Reject (issue 20): one comment for every request, as the modal asks for one.
+  bulkRoute(app, 'ibRequest', {
+    approve: (id, who, reason) => requests.decide(id, 'approved', reason, who),
+    reject: (id, who, reason) => requests.decide(id, 'rejected', reason, who),
+  });
 
   app.get(
     '/api/admin/users/adminGetIbCodes',

@@ -1,7 +1,11 @@
 import { LEVERAGE_LIST_STATUSES, PAGE_SIZES } from '@brokerdesk/contract';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { ExportButton } from '../../shared/export-button.tsx';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import type { LeverageChange } from '@brokerdesk/contract';
+import { BulkBar, useBulkActions } from '../../shared/bulk/use-bulk-actions.tsx';
+import { formatLeverage } from '../../shared/formatters.ts';
+import { clientLabel } from '../funding/shared/request-summary.tsx';
 import {
   DataTable,
   listDefaults,
@@ -14,7 +18,7 @@ import { usePageTitle } from '../../shared/use-page-title.ts';
 import { useRouteStatus } from '../../shared/use-route-status.ts';
 import { tabsOf } from '../funding/shared/funding-tabs.ts';
 import { StatusTabs } from '../funding/shared/status-tabs.tsx';
-import type { LeverageStatus } from './change-leverage/leverage-api.ts';
+import { leverageKeys, type LeverageStatus } from './change-leverage/leverage-api.ts';
 import {
   LEVERAGE_FILTER_TYPES,
   LEVERAGE_SORT_FIELDS,
@@ -38,6 +42,9 @@ const LIST = listDefaults(PAGE_SIZES.leverage, {
   sortFields: LEVERAGE_SORT_FIELDS,
   filterFields: Object.keys(LEVERAGE_FILTER_TYPES),
 });
+
+const changeId = (l: LeverageChange) => l._id;
+const isPending = (l: LeverageChange) => l.status === 'pending';
 
 /** /change-leverage-requests/:status (SPEC 2.18). */
 export function ChangeLeveragePage() {
@@ -67,6 +74,22 @@ function ChangeLeverageScreen({ status }: { status: LeverageStatus }) {
       }),
     [status, clients, openEditor, approve, approvingId],
   );
+  // Bulk Approve / Reject (issue 20) on the pending tab.
+  const bulk = useBulkActions<LeverageChange>({
+    kind: 'leverage',
+    enabled: status === 'pending',
+    rows: query.data?.leverages,
+    rowKey: changeId,
+    canDecide: isPending,
+    describe: useCallback(
+      (l: LeverageChange) =>
+        `${clientLabel(clients?.[l.userId], l.userId)}, ${l.accountNumber} to ${formatLeverage(l.newLeverage)}`,
+      [clients],
+    ),
+    invalidate: [leverageKeys.lists()],
+  });
+  const { withSelection } = bulk;
+  const shown = useMemo(() => withSelection(columns), [withSelection, columns]);
   const table = queryTableProps(query, (d) => ({
     rows: d.leverages,
     total: d.totalSize,
@@ -84,9 +107,10 @@ function ChangeLeverageScreen({ status }: { status: LeverageStatus }) {
         />
       </Group>
       <StatusTabs tabs={TABS} value={status} basePath="/change-leverage-requests" />
+      <BulkBar bulk={bulk} />
       <DataTable
         label="Change leverage requests"
-        columns={columns}
+        columns={shown}
         list={list}
         rowKey={(l) => l._id}
         {...table}

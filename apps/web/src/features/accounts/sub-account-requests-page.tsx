@@ -1,7 +1,9 @@
 import { PAGE_SIZES, type SubAccountRequest } from '@brokerdesk/contract';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import { ExportButton } from '../../shared/export-button.tsx';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import { BulkBar, useBulkActions } from '../../shared/bulk/use-bulk-actions.tsx';
+import { clientLabel } from '../funding/shared/request-summary.tsx';
 import {
   DataTable,
   listDefaults,
@@ -22,6 +24,7 @@ import {
 } from './sub-account-requests/sub-account-columns.tsx';
 import {
   SUB_ACCOUNT_LIST_STATUSES,
+  subAccountKeys,
   useLinkedSubAccount,
   useSubAccountRequests,
   type SubAccountStatus,
@@ -40,6 +43,9 @@ const LIST = listDefaults(PAGE_SIZES.subAccounts, {
   filterFields: Object.keys(SUB_ACCOUNT_FILTER_TYPES),
 });
 
+const requestId = (s: SubAccountRequest) => s._id;
+const isClientPending = (s: SubAccountRequest) => s.status === 'pending' && !s.adminRequested;
+
 /** /new-sub-account-requests/:status (SPEC 2.19). */
 export function SubAccountRequestsPage() {
   const status = useRouteStatus(SUB_ACCOUNT_STATUSES);
@@ -56,6 +62,22 @@ function SubAccountRequestsScreen({ status }: { status: SubAccountStatus }) {
   // clicked: the 5-second refresh must not pull the modal away mid-decision (use-linked-row.ts).
   const { editing, open, close } = useLinkedSubAccount(query.data);
   const columns = useMemo(() => subAccountColumns(clients), [clients]);
+  // Bulk Approve / Reject (issue 20) on the pending tab; staff-made requests cannot be changed.
+  const bulk = useBulkActions<SubAccountRequest>({
+    kind: 'subAccount',
+    enabled: status === 'pending',
+    rows: query.data?.accounts,
+    rowKey: requestId,
+    canDecide: isClientPending,
+    describe: useCallback(
+      (s: SubAccountRequest) =>
+        `${clientLabel(clients?.[s.userId], s.userId)}, ${s.live ? 'live' : 'demo'} ${s.type} ${s.baseCurrency}`,
+      [clients],
+    ),
+    invalidate: [subAccountKeys.lists()],
+  });
+  const { withSelection } = bulk;
+  const shown = useMemo(() => withSelection(columns), [withSelection, columns]);
   const table = queryTableProps(query, (d) => ({
     rows: d.accounts,
     total: d.totalSize,
@@ -73,9 +95,10 @@ function SubAccountRequestsScreen({ status }: { status: SubAccountStatus }) {
         />
       </Group>
       <StatusTabs tabs={TABS} value={status} basePath="/new-sub-account-requests" />
+      <BulkBar bulk={bulk} />
       <DataTable
         label="New sub account requests"
-        columns={columns}
+        columns={shown}
         list={list}
         rowKey={(s) => s._id}
         {...table}

@@ -1,8 +1,11 @@
 import { Navigate, useParams } from 'react-router';
-import { bankAccountStatusSchema } from '@brokerdesk/contract';
+import { bankAccountStatusSchema, type BankAccount } from '@brokerdesk/contract';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { ExportButton } from '../../shared/export-button.tsx';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import { BulkBar, useBulkActions } from '../../shared/bulk/use-bulk-actions.tsx';
+import { clientLabel } from './shared/request-summary.tsx';
+import { bankKeys } from './shared/funding-keys.ts';
 import {
   DataTable,
   queryTableProps,
@@ -33,6 +36,9 @@ const LIST: ListDefaults = {
   filterFields: Object.keys(BANK_FILTER_TYPES),
 };
 
+const bankId = (b: BankAccount) => b._id;
+const isPending = (b: BankAccount) => b.status === 'pending';
+
 /** /bank-verification-requests/:status (SPEC 2.17); rejected is shown as DECLINED. */
 export function BankVerificationPage() {
   const status = useRouteStatus(BANK_ACCOUNT_STATUSES);
@@ -51,6 +57,21 @@ function BankAccountsScreen({ status }: { status: Status }) {
   const { openId, open, close } = useLinkedBankAccount(query.data);
   const users = query.data?.users;
   const columns = useMemo(() => bankColumns(users), [users]);
+  // Bulk Approve / Decline (issue 20) on the pending tab.
+  const bulk = useBulkActions<BankAccount>({
+    kind: 'bankAccount',
+    enabled: status === 'pending',
+    rows: query.data?.bankAccounts,
+    rowKey: bankId,
+    canDecide: isPending,
+    describe: useCallback(
+      (b: BankAccount) => `${clientLabel(users?.[b.userId], b.userId)}, ${b.bankName}`,
+      [users],
+    ),
+    invalidate: [bankKeys.lists()],
+  });
+  const { withSelection } = bulk;
+  const shown = useMemo(() => withSelection(columns), [withSelection, columns]);
   const table = queryTableProps(query, (d) => ({
     rows: d.bankAccounts,
     total: d.totalSize,
@@ -68,9 +89,10 @@ function BankAccountsScreen({ status }: { status: Status }) {
         />
       </Group>
       <StatusTabs tabs={BANK_STATUS_TABS} value={status} basePath="/bank-verification-requests" />
+      <BulkBar bulk={bulk} />
       <DataTable
         label="Bank accounts"
-        columns={columns}
+        columns={shown}
         list={list}
         rowKey={(b) => b._id}
         {...table}

@@ -1,5 +1,9 @@
 import { PAGE_SIZES } from '@brokerdesk/contract';
 import { Group, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { BulkBar, useBulkActions } from '../../shared/bulk/use-bulk-actions.tsx';
+import { clientKeys } from '../clients/client-keys.ts';
+import { ibCodeKeys, ibRequestKeys } from './partners-keys.ts';
 import { ExportButton } from '../../shared/export-button.tsx';
 import {
   DataTable,
@@ -14,6 +18,7 @@ import {
   IB_REQUEST_COLUMNS,
   IB_REQUEST_FILTER_TYPES,
   IB_REQUEST_SORT_FIELDS,
+  isOpen,
   toRows,
   type IbRequestRow,
 } from './ib-request-rows.tsx';
@@ -25,6 +30,9 @@ const LIST = listDefaults(PAGE_SIZES.ib, {
   filterFields: Object.keys(IB_REQUEST_FILTER_TYPES),
 });
 
+const requestId = (r: IbRequestRow) => r._id;
+const nameOf = (r: IbRequestRow) => r.clientName || r.client?.email || r.userId;
+
 /** /ib-requests (SPEC 2.12). Click a request to read it and approve or reject it. */
 export function IbRequestsPage() {
   usePageTitle('IB Requests');
@@ -35,6 +43,18 @@ export function IbRequestsPage() {
     total: d.totalSize,
     totalCapped: d.totalCapped,
   }));
+  // Bulk Approve / Reject (issue 20) of the open requests on the page, with one comment for all.
+  const bulk = useBulkActions<IbRequestRow>({
+    kind: 'ibRequest',
+    enabled: true,
+    rows: useMemo(() => query.data && toRows(query.data), [query.data]),
+    rowKey: requestId,
+    canDecide: isOpen,
+    describe: nameOf,
+    invalidate: [ibRequestKeys.all, ibCodeKeys.all, clientKeys.all],
+  });
+  const { withSelection } = bulk;
+  const columns = useMemo(() => withSelection(IB_REQUEST_COLUMNS), [withSelection]);
   // The open request is in the URL (?open=<id>): a link opens it, Back closes it.
   const { opened, open, close } = useLinkedIbRequest(table.rows);
 
@@ -44,9 +64,10 @@ export function IbRequestsPage() {
         <Title order={2}>IB Requests</Title>
         <ExportButton list="ib-requests" request={toPagedRequest(list.state, IB_REQUEST_FILTER_TYPES)} />
       </Group>
+      <BulkBar bulk={bulk} />
       <DataTable
         label="IB Requests"
-        columns={IB_REQUEST_COLUMNS}
+        columns={columns}
         list={list}
         rowKey={(r) => r._id}
         {...table}

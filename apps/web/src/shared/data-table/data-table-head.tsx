@@ -27,7 +27,9 @@ export function DataTableHead<T>({ table, list, columns }: Props<T>) {
         {headers.map((header) => {
           const column = columnOf(header);
           const sorted = header.column.getIsSorted();
-          const label = flexRender(header.column.columnDef.header, header.getContext());
+          const label = column.headerContent
+            ? column.headerContent()
+            : flexRender(header.column.columnDef.header, header.getContext());
           const justify =
             column.align === 'right' ? 'flex-end' : column.align === 'center' ? 'center' : undefined;
           return (

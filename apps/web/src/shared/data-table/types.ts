@@ -25,6 +25,8 @@ export type DataTableColumn<T> = {
   /** The server's field name: it is the sort and filter key, and the column id. */
   id: string;
   header: string;
+  /** Drawn in the header cell instead of `header` (which still names the column), e.g. a select-all box. */
+  headerContent?: () => ReactNode;
   cell: (row: T) => ReactNode;
   sortable?: boolean;
   /** First click sorts descending (times, amounts); otherwise ascending. */

@@ -1,5 +1,7 @@
-import type { Deposit, Transfer, Withdrawal } from '@brokerdesk/contract';
+import type { Deposit, LookupClient, Transfer, Withdrawal } from '@brokerdesk/contract';
 import type { CSSProperties } from 'react';
+import { formatAmount } from '../../../shared/formatters.ts';
+import { clientLabel } from './request-summary.tsx';
 import { rowBackground, rowTone, type RowTone } from '../../../shared/status-colors.ts';
 
 export type FundingRow = Deposit | Withdrawal | Transfer;
@@ -48,4 +50,18 @@ export function fundingRowStyle(row: FundingRow): CSSProperties | undefined {
 export function fundingRowTitle(row: FundingRow): string | undefined {
   const tone = fundingTone(row);
   return tone ? TONE_TITLES[tone] : undefined;
+}
+
+/** A request as bulk results name it: the client and the amount ('Ann Lee, 100.00 USD'). */
+export function describeFundingRow(
+  row: FundingRow,
+  clients: Readonly<Record<string, LookupClient>> | undefined,
+): string {
+  const who = clientLabel(clients?.[row.userId], row.userId);
+  const [amount, currency] = isDeposit(row)
+    ? [row.depositAmountSent, row.depositCurrency]
+    : isWithdrawal(row)
+      ? [row.withdrawalAmount, row.withdrawalCurrency]
+      : [row.transferAmount, row.transferCurrency];
+  return `${who}, ${formatAmount(amount)} ${currency}`;
 }

@@ -6,7 +6,7 @@ import {
 } from '@brokerdesk/contract';
 import { Group, Stack } from '@mantine/core';
 import { ExportButton } from '../../../shared/export-button.tsx';
-import { useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import {
   DataTable,
   listDefaults,
@@ -23,13 +23,18 @@ import { useAdmins } from '../../accounts/accounts-queries.ts';
 import { ApprovalCell } from '../../approvals/approval-summary.tsx';
 import { isFirstApprover } from '../../approvals/four-eyes-rules.ts';
 import type { FundingActionReply } from './funding-api.ts';
-import { fundingRowStyle, fundingRowTitle, type FundingRow } from './funding-rows.ts';
+import { useBulkActions } from '../../../shared/bulk/use-bulk-actions.tsx';
+import { fundingHistoryKeys } from '../../clients/client-keys.ts';
+import { fundingKeys } from './funding-keys.ts';
+import { describeFundingRow, fundingRowStyle, fundingRowTitle, type FundingRow } from './funding-rows.ts';
 import { RowLegend } from './row-legend.tsx';
 import { useFundingList } from './use-funding-list.ts';
 import { isOpenRequest } from './request-state.ts';
 import { useRowApproval } from './use-row-approval.ts';
 import { useLinkedRowEditor, type Editing } from './use-row-editor.ts';
 import type { Clients, RowActions } from './column-builders.tsx';
+
+const rowId = (row: { _id: string }) => row._id;
 
 /** The URL defaults of a request list: newest first; on a screen with several lists, prefixed keys. */
 export function requestListDefaults(
@@ -97,6 +102,18 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
   const { editing, open, close } = useLinkedRowEditor<T>(config.type, config.pick, query.data?.data);
   const admin = config.showsApprovers(status) ? admins.data : undefined;
   const { columns: columnsOf, pick } = config;
+  const rows = useMemo(() => query.data?.data.transfers.filter(pick), [query.data, pick]);
+  // Bulk Approve / Reject (issue 20) on the tabs whose requests can still be decided.
+  const bulk = useBulkActions<T>({
+    kind: config.type,
+    enabled: isOpenRequest(config.type, status),
+    rows,
+    rowKey: rowId,
+    canDecide: useCallback((row: T) => isOpenRequest(config.type, row.status), [config.type]),
+    describe: useCallback((row: T) => describeFundingRow(row, clients), [clients]),
+    invalidate: [fundingKeys[config.type].lists(), fundingHistoryKeys.all],
+  });
+  const { withSelection } = bulk;
   const columns = useMemo(
     () =>
       withFourEyes(
@@ -116,21 +133,24 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
       ),
     [columnsOf, status, clients, admin, open, approve, approvingId, approvals, me, admins.data],
   );
+  const shown = useMemo(() => withSelection(columns), [withSelection, columns]);
 
   return (
     <Stack gap="xs">
-      <Group justify="flex-end">
+      <Group justify={bulk.buttons ? 'space-between' : 'flex-end'} wrap="nowrap">
+        {bulk.buttons}
         <ExportButton
           list="funding"
           params={{ type: config.type, status }}
           request={toPagedRequest(list.state, config.filterTypes)}
         />
       </Group>
+      {bulk.feedback}
       <DataTable
         label={config.label}
-        columns={columns}
+        columns={shown}
         list={list}
-        rowKey={(row) => row._id}
+        rowKey={rowId}
         {...queryTableProps(query, (r) => ({
           rows: r.data.transfers.filter(pick),
           total: r.data.totalSize,

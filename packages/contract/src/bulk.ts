@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { idSchema } from './common.ts';
+import { MESSAGES } from './messages.ts';
+import { IB_MESSAGES } from './partners.ts';
+
+/**
+ * Bulk approve / reject on the request lists (issue 20): one call with a list of ids, answered per id.
+ * Each id goes through the same service call as the list's own row action.
+ */
+
+/** The most ids one call takes; the screen sends a page's selection in smaller pieces. */
+export const BULK_MAX_IDS = 100;
+
+export const BULK_KINDS = [
+  'deposit',
+  'withdrawal',
+  'transfer',
+  'bankAccount',
+  'leverage',
+  'subAccount',
+  'ibRequest',
+] as const;
+export type BulkKind = (typeof BULK_KINDS)[number];
+
+/** The bulk call of each list, next to the list's own calls (paths ours). */
+export const BULK_PATHS: Record<BulkKind, string> = {
+  deposit: '/api/admin/accounts/adminBulkDeposits',
+  withdrawal: '/api/admin/accounts/adminBulkWithdrawals',
+  transfer: '/api/admin/accounts/adminBulkTransfers',
+  bankAccount: '/api/admin/accounts/adminBulkBankAccounts',
+  leverage: '/api/admin/accounts/adminBulkLeverageRequests',
+  subAccount: '/api/admin/accounts/adminBulkSubAccountRequests',
+  ibRequest: '/api/admin/users/adminBulkIbRequests',
+};
+
+/**
+ * Why a whole call is refused before any row is touched: SPEC 5's rejection alert for the kind, and
+ * for IB requests (SPEC 2.12 "approves or rejects with a comment") a comment either way.
+ */
+export const BULK_REASON_RULES: Record<BulkKind, { reject: string; approve?: string }> = {
+  deposit: { reject: MESSAGES.rejectWithoutReason('deposit') },
+  withdrawal: { reject: MESSAGES.rejectWithoutReason('withdrawal') },
+  transfer: { reject: MESSAGES.rejectWithoutReason('transfer') },
+  bankAccount: { reject: MESSAGES.rejectWithoutReason('account') },
+  leverage: { reject: MESSAGES.rejectWithoutReason('leverage change') },
+  subAccount: { reject: MESSAGES.rejectWithoutReason('account') },
+  ibRequest: { reject: IB_MESSAGES.commentRequired, approve: IB_MESSAGES.commentRequired },
+};
+
+export const BULK_MESSAGES = {
+  tooMany: `Select at most ${BULK_MAX_IDS} rows at a time.`,
+  repeated: 'Each id may be given once.',
+} as const;
+
+export const bulkActionSchema = z.enum(['approve', 'reject']);
+export type BulkAction = z.infer<typeof bulkActionSchema>;
+
+export const bulkRequest = z.strictObject({
+  action: bulkActionSchema,
+  ids: z
+    .array(idSchema)
+    .min(1)
+    .max(BULK_MAX_IDS, BULK_MESSAGES.tooMany)
+    .refine((ids) => new Set(ids).size === ids.length, BULK_MESSAGES.repeated),
+  /** The one reason for every row (a rejection's comment; an IB request's comment either way). */
+  reason: z.string().max(2000).default(''),
+});
+export type BulkRequest = z.input<typeof bulkRequest>;
+
+/**
+ * One row's outcome: done (`message`: the service's words, e.g. a first approval under four-eyes), or
+ * refused with the reason staff would have seen acting on the row alone (`status`: 400, 403, 404, 409,
+ * or 500 with 'Something went wrong!').
+ */
+export const bulkResultSchema = z.object({
+  _id: idSchema,
+  ok: z.boolean(),
+  message: z.string().optional(),
+  error: z.string().optional(),
+  status: z.number().int().optional(),
+});
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+export const bulkResponse = z.object({ results: z.array(bulkResultSchema) });
+export type BulkResponse = z.infer<typeof bulkResponse>;
