@@ -101,39 +101,60 @@ function Figure({
   );
 }
 
-/** Today so far (the staff member's day), per currency. */
+/** Today so far (the staff member's day): a column per currency. */
 export function TodayCard({ activity }: { activity: DashboardActivity | undefined }) {
   const today = activity?.days.at(-1);
+  const totals = today ? totalsByCurrency([today]) : [];
   return (
     <SectionCard title="Today">
       {!today ? (
         <Skeleton h={160} />
       ) : (
-        <Table fz="sm" verticalSpacing={6} data-testid="today-table" captionSide="bottom">
+        <Table
+          fz="sm"
+          verticalSpacing={6}
+          horizontalSpacing={6}
+          data-testid="today-table"
+          captionSide="bottom"
+        >
           <Table.Caption>Approved since local midnight ({activity!.tz})</Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Currency</Table.Th>
-              <Table.Th ta="right">Deposits</Table.Th>
-              <Table.Th ta="right">Withdrawals</Table.Th>
-              <Table.Th ta="right">Net</Table.Th>
+              <Table.Th />
+              {totals.map((t) => (
+                <Table.Th key={t.currency} ta="right">
+                  {t.currency}
+                </Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {totalsByCurrency([today]).map((t) => (
-              <Table.Tr key={t.currency} data-testid={`today-${t.currency}`}>
-                <Table.Td fw={600}>{t.currency}</Table.Td>
-                <Table.Td ta="right">
+            <Table.Tr data-testid="today-deposits">
+              <Table.Th scope="row" fw={600}>
+                Deposits
+              </Table.Th>
+              {totals.map((t) => (
+                <Table.Td key={t.currency} ta="right" data-currency={t.currency}>
                   <Amount value={t.deposits.amount} count={t.deposits.count} />
                 </Table.Td>
-                <Table.Td ta="right">
+              ))}
+            </Table.Tr>
+            <Table.Tr data-testid="today-withdrawals">
+              <Table.Th scope="row">Withdrawals</Table.Th>
+              {totals.map((t) => (
+                <Table.Td key={t.currency} ta="right" data-currency={t.currency}>
                   <Amount value={t.withdrawals.amount} count={t.withdrawals.count} />
                 </Table.Td>
-                <Table.Td ta="right" fw={600} c={t.net < 0 ? 'red.7' : undefined}>
+              ))}
+            </Table.Tr>
+            <Table.Tr data-testid="today-net">
+              <Table.Th scope="row">Net</Table.Th>
+              {totals.map((t) => (
+                <Table.Td key={t.currency} ta="right" fw={700} c={t.net < 0 ? 'red.7' : undefined}>
                   {formatMoney(t.net)}
                 </Table.Td>
-              </Table.Tr>
-            ))}
+              ))}
+            </Table.Tr>
           </Table.Tbody>
         </Table>
       )}

@@ -68,7 +68,7 @@ export function HomePage() {
       {activity.isError && <ErrorAlert errors={errorsOf(activity.error)} />}
       {o ? <QueueTiles overview={o} /> : <Skeleton h={236} radius="md" />}
       <Grid gutter="md">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
           <FundingCard
             activity={activity.data}
             currency={currency}
@@ -78,17 +78,17 @@ export function HomePage() {
             onDays={setDays}
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
           <TodayCard activity={activity.data} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <StaffCard activity={activity.data} days={days} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
-          {o ? <PlatformCard platforms={o.platforms} now={o.now} /> : <Skeleton h={200} radius="md" />}
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6, lg: 3 }}>
-          {o ? <ReconciliationCard runs={o.reconciliation} /> : <Skeleton h={200} radius="md" />}
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Stack gap="md">
+            {o ? <PlatformCard platforms={o.platforms} now={o.now} /> : <Skeleton h={200} radius="md" />}
+            {o ? <ReconciliationCard runs={o.reconciliation} /> : <Skeleton h={160} radius="md" />}
+          </Stack>
         </Grid.Col>
       </Grid>
     </Stack>

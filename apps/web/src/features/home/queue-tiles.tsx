@@ -72,7 +72,7 @@ function QueueTile({ tile }: { tile: Tile }) {
     >
       <Paper withBorder radius="md" p="sm" h="100%" className={critical ? classes.critical : undefined}>
         <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-          <Text size="xs" fw={600} c="dimmed" tt="uppercase" lh={1.3} lineClamp={2}>
+          <Text size="xs" fw={600} c="dimmed" tt="uppercase" lh={1.3} lineClamp={2} h={31}>
             {tile.label}
           </Text>
           <ThemeIcon
@@ -93,7 +93,7 @@ function QueueTile({ tile }: { tile: Tile }) {
               <Text size="xs" c="dimmed">
                 Oldest
               </Text>
-              <Badge size="sm" variant="light" color={ageColor(tile.age!)} data-testid="queue-age">
+              <Badge size="sm" variant="light" tt="none" color={ageColor(tile.age!)} data-testid="queue-age">
                 {ageText}
               </Badge>
             </>

@@ -67,7 +67,7 @@ export function ReconciliationCard({ runs }: { runs: ReconciliationRunSummary[] 
                   <Text size="xs" c="dimmed">
                     <EpochTime seconds={r.startedAt} />
                   </Text>
-                  <Badge size="xs" variant="light" color={STATUS_LABELS[r.status].color}>
+                  <Badge size="xs" variant="light" tt="none" color={STATUS_LABELS[r.status].color}>
                     {r.status === 'mismatches'
                       ? `${r.mismatchCount} mismatches`
                       : STATUS_LABELS[r.status].label}
