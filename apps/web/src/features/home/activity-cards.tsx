@@ -196,7 +196,7 @@ export function StaffCard({ activity, days }: { activity: DashboardActivity | un
                 <Table.Th ta="right">Today</Table.Th>
                 <Table.Th ta="right">{days} days</Table.Th>
                 <Table.Th w="30%">
-                  <Text span size="xs" c="teal.8" fw={600}>
+                  <Text span size="xs" c="teal.9" fw={600}>
                     Approved
                   </Text>{' '}
                   /{' '}
@@ -222,10 +222,18 @@ export function StaffCard({ activity, days }: { activity: DashboardActivity | un
                       aria-label={`${s.name}: ${s.period.approved} approved, ${s.period.rejected} rejected`}
                     >
                       <Tooltip label={`${s.period.approved} approved`}>
-                        <Progress.Section value={(s.period.approved / most) * 100} color="teal.6" />
+                        <Progress.Section
+                          value={(s.period.approved / most) * 100}
+                          color="teal.6"
+                          aria-label={`${s.name}: approved`}
+                        />
                       </Tooltip>
                       <Tooltip label={`${s.period.rejected} rejected`}>
-                        <Progress.Section value={(s.period.rejected / most) * 100} color="red.5" />
+                        <Progress.Section
+                          value={(s.period.rejected / most) * 100}
+                          color="red.5"
+                          aria-label={`${s.name}: rejected`}
+                        />
                       </Tooltip>
                     </Progress.Root>
                   </Table.Td>
@@ -242,7 +250,7 @@ export function StaffCard({ activity, days }: { activity: DashboardActivity | un
 function Counts({ approved, rejected }: { approved: number; rejected: number }) {
   return (
     <Text size="sm" span style={{ whiteSpace: 'nowrap' }}>
-      <Text span c="teal.8" fw={600}>
+      <Text span c="teal.9" fw={600}>
         {approved}
       </Text>
       <Text span c="dimmed">

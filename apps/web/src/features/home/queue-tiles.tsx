@@ -60,13 +60,11 @@ function QueueTile({ tile }: { tile: Tile }) {
   const critical = tile.key === 'criticalMismatches' && tile.count > 0;
   const waiting = tile.count > 0;
   const ageText = tile.age === null ? null : formatAge(tile.age);
-  const label = `${tile.label}: ${tile.count} waiting${ageText ? `, oldest ${ageText}` : ''}`;
   return (
     <UnstyledButton
       component={Link}
       to={tile.to}
       className={classes.tile}
-      aria-label={label}
       data-testid={`queue-${tile.key}`}
       data-count={tile.count}
     >
