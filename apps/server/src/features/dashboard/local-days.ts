@@ -14,7 +14,20 @@ export type LocalDay = {
 
 type Civil = { y: number; m: number; d: number };
 
+/** Made once per zone: building a DateTimeFormat costs far more than using one. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 function formatter(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = makeFormatter(zone);
+    // Zones are a closed list (about 600), so the map stays small.
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+function makeFormatter(zone: string): Intl.DateTimeFormat {
   return new Intl.DateTimeFormat('en-US', {
     timeZone: zone,
     hourCycle: 'h23',
@@ -54,16 +67,27 @@ const plusDays = ({ y, m, d }: Civil, n: number): Civil => {
 const iso = ({ y, m, d }: Civil) =>
   `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
-/** The `days` local days ending with the one that holds `now`, oldest first. */
-export function localDays(now: number, zone: string, days: number): LocalDay[] {
+/** Day lists by zone, length and local date: they change once a day, and Intl is slow to ask. */
+const lists = new Map<string, readonly LocalDay[]>();
+const MAX_LISTS = 256;
+
+/** The `days` local days ending with the one that holds `now`, oldest first (shared: do not change). */
+export function localDays(now: number, zone: string, days: number): readonly LocalDay[] {
   const f = formatter(zone);
   const today = civilOf(f, now);
-  const out: LocalDay[] = [];
-  for (let i = days - 1; i >= 0; i--) {
-    const date = plusDays(today, -i);
-    out.push({ date: iso(date), start: midnight(f, date), end: midnight(f, plusDays(date, 1)) });
+  const key = `${zone}|${days}|${iso(today)}`;
+  let list = lists.get(key);
+  if (!list) {
+    const out: LocalDay[] = [];
+    for (let i = days - 1; i >= 0; i--) {
+      const date = plusDays(today, -i);
+      out.push({ date: iso(date), start: midnight(f, date), end: midnight(f, plusDays(date, 1)) });
+    }
+    list = out;
+    if (lists.size >= MAX_LISTS) lists.clear();
+    lists.set(key, list);
   }
-  return out;
+  return list;
 }
 
 /**
