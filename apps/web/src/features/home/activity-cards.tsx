@@ -101,6 +101,11 @@ function Figure({
   );
 }
 
+const MOVEMENTS = [
+  { key: 'deposits', label: 'Deposits' },
+  { key: 'withdrawals', label: 'Withdrawals' },
+] as const;
+
 /** Today so far (the staff member's day): a column per currency. */
 export function TodayCard({ activity }: { activity: DashboardActivity | undefined }) {
   const today = activity?.days.at(-1);
@@ -129,24 +134,16 @@ export function TodayCard({ activity }: { activity: DashboardActivity | undefine
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            <Table.Tr data-testid="today-deposits">
-              <Table.Th scope="row" fw={600}>
-                Deposits
-              </Table.Th>
-              {totals.map((t) => (
-                <Table.Td key={t.currency} ta="right" data-currency={t.currency}>
-                  <Amount value={t.deposits.amount} count={t.deposits.count} />
-                </Table.Td>
-              ))}
-            </Table.Tr>
-            <Table.Tr data-testid="today-withdrawals">
-              <Table.Th scope="row">Withdrawals</Table.Th>
-              {totals.map((t) => (
-                <Table.Td key={t.currency} ta="right" data-currency={t.currency}>
-                  <Amount value={t.withdrawals.amount} count={t.withdrawals.count} />
-                </Table.Td>
-              ))}
-            </Table.Tr>
+            {MOVEMENTS.map(({ key, label }) => (
+              <Table.Tr key={key} data-testid={`today-${key}`}>
+                <Table.Th scope="row">{label}</Table.Th>
+                {totals.map((t) => (
+                  <Table.Td key={t.currency} ta="right" data-currency={t.currency}>
+                    <Amount value={t[key].amount} count={t[key].count} />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
             <Table.Tr data-testid="today-net">
               <Table.Th scope="row">Net</Table.Th>
               {totals.map((t) => (
