@@ -205,6 +205,11 @@ export const CASES: BenchCase[] = [
   get('live sessions', '/api/admin/sessions'),
   post('reconciliation reports', '/api/admin/reconciliation/reports', { page: 1, sizePerPage: 10 }),
   get('reconciliation alerts', '/api/admin/reconciliation/alerts'),
+  // The Home screen (issue 20): queues with their oldest item, platform and reconciliation; money and
+  // decisions by day over the periods it offers, in a zone with a half-hour offset (the odd case).
+  get('dashboard overview', '/api/admin/dashboard/overview'),
+  get('dashboard activity 30 days', '/api/admin/dashboard/activity?days=30&tz=Europe%2FLondon'),
+  get('dashboard activity 90 days', '/api/admin/dashboard/activity?days=90&tz=Asia%2FKolkata'),
 ];
 
 /** The calls whose p95 budget is 10 ms instead of 50 (DESIGN: polled by every open console). */

@@ -78,6 +78,8 @@ import { LinkSigner } from './lib/signed-links.ts';
 import { StaffService } from './features/staff/service.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { inviteSender } from './features/staff/invite-mail.ts';
+import { DashboardService } from './features/dashboard/service.ts';
+import { dashboardRoutes } from './features/dashboard/routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -300,6 +302,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   staffRoutes(app, {
     staff: new StaffService(db, clock, sessions, config.sessionIdleSeconds, sendInvite),
+  });
+
+  dashboardRoutes(app, {
+    dashboard: new DashboardService(
+      db,
+      clock,
+      deps.platforms.map((p) => p.name),
+    ),
   });
 
   // Unknown /api paths are JSON 404s; any other GET is a page of the single-page app.

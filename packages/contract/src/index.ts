@@ -25,3 +25,4 @@ export * from './staff.ts';
 export * from './probes.ts';
 export * from './client-record.ts';
 export * from './bulk.ts';
+export * from './dashboard.ts';

@@ -962,6 +962,10 @@ export const fundingApprovals = pgTable(
       .on(t.requestType, t.requestId)
       .where(sql`${t.state} = 'awaiting'`),
     index('funding_approvals_request_idx').on(t.requestType, t.requestId, t.firstAt),
+    // The dashboard's count and oldest of the approvals waiting for a second approver (migration 0016).
+    index('funding_approvals_awaiting_idx')
+      .on(t.requestType, t.firstAt)
+      .where(sql`${t.state} = 'awaiting'`),
   ],
 );
 
@@ -978,3 +982,53 @@ export const menuCounters = pgTable('menu_counters', {
   predicate: text().notNull(),
   n: bigint({ mode: 'number' }).notNull().default(0),
 });
+
+// ---- The operations dashboard (migration 0016) ----
+
+/**
+ * Approved deposits and withdrawals per hour (epoch seconds / 3600), kind and currency, by approval
+ * time. Kept by statement-level triggers on deposits and withdrawals in the same transaction as each
+ * change; hours so that a day can be the staff member's own, in their time zone.
+ */
+export const fundingHourly = pgTable(
+  'funding_hourly',
+  {
+    hour: integer().notNull(),
+    /** deposit | withdrawal */
+    kind: text().notNull(),
+    currency: text().notNull(),
+    n: bigint({ mode: 'number' }).notNull().default(0),
+    amount: numeric({ precision: 20, scale: 2, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'funding_hourly_pk', columns: [t.hour, t.kind, t.currency] })],
+);
+
+/** Approvals and rejections per staff member and hour, kept by a trigger on the audit trail. */
+export const staffDecisionsHourly = pgTable(
+  'staff_decisions_hourly',
+  {
+    hour: integer().notNull(),
+    staffId: text().notNull(),
+    approved: integer().notNull().default(0),
+    rejected: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'staff_decisions_hourly_pk', columns: [t.hour, t.staffId] })],
+);
+
+/** Each change of a platform's status (a trigger on platform_status), kept 90 days. */
+export const platformStatusHistory = pgTable(
+  'platform_status_history',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    platform: text().notNull(),
+    status: text().notNull(),
+    at: epoch().notNull(),
+  },
+  (t) => [
+    index('platform_status_history_platform_at_idx').on(
+      t.platform,
+      t.at.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);

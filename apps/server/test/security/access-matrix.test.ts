@@ -214,6 +214,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/reconciliation/reports/:id/export.csv': STAFF,
   'GET /api/admin/reconciliation/alerts': STAFF,
   'POST /api/admin/reconciliation/alerts/:id/acknowledge': STAFF,
+  // The operations dashboard (issue 20): every staff member's Home screen.
+  'GET /api/admin/dashboard/overview': STAFF,
+  'GET /api/admin/dashboard/activity': STAFF,
   // The OpenAPI document and its viewer (@fastify/swagger-ui) are under /api: staff only.
   'GET /api/docs': STAFF,
   // Fastify reports the trailing-slash variant of the viewer's page only as a HEAD route.

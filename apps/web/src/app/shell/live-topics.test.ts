@@ -5,6 +5,7 @@ import { subAccountKeys } from '../../features/accounts/sub-account-requests/sub
 import { clientKeys, fundingHistoryKeys } from '../../features/clients/client-keys.ts';
 import { bankKeys, fundingKeys } from '../../features/funding/shared/funding-keys.ts';
 import { ibRequestKeys } from '../../features/partners/partners-keys.ts';
+import { dashboardKeys } from '../../features/home/dashboard-queries.ts';
 import { reconciliationAlertKeys } from '../../features/reconciliation/reconciliation-queries.ts';
 import { systemKeys } from '../../shared/query-keys.ts';
 import { TOPIC_KEYS, keysFor } from './live-topics.ts';
@@ -23,12 +24,16 @@ describe('live topics -> query keys', () => {
     expect(TOPIC_KEYS.reconciliation_alerts).toContainEqual(reconciliationAlertKeys.all);
   });
 
+  it('refreshes the dashboard on every change it shows', () => {
+    for (const topic of LIVE_TOPICS) expect(TOPIC_KEYS[topic], topic).toContainEqual(dashboardKeys.all);
+  });
+
   it('refreshes the badges for every request table, the notice for deposits, the lights for platforms', () => {
     for (const topic of LIVE_TOPICS.filter((t) => t !== 'platform_status'))
       expect(TOPIC_KEYS[topic], topic).toContainEqual(systemKeys.counters());
     expect(keysFor(['deposits'])).toContainEqual(systemKeys.newDeposits());
     expect(keysFor(['withdrawals'])).not.toContainEqual(systemKeys.newDeposits());
-    expect(keysFor(['platform_status'])).toEqual([systemKeys.platformStatus()]);
+    expect(keysFor(['platform_status'])).toEqual([systemKeys.platformStatus(), dashboardKeys.all]);
   });
 
   it('asks for each key once however many tables changed', () => {

@@ -9,23 +9,25 @@ import { entityKeys, systemKeys } from '../../shared/query-keys.ts';
 const lists = (entity: string) => entityKeys(entity).lists();
 const COUNTERS = systemKeys.counters();
 const FUNDING_HISTORY = entityKeys('funding-history').all;
+/** The Home dashboard: its queues, money and decisions move with every request table and the platform. */
+const DASHBOARD = entityKeys('dashboard').all;
 
 /**
  * What to refetch when a table changes: the sidebar badges, the new-deposit notice, the platform lights
  * and the lists on screen (a list keeps its rows and offers the new ones, see DataTable).
  */
 export const TOPIC_KEYS: Record<LiveTopic, readonly QueryKey[]> = {
-  users: [COUNTERS, lists('clients')],
-  ib_requests: [COUNTERS, lists('ib-requests')],
-  deposits: [COUNTERS, systemKeys.newDeposits(), lists('deposit-requests'), FUNDING_HISTORY],
-  withdrawals: [COUNTERS, lists('withdrawal-requests'), FUNDING_HISTORY],
-  transfers: [COUNTERS, lists('transfer-requests'), FUNDING_HISTORY],
-  bank_accounts: [COUNTERS, lists('bank-accounts')],
-  sub_account_requests: [COUNTERS, lists('sub-account-requests')],
-  leverage_changes: [COUNTERS, lists('leverage-requests')],
-  platform_status: [systemKeys.platformStatus()],
+  users: [COUNTERS, lists('clients'), DASHBOARD],
+  ib_requests: [COUNTERS, lists('ib-requests'), DASHBOARD],
+  deposits: [COUNTERS, systemKeys.newDeposits(), lists('deposit-requests'), FUNDING_HISTORY, DASHBOARD],
+  withdrawals: [COUNTERS, lists('withdrawal-requests'), FUNDING_HISTORY, DASHBOARD],
+  transfers: [COUNTERS, lists('transfer-requests'), FUNDING_HISTORY, DASHBOARD],
+  bank_accounts: [COUNTERS, lists('bank-accounts'), DASHBOARD],
+  sub_account_requests: [COUNTERS, lists('sub-account-requests'), DASHBOARD],
+  leverage_changes: [COUNTERS, lists('leverage-requests'), DASHBOARD],
+  platform_status: [systemKeys.platformStatus(), DASHBOARD],
   // A critical mismatch found or acknowledged: the red badge on Reconciliation and the page's panel.
-  reconciliation_alerts: [COUNTERS, entityKeys('reconciliation-alerts').all],
+  reconciliation_alerts: [COUNTERS, entityKeys('reconciliation-alerts').all, DASHBOARD],
 };
 
 /** The distinct keys for a set of topics (one refetch of the counters for five changed tables). */
