@@ -9,7 +9,8 @@
  *   late               apply the call `seconds` after it arrived and reply then, whether or not the client
  *                      still waits (it has usually given up: a request that lands after the caller left)
  * `stall(seconds)` holds every call (the handshake included) that long before looking at it, as a server
- * under load does, until cleared.
+ * under load does, until cleared; the call is applied then, whether or not the client still waits. Given
+ * a `sleep` (a test clock's), the hold runs on that clock, so the test decides when it ends.
  * `impostor` makes the handshake answer a wrong cli_rand_answer, as a server without the password would.
  */
 
@@ -28,6 +29,7 @@ export class FaultSwitches {
   private readonly queue: Fault[] = [];
   private impostorOn = false;
   private stallMs = 0;
+  private stallSleep: ((seconds: number) => Promise<void>) | undefined;
 
   refuse(target: FaultTarget & { retcode?: number; status?: number } = {}): this {
     return this.add('refuse', target, { retcode: target.retcode, status: target.status });
@@ -53,13 +55,18 @@ export class FaultSwitches {
     return this.add('late', target, { seconds: target.seconds });
   }
 
-  stall(seconds: number): this {
+  stall(seconds: number, sleep?: (seconds: number) => Promise<void>): this {
     this.stallMs = seconds * 1000;
+    this.stallSleep = sleep;
     return this;
   }
 
-  get stallFor(): number {
-    return this.stallMs;
+  /** Holds a call as the armed stall says (at once when none is armed). */
+  async stalled(): Promise<void> {
+    const ms = this.stallMs;
+    if (ms <= 0) return;
+    if (this.stallSleep) return this.stallSleep(ms / 1000);
+    await new Promise((r) => setTimeout(r, ms));
   }
 
   impostor(on = true): this {
@@ -75,6 +82,7 @@ export class FaultSwitches {
     this.queue.length = 0;
     this.impostorOn = false;
     this.stallMs = 0;
+    this.stallSleep = undefined;
   }
 
   /** The first armed fault matching this call, used up by one. */

@@ -150,8 +150,7 @@ export class FakeMt5Server {
     if (path === '/api/trade/balance') this.counters.balanceCalls++;
     if (path === '/api/test/access') this.counters.pings++;
 
-    const stallMs = this.faults.stallFor;
-    if (stallMs > 0) await new Promise((r) => setTimeout(r, stallMs));
+    await this.faults.stalled();
     const fault = this.faults.take(path);
     if (fault?.kind === 'late')
       return this.holdLate(path, url.search, bodyText, conn, res, fault.seconds ?? 0);
