@@ -67,7 +67,7 @@ describe(`a stall longer than the client's wait and the lease, through the MT5 c
     const callsBefore = fake.counters.balanceCalls;
 
     // MT5 stalls: every call is held STALL_SECONDS (on the test's clock) before MT5 looks at it.
-    fake.faults.stall(STALL_SECONDS, t.clock.sleep);
+    fake.faults.stall(STALL_SECONDS, { sleep: t.clock.sleep });
     // Worker A sends the first deposit; MT5 holds it.
     const roundA = t.worker.runOnce();
     await expect.poll(() => t.clock.sleeping()).toBe(1);

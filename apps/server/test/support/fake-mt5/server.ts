@@ -68,7 +68,7 @@ export class FakeMt5Server {
   private server: http.Server | undefined;
   private inFlight = 0;
   /** Calls held by the `late` fault, each to be applied (and answered, if anyone still listens) later. */
-  private readonly lateCalls = new Set<{ timer: NodeJS.Timeout; land: () => void }>();
+  private readonly lateCalls = new Set<{ timer: NodeJS.Timeout; land: () => void; search: string }>();
 
   constructor(private readonly options: FakeMt5Options = {}) {
     this.managerLogin = options.managerLogin ?? 1000;
@@ -93,6 +93,11 @@ export class FakeMt5Server {
     });
     const { port } = server.address() as AddressInfo;
     return { url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}` };
+  }
+
+  /** The query of each call the `late` fault holds, still to land. */
+  get heldLate(): Map<string, string>[] {
+    return [...this.lateCalls].map((h) => parseQuery(h.search));
   }
 
   /** Applies every call the `late` fault still holds, now: the server caught up. */
@@ -150,7 +155,7 @@ export class FakeMt5Server {
     if (path === '/api/trade/balance') this.counters.balanceCalls++;
     if (path === '/api/test/access') this.counters.pings++;
 
-    await this.faults.stalled();
+    await this.faults.stalled(path);
     const fault = this.faults.take(path);
     if (fault?.kind === 'late')
       return this.holdLate(path, url.search, bodyText, conn, res, fault.seconds ?? 0);
@@ -175,6 +180,7 @@ export class FakeMt5Server {
   ): void {
     const admitted = conn.authenticated;
     const held = {
+      search,
       timer: setTimeout(() => held.land(), seconds * 1000),
       land: () => {
         this.lateCalls.delete(held);
