@@ -8,7 +8,7 @@ import { deposits, platformOperations, simDeals, tradingAccounts } from '../../s
 import { newId } from '../../src/lib/ids.ts';
 import { testDbKind, freshPostgresDatabase } from '../support/db.ts';
 import { SmtpReceiver, codeFrom } from '../support/smtp-receiver.ts';
-import { runTool, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { runToolAsync, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { FakeMt5Server } from '../support/fake-mt5/index.ts';
 
 /**
@@ -107,12 +107,12 @@ describe(`approvals through platform faults, kill -9 and ${onPostgres ? 'two ser
     };
     if (fresh) env.DATABASE_URL = fresh.url;
     const toolEnv = { ...env, DATA_DIR: shared };
-    runTool(
+    await runToolAsync(
       'staff',
       ['create', '--email', staff.email, '--name', 'Ops', '--role', 'SYSOP', '--password', staff.password],
       toolEnv,
     );
-    runTool('seed', ['--clients', '40', '--seed', '5'], toolEnv);
+    await runToolAsync('seed', ['--clients', '40', '--seed', '5'], toolEnv);
   }, 180_000);
 
   afterAll(async () => {
