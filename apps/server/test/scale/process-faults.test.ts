@@ -278,11 +278,12 @@ describe(`approvals through platform faults, kill -9 and ${onPostgres ? 'two ser
     });
 
     await readDatabase(async (db) => {
+      // First, so that the MT5 phase runs (and reports) whatever this phase finds.
+      await addMt5Requests(db);
       const keys = mine.map((p) => `dep:${p._id}`);
       const deals = await db.select().from(simDeals).where(inArray(simDeals.comment, keys));
       expectLedger(deals, approved, rejected);
       await expectFinal(db, approved, rejected);
-      await addMt5Requests(db);
     });
   }, 300_000);
 
