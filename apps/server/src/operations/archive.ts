@@ -8,24 +8,38 @@ const DAY = 86_400;
 const BATCH = 1_000;
 const HOUR_MS = 3_600_000;
 
+export type ArchiveResult = {
+  /** Rows moved from platform_operations to platform_operations_archive. */
+  moved: number;
+  /**
+   * Keys of settled rows left in the hot table because the archive already holds that key (enqueued
+   * again before enqueue checked the archive, or restored by hand): archiving them would lose one of
+   * the two rows, so they stay where they are and are reported for staff to look at.
+   */
+  kept: string[];
+};
+
 /**
  * Moves settled operations older than the retention period into platform_operations_archive, a batch
  * at a time: the outbox's hot table (claimed from inside row-locking transactions) stays the size of
- * the recent work. Delete and insert are one statement, so a row is never in neither table.
- * Answers how many rows moved.
+ * the recent work. Delete and insert are one statement, so a row is never in neither table; a row
+ * whose key the archive already holds is never picked, so the insert cannot skip a deleted row.
  */
 export async function archiveSettledOperations(
   db: Db,
   o: { now: number; retentionDays: number; batch?: number },
-): Promise<number> {
+): Promise<ArchiveResult> {
   const cutoff = o.now - o.retentionDays * DAY;
   const result = await db.execute(sql`
     with moved as (
       delete from platform_operations
       where id in (
-        select id from platform_operations
-        where state in ('succeeded', 'failed') and updated_at < ${cutoff}
-        order by updated_at
+        select p.id from platform_operations p
+        where p.state in ('succeeded', 'failed') and p.updated_at < ${cutoff}
+          and not exists (
+            select 1 from platform_operations_archive a where a.idempotency_key = p.idempotency_key
+          )
+        order by p.updated_at
         limit ${o.batch ?? BATCH}
         for update skip locked
       )
@@ -36,9 +50,17 @@ export async function archiveSettledOperations(
     select id, idempotency_key, base_key, platform, kind, login, seq, payload, state, attempts, result,
       last_error, created_at, updated_at, ${o.now}
     from moved
-    on conflict (idempotency_key) do nothing
     returning id`);
-  return rowsOf<{ id: string }>(result).length;
+  const kept = await db.execute(sql`
+    select p.idempotency_key as key from platform_operations p
+    where p.state in ('succeeded', 'failed') and p.updated_at < ${cutoff}
+      and exists (select 1 from platform_operations_archive a where a.idempotency_key = p.idempotency_key)
+    order by p.idempotency_key
+    limit 100`);
+  return {
+    moved: rowsOf<{ id: string }>(result).length,
+    kept: rowsOf<{ key: string }>(kept).map((r) => r.key),
+  };
 }
 
 /** Runs the archive every hour (and once at start), until stop(). */
@@ -74,12 +96,20 @@ export class OperationsArchiveJob {
   /** Batch after batch until nothing is left to move. */
   private async drain(): Promise<void> {
     for (;;) {
-      const moved = await archiveSettledOperations(this.db, {
+      const { moved, kept } = await archiveSettledOperations(this.db, {
         now: this.clock.now(),
         retentionDays: this.retentionDays,
       });
       if (moved > 0) this.log.debug?.({ moved }, 'settled platform operations archived');
-      if (moved < BATCH) return;
+      if (moved < BATCH) {
+        if (kept.length > 0) {
+          this.log.warn?.(
+            { keys: kept },
+            'settled platform operations left in the hot table: the archive already holds their keys',
+          );
+        }
+        return;
+      }
     }
   }
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { platformOperations } from '../db/schema.ts';
+import { platformOperations, platformOperationsArchive } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { assertOperationKey, baseKeyOf } from './keys.ts';
 import { clearSecrets, parseOperation, type OperationInputPayloads, type OperationKind } from './kinds.ts';
@@ -25,6 +25,8 @@ export type EnqueueInput = {
  *
  * Idempotent on `key`: a second enqueue of the same key does nothing and answers created: false.
  * Reusing a key for a different operation throws, since one of the two would silently never run.
+ * Keys in platform_operations_archive count as used too: an archived key was sent (it is a deal comment
+ * on MT5), and a second row with it could not be archived without losing one of the two.
  */
 export async function enqueueOperation(tx: DbOrTx, op: EnqueueInput): Promise<{ created: boolean }> {
   assertOperationKey(op.key);
@@ -37,6 +39,18 @@ export async function enqueueOperation(tx: DbOrTx, op: EnqueueInput): Promise<{ 
     throw new Error(`Operation ${op.key}: a balance op's comment must be its key`);
   }
   const platform = op.platform ?? DEFAULT_PLATFORM;
+  const sameAs = (existing: StoredOperation | undefined): { created: false } => {
+    const same =
+      existing !== undefined &&
+      existing.kind === op.kind &&
+      existing.platform === platform &&
+      canonical(clearSecrets(op.kind, existing.payload)) ===
+        canonical(clearSecrets(op.kind, parsed.op.payload));
+    if (!same) throw new Error(`Operation key ${op.key} is already used by a different operation`);
+    return { created: false };
+  };
+  const archivedBefore = await storedOperation(tx, platformOperationsArchive, op.key);
+  if (archivedBefore) return sameAs(archivedBefore);
   const inserted = await tx
     .insert(platformOperations)
     .values({
@@ -55,24 +69,27 @@ export async function enqueueOperation(tx: DbOrTx, op: EnqueueInput): Promise<{ 
     })
     .onConflictDoNothing({ target: platformOperations.idempotencyKey })
     .returning({ id: platformOperations.id });
-  if (inserted.length > 0) return { created: true };
+  if (inserted.length === 0) return sameAs(await storedOperation(tx, platformOperations, op.key));
+  // Looked again after the insert: an archive move of this key under way when the archive was first
+  // read has committed by now (the insert waited for its delete), so the archive shows it.
+  const archived = await storedOperation(tx, platformOperationsArchive, op.key);
+  if (!archived) return { created: true };
+  await tx.delete(platformOperations).where(eq(platformOperations.id, inserted[0]!.id));
+  return sameAs(archived);
+}
 
-  const [existing] = await tx
-    .select({
-      kind: platformOperations.kind,
-      platform: platformOperations.platform,
-      payload: platformOperations.payload,
-    })
-    .from(platformOperations)
-    .where(eq(platformOperations.idempotencyKey, op.key));
-  const same =
-    existing !== undefined &&
-    existing.kind === op.kind &&
-    existing.platform === platform &&
-    canonical(clearSecrets(op.kind, existing.payload)) ===
-      canonical(clearSecrets(op.kind, parsed.op.payload));
-  if (!same) throw new Error(`Operation key ${op.key} is already used by a different operation`);
-  return { created: false };
+type StoredOperation = { kind: string; platform: string; payload: unknown };
+
+async function storedOperation(
+  tx: DbOrTx,
+  table: typeof platformOperations | typeof platformOperationsArchive,
+  key: string,
+): Promise<StoredOperation | undefined> {
+  const [row] = await tx
+    .select({ kind: table.kind, platform: table.platform, payload: table.payload })
+    .from(table)
+    .where(eq(table.idempotencyKey, key));
+  return row;
 }
 
 /** JSON with sorted keys: jsonb does not keep the order in which keys were written. */

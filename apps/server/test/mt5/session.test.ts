@@ -113,6 +113,41 @@ describe('MT5 client: a session against the fake server', () => {
     expect(fake.counters).toMatchObject({ auths: 1, connections: 1, maxInFlight: 1 });
   });
 
+  it('names only the changed field in user/update, so changes on one account never undo each other', async () => {
+    const { fake, url } = await startFake();
+    const mt5 = connect(url);
+    const { login } = await mt5.createAccount(newAccount);
+    await mt5.setLeverage(login, 300);
+    await mt5.setName(login, 'Ann Smith');
+    await mt5.setGroup(login, 'real\\pro');
+    expect(fake.ledger.userUpdates).toEqual([
+      { login, fields: ['leverage'] },
+      { login, fields: ['name'] },
+      { login, fields: ['group'] },
+    ]);
+    // A manager changes the account on MT5 meanwhile: a change of another field leaves theirs alone.
+    fake.ledger.update(login, { name: 'Changed On MT5' });
+    await mt5.setLeverage(login, 400);
+    expect(fake.ledger.account(login)).toMatchObject({ name: 'Changed On MT5', leverage: 400 });
+    // Changes of different fields sent together, each queued behind the others' reads and writes.
+    await Promise.all([
+      mt5.setName(login, 'Ann Lee-Smith'),
+      mt5.setLeverage(login, 500),
+      mt5.setGroup(login, 'real\\standard'),
+    ]);
+    expect(fake.ledger.account(login)).toMatchObject({
+      name: 'Ann Lee-Smith',
+      leverage: 500,
+      group: 'real\\standard',
+    });
+    expect(fake.ledger.userUpdates.slice(3).map((u) => u.fields.join())).toEqual([
+      'leverage',
+      'name',
+      'leverage',
+      'group',
+    ]);
+  });
+
   it('lets overlapping status checks share one ping', async () => {
     const { fake, url } = await startFake();
     const mt5 = connect(url);

@@ -38,9 +38,10 @@ describe(`archiving settled operations (${testDbKind})`, () => {
     await put('dep:0000000000000000000000a4', 'queued', old); // never archived while open
     await put('dep:0000000000000000000000a5', 'succeeded', now - 10 * DAY); // recent
 
-    expect(await archiveSettledOperations(database.db, { now, retentionDays: 90, batch: 2 })).toBe(2);
-    expect(await archiveSettledOperations(database.db, { now, retentionDays: 90, batch: 2 })).toBe(1);
-    expect(await archiveSettledOperations(database.db, { now, retentionDays: 90, batch: 2 })).toBe(0);
+    const move = () => archiveSettledOperations(database.db, { now, retentionDays: 90, batch: 2 });
+    expect(await move()).toEqual({ moved: 2, kept: [] });
+    expect(await move()).toEqual({ moved: 1, kept: [] });
+    expect(await move()).toEqual({ moved: 0, kept: [] });
 
     const hot = await database.db.select().from(platformOperations);
     expect(hot.map((o) => o.idempotencyKey).sort()).toEqual([
@@ -67,5 +68,58 @@ describe(`archiving settled operations (${testDbKind})`, () => {
     expect(await nextOperationKey(database.db, 'dep:0000000000000000000000a2')).toBe(
       'dep:0000000000000000000000a2:1',
     );
+  });
+
+  it('never deletes a settled row whose key the archive already holds: it stays and is reported', async () => {
+    const now = clock.now();
+    const key = 'dep:0000000000000000000000b1';
+    await put(key, 'succeeded', now - 200 * DAY);
+    const [hot] = await database.db
+      .select()
+      .from(platformOperations)
+      .where(eq(platformOperations.idempotencyKey, key));
+    // The archive already holds this key (moved before enqueue looked at the archive, or put back by
+    // hand): the hot row is a second, different record of it.
+    await database.db.insert(platformOperationsArchive).values({
+      ...hot!,
+      id: '0000000000000000000000b0',
+      attempts: 3,
+      lastError: 'the earlier record',
+      archivedAt: now - 100 * DAY,
+    });
+    expect(await archiveSettledOperations(database.db, { now, retentionDays: 90 })).toEqual({
+      moved: 0,
+      kept: [key],
+    });
+    const stillHot = await database.db
+      .select()
+      .from(platformOperations)
+      .where(eq(platformOperations.idempotencyKey, key));
+    expect(stillHot).toEqual([hot]);
+    const archived = await database.db
+      .select()
+      .from(platformOperationsArchive)
+      .where(eq(platformOperationsArchive.idempotencyKey, key));
+    expect(archived).toMatchObject([{ id: '0000000000000000000000b0', lastError: 'the earlier record' }]);
+  });
+
+  it('enqueue treats an archived key as used: the same operation is not queued again, another is refused', async () => {
+    const key = 'dep:0000000000000000000000a1'; // archived by the first test
+    const again = () =>
+      database.db.transaction((tx) =>
+        enqueueOperation(tx, { key, kind: 'balance', payload: { login: 42, amount: 10 }, now: clock.now() }),
+      );
+    expect(await again()).toEqual({ created: false });
+    await expect(
+      database.db.transaction((tx) =>
+        enqueueOperation(tx, { key, kind: 'balance', payload: { login: 42, amount: 11 }, now: clock.now() }),
+      ),
+    ).rejects.toThrow('already used by a different operation');
+    // Nothing went back into the hot table, so nothing is sent again and nothing blocks a later archive.
+    const hot = await database.db
+      .select()
+      .from(platformOperations)
+      .where(eq(platformOperations.idempotencyKey, key));
+    expect(hot).toEqual([]);
   });
 });

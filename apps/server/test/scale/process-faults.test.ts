@@ -2,24 +2,34 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client.ts';
-import { deposits, platformOperations, simDeals } from '../../src/db/schema.ts';
+import { deposits, platformOperations, simDeals, tradingAccounts } from '../../src/db/schema.ts';
+import { newId } from '../../src/lib/ids.ts';
 import { testDbKind, freshPostgresDatabase } from '../support/db.ts';
 import { SmtpReceiver, codeFrom } from '../support/smtp-receiver.ts';
-import { runTool, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { runToolAsync, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { FakeMt5Server } from '../support/fake-mt5/index.ts';
 
 /**
- * Issue 17's fault run with real server processes: every change on the (simulated) platform lands
- * 7 s after it arrived while the caller is told the outcome is unknown, replies get lost, calls fail,
- * a server is killed with SIGKILL in the middle of the approvals and started again, and on PostgreSQL
- * two servers share the outbox with a lease of a few seconds. Afterwards: one deal per approved
- * deposit, every MTStatus final, the ledger equal to the approved amounts.
+ * Issue 17's fault run with real server processes, in two phases on one seeded database.
+ * 1. The simulator: every change lands 7 s after it arrived (the caller, waiting 1 s, hears "unknown"),
+ *    replies get lost, calls fail.
+ * 2. The real MT5 client against the MT5 fake, which runs in this test's process, outside the servers:
+ *    balances land late, time out, stall past the client's wait, are refused; a server is killed while
+ *    MT5 still holds a late request, which lands after the server died, as it would on a real MT5.
+ * In each phase a server is killed with SIGKILL part-way and started again, on PostgreSQL two servers
+ * share the outbox with a lease of a few seconds, and some deposits are rejected. Afterwards: one deal
+ * per approved deposit, none for the rejected ones, every MTStatus final, the ledger equal to the
+ * approved amounts.
  */
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const staff = { email: 'ops@faults.test', password: 'Correct-Horse-Battery-9' };
-const FAULTY = {
-  PLATFORM_FAULTS: 'late=7,lost=0.2,error=0.1',
+const MANAGER = { login: 1000, password: 'Manager1' };
+const BALANCE = '/api/trade/balance';
+/** The MT5 phase is the slower one (a timed-out balance waits out the whole window): fewer requests. */
+const MT5_REQUESTS = 6;
+const SHORT_WINDOWS = {
   // Short windows, so the run takes seconds: a late change lands after the first look-up (5 s) and
   // before the window ends.
   OPERATIONS_LEASE_SECONDS: '8',
@@ -30,6 +40,8 @@ const FAULTY = {
 };
 
 type Reply = { status: number; body: Record<string, unknown> };
+type Pending = { _id: string; MTStatus: string; depositAmountSent: number; accountNumber: number };
+
 async function call(base: string, url: string, body: unknown, token?: string): Promise<Reply> {
   const res = await fetch(base + url, {
     method: 'POST',
@@ -43,12 +55,18 @@ async function call(base: string, url: string, body: unknown, token?: string): P
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-describe(`approvals through late, lost and failed platform calls, kill -9 and ${onPostgres ? 'two servers' : 'a restart'} (${testDbKind})`, () => {
+describe(`approvals through platform faults, kill -9 and ${onPostgres ? 'two servers' : 'a restart'}, on the simulator and through the MT5 client (${testDbKind})`, () => {
   const smtp = new SmtpReceiver();
+  const fake = new FakeMt5Server({
+    managerLogin: MANAGER.login,
+    managerPassword: MANAGER.password,
+    groups: ['real'],
+  });
   const dirs: string[] = [];
   let servers: ServerProcess[] = [];
   let env: Record<string, string>;
   let drop: (() => Promise<void>) | undefined;
+  let token = '';
   const tmp = () => {
     const d = fs.mkdtempSync(path.join(os.tmpdir(), 'bd-faults-'));
     dirs.push(d);
@@ -56,7 +74,28 @@ describe(`approvals through late, lost and failed platform calls, kill -9 and ${
   };
   // Each process has a DATA_DIR of its own on PostgreSQL; on PGlite they take turns on the one DATA_DIR.
   const shared = tmp();
-  const start = () => startServerProcess({ ...env, DATA_DIR: onPostgres ? tmp() : shared });
+  let phaseEnv: Record<string, string> = {};
+  const start = () => startServerProcess({ ...env, ...phaseEnv, DATA_DIR: onPostgres ? tmp() : shared });
+  const startAll = async () => {
+    servers = onPostgres ? [await start(), await start()] : [await start()];
+  };
+  const stopAll = async () => {
+    for (const s of servers) await s.stop();
+    servers = [];
+  };
+  const post = (url: string, body: unknown) => call(servers[0]!.url, url, body, token);
+  /** The MT5 phase's deposits. */
+  let mt5Ids = new Set<string>();
+  type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
+  /** Opens the database the servers use (on PGlite, only while no server holds the DATA_DIR). */
+  const withDatabase = async <T>(read: (db: Db) => Promise<T>) => {
+    const database = await openDatabase(onPostgres ? { databaseUrl: env.DATABASE_URL } : { dataDir: shared });
+    try {
+      return await read(database.db);
+    } finally {
+      await database.close();
+    }
+  };
 
   beforeAll(async () => {
     const fresh = await freshPostgresDatabase();
@@ -64,61 +103,72 @@ describe(`approvals through late, lost and failed platform calls, kill -9 and ${
     env = {
       SMTP_URL: await smtp.start(),
       JWT_SECRET: 'process-faults-secret-process-faults-secret',
-      ...FAULTY,
+      ...SHORT_WINDOWS,
     };
     if (fresh) env.DATABASE_URL = fresh.url;
     const toolEnv = { ...env, DATA_DIR: shared };
-    runTool(
+    await runToolAsync(
       'staff',
       ['create', '--email', staff.email, '--name', 'Ops', '--role', 'SYSOP', '--password', staff.password],
       toolEnv,
     );
-    runTool('seed', ['--clients', '40', '--seed', '5'], toolEnv);
-    servers = onPostgres ? [await start(), await start()] : [await start()];
+    await runToolAsync('seed', ['--clients', '40', '--seed', '5'], toolEnv);
   }, 180_000);
 
   afterAll(async () => {
-    for (const s of servers) await s.stop();
+    await stopAll();
+    await fake.stop();
     await smtp.stop();
     await drop?.();
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   });
 
-  it('ends with one deal per approved deposit and the ledger equal to the approvals', async () => {
+  const signIn = async () => {
     const before = smtp.count();
-    const login = await call(servers[0]!.url, '/api/users/loginAdmin', staff);
+    const login = await post('/api/users/loginAdmin', staff);
     expect(login.status).toBe(200);
     const code = codeFrom(await smtp.next(staff.email, before));
-    const confirmed = await call(servers[0]!.url, '/api/users/loginConfirm', {
+    const confirmed = await post('/api/users/loginConfirm', {
       email: staff.email,
       password: login.body.password,
       code,
     });
     expect(confirmed.status).toBe(200);
-    const token = confirmed.body.token as string;
-    const list = async (status: string) => {
-      const r = await call(
-        servers[0]!.url,
-        '/api/admin/accounts/adminGetRequests/paginated',
-        { type: 'deposit', status, page: 1, sizePerPage: 100, filters: {} },
-        token,
-      );
-      expect(r.status).toBe(200);
-      return (r.body.data as { transfers: { _id: string; MTStatus: string; depositAmountSent: number }[] })
-        .transfers;
-    };
-    const pending = await list('pending');
-    expect(pending.length, 'the demo data has pending deposits').toBeGreaterThan(3);
+    token = confirmed.body.token as string;
+  };
+  const list = async (status: string): Promise<Pending[]> => {
+    const r = await post('/api/admin/accounts/adminGetRequests/paginated', {
+      type: 'deposit',
+      status,
+      page: 1,
+      sizePerPage: 100,
+      filters: {},
+    });
+    expect(r.status).toBe(200);
+    return (r.body.data as { transfers: Pending[] }).transfers;
+  };
+  const killAndRestart = async () => {
+    const victim = servers[0]!;
+    victim.child.kill('SIGKILL');
+    await new Promise((r) => victim.child.once('exit', r));
+    servers[0] = await start();
+  };
 
-    // Approvals spread over the servers; one server dies with SIGKILL part-way and comes back.
-    const killAt = 1 + Math.floor(Math.random() * (pending.length - 1));
-    for (const [i, d] of pending.entries()) {
-      if (i === killAt) {
-        const victim = servers[0]!;
-        victim.child.kill('SIGKILL');
-        await new Promise((r) => victim.child.once('exit', r));
-        servers[0] = await start();
-      }
+  /**
+   * Approves all but the last two of `requests` (rejecting those), spread over the servers; `before`
+   * runs before each approval (arming a fault) and may kill a server.
+   */
+  const decide = async (requests: Pending[], before: (i: number) => Promise<void>) => {
+    const rejected = requests.slice(-2);
+    const approved = requests.slice(0, -2);
+    for (const d of rejected) {
+      const r = await post('/api/admin/accounts/adminUpdateDeposit', {
+        deposit: { _id: d._id, status: 'rejected', comment: 'Not verified' },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    }
+    for (const [i, d] of approved.entries()) {
+      await before(i);
       const server = servers[i % servers.length]!;
       const r = await call(
         server.url,
@@ -128,50 +178,179 @@ describe(`approvals through late, lost and failed platform calls, kill -9 and ${
       );
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
-    // The workers settle everything: every deposit's MTStatus ends SUCCESS (nothing is left checking).
+    // The workers settle everything: every approved deposit's MTStatus ends SUCCESS (nothing is left
+    // checking); the rejected ones stay rejected with no MTStatus.
     await expect
       .poll(
         async () => {
           const done = await list('historical');
-          return pending.filter((p) => done.find((d) => d._id === p._id)?.MTStatus !== 'SUCCESS').length;
+          const status = (id: string) => done.find((d) => d._id === id)?.MTStatus;
+          return approved.filter((p) => status(p._id) !== 'SUCCESS').length;
         },
         { timeout: 200_000, interval: 500 },
       )
       .toBe(0);
+    return { approved, rejected };
+  };
 
-    // Read the ledger itself (on PGlite, once the server has let go of its DATA_DIR).
-    if (!onPostgres) {
-      for (const s of servers) await s.stop();
-      servers = [];
+  /** Reads the database once the servers have stopped (on PGlite they hold the DATA_DIR). */
+  const readDatabase = async <T>(read: (db: Db) => Promise<T>) => {
+    await stopAll();
+    return withDatabase(read);
+  };
+
+  const expectFinal = async (db: Db, approved: Pending[], rejected: Pending[]) => {
+    const rows = await db
+      .select()
+      .from(deposits)
+      .where(
+        inArray(
+          deposits.id,
+          [...approved, ...rejected].map((p) => p._id),
+        ),
+      );
+    for (const r of rows) {
+      const isApproved = approved.some((p) => p._id === r.id);
+      expect(r).toMatchObject(
+        isApproved ? { status: 'approved', mtStatus: 'SUCCESS' } : { status: 'rejected', mtStatus: '' },
+      );
     }
-    const database = await openDatabase(onPostgres ? { databaseUrl: env.DATABASE_URL } : { dataDir: shared });
-    try {
-      const ids = pending.map((p) => p._id);
-      const deals = await database.db
-        .select()
-        .from(simDeals)
-        .where(
-          inArray(
-            simDeals.comment,
-            ids.map((id) => `dep:${id}`),
-          ),
-        );
-      const perKey = new Map<string, number>();
-      for (const d of deals) perKey.set(d.comment, (perKey.get(d.comment) ?? 0) + 1);
-      expect([...perKey.values()].every((n) => n === 1)).toBe(true);
-      expect(perKey.size).toBe(ids.length);
-      const rows = await database.db.select().from(deposits).where(inArray(deposits.id, ids));
-      expect(rows.every((r) => r.status === 'approved' && r.mtStatus === 'SUCCESS')).toBe(true);
-      const approved = rows.reduce((sum, r) => sum + r.depositAmountSent, 0);
-      const credited = deals.reduce((sum, d) => sum + d.amount, 0);
-      expect(credited).toBeCloseTo(approved, 2);
-      const open = await database.db
-        .select()
-        .from(platformOperations)
-        .where(inArray(platformOperations.state, ['queued', 'running']));
-      expect(open).toEqual([]);
-    } finally {
-      await database.close();
+    expect(rows).toHaveLength(approved.length + rejected.length);
+    const open = await db
+      .select()
+      .from(platformOperations)
+      .where(inArray(platformOperations.state, ['queued', 'running']));
+    expect(open).toEqual([]);
+  };
+
+  /** Exactly one deal per approved key, none for the rejected, credits equal to the approved amounts. */
+  const expectLedger = (
+    deals: { comment: string; amount: number }[],
+    approved: Pending[],
+    rejected: Pending[],
+  ) => {
+    const perKey = new Map<string, number>();
+    for (const d of deals) perKey.set(d.comment, (perKey.get(d.comment) ?? 0) + 1);
+    for (const p of approved) expect(perKey.get(`dep:${p._id}`), `deals for dep:${p._id}`).toBe(1);
+    for (const p of rejected) expect(perKey.get(`dep:${p._id}`), `deals for dep:${p._id}`).toBeUndefined();
+    const credited = deals
+      .filter((d) => approved.some((p) => d.comment === `dep:${p._id}`))
+      .reduce((sum, d) => sum + d.amount, 0);
+    expect(credited).toBeCloseTo(
+      approved.reduce((sum, p) => sum + p.depositAmountSent, 0),
+      2,
+    );
+  };
+
+  /**
+   * The demo data's pending deposits are the simulator phase's; the MT5 phase gets its own, on a few
+   * of the demo's approved accounts (added while no server holds the database).
+   */
+  const addMt5Requests = async (db: Db) => {
+    const accounts = await db
+      .select({ number: tradingAccounts.number, userId: tradingAccounts.userId })
+      .from(tradingAccounts)
+      .where(eq(tradingAccounts.approved, true))
+      .orderBy(tradingAccounts.number)
+      .limit(3);
+    const rows = Array.from({ length: MT5_REQUESTS }, (_, i) => ({
+      id: newId(),
+      userId: accounts[i % accounts.length]!.userId,
+      timestamp: Math.floor(Date.now() / 1000),
+      depositCurrency: 'USD',
+      depositAmountSent: 100 + i * 25.5,
+      accountNumber: accounts[i % accounts.length]!.number,
+      status: 'pending',
+    }));
+    await db.insert(deposits).values(rows);
+    mt5Ids = new Set(rows.map((r) => r.id));
+  };
+
+  it('simulator: one deal per approved deposit, none for the rejected, the ledger equal to the approvals', async () => {
+    phaseEnv = { PLATFORM_FAULTS: 'late=7,lost=0.2,error=0.1' };
+    await startAll();
+    await signIn();
+    const mine = await list('pending');
+    expect(mine.length, 'the demo data has pending deposits').toBeGreaterThan(3);
+    const killAt = 1 + Math.floor(Math.random() * (mine.length - 3));
+    const { approved, rejected } = await decide(mine, async (i) => {
+      if (i === killAt) await killAndRestart();
+    });
+
+    await readDatabase(async (db) => {
+      // First, so that the MT5 phase runs (and reports) whatever this phase finds.
+      await addMt5Requests(db);
+      const keys = mine.map((p) => `dep:${p._id}`);
+      const deals = await db.select().from(simDeals).where(inArray(simDeals.comment, keys));
+      expectLedger(deals, approved, rejected);
+      await expectFinal(db, approved, rejected);
+    });
+  }, 300_000);
+
+  it('MT5 client and fake: late, timed-out, stalled and refused balances, a late landing after kill -9', async () => {
+    const { url } = await fake.start();
+    phaseEnv = {
+      PLATFORM: 'mt5',
+      MT5_URL: url,
+      MT5_LOGIN: String(MANAGER.login),
+      MT5_PASSWORD: MANAGER.password,
+    };
+    await startAll();
+    await signIn();
+    const mt5Requests = (await list('pending')).filter((p) => mt5Ids.has(p._id));
+    expect(mt5Requests).toHaveLength(MT5_REQUESTS);
+    // The clients' accounts, as MT5 holds them.
+    for (const login of new Set(mt5Requests.map((p) => p.accountNumber))) {
+      fake.ledger.add({
+        login,
+        group: 'real',
+        name: 'Client',
+        leverage: 100,
+        passwordMain: 'Main1234',
+        passwordInvestor: 'Invest12',
+      });
     }
+
+    // One fault per approval, in turn; the server dies while MT5 holds a late balance.
+    const killAt = 1 + Math.floor(Math.random() * (MT5_REQUESTS - 3));
+    let heldAtKill: string[] = [];
+    let killedAt = 0;
+    const faults = [
+      () => fake.faults.late({ path: BALANCE, seconds: 7 }),
+      () => fake.faults.timeout({ path: BALANCE }),
+      () => fake.faults.stall(2, { path: BALANCE }),
+      () => fake.faults.refuse({ status: 503, path: BALANCE }),
+    ];
+    let stallPassed: Promise<unknown> = Promise.resolve();
+    const { approved, rejected } = await decide(mt5Requests, async (i) => {
+      // A stall stays on until a balance has gone through it.
+      await stallPassed;
+      fake.faults.stall(0);
+      if (i === killAt) {
+        // The previous approval's balance is held by MT5 (late) when its server dies.
+        await expect.poll(() => fake.heldLate.length, { timeout: 30_000 }).toBeGreaterThan(0);
+        heldAtKill = fake.heldLate.map((h) => h.get('comment') ?? '');
+        killedAt = Math.floor(Date.now() / 1000);
+        await killAndRestart();
+      }
+      if (i === killAt - 1) fake.faults.late({ path: BALANCE, seconds: 7 });
+      else faults[i % faults.length]!();
+      if (i % faults.length === 2 && i !== killAt - 1) stallPassed = fake.nextRequest(BALANCE);
+    });
+    fake.faults.clear();
+
+    // The request MT5 held when the server died landed afterwards, once.
+    expect(heldAtKill.length).toBeGreaterThan(0);
+    for (const comment of heldAtKill) {
+      const landed = fake.ledger.deals().filter((d) => d.comment === comment);
+      expect(landed).toHaveLength(1);
+      expect(landed[0]!.time).toBeGreaterThanOrEqual(killedAt);
+    }
+    expectLedger(
+      fake.ledger.deals().map((d) => ({ comment: d.comment, amount: d.profit })),
+      approved,
+      rejected,
+    );
+    await readDatabase((db) => expectFinal(db, approved, rejected));
   }, 300_000);
 });

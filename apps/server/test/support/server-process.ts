@@ -92,6 +92,28 @@ export function runTool(name: string, args: string[], env: Record<string, string
   return r.stdout;
 }
 
+/**
+ * runTool without blocking this process meanwhile: a long seed under spawnSync stalls the test
+ * worker's event loop past vitest's own RPC timeout on a loaded machine.
+ */
+export async function runToolAsync(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', `tools/${name}/main.ts`, ...args], {
+    cwd: root,
+    env: childEnv(env),
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`tools/${name} failed: ${err || out}`);
+  return out;
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = net.createServer();

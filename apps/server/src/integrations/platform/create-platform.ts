@@ -25,5 +25,11 @@ export function createPlatform(config: Config, db: Db, clock: Clock, log: Log): 
       now: clock.now,
     });
   }
-  return new SimulatorPlatform(db, clock, parseFaults(config.platformFaults));
+  return new SimulatorPlatform(
+    db,
+    clock,
+    parseFaults(config.platformFaults),
+    Math.random,
+    config.mt5TimeoutSeconds,
+  );
 }

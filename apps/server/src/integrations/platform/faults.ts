@@ -7,8 +7,11 @@
  *   latency=20     milliseconds added to each call
  *   down=1         every call fails: the platform is unreachable
  *   late=25        every change is applied 25 seconds after it arrived, whether or not the caller still
- *                  waits; the caller is told the outcome is unknown at once (it gave up waiting)
- *   stall=15       every call is held 15 seconds before the platform looks at it (a platform under load)
+ *                  waits: a caller whose wait (MT5_TIMEOUT_SECONDS) is longer gets the real reply then;
+ *                  any other is told the outcome is unknown when its wait ends
+ *   stall=15       every call is held 15 seconds before the platform looks at it (a platform under load);
+ *                  a change whose send deadline passed meanwhile is dropped unsent, as the MT5 session's
+ *                  queue drops it
  */
 export type Faults = {
   error: number;

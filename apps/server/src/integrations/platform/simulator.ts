@@ -1,7 +1,7 @@
 import { and, asc, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { simAccounts, simDeals } from '../../db/schema.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { sleepOn, type Clock } from '../../lib/clock.ts';
 import { NO_FAULTS, type Faults } from './faults.ts';
 import { groupMaskMatcher } from './group-mask.ts';
 import {
@@ -16,6 +16,8 @@ import {
 } from './types.ts';
 
 const FIRST_LOGIN = 500_000;
+/** How long a caller waits for a reply unless told otherwise: MT5_TIMEOUT_SECONDS' default. */
+const DEFAULT_WAIT_SECONDS = 10;
 
 /**
  * A trading platform whose accounts and deals live in the console's own database, with injectable
@@ -25,13 +27,18 @@ export class SimulatorPlatform implements TradingPlatform {
   readonly name = 'MT5';
   private faults: Faults;
   /** Changes that arrived under the `late` fault and land later, whatever became of their caller. */
-  private readonly late = new Set<{ timer: NodeJS.Timeout; land: () => Promise<unknown> }>();
+  private readonly late = new Set<{ land: () => Promise<void> }>();
 
+  /**
+   * `waitSeconds`: how long a caller waits for a reply (MT5_TIMEOUT_SECONDS), which decides what a
+   * caller of a late change hears. Delays (`late`, `stall`) run on `clock`, so a test moves them.
+   */
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     faults: Faults = NO_FAULTS,
     private readonly random: () => number = Math.random,
+    private readonly waitSeconds = DEFAULT_WAIT_SECONDS,
   ) {
     this.faults = faults;
   }
@@ -197,43 +204,55 @@ export class SimulatorPlatform implements TradingPlatform {
 
   /** Lands every change still held by the `late` fault now, as the platform would in its own time. */
   async landLate(): Promise<void> {
-    const held = [...this.late];
-    this.late.clear();
-    for (const h of held) {
-      clearTimeout(h.timer);
-      await h.land().catch(() => undefined);
-    }
+    for (const h of [...this.late]) await h.land();
   }
 
   async close(): Promise<void> {
-    for (const h of this.late) clearTimeout(h.timer);
+    // What is still held never lands: the simulated platform is gone.
     this.late.clear();
   }
 
   /**
-   * Applies a change, or under the `late` fault holds it to land N seconds from now and tells the caller
-   * the outcome is unknown, as a caller that stopped waiting hears it.
+   * Applies a change, or under the `late` fault N seconds after it arrived, whether or not the caller
+   * still waits. A caller that waits longer than N (MT5_TIMEOUT_SECONDS) gets the real reply then; any
+   * other hears at the end of its wait that the outcome is unknown, and the change still lands at N.
    */
   private async change<T>(apply: () => Promise<T>): Promise<T> {
     const lateSeconds = this.faults.lateSeconds;
     if (lateSeconds <= 0) return apply();
-    const held = {
-      timer: setTimeout(() => {
-        this.late.delete(held);
-        // A change that lands late and fails (not enough money by then) is simply not applied.
-        held.land().catch(() => undefined);
-      }, lateSeconds * 1000),
-      land: apply,
-    };
-    held.timer.unref();
-    this.late.add(held);
-    throw new PlatformError('unknown', `Platform timed out (the change lands ${lateSeconds} s later)`, 9);
+    const landing = this.hold(lateSeconds, apply);
+    // A change that lands late and fails (not enough money by then) is simply not applied.
+    landing.catch(() => undefined);
+    if (lateSeconds < this.waitSeconds) return landing;
+    const gaveUp = Symbol('gave up');
+    const heard = await Promise.race([landing, sleepOn(this.clock, this.waitSeconds).then(() => gaveUp)]);
+    if (heard !== gaveUp) return heard as T; // landed early: the platform caught up (landLate)
+    throw new PlatformError(
+      'unknown',
+      `Platform timed out after ${this.waitSeconds} s (the change lands ${lateSeconds} s after it arrived)`,
+      9,
+    );
+  }
+
+  /** Runs `apply` `seconds` from now on the clock (or at landLate), once; answers what it answers. */
+  private hold<T>(seconds: number, apply: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const held = {
+        land: async () => {
+          // Landed already (landLate), or the simulator closed.
+          if (!this.late.delete(held)) return;
+          await apply().then(resolve, reject);
+        },
+      };
+      this.late.add(held);
+      void sleepOn(this.clock, seconds).then(() => held.land());
+    });
   }
 
   private async before(options?: SendOptions): Promise<void> {
     const f = this.faults;
     if (f.latencyMs > 0) await new Promise((r) => setTimeout(r, f.latencyMs));
-    if (f.stallSeconds > 0) await new Promise((r) => setTimeout(r, f.stallSeconds * 1000));
+    if (f.stallSeconds > 0) await sleepOn(this.clock, f.stallSeconds);
     if (options?.deadline !== undefined && this.clock.now() >= options.deadline) {
       throw new PlatformError(
         'transient',

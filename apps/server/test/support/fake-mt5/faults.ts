@@ -9,12 +9,15 @@
  *   late               apply the call `seconds` after it arrived and reply then, whether or not the client
  *                      still waits (it has usually given up: a request that lands after the caller left)
  * `stall(seconds)` holds every call (the handshake included) that long before looking at it, as a server
- * under load does, until cleared.
+ * under load does, until cleared; the call is applied then, whether or not the client still waits. With
+ * `path`, only calls to that path are held; with `sleep` (a test clock's), the hold runs on that clock,
+ * so the test decides when it ends.
  * `impostor` makes the handshake answer a wrong cli_rand_answer, as a server without the password would.
  */
 
 export type FaultKind = 'refuse' | 'timeout' | 'drop' | 'applyButLoseReply' | 'frequent' | 'late';
 export type FaultTarget = { times?: number; path?: string };
+export type StallOptions = { path?: string; sleep?: (seconds: number) => Promise<void> };
 export type Fault = {
   kind: FaultKind;
   remaining: number;
@@ -28,6 +31,7 @@ export class FaultSwitches {
   private readonly queue: Fault[] = [];
   private impostorOn = false;
   private stallMs = 0;
+  private stallOptions: StallOptions = {};
 
   refuse(target: FaultTarget & { retcode?: number; status?: number } = {}): this {
     return this.add('refuse', target, { retcode: target.retcode, status: target.status });
@@ -53,13 +57,19 @@ export class FaultSwitches {
     return this.add('late', target, { seconds: target.seconds });
   }
 
-  stall(seconds: number): this {
+  stall(seconds: number, options: StallOptions = {}): this {
     this.stallMs = seconds * 1000;
+    this.stallOptions = options;
     return this;
   }
 
-  get stallFor(): number {
-    return this.stallMs;
+  /** Holds a call to `path` as the armed stall says (at once when none is armed for it). */
+  async stalled(path: string): Promise<void> {
+    const ms = this.stallMs;
+    const { sleep, path: only } = this.stallOptions;
+    if (ms <= 0 || (only !== undefined && only !== path)) return;
+    if (sleep) return sleep(ms / 1000);
+    await new Promise((r) => setTimeout(r, ms));
   }
 
   impostor(on = true): this {
@@ -75,6 +85,7 @@ export class FaultSwitches {
     this.queue.length = 0;
     this.impostorOn = false;
     this.stallMs = 0;
+    this.stallOptions = {};
   }
 
   /** The first armed fault matching this call, used up by one. */

@@ -46,6 +46,11 @@ function strong(password: string): boolean {
 export class FakeLedger {
   private readonly accountMap = new Map<number, FakeAccount>();
   private readonly dealList: FakeDeal[] = [];
+  /**
+   * Every user/update received, with the fields it named (query parameters but `login`, and the keys
+   * of its body), whatever became of it: how a test sees that a change sends only what it changes.
+   */
+  readonly userUpdates: { login: number; fields: string[] }[] = [];
   private nextDeal = 100_000;
 
   constructor(

@@ -139,8 +139,13 @@ const handlers: Record<string, Handler> = {
   '/api/user/account/get': ({ params, ledger }) =>
     done({ answer: accountState(found(int(params.get('login')), ledger)) }),
   '/api/user/update': ({ params, body, ledger }) => {
-    // The body may carry the whole record; the query names single fields and wins.
+    // The body may carry the whole record, and every field it carries is written back, as MT5 does;
+    // the query names single fields and wins.
     const b = obj(body);
+    ledger.userUpdates.push({
+      login: int(params.get('login')),
+      fields: [...[...params.keys()].filter((k) => k !== 'login'), ...Object.keys(b)],
+    });
     const leverage = params.get('leverage') ?? str(b.Leverage);
     const updated = ledger.update(int(params.get('login')), {
       name: params.get('name') ?? str(b.Name),

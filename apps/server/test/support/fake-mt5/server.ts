@@ -71,7 +71,7 @@ export class FakeMt5Server {
   private server: http.Server | undefined;
   private inFlight = 0;
   /** Calls held by the `late` fault, each to be applied (and answered, if anyone still listens) later. */
-  private readonly lateCalls = new Set<{ timer: NodeJS.Timeout; land: () => void }>();
+  private readonly lateCalls = new Set<{ timer: NodeJS.Timeout; land: () => void; search: string }>();
 
   constructor(private readonly options: FakeMt5Options = {}) {
     this.managerLogin = options.managerLogin ?? 1000;
@@ -96,6 +96,11 @@ export class FakeMt5Server {
     });
     const { port } = server.address() as AddressInfo;
     return { url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}` };
+  }
+
+  /** The query of each call the `late` fault holds, still to land. */
+  get heldLate(): Map<string, string>[] {
+    return [...this.lateCalls].map((h) => parseQuery(h.search));
   }
 
   /** Applies every call the `late` fault still holds, now: the server caught up. */
@@ -154,8 +159,7 @@ export class FakeMt5Server {
     if (path === '/api/deal/get_batch') this.counters.dealReads++;
     if (path === '/api/test/access') this.counters.pings++;
 
-    const stallMs = this.faults.stallFor;
-    if (stallMs > 0) await new Promise((r) => setTimeout(r, stallMs));
+    await this.faults.stalled(path);
     const fault = this.faults.take(path);
     if (fault?.kind === 'late')
       return this.holdLate(path, url.search, bodyText, conn, res, fault.seconds ?? 0);
@@ -180,6 +184,7 @@ export class FakeMt5Server {
   ): void {
     const admitted = conn.authenticated;
     const held = {
+      search,
       timer: setTimeout(() => held.land(), seconds * 1000),
       land: () => {
         this.lateCalls.delete(held);
