@@ -78,6 +78,8 @@ import { LinkSigner } from './lib/signed-links.ts';
 import { StaffService } from './features/staff/service.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { inviteSender } from './features/staff/invite-mail.ts';
+import { ViewsService } from './features/views/service.ts';
+import { viewsRoutes } from './features/views/routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -300,6 +302,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   staffRoutes(app, {
     staff: new StaffService(db, clock, sessions, config.sessionIdleSeconds, sendInvite),
   });
+  viewsRoutes(app, { views: new ViewsService(db, clock) });
 
   // Unknown /api paths are JSON 404s; any other GET is a page of the single-page app.
   app.setNotFoundHandler((request, reply) => {

@@ -22,3 +22,4 @@ export * from './exports.ts';
 export * from './approvals.ts';
 export * from './staff.ts';
 export * from './probes.ts';
+export * from './views.ts';
