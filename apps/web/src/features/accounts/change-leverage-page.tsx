@@ -86,6 +86,7 @@ function ChangeLeverageScreen({ status }: { status: LeverageStatus }) {
       <StatusTabs tabs={TABS} value={status} basePath="/change-leverage-requests" />
       <DataTable
         label="Change leverage requests"
+        listId={`leverage.${status}`}
         columns={columns}
         list={list}
         rowKey={(l) => l._id}

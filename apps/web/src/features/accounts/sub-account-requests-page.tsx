@@ -75,6 +75,7 @@ function SubAccountRequestsScreen({ status }: { status: SubAccountStatus }) {
       <StatusTabs tabs={TABS} value={status} basePath="/new-sub-account-requests" />
       <DataTable
         label="New sub account requests"
+        listId={`sub-accounts.${status}`}
         columns={columns}
         list={list}
         rowKey={(s) => s._id}

@@ -86,12 +86,12 @@ export function AuditPage() {
       <AuditSearchForm key={JSON.stringify(state.filters)} values={state.filters} onSearch={search} />
       <DataTable
         label="Audit Trail"
+        listId="audit"
         columns={columns}
         list={list}
         rowKey={(r) => String(r.id)}
         {...queryTableProps(query, (data) => ({ rows: data.rows, total: data.totalSize }))}
         onRowDoubleClick={setViewing}
-        minWidth={1100}
         emptyText="No audit records match this search."
       />
       <Text size="xs" c="dimmed">

@@ -70,6 +70,7 @@ function BankAccountsScreen({ status }: { status: Status }) {
       <StatusTabs tabs={BANK_STATUS_TABS} value={status} basePath="/bank-verification-requests" />
       <DataTable
         label="Bank accounts"
+        listId={`bank-details.${status}`}
         columns={columns}
         list={list}
         rowKey={(b) => b._id}

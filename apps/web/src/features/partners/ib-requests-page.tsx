@@ -46,6 +46,7 @@ export function IbRequestsPage() {
       </Group>
       <DataTable
         label="IB Requests"
+        listId="ib-requests"
         columns={IB_REQUEST_COLUMNS}
         list={list}
         rowKey={(r) => r._id}

@@ -14,7 +14,16 @@ const DEPOSITS: RequestListConfig<Deposit> = {
   type: 'deposit',
   label: 'Deposits',
   emptyText: 'No deposits.',
-  minWidth: 1100,
+  // Historical shows who decided and how it ended; the references are in the chooser and the modal.
+  columnDefaults: (tab) => ({
+    hidden:
+      tab === 'historical'
+        ? ['paymentGatewayService', 'depositPaymentName', 'transactionId', 'accountNumber']
+        : tab === 'incomplete'
+          ? ['paymentGatewayService', 'depositPaymentName']
+          : ['paymentGatewayService'],
+    keep: ['client', 'depositAmountSent'],
+  }),
   defaults: { own: defaultsFor(), inTabs: defaultsFor('dep') },
   filterTypes: DEPOSIT_FILTER_TYPES,
   pick: isDeposit,

@@ -13,8 +13,10 @@ import {
   queryTableProps,
   useUrlListState,
   type DataTableColumn,
+  type ColumnDefaults,
   type ListDefaults,
   toPagedRequest,
+  withColumnDefaults,
 } from '../../../shared/data-table/index.ts';
 import type { FilterType } from '../../../shared/data-table/list-state.ts';
 import type { RowTone } from '../../../shared/status-colors.ts';
@@ -59,7 +61,8 @@ export type RequestListConfig<T extends FundingRow> = {
   /** Names the table for screen readers and tests. */
   label: string;
   emptyText: string;
-  minWidth: number;
+  /** What each tab shows at first on a 1366-wide screen; the rest is in the column chooser (issue 20). */
+  columnDefaults: (tab: FundingTab) => ColumnDefaults;
   /** The list's URL defaults on its own screen and, prefixed, on Historical requests. */
   defaults: { own: ListDefaults; inTabs: ListDefaults };
   filterTypes: Readonly<Record<string, FilterType>>;
@@ -96,25 +99,40 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
   const approvals = query.data?.data.approvals;
   const { editing, open, close } = useLinkedRowEditor<T>(config.type, config.pick, query.data?.data);
   const admin = config.showsApprovers(status) ? admins.data : undefined;
-  const { columns: columnsOf, pick } = config;
+  const { columns: columnsOf, pick, columnDefaults } = config;
   const columns = useMemo(
     () =>
       withFourEyes(
-        columnsOf(status, {
-          clients,
-          admins: admin,
-          actions: {
-            onReject: (row) => open(row, 'rejected'),
-            onApprove: (row) => void approve(row),
-            approvingId,
-            approveBlocked: (row) =>
-              isFirstApprover(approvals?.[row._id], me) ? FOUR_EYES_MESSAGES.sameApprover : undefined,
-          },
-        }),
+        withColumnDefaults(
+          columnsOf(status, {
+            clients,
+            admins: admin,
+            actions: {
+              onReject: (row) => open(row, 'rejected'),
+              onApprove: (row) => void approve(row),
+              approvingId,
+              approveBlocked: (row) =>
+                isFirstApprover(approvals?.[row._id], me) ? FOUR_EYES_MESSAGES.sameApprover : undefined,
+            },
+          }),
+          columnDefaults(status),
+        ),
         approvals,
         admins.data,
       ),
-    [columnsOf, status, clients, admin, open, approve, approvingId, approvals, me, admins.data],
+    [
+      columnsOf,
+      status,
+      clients,
+      admin,
+      open,
+      approve,
+      approvingId,
+      approvals,
+      me,
+      admins.data,
+      columnDefaults,
+    ],
   );
 
   return (
@@ -128,6 +146,7 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
       </Group>
       <DataTable
         label={config.label}
+        listId={`${config.type}.${status}`}
         columns={columns}
         list={list}
         rowKey={(row) => row._id}
@@ -141,7 +160,6 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
         onRowDoubleClick={(row) => open(row)}
         // 'r' on an open request without a Reject button (pending deposits): its update modal set to Reject.
         onReject={(row) => (isOpenRequest(config.type, row.status) ? open(row, 'rejected') : undefined)}
-        minWidth={config.minWidth}
         emptyText={config.emptyText}
       />
       <RowLegend tones={config.legend.tones} hint={config.legend.hint} />

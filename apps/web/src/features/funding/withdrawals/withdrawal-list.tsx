@@ -14,6 +14,15 @@ const defaultsFor = (prefix?: string) =>
   requestListDefaults(PAGE_SIZES.withdrawals, WITHDRAWAL_SORT_FIELDS, WITHDRAWAL_FILTER_TYPES, prefix);
 const DEFAULTS = { own: defaultsFor(), inTabs: defaultsFor('wd') };
 
+/** Decided tabs show who decided and how it ended; open ones what the money is and where it goes. */
+const WITHDRAWAL_COLUMN_DEFAULTS = (tab: FundingTab) => ({
+  hidden:
+    tab === 'historical' || tab === 'error'
+      ? ['gateway', 'withdrawalPaymentName', 'requestId', 'withdrawalType']
+      : ['gateway', 'requestId'],
+  keep: ['client', 'withdrawalAmount'],
+});
+
 type Props = {
   status: FundingTab;
   /** On a screen with several lists (Historical requests), the URL keys get a prefix. */
@@ -30,7 +39,7 @@ export function WithdrawalList({ status, inTabs = false, withOrders = false }: P
       type: 'withdrawal',
       label: 'Withdrawals',
       emptyText: 'No withdrawals.',
-      minWidth: 1200,
+      columnDefaults: WITHDRAWAL_COLUMN_DEFAULTS,
       defaults: DEFAULTS,
       filterTypes: WITHDRAWAL_FILTER_TYPES,
       pick: isWithdrawal,

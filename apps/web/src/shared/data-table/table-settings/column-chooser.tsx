@@ -17,7 +17,7 @@ export function ColumnChooser<T>({ settings }: { settings: TableSettings<T> }) {
           variant="subtle"
           color="gray"
           leftSection={<IconColumns3 size={16} />}
-          aria-label={`Columns: ${shown} of ${choosable.length} shown`}
+          title={`${shown} of ${choosable.length} columns shown: choose which`}
         >
           Columns {shown}/{choosable.length}
         </Button>

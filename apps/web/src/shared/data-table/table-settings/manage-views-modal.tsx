@@ -76,12 +76,17 @@ export function ManageViewsModal<T>({ settings, onShare, onClose }: Props<T>) {
                     <IconLink size={16} />
                   </Action>
                   <Action
-                    label={view.isDefault ? `Stop opening ${view.name} by default` : `Open ${view.name} by default`}
+                    label={
+                      view.isDefault ? `Stop opening ${view.name} by default` : `Open ${view.name} by default`
+                    }
                     onClick={() => update.mutate({ _id: view._id, isDefault: !view.isDefault })}
                   >
                     {view.isDefault ? <IconStarFilled size={16} /> : <IconStar size={16} />}
                   </Action>
-                  <Action label={`Replace ${view.name} with the current view`} onClick={() => void replace(view)}>
+                  <Action
+                    label={`Replace ${view.name} with the current view`}
+                    onClick={() => void replace(view)}
+                  >
                     <IconReplace size={16} />
                   </Action>
                   <Action label={`Delete ${view.name}`} color="red" onClick={() => void drop(view)}>
@@ -100,7 +105,12 @@ export function ManageViewsModal<T>({ settings, onShare, onClose }: Props<T>) {
 function Action(props: { label: string; color?: string; onClick: () => void; children: React.ReactNode }) {
   return (
     <Tooltip label={props.label} withinPortal>
-      <ActionIcon variant="subtle" color={props.color ?? 'gray'} aria-label={props.label} onClick={props.onClick}>
+      <ActionIcon
+        variant="subtle"
+        color={props.color ?? 'gray'}
+        aria-label={props.label}
+        onClick={props.onClick}
+      >
         {props.children}
       </ActionIcon>
     </Tooltip>

@@ -12,8 +12,7 @@ export function SaveViewModal<T>({ settings, onClose }: { settings: TableSetting
   const [name, setName] = useState('');
   const [isDefault, setIsDefault] = useState(false);
   const create = useMutation({
-    mutationFn: () =>
-      settingsApi.create({ list: settings.list, name, state: settings.current(), isDefault }),
+    mutationFn: () => settingsApi.create({ list: settings.list, name, state: settings.current(), isDefault }),
     onSuccess: async () => {
       await settings.refresh();
       showSuccessNotice(VIEWS_MESSAGES.saved);

@@ -17,7 +17,9 @@ export function TableSettingsBar<T>({ settings }: { settings: TableSettings<T> }
           variant="subtle"
           color="gray"
           aria-pressed={compact}
-          leftSection={compact ? <IconBaselineDensitySmall size={16} /> : <IconBaselineDensityMedium size={16} />}
+          leftSection={
+            compact ? <IconBaselineDensitySmall size={16} /> : <IconBaselineDensityMedium size={16} />
+          }
           onClick={() => settings.setDensity(compact ? 'comfortable' : 'compact')}
           title={compact ? 'Rows are compact: click for more space' : 'Fit more rows on the screen'}
         >

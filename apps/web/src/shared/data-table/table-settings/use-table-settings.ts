@@ -132,9 +132,12 @@ export function useTableSettings<T>(
     open,
     clear: () => {
       if (!defaults) return;
-      setParams((current) => paramsWithView(current, viewStateOf(defaultListState(defaults), hidden), defaults), {
-        preventScrollReset: true,
-      });
+      setParams(
+        (current) => paramsWithView(current, viewStateOf(defaultListState(defaults), hidden), defaults),
+        {
+          preventScrollReset: true,
+        },
+      );
     },
     refresh: () => client.invalidateQueries({ queryKey: key }),
   };

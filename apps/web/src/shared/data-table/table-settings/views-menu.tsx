@@ -11,13 +11,7 @@ import type { TableSettings } from './use-table-settings.ts';
 type Dialog = { kind: 'save' } | { kind: 'manage' } | { kind: 'share'; view: SavedView } | null;
 
 /** Saved views of the list: open one, save the current filters, sort and columns, share, manage. */
-export function ViewsMenu<T>({
-  settings,
-  defaults,
-}: {
-  settings: TableSettings<T>;
-  defaults: ListDefaults;
-}) {
+export function ViewsMenu<T>({ settings, defaults }: { settings: TableSettings<T>; defaults: ListDefaults }) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const { views, active } = settings;
   const close = () => setDialog(null);
@@ -43,7 +37,9 @@ export function ViewsMenu<T>({
             <Menu.Item
               key={view._id}
               onClick={() => settings.open(view)}
-              leftSection={view._id === active?._id ? <IconCheck size={14} /> : <span style={{ width: 14 }} />}
+              leftSection={
+                view._id === active?._id ? <IconCheck size={14} /> : <span style={{ width: 14 }} />
+              }
               rightSection={
                 view.isDefault ? <IconStarFilled size={12} aria-label="Opens by default" /> : undefined
               }
@@ -58,7 +54,9 @@ export function ViewsMenu<T>({
               Share link to “{active.name}”…
             </Menu.Item>
           )}
-          {views.length > 0 && <Menu.Item onClick={() => setDialog({ kind: 'manage' })}>Manage views…</Menu.Item>}
+          {views.length > 0 && (
+            <Menu.Item onClick={() => setDialog({ kind: 'manage' })}>Manage views…</Menu.Item>
+          )}
           <Menu.Item onClick={settings.clear}>Clear filters and sort</Menu.Item>
         </Menu.Dropdown>
       </Menu>
