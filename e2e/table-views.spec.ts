@@ -32,16 +32,24 @@ const KEY: Record<string, readonly string[]> = {
   ...Object.fromEntries(
     tabs('withdrawal-requests', ['historical', 'error']).map((p) => [
       p,
-      ['Time of request', 'Name', 'Amount', 'Approved time', 'Approved by', 'Status'],
+      ['Time of request', 'Name', 'Transaction ID', 'Amount', 'Approved time', 'Approved by', 'Status'],
     ]),
   ),
   ...Object.fromEntries(
     tabs('withdrawal-requests', ['pending', 'incomplete']).map((p) => [
       p,
-      ['Time of request', 'Name', 'Trading account', 'Amount', 'Currency'],
+      ['Time of request', 'Name', 'Transaction ID', 'Trading account', 'Amount', 'Currency'],
     ]),
   ),
-  '/deposit-requests/historical': ['Time', 'Name', 'Amount', 'Approved time', 'Approved by', 'Status'],
+  '/deposit-requests/historical': [
+    'Time',
+    'Name',
+    'Transaction ID',
+    'Amount',
+    'Approved time',
+    'Approved by',
+    'Status',
+  ],
   ...Object.fromEntries(
     tabs('deposit-requests', ['pending', 'incomplete']).map((p) => [
       p,

@@ -14,11 +14,11 @@ const DEPOSITS: RequestListConfig<Deposit> = {
   type: 'deposit',
   label: 'Deposits',
   emptyText: 'No deposits.',
-  // Historical shows who decided and how it ended; the references are in the chooser and the modal.
+  // Historical shows who decided and how it ended, and the transaction id staff look rows up by.
   columnDefaults: (tab) => ({
     hidden:
       tab === 'historical'
-        ? ['paymentGatewayService', 'depositPaymentName', 'transactionId', 'accountNumber']
+        ? ['paymentGatewayService', 'depositPaymentName', 'accountNumber']
         : tab === 'incomplete'
           ? ['paymentGatewayService', 'depositPaymentName']
           : ['paymentGatewayService'],

@@ -14,12 +14,15 @@ const defaultsFor = (prefix?: string) =>
   requestListDefaults(PAGE_SIZES.withdrawals, WITHDRAWAL_SORT_FIELDS, WITHDRAWAL_FILTER_TYPES, prefix);
 const DEFAULTS = { own: defaultsFor(), inTabs: defaultsFor('wd') };
 
-/** Decided tabs show who decided and how it ended; open ones what the money is and where it goes. */
+/**
+ * Decided tabs show who decided and how it ended; open ones where the money goes. Every tab keeps the
+ * transaction id staff look rows up by.
+ */
 const WITHDRAWAL_COLUMN_DEFAULTS = (tab: FundingTab) => ({
   hidden:
     tab === 'historical' || tab === 'error'
-      ? ['gateway', 'withdrawalPaymentName', 'requestId', 'withdrawalType']
-      : ['gateway', 'requestId'],
+      ? ['gateway', 'withdrawalPaymentName', 'withdrawalType']
+      : ['gateway', 'withdrawalPaymentName'],
   keep: ['client', 'withdrawalAmount'],
 });
 
