@@ -17,7 +17,7 @@ const KEY: Record<string, readonly string[]> = {
   ),
   '/users/rejected': ['FIRST NAME', 'LAST NAME', 'EMAIL', 'REASON', 'PROFILE'],
   '/manage-groups': ['Group ID', 'Group name', 'Status'],
-  '/historical-requests': ['Time', 'Name', 'Amount', 'Approved time', 'Approved by', 'Status'],
+  '/historical-requests': ['Name', 'Transaction ID', 'Amount', 'Approved time', 'Approved by', 'Status'],
   '/wallet-accounts': ['Client', 'Email', 'Account', 'Balance', 'Equity'],
   '/trading-accounts': ['Client', 'Account', 'Balance', 'Equity', 'Created'],
   '/ib-requests': ['Client', 'Email', 'Status'],
@@ -42,7 +42,6 @@ const KEY: Record<string, readonly string[]> = {
     ]),
   ),
   '/deposit-requests/historical': [
-    'Time',
     'Name',
     'Transaction ID',
     'Amount',

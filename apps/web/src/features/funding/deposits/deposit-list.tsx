@@ -14,11 +14,12 @@ const DEPOSITS: RequestListConfig<Deposit> = {
   type: 'deposit',
   label: 'Deposits',
   emptyText: 'No deposits.',
-  // Historical shows who decided and how it ended, and the transaction id staff look rows up by.
+  // Historical shows who decided when and how it ended (the request time is in the chooser), and the
+  // transaction id staff look rows up by.
   columnDefaults: (tab) => ({
     hidden:
       tab === 'historical'
-        ? ['paymentGatewayService', 'depositPaymentName', 'accountNumber']
+        ? ['paymentGatewayService', 'timestamp', 'depositPaymentName', 'accountNumber']
         : tab === 'incomplete'
           ? ['paymentGatewayService', 'depositPaymentName']
           : ['paymentGatewayService'],

@@ -21,7 +21,7 @@ const DEFAULTS = { own: defaultsFor(), inTabs: defaultsFor('wd') };
 const WITHDRAWAL_COLUMN_DEFAULTS = (tab: FundingTab) => ({
   hidden:
     tab === 'historical' || tab === 'error'
-      ? ['gateway', 'withdrawalPaymentName', 'withdrawalType']
+      ? ['gateway', 'withdrawalPaymentName', 'withdrawalType', 'accountNumber']
       : ['gateway', 'withdrawalPaymentName'],
   keep: ['client', 'withdrawalAmount'],
 });
