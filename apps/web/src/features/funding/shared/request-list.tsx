@@ -119,6 +119,7 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
         ),
         approvals,
         admins.data,
+        DECIDED_TABS.has(status),
       ),
     [
       columnsOf,
@@ -168,6 +169,9 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
   );
 }
 
+/** Tabs of decided requests, where the four-eyes column starts hidden. */
+const DECIDED_TABS: ReadonlySet<FundingTab> = new Set(['historical', 'approved', 'rejected', 'error']);
+
 /**
  * The four-eyes column (issue 9), on a page that holds approvals: awaiting a second approval with the
  * first approver, or both approvers. It goes before the Reject/Approve buttons.
@@ -176,12 +180,15 @@ function withFourEyes<T extends FundingRow>(
   columns: DataTableColumn<T>[],
   approvals: Readonly<Record<string, FundingApproval>> | undefined,
   admins: Readonly<Record<string, string>> | undefined,
+  decided: boolean,
 ): DataTableColumn<T>[] {
   if (!approvals || Object.keys(approvals).length === 0) return columns;
   const column: DataTableColumn<T> = {
     id: 'fourEyes',
     header: 'Four-eyes',
     cell: (row) => <ApprovalCell approval={approvals[row._id]} admins={admins} />,
+    // On a decided tab the approvers are history, in the chooser (a laptop screen fits the rest).
+    defaultHidden: decided || undefined,
   };
   const at = columns.findIndex((c) => c.id === 'actions');
   return at < 0 ? [...columns, column] : [...columns.slice(0, at), column, ...columns.slice(at)];
