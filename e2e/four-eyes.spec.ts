@@ -106,6 +106,13 @@ test.describe(`four-eyes approvals (${db})`, () => {
       })
       .toBe('SUCCESS');
     await page.goto('/deposit-requests/historical');
+    // On a decided tab the four-eyes column starts hidden (issue 20): shown from the column chooser.
+    await page.getByRole('button', { name: /^Columns \d/ }).click();
+    await page
+      .getByRole('group', { name: 'Columns to show' })
+      .getByRole('checkbox', { name: 'Four-eyes' })
+      .check();
+    await page.keyboard.press('Escape');
     await expect(page.getByRole('row', { name: new RegExp(target!.transactionId) })).toContainText(
       /Two approvals.*Adam.*\+.*Sofia/,
     );

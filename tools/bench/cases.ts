@@ -29,6 +29,8 @@ const LEVERAGE = benchId(5_000_000_000, 42);
 const SUB_ACCOUNT = benchId(6_000_000_000, 42);
 const BANK_ACCOUNT = benchId(7_000_000_000, 42);
 const IB_REQUEST = benchId(8_000_000_000, 42);
+/** A saved view, made with the bench's staff member (staff-token.ts) when the data has none. */
+export const SAVED_VIEW = benchId(20_000_000_000, 1);
 
 const paged = (extra: Record<string, unknown> = {}) => ({ page: 1, sizePerPage: 50, ...extra });
 const text = (filterVal: string) => ({ filterType: 'TEXT', filterVal });
@@ -155,6 +157,9 @@ export const CASES: BenchCase[] = [
   get('getAdmins', '/api/admin/users/getAdmins'),
   // The Staff screen: the staff among a million clients, with last sign-in and live sessions.
   get('staff', '/api/admin/staff'),
+  // Every list screen reads its columns, density and saved views; a shared view opens by its link.
+  get('list settings', '/api/admin/views?list=users.pending'),
+  get('saved view by link', `/api/admin/views/${SAVED_VIEW}`),
   // A client's profile and its cards.
   get('client profile', `/api/admin/users/profile/${CLIENT}`),
   get('client logs', `/api/admin/users/logs/${CLIENT}`),

@@ -82,6 +82,11 @@ export const NOT_BENCHED: Record<string, string> = {
   'POST /api/admin/sessions/end': WRITE,
   'POST /api/admin/staff/invite': WRITE,
   'POST /api/admin/staff/update': WRITE,
+  'POST /api/admin/views/preferences':
+    "a staff member's own column or density choice: one row by primary key, written on a click",
+  'POST /api/admin/views/create': WRITE,
+  'POST /api/admin/views/update': WRITE,
+  'POST /api/admin/views/delete': WRITE,
   'POST /api/admin/reconciliation/alerts/:id/acknowledge': WRITE,
   'GET /api/docs': DOCS,
   'HEAD /api/docs/': DOCS,

@@ -80,6 +80,8 @@ import { staffRoutes } from './features/staff/routes.ts';
 import { inviteSender } from './features/staff/invite-mail.ts';
 import { DashboardService } from './features/dashboard/service.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { ViewsService } from './features/views/service.ts';
+import { viewsRoutes } from './features/views/routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -303,6 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   staffRoutes(app, {
     staff: new StaffService(db, clock, sessions, config.sessionIdleSeconds, sendInvite),
   });
+  viewsRoutes(app, { views: new ViewsService(db, clock) });
 
   dashboardRoutes(app, {
     dashboard: new DashboardService(

@@ -26,3 +26,4 @@ export * from './probes.ts';
 export * from './client-record.ts';
 export * from './bulk.ts';
 export * from './dashboard.ts';
+export * from './views.ts';

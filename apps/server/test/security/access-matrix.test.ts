@@ -207,6 +207,13 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/staff': STAFF,
   'POST /api/admin/staff/invite': SYSOP_ONLY,
   'POST /api/admin/staff/update': SYSOP_ONLY,
+  // Table settings and saved views (issue 20): every staff member has their own; a view's link opens for any.
+  'GET /api/admin/views': STAFF,
+  'GET /api/admin/views/:id': STAFF,
+  'POST /api/admin/views/preferences': STAFF,
+  'POST /api/admin/views/create': STAFF,
+  'POST /api/admin/views/update': STAFF,
+  'POST /api/admin/views/delete': STAFF,
   // Reconciliation with the platform (ADMIN and above).
   'POST /api/admin/reconciliation/run': STAFF,
   'POST /api/admin/reconciliation/reports': STAFF,

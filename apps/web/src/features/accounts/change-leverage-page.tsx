@@ -110,6 +110,7 @@ function ChangeLeverageScreen({ status }: { status: LeverageStatus }) {
       <BulkBar bulk={bulk} />
       <DataTable
         label="Change leverage requests"
+        listId={`leverage.${status}`}
         columns={shown}
         list={list}
         rowKey={(l) => l._id}

@@ -98,6 +98,7 @@ function SubAccountRequestsScreen({ status }: { status: SubAccountStatus }) {
       <BulkBar bulk={bulk} />
       <DataTable
         label="New sub account requests"
+        listId={`sub-accounts.${status}`}
         columns={shown}
         list={list}
         rowKey={(s) => s._id}

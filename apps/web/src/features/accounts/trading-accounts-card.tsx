@@ -94,6 +94,7 @@ export function TradingAccountsCard({ userId, userStatus }: Props) {
     >
       <DataTable
         label="Trading Accounts"
+        listId="profile.trading-accounts"
         columns={COLUMNS}
         list={list}
         rowKey={(a) => a._id}

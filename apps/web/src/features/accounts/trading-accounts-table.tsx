@@ -11,6 +11,7 @@ import {
   type DataTableColumn,
   type ListDefaults,
   toPagedRequest,
+  withColumnDefaults,
 } from '../../shared/data-table/index.ts';
 import { AccountDetailsModal } from './account-details-modal.tsx';
 import {
@@ -42,7 +43,11 @@ function tradingColumns(kind: LiveOrDemo, admins?: Readonly<Record<string, strin
     c.timeApproved,
     adminColumn(admins),
   ];
-  return columns;
+  // What a laptop screen fits (issue 20); platform, type, approval time and admin are in the chooser.
+  return withColumnDefaults(columns, {
+    hidden: ['platform', 'type', 'timeApproved', 'adminId'],
+    keep: ['client', 'number'],
+  });
 }
 
 const FILTER_TYPES = filterTypesOf(tradingColumns('live'));
@@ -94,12 +99,12 @@ export function TradingAccountsTable({ kind }: { kind: LiveOrDemo }) {
       </Group>
       <DataTable
         label={label}
+        listId={`trading-accounts.${kind}`}
         columns={columns}
         list={list}
         rowKey={(a) => a._id}
         {...table}
         onRowClick={linked.open}
-        minWidth={1300}
         emptyText={`No ${kind} accounts match these filters.`}
       />
       {linked.entry && (

@@ -9,6 +9,7 @@ import {
   toPagedRequest,
   useUrlListState,
   type DataTableColumn,
+  withColumnDefaults,
 } from '../../shared/data-table/index.ts';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import {
@@ -22,18 +23,22 @@ import { useAccountsPage } from './accounts-queries.ts';
 
 const c = accountColumns<AccountRow>(ACCOUNT_TYPES);
 /** SPEC 2.10: client name, email, number, platform, type, currency, leverage, balance, equity, created. */
-const COLUMNS: DataTableColumn<AccountRow>[] = [
-  clientColumn,
-  emailColumn,
-  c.number,
-  c.platform,
-  c.type,
-  c.baseCurrency,
-  c.leverage,
-  c.balance,
-  c.equity,
-  c.timeCreated,
-];
+const COLUMNS: DataTableColumn<AccountRow>[] = withColumnDefaults(
+  [
+    clientColumn,
+    emailColumn,
+    c.number,
+    c.platform,
+    c.type,
+    c.baseCurrency,
+    c.leverage,
+    c.balance,
+    c.equity,
+    c.timeCreated,
+  ],
+  // Money first on a laptop screen (issue 20): platform, type and leverage are in the column chooser.
+  { hidden: ['platform', 'type', 'leverage'], keep: ['client', 'number'] },
+);
 const FILTER_TYPES = filterTypesOf(COLUMNS);
 
 const LIST = listDefaults(PAGE_SIZES.walletAccounts, {
@@ -57,6 +62,7 @@ export function WalletAccountsPage() {
       </Group>
       <DataTable
         label="Wallet Accounts"
+        listId="wallet-accounts"
         columns={COLUMNS}
         list={list}
         rowKey={(a) => a._id}
@@ -65,7 +71,6 @@ export function WalletAccountsPage() {
           total: d.data.totalSize,
           totalCapped: d.data.totalCapped,
         }))}
-        minWidth={1200}
         emptyText="No wallet accounts match these filters."
       />
       <Text size="xs" c="dimmed">

@@ -4,7 +4,13 @@ import { IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorsOf } from '../../shared/api.ts';
-import { DataTable, listDefaults, queryTableProps, useUrlListState } from '../../shared/data-table/index.ts';
+import {
+  DataTable,
+  listDefaults,
+  queryTableProps,
+  useUrlListState,
+  withColumnDefaults,
+} from '../../shared/data-table/index.ts';
 import { parseListState, writeListState } from '../../shared/data-table/list-state.ts';
 import { showErrorNotice } from '../../shared/notify.ts';
 import { usePageTitle } from '../../shared/use-page-title.ts';
@@ -43,7 +49,8 @@ export function AuditPage() {
   });
   const [viewing, setViewing] = useState<AuditRow | null>(null);
   const [exporting, setExporting] = useState(false);
-  const columns = useMemo(() => auditColumns(setViewing), []);
+  // The IP address is in the chooser and the record's modal: a laptop screen fits the rest (issue 20).
+  const columns = useMemo(() => withColumnDefaults(auditColumns(setViewing), { hidden: ['ip'] }), []);
 
   // All filters at once, back to page 1: one history entry per search.
   const search = (values: RawAuditFilters) =>
@@ -86,12 +93,12 @@ export function AuditPage() {
       <AuditSearchForm key={JSON.stringify(state.filters)} values={state.filters} onSearch={search} />
       <DataTable
         label="Audit Trail"
+        listId="audit"
         columns={columns}
         list={list}
         rowKey={(r) => String(r.id)}
         {...queryTableProps(query, (data) => ({ rows: data.rows, total: data.totalSize }))}
         onRowDoubleClick={setViewing}
-        minWidth={1100}
         emptyText="No audit records match this search."
       />
       <Text size="xs" c="dimmed">

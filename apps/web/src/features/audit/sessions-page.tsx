@@ -137,6 +137,7 @@ export function SessionsPage() {
       <Title order={2}>Staff Sessions</Title>
       <DataTable
         label="Staff Sessions"
+        listId="sessions"
         columns={columns}
         list={list}
         rowKey={(s) => s.sessionId}

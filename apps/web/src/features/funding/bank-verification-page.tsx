@@ -92,6 +92,7 @@ function BankAccountsScreen({ status }: { status: Status }) {
       <BulkBar bulk={bulk} />
       <DataTable
         label="Bank accounts"
+        listId={`bank-details.${status}`}
         columns={shown}
         list={list}
         rowKey={(b) => b._id}

@@ -64,6 +64,7 @@ export function ManageGroupsPage() {
       </Row>
       <DataTable
         label="Groups"
+        listId="groups"
         columns={GROUP_COLUMNS}
         list={list}
         rowKey={(g) => g.groupId}

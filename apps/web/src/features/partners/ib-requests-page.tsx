@@ -67,6 +67,7 @@ export function IbRequestsPage() {
       <BulkBar bulk={bulk} />
       <DataTable
         label="IB Requests"
+        listId="ib-requests"
         columns={columns}
         list={list}
         rowKey={(r) => r._id}

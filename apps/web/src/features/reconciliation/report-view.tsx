@@ -215,12 +215,12 @@ export function ReportView({ report }: { report: ReconciliationReportDetail }) {
             )}
             <DataTable
               label="Mismatches"
+              listId="reconciliation.mismatches"
               columns={COLUMNS}
               list={list}
               rowKey={(m) => String(m.n)}
               rows={page.rows}
               total={page.total}
-              minWidth={1080}
               withBorder={false}
               emptyText="No mismatch of this kind."
             />

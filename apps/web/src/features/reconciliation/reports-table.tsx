@@ -46,6 +46,7 @@ export function ReportsTable({
   return (
     <DataTable
       label="Kept reports"
+      listId="reconciliation.reports"
       columns={COLUMNS}
       list={list}
       rowKey={(r) => r._id}

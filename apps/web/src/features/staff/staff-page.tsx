@@ -181,6 +181,7 @@ export function StaffPage() {
       )}
       <DataTable
         label="Staff"
+        listId="staff"
         columns={columns}
         list={list}
         rowKey={(m) => m._id}

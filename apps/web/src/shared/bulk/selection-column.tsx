@@ -28,6 +28,8 @@ export function selectionColumn<T>(s: Selection<T>): DataTableColumn<T> {
     id: 'select',
     header: 'Select',
     width: 36,
+    // The boxes are the bulk actions' handle: never offered in the column chooser.
+    alwaysVisible: true,
     headerContent: () => (
       <Checkbox
         size="xs"

@@ -20,6 +20,9 @@ import {
   type RowHandlers,
 } from './data-table-row.tsx';
 import { RowNavigateContext } from './row-link.tsx';
+import { showClippedText } from './clipped-text.ts';
+import { TableSettingsBar } from './table-settings/settings-bar.tsx';
+import { useTableSettings } from './table-settings/use-table-settings.ts';
 import { pageCount } from './list-state.ts';
 import { useNewRows } from './new-rows.ts';
 import type { DataTableColumn, ListController } from './types.ts';
@@ -27,6 +30,11 @@ import type { DataTableColumn, ListController } from './types.ts';
 export type DataTableProps<T> = RowHandlers<T> & {
   /** Names the table for screen readers and tests. */
   label: string;
+  /**
+   * Names the list for the staff member's columns, density and saved views, kept on the server
+   * (issue 20): the area and the tab, e.g. 'users.pending'. Without it the toolbar is not shown.
+   */
+  listId?: string;
   columns: readonly DataTableColumn<T>[];
   /** The current page as the server sent it; undefined before the first answer. */
   rows: readonly T[] | undefined;
@@ -70,8 +78,11 @@ const Head = memo(DataTableHead) as typeof DataTableHead;
  * (TanStack Table in manual mode); the view comes from a ListController, normally the URL.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, total = 0, list, rowKey, loading, refreshing, error, onRetry } = props;
+  const { rows, total = 0, list, rowKey, loading, refreshing, error, onRetry } = props;
   const { state } = list;
+  const settings = useTableSettings(props.listId, props.columns, list);
+  const columns = settings?.columns ?? props.columns;
+  const compact = settings?.density === 'compact';
   // Rows that a background refresh brings wait behind "N new rows" instead of moving the page (new-rows.ts).
   const view = useMemo(() => JSON.stringify(state), [state]);
   const fresh = useNewRows(rows, rowKey, view, Boolean(refreshing));
@@ -154,6 +165,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <Paper withBorder={props.withBorder ?? true} radius="md" pos="relative">
+      {settings && <TableSettingsBar settings={settings} />}
       {error !== undefined && error !== null && rows !== undefined && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} m="xs" role="alert">
           <Group justify="space-between">
@@ -180,14 +192,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
           aria-label={props.label}
           aria-busy={loading || refreshing ? true : undefined}
           highlightOnHover={clickable}
-          verticalSpacing={6}
+          verticalSpacing={compact ? 1 : 6}
           horizontalSpacing={8}
-          fz="sm"
+          fz={compact ? 'xs' : 'sm'}
+          data-density={compact ? 'compact' : undefined}
         >
           <Head table={table} list={list} columns={columns} />
           <Table.Tbody
             onKeyDown={keys.onKeyDown}
             onFocus={keys.onFocus}
+            onMouseOver={showClippedText}
             style={{ opacity: refreshing ? 0.55 : 1, transition: 'opacity 120ms' }}
           >
             {loading && rows === undefined ? (

@@ -19,3 +19,4 @@ export {
 } from './types.ts';
 export { CellBadge, type CellBadgeProps } from './cell-badge.tsx';
 export { RowLink } from './row-link.tsx';
+export { withColumnDefaults, type ColumnDefaults } from './column-defaults.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FilterType, ListState, SortOrder } from './list-state.ts';
+import type { FilterType, ListDefaults, ListState, SortOrder } from './list-state.ts';
 
 export type FilterOption = { value: string; label: string };
 
@@ -35,13 +35,23 @@ export type DataTableColumn<T> = {
   /** 'right' for amounts and other numbers, so digits line up (SPEC 9). */
   align?: 'left' | 'center' | 'right';
   width?: number | string;
-  /** Let long text (a reason, a log event) wrap; other cells stay on one line and the table scrolls. */
+  /**
+   * Long text (a reason, a log event): a wider cap before the ellipsis. Every cell stays on one line and
+   * shows its full text on hover (issue 20).
+   */
   wrap?: boolean;
   /**
    * Keep the column on screen at the right edge while the table scrolls sideways: row actions (Approve,
    * Reject) must never be past the edge of a laptop screen.
    */
   sticky?: 'right';
+  /**
+   * Hidden until the staff member shows it in the column chooser: the columns a laptop screen cannot
+   * fit next to the key ones (issue 20). Their choice, once made, is kept on the server.
+   */
+  defaultHidden?: boolean;
+  /** A key column the chooser does not offer to hide (a name, an account number); sticky ones never hide. */
+  alwaysVisible?: boolean;
 };
 
 /**
@@ -55,6 +65,8 @@ export type ListController = {
   setSizePerPage: (size: number) => void;
   setSort: (field: string, order: SortOrder) => void;
   setFilter: (field: string, value: string | null) => void;
+  /** The URL defaults of a URL-backed list: with them the table can open saved views (issue 20). */
+  defaults?: ListDefaults;
 };
 
 const FILTER_TYPES: Record<ColumnFilter['kind'], FilterType> = {

@@ -41,7 +41,8 @@ export function useUrlListState(defaults: ListDefaults): ListController {
       setSizePerPage: (sizePerPage) => change({ type: 'size', sizePerPage }),
       setSort: (field, order) => change({ type: 'sort', field, order }),
       setFilter: (field, value) => change({ type: 'filter', field, value }),
+      defaults,
     }),
-    [state, pageSizes, change],
+    [state, pageSizes, change, defaults],
   );
 }

@@ -74,6 +74,7 @@ export function ClientLogCard({ userId }: { userId: string }) {
     >
       <DataTable
         label="Client Log"
+        listId="profile.client-log"
         columns={COLUMNS}
         list={list}
         rowKey={(e) => e._id}

@@ -92,6 +92,7 @@ export function DocumentsViewedCard({ userId }: { userId: string }) {
     >
       <DataTable
         label="Documents Viewed"
+        listId="profile.documents-viewed"
         columns={COLUMNS}
         list={list}
         rowKey={(v) => String(v.n)}

@@ -131,6 +131,7 @@ function HistoryTable({ userId, type, view, label, columns, defaults }: TablePro
   return (
     <DataTable
       label={label}
+      listId={`profile.${type}`}
       columns={columns}
       list={list}
       rowKey={(row) => row._id}

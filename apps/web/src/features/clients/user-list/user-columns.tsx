@@ -1,20 +1,13 @@
 import { countryName, type User, type UserListStatus } from '@brokerdesk/contract';
-import { filterTypesOf, RowLink, type DataTableColumn } from '../../../shared/data-table/index.ts';
+import {
+  filterTypesOf,
+  RowLink,
+  type ColumnDefaults,
+  type DataTableColumn,
+} from '../../../shared/data-table/index.ts';
 import { EkycBadge, PartnerBadge, UserStatusBadge } from '../components/user-badges.tsx';
 import { CRM_OPTIONS, USER_STATUS_OPTIONS, crmLabel } from '../user-labels.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
-
-function EmailText({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at <= 0) return email;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
-  );
-}
 
 const INLINE_ROW = { display: 'inline-flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' } as const;
 const DIMMED = { color: 'var(--mantine-color-dimmed)' } as const;
@@ -56,7 +49,6 @@ export function userColumns(status: UserListStatus): DataTableColumn<User>[] {
       cell: (u) => u.name,
       sortable: true,
       filter: { kind: 'text' },
-      wrap: true,
     },
     {
       id: 'surname',
@@ -64,16 +56,13 @@ export function userColumns(status: UserListStatus): DataTableColumn<User>[] {
       cell: (u) => u.surname,
       sortable: true,
       filter: { kind: 'text' },
-      wrap: true,
     },
     {
       id: 'email',
       header: 'EMAIL',
-      // A break is allowed before the @ only, so a long address never splits mid-word.
-      cell: (u) => <EmailText email={u.email} />,
+      cell: (u) => u.email,
       sortable: true,
       filter: { kind: 'text' },
-      wrap: true,
     },
     {
       id: 'country',
@@ -138,14 +127,32 @@ export function userColumns(status: UserListStatus): DataTableColumn<User>[] {
       sortable: true,
       filter: { kind: 'text' },
       wrap: true,
-      width: 180,
     },
     {
       id: 'profile',
       header: 'PROFILE',
       cell: (u) => <RowLink to={`/user/profile/${u._id}`}>Profile</RowLink>,
+      // The row's way out to the client: held at the right edge like other lists' row actions.
+      sticky: 'right',
     },
   ];
+}
+
+/**
+ * What a 1366-wide screen shows at first (issue 20); the rest is in the column chooser. The status
+ * column says something only on All Accounts, the reason mostly on Rejected Accounts (where it takes
+ * the place of country and eKYC).
+ */
+export function userColumnDefaults(status: UserListStatus): ColumnDefaults {
+  const rarely = ['accountType', 'agentCode', 'registered'];
+  const hidden: Record<UserListStatus, string[]> = {
+    all: [...rarely, 'hubspotLifecycleId', 'reason'],
+    new: [...rarely, 'status', 'reason'],
+    approved: [...rarely, 'status', 'reason'],
+    pending: [...rarely, 'status', 'reason'],
+    rejected: [...rarely, 'status', 'hubspotLifecycleId', 'country', 'eKYCApproved'],
+  };
+  return { hidden: hidden[status], keep: ['name', 'surname'] };
 }
 
 /** How the server reads each user-list filter; the same for every status. */

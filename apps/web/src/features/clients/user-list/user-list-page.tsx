@@ -15,6 +15,7 @@ import {
   queryTableProps,
   toPagedRequest,
   useUrlListState,
+  withColumnDefaults,
 } from '../../../shared/data-table/index.ts';
 import { ExportButton } from '../../../shared/export-button.tsx';
 import { NotFoundPage } from '../../../shared/not-found-page.tsx';
@@ -23,7 +24,7 @@ import { usePageTitle } from '../../../shared/use-page-title.ts';
 import { useRouteStatus } from '../../../shared/use-route-status.ts';
 import { useClientProfile } from '../client-queries.ts';
 import { approvedWithoutAccount } from '../user-labels.ts';
-import { USER_FILTER_FIELDS, USER_FILTER_TYPES, userColumns } from './user-columns.tsx';
+import { USER_FILTER_FIELDS, USER_FILTER_TYPES, userColumnDefaults, userColumns } from './user-columns.tsx';
 import { useUserList } from './user-list-query.ts';
 
 /**
@@ -57,7 +58,10 @@ function UserList({ status }: { status: UserListStatus }) {
   const title = USER_LIST_TITLES[status];
   usePageTitle(title);
   const list = useUrlListState(LIST_DEFAULTS);
-  const columns = useMemo(() => userColumns(status), [status]);
+  const columns = useMemo(
+    () => withColumnDefaults(userColumns(status), userColumnDefaults(status)),
+    [status],
+  );
   const query = useUserList(status, list.state);
   // The edited client's id is the URL's `open` param: a link opens Edit User, Back closes it. A client
   // not on this page is loaded by its profile call.
@@ -89,6 +93,7 @@ function UserList({ status }: { status: UserListStatus }) {
       </Group>
       <DataTable
         label={title}
+        listId={`users.${status}`}
         columns={columns}
         list={list}
         rowKey={(user) => user._id}
@@ -100,7 +105,6 @@ function UserList({ status }: { status: UserListStatus }) {
         rowStyle={(user) => (approvedWithoutAccount(user) ? RED_ROW : undefined)}
         rowTitle={(user) => (approvedWithoutAccount(user) ? RED_ROW_TITLE : undefined)}
         onRowDoubleClick={(user) => modal.open(user._id)}
-        minWidth={1500}
         emptyText="No clients match this view."
       />
       <Group gap="lg">

@@ -14,7 +14,17 @@ const DEPOSITS: RequestListConfig<Deposit> = {
   type: 'deposit',
   label: 'Deposits',
   emptyText: 'No deposits.',
-  minWidth: 1100,
+  // Historical shows who decided when and how it ended (the request time is in the chooser), and the
+  // transaction id staff look rows up by.
+  columnDefaults: (tab) => ({
+    hidden:
+      tab === 'historical'
+        ? ['paymentGatewayService', 'timestamp', 'depositPaymentName', 'accountNumber']
+        : tab === 'incomplete'
+          ? ['paymentGatewayService', 'depositPaymentName']
+          : ['paymentGatewayService'],
+    keep: ['client', 'depositAmountSent'],
+  }),
   defaults: { own: defaultsFor(), inTabs: defaultsFor('dep') },
   filterTypes: DEPOSIT_FILTER_TYPES,
   pick: isDeposit,

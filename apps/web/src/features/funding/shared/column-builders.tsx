@@ -42,7 +42,7 @@ export function referenceColumn<T>(id: string, header: string, read: (row: T) =>
     id,
     header,
     cell: (r) => (
-      <Text size="sm" ff="monospace" truncate="end" maw={170} title={read(r)}>
+      <Text size="sm" ff="monospace" truncate="end" maw={120} title={read(r)}>
         {read(r)}
       </Text>
     ),

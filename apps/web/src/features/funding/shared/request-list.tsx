@@ -13,8 +13,10 @@ import {
   queryTableProps,
   useUrlListState,
   type DataTableColumn,
+  type ColumnDefaults,
   type ListDefaults,
   toPagedRequest,
+  withColumnDefaults,
 } from '../../../shared/data-table/index.ts';
 import type { FilterType } from '../../../shared/data-table/list-state.ts';
 import type { RowTone } from '../../../shared/status-colors.ts';
@@ -64,7 +66,8 @@ export type RequestListConfig<T extends FundingRow> = {
   /** Names the table for screen readers and tests. */
   label: string;
   emptyText: string;
-  minWidth: number;
+  /** What each tab shows at first on a 1366-wide screen; the rest is in the column chooser (issue 20). */
+  columnDefaults: (tab: FundingTab) => ColumnDefaults;
   /** The list's URL defaults on its own screen and, prefixed, on Historical requests. */
   defaults: { own: ListDefaults; inTabs: ListDefaults };
   filterTypes: Readonly<Record<string, FilterType>>;
@@ -101,7 +104,7 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
   const approvals = query.data?.data.approvals;
   const { editing, open, close } = useLinkedRowEditor<T>(config.type, config.pick, query.data?.data);
   const admin = config.showsApprovers(status) ? admins.data : undefined;
-  const { columns: columnsOf, pick } = config;
+  const { columns: columnsOf, pick, columnDefaults } = config;
   const rows = useMemo(() => query.data?.data.transfers.filter(pick), [query.data, pick]);
   // Bulk Approve / Reject (issue 20) on the tabs whose requests can still be decided.
   const bulk = useBulkActions<T>({
@@ -117,21 +120,37 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
   const columns = useMemo(
     () =>
       withFourEyes(
-        columnsOf(status, {
-          clients,
-          admins: admin,
-          actions: {
-            onReject: (row) => open(row, 'rejected'),
-            onApprove: (row) => void approve(row),
-            approvingId,
-            approveBlocked: (row) =>
-              isFirstApprover(approvals?.[row._id], me) ? FOUR_EYES_MESSAGES.sameApprover : undefined,
-          },
-        }),
+        withColumnDefaults(
+          columnsOf(status, {
+            clients,
+            admins: admin,
+            actions: {
+              onReject: (row) => open(row, 'rejected'),
+              onApprove: (row) => void approve(row),
+              approvingId,
+              approveBlocked: (row) =>
+                isFirstApprover(approvals?.[row._id], me) ? FOUR_EYES_MESSAGES.sameApprover : undefined,
+            },
+          }),
+          columnDefaults(status),
+        ),
         approvals,
         admins.data,
+        DECIDED_TABS.has(status),
       ),
-    [columnsOf, status, clients, admin, open, approve, approvingId, approvals, me, admins.data],
+    [
+      columnsOf,
+      status,
+      clients,
+      admin,
+      open,
+      approve,
+      approvingId,
+      approvals,
+      me,
+      admins.data,
+      columnDefaults,
+    ],
   );
   const shown = useMemo(() => withSelection(columns), [withSelection, columns]);
 
@@ -148,6 +167,7 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
       {bulk.feedback}
       <DataTable
         label={config.label}
+        listId={`${config.type}.${status}`}
         columns={shown}
         list={list}
         rowKey={rowId}
@@ -161,7 +181,6 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
         onRowDoubleClick={(row) => open(row)}
         // 'r' on an open request without a Reject button (pending deposits): its update modal set to Reject.
         onReject={(row) => (isOpenRequest(config.type, row.status) ? open(row, 'rejected') : undefined)}
-        minWidth={config.minWidth}
         emptyText={config.emptyText}
       />
       <RowLegend tones={config.legend.tones} hint={config.legend.hint} />
@@ -169,6 +188,9 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
     </Stack>
   );
 }
+
+/** Tabs of decided requests, where the four-eyes column starts hidden. */
+const DECIDED_TABS: ReadonlySet<FundingTab> = new Set(['historical', 'approved', 'rejected', 'error']);
 
 /**
  * The four-eyes column (issue 9), on a page that holds approvals: awaiting a second approval with the
@@ -178,12 +200,15 @@ function withFourEyes<T extends FundingRow>(
   columns: DataTableColumn<T>[],
   approvals: Readonly<Record<string, FundingApproval>> | undefined,
   admins: Readonly<Record<string, string>> | undefined,
+  decided: boolean,
 ): DataTableColumn<T>[] {
   if (!approvals || Object.keys(approvals).length === 0) return columns;
   const column: DataTableColumn<T> = {
     id: 'fourEyes',
     header: 'Four-eyes',
     cell: (row) => <ApprovalCell approval={approvals[row._id]} admins={admins} />,
+    // On a decided tab the approvers are history, in the chooser (a laptop screen fits the rest).
+    defaultHidden: decided || undefined,
   };
   const at = columns.findIndex((c) => c.id === 'actions');
   return at < 0 ? [...columns, column] : [...columns.slice(0, at), column, ...columns.slice(at)];

@@ -13,7 +13,11 @@ const TRANSFERS: RequestListConfig<Transfer> = {
   type: 'transfer',
   label: 'Internal transfers',
   emptyText: 'No transfers.',
-  minWidth: 1100,
+  // A pending transfer has no platform legs yet: their status columns start hidden on that tab.
+  columnDefaults: (tab) => ({
+    hidden: tab === 'pending' ? ['sourceMTStatus', 'destinationMTStatus'] : [],
+    keep: ['sourceAccount', 'destinationAccount', 'transferAmount'],
+  }),
   defaults: { own: defaultsFor(), inTabs: defaultsFor('tr') },
   filterTypes: TRANSFER_FILTER_TYPES,
   pick: isTransfer,

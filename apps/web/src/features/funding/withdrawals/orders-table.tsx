@@ -57,6 +57,7 @@ export function OrdersTable() {
       </Text>
       <DataTable
         label="Orders"
+        listId="withdrawal-orders"
         columns={columns}
         list={list}
         rowKey={(w) => w._id}
@@ -68,7 +69,6 @@ export function OrdersTable() {
         rowStyle={fundingRowStyle}
         rowTitle={fundingRowTitle}
         onRowDoubleClick={(w) => open(w)}
-        minWidth={1100}
         emptyText="No provider orders."
       />
       {editing && (

@@ -14,6 +14,18 @@ const defaultsFor = (prefix?: string) =>
   requestListDefaults(PAGE_SIZES.withdrawals, WITHDRAWAL_SORT_FIELDS, WITHDRAWAL_FILTER_TYPES, prefix);
 const DEFAULTS = { own: defaultsFor(), inTabs: defaultsFor('wd') };
 
+/**
+ * Decided tabs show who decided and how it ended; open ones where the money goes. Every tab keeps the
+ * transaction id staff look rows up by.
+ */
+const WITHDRAWAL_COLUMN_DEFAULTS = (tab: FundingTab) => ({
+  hidden:
+    tab === 'historical' || tab === 'error'
+      ? ['gateway', 'withdrawalPaymentName', 'withdrawalType', 'accountNumber']
+      : ['gateway', 'withdrawalPaymentName'],
+  keep: ['client', 'withdrawalAmount'],
+});
+
 type Props = {
   status: FundingTab;
   /** On a screen with several lists (Historical requests), the URL keys get a prefix. */
@@ -30,7 +42,7 @@ export function WithdrawalList({ status, inTabs = false, withOrders = false }: P
       type: 'withdrawal',
       label: 'Withdrawals',
       emptyText: 'No withdrawals.',
-      minWidth: 1200,
+      columnDefaults: WITHDRAWAL_COLUMN_DEFAULTS,
       defaults: DEFAULTS,
       filterTypes: WITHDRAWAL_FILTER_TYPES,
       pick: isWithdrawal,

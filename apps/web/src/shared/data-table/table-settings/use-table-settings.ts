@@ -1,0 +1,209 @@
+import type {
+  ListPreferences,
+  ListSettingsResponse,
+  SavedView,
+  TableDensity,
+  ViewState,
+} from '@brokerdesk/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { errorsOf } from '../../api.ts';
+import { showErrorNotice, showSuccessNotice } from '../../notify.ts';
+import { defaultListState, type ListDefaults } from '../list-state.ts';
+import type { DataTableColumn, ListController } from '../types.ts';
+import { settingsApi, settingsKeys } from './settings-api.ts';
+import {
+  activeView,
+  hasListParams,
+  hiddenOf,
+  paramsWithView,
+  viewKey,
+  viewStateOf,
+  visibleColumns,
+} from './settings-logic.ts';
+
+const NO_VIEWS: SavedView[] = [];
+const DEFAULT_PREFERENCES: ListPreferences = { hiddenColumns: null, density: 'comfortable' };
+
+export type TableSettings<T> = {
+  list: string;
+  /** The columns to draw. */
+  columns: DataTableColumn<T>[];
+  /** Every column of the list, for the chooser. */
+  allColumns: readonly DataTableColumn<T>[];
+  hidden: readonly string[];
+  density: TableDensity;
+  views: readonly SavedView[];
+  /** The saved view the table shows now (same filters, sort, size and columns). */
+  active: SavedView | undefined;
+  /** Views need a URL-backed list (a view is a link); a list in component state has columns only. */
+  defaults: ListDefaults | undefined;
+  setHidden: (hidden: string[]) => void;
+  setDensity: (density: TableDensity) => void;
+  /** The current state as a view. */
+  current: () => ViewState;
+  open: (view: SavedView) => void;
+  /** Back to the list's own defaults (no filters, default sort); columns stay. */
+  clear: () => void;
+  refresh: () => Promise<unknown>;
+};
+
+/**
+ * A list's columns, density and saved views, kept per staff member on the server (issue 20). Opens a
+ * shared view named in the URL (`?view=<id>`), and the staff member's default view when the list is
+ * opened with nothing about it in the URL. Without `listId` the table shows every column, comfortably.
+ */
+export function useTableSettings<T>(
+  listId: string | undefined,
+  columns: readonly DataTableColumn<T>[],
+  list: ListController,
+): TableSettings<T> | undefined {
+  const client = useQueryClient();
+  const key = settingsKeys.list(listId);
+  const query = useQuery({
+    queryKey: key,
+    queryFn: (ctx) => settingsApi.settings(listId!, ctx.signal),
+    enabled: listId !== undefined,
+    staleTime: 5 * 60_000,
+  });
+  const preferences = query.data?.preferences ?? DEFAULT_PREFERENCES;
+  const views = query.data?.views ?? NO_VIEWS;
+
+  const save = useMutation({
+    mutationFn: (change: Partial<ListPreferences>) =>
+      settingsApi.preferences({
+        list: listId!,
+        ...(change.hiddenColumns ? { hiddenColumns: change.hiddenColumns } : {}),
+        ...(change.density ? { density: change.density } : {}),
+      }),
+    // The table changes at once; a refusal puts the last saved settings back.
+    onMutate: (change) => {
+      client.setQueryData<ListSettingsResponse>(key, (old) =>
+        old ? { ...old, preferences: { ...old.preferences, ...change } } : old,
+      );
+    },
+    onError: (error) => {
+      showErrorNotice(Object.values(errorsOf(error))[0]);
+      void client.invalidateQueries({ queryKey: key });
+    },
+  });
+
+  const hidden = hiddenOf(columns, preferences.hiddenColumns);
+  const shown = useMemo(() => visibleColumns(columns, hidden), [columns, hidden.join('\n')]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [params, setParams] = useSearchParams();
+  const defaults = list.defaults;
+  const { mutate } = save;
+  const hiddenNow = useRef(hidden);
+  hiddenNow.current = hidden;
+
+  const open = useCallback(
+    (view: SavedView) => {
+      if (!defaults) return;
+      setParams((current) => paramsWithView(current, view.state, defaults), {
+        replace: true,
+        preventScrollReset: true,
+      });
+      const columnsNow = hiddenNow.current;
+      const same =
+        columnsNow.length === view.state.hiddenColumns.length &&
+        columnsNow.every((id) => view.state.hiddenColumns.includes(id));
+      if (!same) mutate({ hiddenColumns: view.state.hiddenColumns });
+    },
+    [defaults, setParams, mutate],
+  );
+
+  useSharedView(listId, defaults && viewKey(defaults), params, open);
+  useDefaultView(listId, defaults !== undefined && hasListParams(params, defaults), query.data, open);
+
+  if (listId === undefined) return undefined;
+  return {
+    list: listId,
+    columns: shown,
+    allColumns: columns,
+    hidden,
+    density: preferences.density,
+    views,
+    active: defaults ? activeView(views, list.state, hidden, defaults) : undefined,
+    defaults,
+    setHidden: (next) => mutate({ hiddenColumns: next }),
+    setDensity: (density) => mutate({ density }),
+    current: () => viewStateOf(list.state, hidden),
+    open,
+    clear: () => {
+      if (!defaults) return;
+      setParams(
+        (current) => paramsWithView(current, viewStateOf(defaultListState(defaults), hidden), defaults),
+        {
+          preventScrollReset: true,
+        },
+      );
+    },
+    refresh: () => client.invalidateQueries({ queryKey: key }),
+  };
+}
+
+/** `?view=<id>`: loads the view (anyone's, by its link) and opens it on this list once. */
+function useSharedView(
+  listId: string | undefined,
+  key: string | undefined,
+  params: URLSearchParams,
+  open: (view: SavedView) => void,
+) {
+  const [, setParams] = useSearchParams();
+  const id = key ? params.get(key) : null;
+  const shared = useQuery({
+    queryKey: settingsKeys.detail(id ?? ''),
+    queryFn: (ctx) => settingsApi.view(id!, ctx.signal),
+    enabled: listId !== undefined && id !== null && id !== '',
+    retry: false,
+  });
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!key || !id || handled.current === id) return;
+    const drop = () =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(key);
+          return next;
+        },
+        { replace: true },
+      );
+    if (shared.error) {
+      handled.current = id;
+      showErrorNotice('The saved view could not be opened: it was deleted, or the link is wrong.');
+      drop();
+      return;
+    }
+    const view = shared.data?.view;
+    if (!view) return;
+    handled.current = id;
+    if (view.list !== listId) {
+      showErrorNotice(`The view "${view.name}" was saved on another list; it cannot be opened here.`);
+      drop();
+      return;
+    }
+    open(view);
+    if (!view.mine) showSuccessNotice(`Saved by ${view.ownerName}.`, `View "${view.name}"`);
+  }, [key, id, shared.data, shared.error, listId, open, setParams]);
+}
+
+/**
+ * The staff member's default view, when the list opened with nothing about it in the URL: once per
+ * visit (clearing the filters afterwards must not bring it back), decided on the first render.
+ */
+function useDefaultView(
+  listId: string | undefined,
+  hasParams: boolean,
+  settings: ListSettingsResponse | undefined,
+  open: (view: SavedView) => void,
+) {
+  const wanted = useRef(!hasParams);
+  useEffect(() => {
+    if (!listId || !wanted.current || !settings) return;
+    wanted.current = false;
+    const view = settings.views.find((v) => v.isDefault);
+    if (view) open(view);
+  }, [listId, settings, open]);
+}

@@ -1,0 +1,267 @@
+import type { Page } from '@playwright/test';
+import { blocking, describeViolations, runAxe } from './support/axe.ts';
+import { ADMIN, expect, test } from './support/fixtures.ts';
+
+const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+const SHOTS = process.env.TABLE_VIEWS_SHOTS;
+
+const tabs = (base: string, statuses: readonly string[]) => statuses.map((s) => `/${base}/${s}`);
+/** Every list screen of the console (the router's list routes, each status tab), with its key columns. */
+const KEY: Record<string, readonly string[]> = {
+  '/users/all': ['STATUS', 'FIRST NAME', 'LAST NAME', 'EMAIL', 'eKYC APPROVED', 'PROFILE'],
+  ...Object.fromEntries(
+    tabs('users', ['new', 'approved', 'pending']).map((p) => [
+      p,
+      ['FIRST NAME', 'LAST NAME', 'EMAIL', 'eKYC APPROVED', 'CRM lifecycle', 'PROFILE'],
+    ]),
+  ),
+  '/users/rejected': ['FIRST NAME', 'LAST NAME', 'EMAIL', 'REASON', 'PROFILE'],
+  '/manage-groups': ['Group ID', 'Group name', 'Status'],
+  '/historical-requests': ['Name', 'Transaction ID', 'Amount', 'Approved time', 'Approved by', 'Status'],
+  '/wallet-accounts': ['Client', 'Email', 'Account', 'Balance', 'Equity'],
+  '/trading-accounts': ['Client', 'Account', 'Balance', 'Equity', 'Created'],
+  '/ib-requests': ['Client', 'Email', 'Status'],
+  '/ib-codes': ['Name', 'Agent code'],
+  '/transfer-requests/pending': ['From account', 'To account', 'Name', 'Amount', 'Requested'],
+  ...Object.fromEntries(
+    tabs('transfer-requests', ['approved', 'rejected']).map((p) => [
+      p,
+      ['From account', 'To account', 'Amount', 'Withdrawn status', 'Deposited status'],
+    ]),
+  ),
+  ...Object.fromEntries(
+    tabs('withdrawal-requests', ['historical', 'error']).map((p) => [
+      p,
+      ['Time of request', 'Name', 'Transaction ID', 'Amount', 'Approved time', 'Approved by', 'Status'],
+    ]),
+  ),
+  ...Object.fromEntries(
+    tabs('withdrawal-requests', ['pending', 'incomplete']).map((p) => [
+      p,
+      ['Time of request', 'Name', 'Transaction ID', 'Trading account', 'Amount', 'Currency'],
+    ]),
+  ),
+  '/deposit-requests/historical': [
+    'Name',
+    'Transaction ID',
+    'Amount',
+    'Approved time',
+    'Approved by',
+    'Status',
+  ],
+  ...Object.fromEntries(
+    tabs('deposit-requests', ['pending', 'incomplete']).map((p) => [
+      p,
+      ['Time', 'Name', 'Transaction ID', 'Amount', 'Currency'],
+    ]),
+  ),
+  ...Object.fromEntries(
+    tabs('bank-verification-requests', ['pending', 'approved', 'rejected']).map((p) => [
+      p,
+      ['Full name', 'Email', 'Bank name'],
+    ]),
+  ),
+  ...Object.fromEntries(
+    tabs('change-leverage-requests', ['pending', 'approved', 'rejected']).map((p) => [
+      p,
+      ['Account', 'Name', 'Old leverage', 'New leverage'],
+    ]),
+  ),
+  ...Object.fromEntries(
+    tabs('new-sub-account-requests', ['pending', 'approved', 'rejected']).map((p) => [
+      p,
+      ['Full name', 'Email', 'Account type'],
+    ]),
+  ),
+  '/audit': ['Time', 'Staff', 'Action', 'Record'],
+  '/reconciliation': ['Run at', 'Result', 'Mismatches'],
+  '/sessions': ['Staff', 'Signed in', 'IP address'],
+  '/staff': ['Name', 'Email', 'Role', 'Status'],
+};
+
+const SIZES = [
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/** Waits for the screen's lists to have drawn their rows (no loader left). */
+async function settled(page: Page) {
+  await expect(page.getByRole('table').first()).toBeVisible();
+  await expect(page.getByLabel('Loading', { exact: true })).toHaveCount(0, { timeout: 15_000 });
+}
+
+/**
+ * What sticks out past the right edge: the page itself, a table that scrolls sideways, a header of the
+ * first table (the key ones are checked by name), or a row's buttons and links.
+ */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > width)
+      found.push(`page ${document.documentElement.scrollWidth}`);
+    for (const table of document.querySelectorAll('main table')) {
+      const name = table.getAttribute('aria-label') ?? 'table';
+      let box = table.parentElement;
+      while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+      if (box && box.scrollWidth > box.clientWidth + 1)
+        found.push(`${name} scrolls ${box.scrollWidth}/${box.clientWidth}`);
+      for (const el of table.querySelectorAll('th, tbody tr:first-child button, tbody tr:first-child a')) {
+        const right = el.getBoundingClientRect().right;
+        if (right > width + 0.5)
+          found.push(`${name}: "${el.textContent?.trim()}" ends at ${Math.round(right)}`);
+      }
+    }
+    return found;
+  });
+}
+
+test.describe(`table settings and saved views (${db})`, () => {
+  for (const size of SIZES) {
+    test(`every list shows its actions and key columns without sideways scrolling at ${size.width}x${size.height}`, async ({
+      page,
+      signIn,
+    }) => {
+      test.setTimeout(300_000);
+      await page.setViewportSize(size);
+      await signIn(page);
+      const problems: string[] = [];
+      for (const [path, keys] of Object.entries(KEY)) {
+        await page.goto(path);
+        await settled(page);
+        const table = page.getByRole('table').first();
+        for (const key of keys) {
+          const header = table.getByRole('columnheader', { name: key, exact: true }).first();
+          if ((await header.count()) === 0) problems.push(`${path}: no "${key}" column`);
+          else {
+            const box = (await header.boundingBox())!;
+            if (box.x + box.width > size.width + 0.5) problems.push(`${path}: "${key}" past the edge`);
+          }
+        }
+        problems.push(...(await overflow(page)).map((p) => `${path}: ${p}`));
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/${size.width}${path.replaceAll('/', '_')}.png` });
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('a hidden column and the compact density stay after a reload', async ({ page, signIn }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page);
+    await page.goto('/wallet-accounts');
+    await settled(page);
+    const table = page.getByRole('table', { name: 'Wallet Accounts' });
+    await expect(table.getByRole('columnheader', { name: 'Equity' })).toBeVisible();
+    // The default-hidden columns are offered by the chooser.
+    await page.getByRole('button', { name: /^Columns \d/ }).click();
+    const chooser = page.getByRole('group', { name: 'Columns to show' });
+    await expect(chooser.getByRole('checkbox', { name: 'Leverage' })).not.toBeChecked();
+    const found = blocking(await runAxe(page));
+    expect(found, describeViolations('column chooser', found)).toEqual([]);
+    await chooser.getByRole('checkbox', { name: 'Equity' }).uncheck();
+    await chooser.getByRole('checkbox', { name: 'Leverage' }).check();
+    await page.keyboard.press('Escape');
+    await expect(table.getByRole('columnheader', { name: 'Equity' })).toHaveCount(0);
+    await expect(table.getByRole('columnheader', { name: 'Leverage' })).toBeVisible();
+    const density = page.getByRole('button', { name: 'Compact' });
+    await density.click();
+    await expect(density).toHaveAttribute('aria-pressed', 'true');
+    const compactRow = await table.locator('tbody tr').first().boundingBox();
+
+    await page.reload();
+    await settled(page);
+    await expect(table.getByRole('columnheader', { name: 'Equity' })).toHaveCount(0);
+    await expect(table.getByRole('columnheader', { name: 'Leverage' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true');
+
+    // Back to the list's defaults and comfortable rows, which are taller.
+    await page.getByRole('button', { name: /^Columns \d/ }).click();
+    await page.getByRole('button', { name: 'List defaults' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Compact' }).click();
+    await expect(page.getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(table.getByRole('columnheader', { name: 'Equity' })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Leverage' })).toHaveCount(0);
+    const comfortableRow = await table.locator('tbody tr').first().boundingBox();
+    expect(comfortableRow!.height).toBeGreaterThan(compactRow!.height);
+  });
+
+  test('a saved view opens by its link for another staff member and as the default', async ({
+    page,
+    browser,
+    signIn,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page);
+    await page.goto('/users/all');
+    await settled(page);
+    const table = page.getByRole('table', { name: 'All Accounts' });
+    await page.getByRole('textbox', { name: 'Filter COUNTRY OF RESID.' }).fill('Germany');
+    await expect(page).toHaveURL(/f\.country=Germany/);
+    await table.getByRole('columnheader', { name: 'FIRST NAME' }).getByRole('button').click();
+    await expect(page).toHaveURL(/sort=name/);
+    await page.getByRole('button', { name: /^Columns \d/ }).click();
+    await page
+      .getByRole('group', { name: 'Columns to show' })
+      .getByRole('checkbox', { name: 'EMAIL' })
+      .uncheck();
+    await page.keyboard.press('Escape');
+    await expect(table.getByRole('columnheader', { name: 'EMAIL' })).toHaveCount(0);
+
+    await page.getByTestId('views-menu').click();
+    await page.getByRole('menuitem', { name: 'Save current view…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save view' });
+    await dialog.getByLabel('Name').fill('Germany by first name');
+    await dialog.getByLabel('Open this list with this view').check();
+    const found = blocking(await runAxe(page));
+    expect(found, describeViolations('save view', found)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('views-menu')).toHaveText('View: Germany by first name');
+
+    await page.getByTestId('views-menu').click();
+    await page.getByRole('menuitem', { name: /Share link/ }).click();
+    const link = await page.getByLabel('Link to this view').inputValue();
+    expect(link).toMatch(/\/users\/all\?view=[0-9a-f]{24}$/);
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    // Opened without view params, the list opens with the default view.
+    await page.getByRole('button', { name: /^Columns \d/ }).click();
+    await page.getByRole('button', { name: 'List defaults' }).click();
+    await page.keyboard.press('Escape');
+    await page.goto('/users/all');
+    await settled(page);
+    await expect(page).toHaveURL(/f\.country=Germany/);
+    await expect(page).toHaveURL(/sort=name/);
+    await expect(page.getByRole('textbox', { name: 'Filter COUNTRY OF RESID.' })).toHaveValue('Germany');
+    await expect(page.getByTestId('views-menu')).toHaveText('View: Germany by first name');
+    await expect(table.getByRole('columnheader', { name: 'EMAIL' })).toHaveCount(0);
+
+    // Another staff member opens the link: the same filter, sort and columns, and whose view it is.
+    const other = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const theirs = await other.newPage();
+    await signIn(theirs, ADMIN);
+    await theirs.goto(link);
+    await expect(theirs).toHaveURL(/f\.country=Germany/);
+    await expect(theirs).not.toHaveURL(/view=/);
+    await expect(theirs.getByText('Saved by Sofia')).toBeVisible();
+    await settled(theirs);
+    await expect(theirs.getByRole('textbox', { name: 'Filter COUNTRY OF RESID.' })).toHaveValue('Germany');
+    const theirTable = theirs.getByRole('table', { name: 'All Accounts' });
+    await expect(theirTable.getByRole('columnheader', { name: 'EMAIL' })).toHaveCount(0);
+    const countries = await theirTable.locator('tbody tr td:nth-child(5)').allTextContents();
+    expect(countries.length).toBeGreaterThan(0);
+    expect(new Set(countries)).toEqual(new Set(['Germany']));
+    await other.close();
+
+    // Deleted, the link says so instead of opening something else.
+    await page.getByTestId('views-menu').click();
+    await page.getByRole('menuitem', { name: 'Manage views…' }).click();
+    await page.getByRole('button', { name: 'Delete Germany by first name' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.goto(link);
+    await expect(page.getByText('The saved view could not be opened')).toBeVisible();
+    await expect(page).not.toHaveURL(/view=/);
+  });
+});
