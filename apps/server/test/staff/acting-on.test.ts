@@ -56,6 +56,8 @@ const READS: Record<string, { params?: Record<string, string>; body?: unknown }>
   'GET /api/admin/users/documentViews/:userId': {},
   'GET /api/admin/users/getKYCDocuments/:id': {},
   'GET /api/admin/users/getKYCApplicantData/:id': {},
+  'GET /api/admin/users/timeline/:id': {},
+  'GET /api/admin/users/bankAccounts/:id': {},
   'POST /api/admin/accounts/adminGetFundingRequests/paginated/:userId/:type/:approved': {
     params: { type: 'deposit', approved: 'all' },
     body: { page: 1, sizePerPage: 10 },
@@ -94,6 +96,9 @@ const NOT_A_USER: Record<string, string> = {
   'POST /api/admin/users/editUser body.nullpointCmpId':
     "the client's company id at Nullpoint (a field of the record)",
   'POST /api/admin/groups/addGroup body.groupId': 'a trading group',
+  'GET /api/admin/views/:id params.id': 'a saved view (of a list)',
+  'POST /api/admin/views/update body._id': 'a saved view (of a list)',
+  'POST /api/admin/views/delete body._id': 'a saved view (of a list)',
   'POST /api/admin/groups/editGroup body.groupId': 'a trading group',
   'POST /api/admin/groups/deleteGroup body.groupId': 'a trading group',
   'GET /api/admin/accounts/adminGetRequest/:type/:id params.id': 'a deposit, withdrawal or transfer',

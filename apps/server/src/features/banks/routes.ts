@@ -72,6 +72,7 @@ export async function banksRoutes(
   app.get(
     '/api/admin/users/bankAccounts/:id',
     {
+      config: { actsOnParam: 'id' },
       schema: { params: z.object({ id: idSchema }), response: { 200: clientBankAccountsResponse } },
     },
     async (req) => banks.ofClient(req.params.id),

@@ -63,7 +63,10 @@ export function clientsRoutes(app: App, deps: { db: Db; clients: ClientsService 
   // The profile's activity timeline (issue 20), one page at a time, newest first.
   app.get(
     '/api/admin/users/timeline/:id',
-    { schema: { params: idParams, querystring: timelineQuery, response: { 200: timelineResponse } } },
+    {
+      config: { actsOnParam: 'id' },
+      schema: { params: idParams, querystring: timelineQuery, response: { 200: timelineResponse } },
+    },
     async (req) => clientTimeline(deps.db, req.params.id, req.query),
   );
 
