@@ -11,6 +11,7 @@ step() { printf '\n=== %s ===\n' "$*"; }
 
 step typecheck;                 npm run --silent typecheck
 step lint;                      npm run --silent lint
+step "migrations follow the schema"; bash tools/test/check-migrations.sh
 step "unit tests of the web app"; npx vitest run --project web
 # The build first: the API tests start the compiled server with plain node (test/production).
 step "build (server and web)";  npm run --silent build
