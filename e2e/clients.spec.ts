@@ -84,7 +84,9 @@ test.describe(`client management (${db})`, () => {
     await expect(logModal.getByText('Event is required.')).toBeVisible();
     await logModal.getByLabel('Event').fill('Called the client about her documents');
     await logModal.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(page.getByText('Called the client about her documents')).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Client Log' }).getByText('Called the client about her documents'),
+    ).toBeVisible();
     await page.screenshot({ path: 'test-results/profile.png', fullPage: true });
   });
 

@@ -51,19 +51,21 @@ export function MtFailure({ value }: { value: string }) {
 }
 
 const DIMMED_SM = { fontSize: 'var(--mantine-font-size-sm)', color: 'var(--mantine-color-dimmed)' };
-const SUCCESS = {
-  fontSize: 'var(--mantine-font-size-sm)',
-  fontWeight: 600,
-  color: 'var(--mantine-color-green-9)',
-};
 const INLINE_ROW = { display: 'inline-flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' } as const;
 
-/** A platform (MT) status: SUCCESS in green, a failure as MtFailure, nothing yet as a dash. */
+/**
+ * A platform (MT) status: SUCCESS as a dark green badge with white text (readable on the bright red row
+ * of a half-done transfer, where green text is not), a failure as MtFailure, nothing yet as a dash.
+ */
 export function MtStatusText({ value }: { value: string }) {
   if (!value) return <span style={DIMMED_SM}>—</span>;
   if (isFailedMtStatus(value)) return <MtFailure value={value} />;
   if (isCheckingMtStatus(value)) return <MtChecking value={value} />;
-  return <span style={SUCCESS}>{value}</span>;
+  return (
+    <CellBadge color="green.9" variant="filled" size="md" square title={`Platform: ${value}`}>
+      {value}
+    </CellBadge>
+  );
 }
 
 /**
