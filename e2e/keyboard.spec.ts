@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+import { apiOf } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -61,6 +63,7 @@ test.describe(`keyboard (${db})`, () => {
   }) => {
     await signIn(page);
     await page.goto('/withdrawal-requests/pending');
+    await ensurePendingWithdrawal(page);
     const rows = page.getByRole('table', { name: /Withdrawal/i }).locator('tbody tr[data-row-index]');
     await expect(rows.first(), 'the demo data has pending withdrawals').toBeVisible();
     const count = await rows.count();
@@ -140,3 +143,23 @@ test.describe(`keyboard (${db})`, () => {
     await expect(dialog).toBeHidden();
   });
 });
+
+/**
+ * Earlier specs on this worker's console may have decided the demo's few pending withdrawals: put an
+ * incomplete one back to pending (a status the update modal offers), so this spec does not depend on order.
+ */
+async function ensurePendingWithdrawal(page: Page) {
+  const api = await apiOf(page);
+  const list = (status: string) =>
+    api.post<{ data: { transfers: { _id: string; status: string; providerHandled?: boolean }[] } }>(
+      '/api/admin/accounts/adminGetRequests/paginated',
+      { type: 'withdrawal', status, page: 1, sizePerPage: 20, filters: {} },
+    );
+  if ((await list('pending')).data.transfers.length > 0) return;
+  const incomplete = (await list('incomplete')).data.transfers.find((w) => !w.providerHandled);
+  expect(incomplete, 'the demo data has an incomplete withdrawal').toBeDefined();
+  await api.post('/api/admin/accounts/adminUpdateWithdrawal', {
+    withdrawal: { _id: incomplete!._id, status: 'pending' },
+  });
+  await page.reload();
+}

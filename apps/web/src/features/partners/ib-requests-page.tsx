@@ -11,6 +11,7 @@ import {
   queryTableProps,
   useUrlListState,
   toPagedRequest,
+  withColumnDefaults,
 } from '../../shared/data-table/index.ts';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import { IbRequestModal } from './ib-request-modal.tsx';
@@ -54,7 +55,11 @@ export function IbRequestsPage() {
     invalidate: [ibRequestKeys.all, ibCodeKeys.all, clientKeys.all],
   });
   const { withSelection } = bulk;
-  const columns = useMemo(() => withSelection(IB_REQUEST_COLUMNS), [withSelection]);
+  const columns = useMemo(
+    () =>
+      withSelection(withColumnDefaults(IB_REQUEST_COLUMNS, { hidden: ['agentCode'], keep: ['clientName'] })),
+    [withSelection],
+  );
   // The open request is in the URL (?open=<id>): a link opens it, Back closes it.
   const { opened, open, close } = useLinkedIbRequest(table.rows);
 

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { isRefetch } from '../../../shared/background-fetch.ts';
 import {
   DataTable,
+  withColumnDefaults,
   listDefaults,
   queryTableProps,
   useUrlListState,
@@ -43,7 +44,15 @@ export function OrdersTable() {
   });
   const clients = query.data?.clients;
   const { editing, open, close } = useRowEditor<Withdrawal>(clients, query.data?.approvals);
-  const columns = useMemo(() => orderColumns(clients), [clients]);
+  // What a 1366-wide screen cannot fit waits in the column chooser (issue 20).
+  const columns = useMemo(
+    () =>
+      withColumnDefaults(orderColumns(clients), {
+        hidden: ['accountNumber', 'providerPayoutStatus', 'timestamp'],
+        keep: ['providerOrderId', 'client'],
+      }),
+    [clients],
+  );
 
   return (
     <Stack gap="xs" component="section" aria-label="Orders">
