@@ -11,6 +11,7 @@ test.describe(`keyboard (${db})`, () => {
   }) => {
     await signIn(page);
     await page.goto('/deposit-requests/pending');
+    await ensurePending(page, 'deposit', 2);
     const table = page.getByRole('table', { name: /Deposit/i });
     const rows = table.locator('tbody tr[data-row-index]');
     await expect(rows.nth(1), 'the demo data has at least two pending deposits').toBeVisible();
@@ -63,7 +64,7 @@ test.describe(`keyboard (${db})`, () => {
   }) => {
     await signIn(page);
     await page.goto('/withdrawal-requests/pending');
-    await ensurePendingWithdrawal(page);
+    await ensurePending(page, 'withdrawal', 1);
     const rows = page.getByRole('table', { name: /Withdrawal/i }).locator('tbody tr[data-row-index]');
     await expect(rows.first(), 'the demo data has pending withdrawals').toBeVisible();
     const count = await rows.count();
@@ -145,21 +146,25 @@ test.describe(`keyboard (${db})`, () => {
 });
 
 /**
- * Earlier specs on this worker's console may have decided the demo's few pending withdrawals: put an
- * incomplete one back to pending (a status the update modal offers), so this spec does not depend on order.
+ * Earlier specs on this worker's console may have decided the demo's few pending requests: put incomplete
+ * ones back to pending (a status the update modal offers) until `n` wait, so this spec does not depend on
+ * the order the specs run in.
  */
-async function ensurePendingWithdrawal(page: Page) {
+async function ensurePending(page: Page, type: 'deposit' | 'withdrawal', n: number) {
   const api = await apiOf(page);
   const list = (status: string) =>
-    api.post<{ data: { transfers: { _id: string; status: string; providerHandled?: boolean }[] } }>(
+    api.post<{ data: { transfers: { _id: string; providerHandled?: boolean }[] } }>(
       '/api/admin/accounts/adminGetRequests/paginated',
-      { type: 'withdrawal', status, page: 1, sizePerPage: 20, filters: {} },
+      { type, status, page: 1, sizePerPage: 20, filters: {} },
     );
-  if ((await list('pending')).data.transfers.length > 0) return;
-  const incomplete = (await list('incomplete')).data.transfers.find((w) => !w.providerHandled);
-  expect(incomplete, 'the demo data has an incomplete withdrawal').toBeDefined();
-  await api.post('/api/admin/accounts/adminUpdateWithdrawal', {
-    withdrawal: { _id: incomplete!._id, status: 'pending' },
-  });
+  const missing = n - (await list('pending')).data.transfers.length;
+  if (missing <= 0) return;
+  const incomplete = (await list('incomplete')).data.transfers.filter((r) => !r.providerHandled);
+  expect(incomplete.length, `the demo data has incomplete ${type}s`).toBeGreaterThanOrEqual(missing);
+  for (const r of incomplete.slice(0, missing)) {
+    await api.post(`/api/admin/accounts/adminUpdate${type === 'deposit' ? 'Deposit' : 'Withdrawal'}`, {
+      [type]: { _id: r._id, status: 'pending' },
+    });
+  }
   await page.reload();
 }
