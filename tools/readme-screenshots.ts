@@ -15,7 +15,13 @@ const root = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bd-shots-'));
 const port = 18000 + Math.floor(Math.random() * 2000);
 const base = `http://127.0.0.1:${port}`;
-const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, METRICS_PORT: 'off', LOG_LEVEL: 'warn' };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  METRICS_PORT: 'off',
+  LOG_LEVEL: 'warn',
+};
 delete env.SMTP_URL;
 delete env.DATABASE_URL;
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env });
