@@ -16,6 +16,7 @@ export function ColumnChooser<T>({ settings }: { settings: TableSettings<T> }) {
           size="compact-sm"
           variant="subtle"
           color="gray"
+          disabled={!settings.ready}
           leftSection={<IconColumns3 size={16} />}
           title={`${shown} of ${choosable.length} columns shown: choose which`}
         >

@@ -17,6 +17,7 @@ export function TableSettingsBar<T>({ settings }: { settings: TableSettings<T> }
           variant="subtle"
           color="gray"
           aria-pressed={compact}
+          disabled={!settings.ready}
           leftSection={
             compact ? <IconBaselineDensitySmall size={16} /> : <IconBaselineDensityMedium size={16} />
           }

@@ -28,6 +28,9 @@ const DEFAULT_PREFERENCES: ListPreferences = { hiddenColumns: null, density: 'co
 
 export type TableSettings<T> = {
   list: string;
+  /** The staff member's settings have loaded: until then the chooser and density wait (a change made
+   * before the load lands would be overwritten by it). */
+  ready: boolean;
   /** The columns to draw. */
   columns: DataTableColumn<T>[];
   /** Every column of the list, for the chooser. */
@@ -70,22 +73,31 @@ export function useTableSettings<T>(
   const preferences = query.data?.preferences ?? DEFAULT_PREFERENCES;
   const views = query.data?.views ?? NO_VIEWS;
 
+  const saveKey = [...key, 'save'];
   const save = useMutation({
+    mutationKey: saveKey,
     mutationFn: (change: Partial<ListPreferences>) =>
       settingsApi.preferences({
         list: listId!,
         ...(change.hiddenColumns ? { hiddenColumns: change.hiddenColumns } : {}),
         ...(change.density ? { density: change.density } : {}),
       }),
-    // The table changes at once; a refusal puts the last saved settings back.
-    onMutate: (change) => {
+    // The table changes at once; a refusal puts the last saved settings back. A reload already under
+    // way (after an earlier save) is cancelled so it cannot put the old columns back over this change.
+    onMutate: async (change) => {
+      await client.cancelQueries({ queryKey: key, exact: true });
       client.setQueryData<ListSettingsResponse>(key, (old) =>
         old ? { ...old, preferences: { ...old.preferences, ...change } } : old,
       );
     },
     onError: (error) => {
       showErrorNotice(Object.values(errorsOf(error))[0]);
-      void client.invalidateQueries({ queryKey: key });
+      void client.invalidateQueries({ queryKey: key, exact: true });
+    },
+    // Back to the server's copy once the last of several quick changes has been saved.
+    onSettled: () => {
+      if (client.isMutating({ mutationKey: saveKey }) <= 1)
+        void client.invalidateQueries({ queryKey: key, exact: true });
     },
   });
 
@@ -119,6 +131,7 @@ export function useTableSettings<T>(
   if (listId === undefined) return undefined;
   return {
     list: listId,
+    ready: query.data !== undefined,
     columns: shown,
     allColumns: columns,
     hidden,
