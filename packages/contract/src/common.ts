@@ -42,3 +42,13 @@ export type PagedRequest = z.infer<typeof pagedRequestSchema>;
 export const TOTAL_CAP = 10_000;
 /** `totalCapped: true` when there are more than TOTAL_CAP rows (`totalSize` is then TOTAL_CAP). */
 export const totalCappedSchema = z.boolean().optional();
+
+/**
+ * The query of a signed document link (expiry, session, signature). Each part is optional here so
+ * that a link missing one is refused by the signature check (403), like a forged one.
+ */
+export const signedLinkQuery = z.object({
+  exp: z.coerce.number().int().optional(),
+  s: z.string().max(64).optional(),
+  sig: z.string().max(100).optional(),
+});

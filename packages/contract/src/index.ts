@@ -27,3 +27,6 @@ export * from './client-record.ts';
 export * from './bulk.ts';
 export * from './dashboard.ts';
 export * from './views.ts';
+export * from './call.ts';
+export * as calls from './calls/index.ts';
+export { allCalls } from './calls/all-calls.ts';

@@ -1,4 +1,12 @@
-import { MESSAGES, errorBodySchema } from '@brokerdesk/contract';
+import {
+  MESSAGES,
+  errorBodySchema,
+  urlOf,
+  type CallInput,
+  type CallReply,
+  type JsonCall,
+  type NeedsNoInput,
+} from '@brokerdesk/contract';
 import type { z } from 'zod';
 import { clearSession, getToken } from './session.ts';
 
@@ -111,6 +119,31 @@ export const api = {
   post: <S extends z.ZodType>(path: string, schema: S, body: unknown = {}, options?: RequestOptions) =>
     request('POST', path, schema, body, options),
 };
+
+type CallArgs<D extends JsonCall> =
+  NeedsNoInput<D> extends true
+    ? [input?: CallInput<D>, options?: RequestOptions]
+    : [input: CallInput<D>, options?: RequestOptions];
+
+/**
+ * Makes a call of the contract: its method and path (parameters filled in, query appended), the body
+ * typed by its request schema and the reply checked against its response schema.
+ */
+export function call<D extends JsonCall>(def: D, ...[input, options]: CallArgs<D>): Promise<CallReply<D>> {
+  const parts = (input ?? {}) as {
+    params?: Record<string, string>;
+    query?: Record<string, string>;
+    body?: unknown;
+  };
+  const body = def.method === 'POST' ? (parts.body ?? {}) : undefined;
+  return request(
+    def.method === 'HEAD' ? 'GET' : def.method,
+    urlOf(def, parts),
+    def.response,
+    body,
+    options,
+  ) as Promise<CallReply<D>>;
+}
 
 /** The errors to show for any thrown value: the server's fields, or the generic server error. */
 export function errorsOf(error: unknown): FieldErrors {

@@ -1,22 +1,9 @@
-import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
-import {
-  BANK_LIST_STATUSES,
-  bankAccountsPageRequest,
-  bankAccountsPageResponse,
-  bankAccountsResponse,
-  bankDetailsResponse,
-  clientBankAccountsResponse,
-  depositBankDetailsRequest,
-  depositBankDetailsResponse,
-  idSchema,
-  updateBankAccountRequest,
-  updateBankAccountResponse,
-} from '@brokerdesk/contract';
+import { calls } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../http/types.ts';
 import { bulkRoute } from '../../http/bulk.ts';
 import { requireStaff } from '../../http/types.ts';
+import { route, type CallRequest } from '../../http/route.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import { FileStore } from './file-store.ts';
@@ -31,64 +18,34 @@ export async function banksRoutes(
 ): Promise<void> {
   const files = new FileStore(deps.dataDir, deps.links);
   const banks = new BanksService(deps.db, deps.clock, files);
-  const staff = (req: FastifyRequest) => ({ ...requireStaff(req.staff), ip: req.ip });
+  const staff = (req: Pick<CallRequest<never>, 'staff' | 'ip'>) => ({
+    ...requireStaff(req.staff),
+    ip: req.ip,
+  });
   const views = new DocumentViews(deps.db, deps.clock);
 
-  app.get(
-    '/api/admin/accounts/adminGetBankAccounts/all/all',
-    { schema: { response: { 200: bankAccountsResponse } } },
-    async () => banks.list(),
-  );
+  route(app, calls.banks.listBankAccounts, async () => banks.list());
 
-  // The screen's server-paged list, one status tab (path ours; all/all above stays as SPEC 7.4 has it).
-  app.post(
-    '/api/admin/accounts/adminGetBankAccounts/paginated/:status',
-    {
-      schema: {
-        params: z.object({ status: z.enum(BANK_LIST_STATUSES) }),
-        body: bankAccountsPageRequest,
-        response: { 200: bankAccountsPageResponse },
-      },
-    },
-    async (req) => banks.page(req.params.status, req.body),
-  );
+  // The screen's server-paged list, one status tab.
+  route(app, calls.banks.pageBankAccounts, async (req) => banks.page(req.params.status, req.body));
 
-  app.get(
-    '/api/admin/accounts/adminGetBankAccount/:id',
-    { schema: { params: z.object({ id: idSchema }), response: { 200: bankDetailsResponse } } },
-    async (req) => {
-      const details = await banks.details(req.params.id, requireStaff(req.staff).sessionId);
-      const { userId, bankPOA, bankPOAUrl } = details.bankAccount;
-      // Handing out the statement's link is a document view by this staff member.
-      if (bankPOAUrl) {
-        const link = { kind: 'BANK_STATEMENT' as const, document: bankPOA, url: bankPOAUrl };
-        await views.linksIssued(staff(req), userId, [link]);
-      }
-      return details;
-    },
-  );
+  route(app, calls.banks.getBankAccount, async (req) => {
+    const details = await banks.details(req.params.id, requireStaff(req.staff).sessionId);
+    const { userId, bankPOA, bankPOAUrl } = details.bankAccount;
+    // Handing out the statement's link is a document view by this staff member.
+    if (bankPOAUrl) {
+      const link = { kind: 'BANK_STATEMENT' as const, document: bankPOA, url: bankPOAUrl };
+      await views.linksIssued(staff(req), userId, [link]);
+    }
+    return details;
+  });
 
   // The profile's Documents card: the client's bank accounts, no links (issue 20).
-  app.get(
-    '/api/admin/users/bankAccounts/:id',
-    {
-      config: { actsOnParam: 'id' },
-      schema: { params: z.object({ id: idSchema }), response: { 200: clientBankAccountsResponse } },
-    },
-    async (req) => banks.ofClient(req.params.id),
-  );
+  route(app, calls.banks.listClientBankAccounts, async (req) => banks.ofClient(req.params.id));
 
-  app.post(
-    '/api/admin/accounts/adminUpdateBankAccount',
-    { schema: { body: updateBankAccountRequest, response: { 200: updateBankAccountResponse } } },
-    async (req) => banks.update(req.body, staff(req)),
-  );
+  route(app, calls.banks.updateBankAccount, async (req) => banks.update(req.body, staff(req)));
 
-  app.post(
-    '/api/admin/accounts/adminDepositReqBankDetails',
-    { schema: { body: depositBankDetailsRequest, response: { 200: depositBankDetailsResponse } } },
-    async (req) => banks.forDeposit(req.body.depositId),
-  );
+  route(app, calls.banks.getDepositBankDetails, async (req) => banks.forDeposit(req.body.depositId));
 
   // Bulk Approve / Reject on the Pending tab (issue 20).
   bulkRoute(app, 'bankAccount', {

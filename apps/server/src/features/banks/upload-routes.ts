@@ -1,14 +1,14 @@
 import fs from 'node:fs';
-import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idSchema, UPLOAD_MAX_BYTES, uploadResponse } from '@brokerdesk/contract';
+import { calls, idSchema, UPLOAD_MAX_BYTES } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { App } from '../../http/types.ts';
 import { requireStaff } from '../../http/types.ts';
+import { route } from '../../http/route.ts';
 import { AppError, Forbidden, Invalid, NotFound } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { assertMayActOn } from '../../auth/acting-on.ts';
@@ -18,11 +18,6 @@ import { filePath, sniffType, type FileStore } from './file-store.ts';
 import { uploadOwner, type DocumentViews } from '../audit/document-views.ts';
 
 const TOO_BIG = 'The file is larger than 10 MB.';
-const signedQuery = z.object({
-  exp: z.coerce.number().int().optional(),
-  s: z.string().max(64).optional(),
-  sig: z.string().max(100).optional(),
-});
 type Received = { userId: string; filename: string; data: Buffer };
 
 /**
@@ -40,7 +35,7 @@ export async function uploadRoutes(
       limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 50 },
     });
 
-    scope.post('/upload', { schema: { response: { 200: uploadResponse } } }, async (req) => {
+    route(scope, calls.banks.uploadDocument, async (req) => {
       const staff = requireStaff(req.staff);
       const got = await receive(req);
       const type = sniffType(got.data);
@@ -67,44 +62,36 @@ export async function uploadRoutes(
     });
 
     // Opened in a new tab, so no bearer header: the signed link itself is the short-lived permission.
-    scope.get(
-      '/public/files/:file',
-      {
-        config: { public: true },
-        schema: { params: z.object({ file: z.string().max(300) }), querystring: signedQuery },
-      },
-      async (req, reply) => {
-        const name = req.params.file;
-        const full = files.resolve(name);
-        const type = files.typeOf(name);
-        if (!full || !type) throw new NotFound();
-        if (!(await deps.links.open(filePath(name), req.query)))
-          throw new Forbidden('This link has expired.');
-        const stat = await fs.promises.stat(full).catch(() => null);
-        if (!stat?.isFile()) throw new NotFound();
-        await deps.views.opened({
-          clientId: uploadOwner(name),
-          kind: 'BANK_STATEMENT',
-          document: name,
-          path: filePath(name),
-          exp: req.query.exp!,
-          ip: req.ip,
-        });
-        return (
-          reply
-            .type(type.mime)
-            .header('content-length', stat.size)
-            // A PDF may carry scripts a browser's viewer would run: it is downloaded, never shown inline.
-            .header(
-              'content-disposition',
-              `${type.mime === 'application/pdf' ? 'attachment' : 'inline'}; filename="${name}"`,
-            )
-            .header('x-content-type-options', 'nosniff')
-            .header('cache-control', 'private, no-store')
-            .send(fs.createReadStream(full))
-        );
-      },
-    );
+    route(scope, calls.banks.openStoredFile, async (req, reply) => {
+      const name = req.params.file;
+      const full = files.resolve(name);
+      const type = files.typeOf(name);
+      if (!full || !type) throw new NotFound();
+      if (!(await deps.links.open(filePath(name), req.query))) throw new Forbidden('This link has expired.');
+      const stat = await fs.promises.stat(full).catch(() => null);
+      if (!stat?.isFile()) throw new NotFound();
+      await deps.views.opened({
+        clientId: uploadOwner(name),
+        kind: 'BANK_STATEMENT',
+        document: name,
+        path: filePath(name),
+        exp: req.query.exp!,
+        ip: req.ip,
+      });
+      return (
+        reply
+          .type(type.mime)
+          .header('content-length', stat.size)
+          // A PDF may carry scripts a browser's viewer would run: it is downloaded, never shown inline.
+          .header(
+            'content-disposition',
+            `${type.mime === 'application/pdf' ? 'attachment' : 'inline'}; filename="${name}"`,
+          )
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(fs.createReadStream(full))
+      );
+    });
   });
 }
 

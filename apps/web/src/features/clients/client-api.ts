@@ -1,7 +1,7 @@
 import type { changeAccountTypeRequest } from '@brokerdesk/contract';
 import {
+  calls,
   clientApplicationResponse,
-  clientBankAccountsResponse,
   kycApplicantResponse,
   timelineResponse,
   editUserResponse,
@@ -21,7 +21,7 @@ import {
   type UserListStatus,
 } from '@brokerdesk/contract';
 import type { z } from 'zod';
-import { api, type RequestOptions } from '../../shared/api.ts';
+import { api, call, type RequestOptions } from '../../shared/api.ts';
 
 type ChangeAccountType = z.input<typeof changeAccountTypeRequest>;
 export type PartnerSettingsBody = Omit<z.infer<typeof partnerEmailSettingsResponse>[number], 'agentCode'> & {
@@ -64,7 +64,7 @@ export const clientApi = {
       options,
     ),
   bankAccounts: (id: string, options?: RequestOptions) =>
-    api.get(`/api/admin/users/bankAccounts/${enc(id)}`, clientBankAccountsResponse, options),
+    call(calls.banks.listClientBankAccounts, { params: { id } }, options),
   partnerSettings: (userId: string, options?: RequestOptions) =>
     api.get(
       `/api/admin/partners/getEmailNotifications/${enc(userId)}`,

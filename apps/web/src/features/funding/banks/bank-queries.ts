@@ -1,7 +1,6 @@
 import {
-  bankAccountsPageResponse,
+  calls,
   type BANK_LIST_STATUSES,
-  updateBankAccountResponse,
   type BankAccountsPageResponse,
   type BankDetailsResponse,
   type Filter,
@@ -9,7 +8,7 @@ import {
   type UpdateBankAccountRequest,
 } from '@brokerdesk/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type RequestOptions } from '../../../shared/api.ts';
+import { call, type RequestOptions } from '../../../shared/api.ts';
 import { isRefetch } from '../../../shared/background-fetch.ts';
 import { toPagedRequest, type ListState } from '../../../shared/data-table/index.ts';
 import { ensureSuccess } from '../../../shared/ensure-success.ts';
@@ -27,12 +26,7 @@ const LINK_REFRESH_MS = 4 * 60_000;
 
 /** One server page of a status tab (the paged form of adminGetBankAccounts; path ours). */
 export const pageBankAccounts = (status: BankListStatus, body: PagedRequest, options?: RequestOptions) =>
-  api.post(
-    `/api/admin/accounts/adminGetBankAccounts/paginated/${status}`,
-    bankAccountsPageResponse,
-    body,
-    options,
-  );
+  call(calls.banks.pageBankAccounts, { params: { status }, body }, options);
 
 /**
  * One server page of the bank accounts of a status, as the list state (URL) asks. Its key sits under
@@ -97,9 +91,7 @@ export function useSaveBankAccount() {
     mutationFn: async ({ body, userId, statement }: BankSave) => {
       const upload = statement ? await uploadStatement(userId, statement) : null;
       const withDocument = upload ? { ...body, bankPOA: upload.file, changeDocument: true } : body;
-      return ensureSuccess(
-        await api.post('/api/admin/accounts/adminUpdateBankAccount', updateBankAccountResponse, withDocument),
-      );
+      return ensureSuccess(await call(calls.banks.updateBankAccount, { body: withDocument }));
     },
     meta: { errorNotice: false },
     onSuccess: async (reply) => {

@@ -1,4 +1,4 @@
-import { MESSAGES, errorBodySchema, uploadResponse, type UploadResponse } from '@brokerdesk/contract';
+import { MESSAGES, calls, errorBodySchema, urlOf, type UploadResponse } from '@brokerdesk/contract';
 import { ApiError } from '../../../shared/api.ts';
 import { getToken } from '../../../shared/session.ts';
 
@@ -14,8 +14,9 @@ export async function uploadStatement(userId: string, file: File): Promise<Uploa
   const token = getToken();
   let response: Response;
   try {
-    response = await fetch('/upload', {
-      method: 'POST',
+    const upload = calls.banks.uploadDocument;
+    response = await fetch(urlOf(upload), {
+      method: upload.method,
       headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       body: form,
     });
@@ -34,7 +35,7 @@ export async function uploadStatement(userId: string, file: File): Promise<Uploa
         : { file: response.status === 413 ? MESSAGES.tooLarge : MESSAGES.serverError },
     );
   }
-  const parsed = uploadResponse.safeParse(body);
+  const parsed = calls.banks.uploadDocument.response.safeParse(body);
   if (!parsed.success) throw new ApiError(response.status, { server: MESSAGES.serverError });
   return parsed.data;
 }

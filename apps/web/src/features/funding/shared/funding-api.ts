@@ -1,5 +1,5 @@
 import {
-  bankDetailsResponse,
+  calls,
   fundingActionResponse,
   fundingListResponse,
   fundingRequestResponse,
@@ -13,7 +13,7 @@ import {
   type updateWithdrawalRequest,
 } from '@brokerdesk/contract';
 import type { z } from 'zod';
-import { api, type RequestOptions } from '../../../shared/api.ts';
+import { api, call, type RequestOptions } from '../../../shared/api.ts';
 
 export type DepositUpdate = z.input<typeof updateDepositRequest>['deposit'];
 export type WithdrawalUpdate = z.input<typeof updateWithdrawalRequest>['withdrawal'];
@@ -58,7 +58,7 @@ export const fundingApi = {
   processTransfer: (transferId: string) =>
     api.post(`${ACCOUNTS}/adminProcessTransfer`, fundingActionResponse, { transferId }),
   bankAccount: (id: string, options?: RequestOptions) =>
-    api.get(`${ACCOUNTS}/adminGetBankAccount/${encodeURIComponent(id)}`, bankDetailsResponse, options),
+    call(calls.banks.getBankAccount, { params: { id } }, options),
 };
 
 function toQueryString(query: Record<string, string | number | undefined>): string {

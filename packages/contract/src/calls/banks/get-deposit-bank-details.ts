@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { depositBankDetailsRequest, depositBankDetailsResponse } from '../../banks.ts';
+
+/** The bank account a deposit came from, for its Update deposit modal. */
+export const getDepositBankDetails = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminDepositReqBankDetails',
+  access: 'staff',
+  body: depositBankDetailsRequest,
+  response: depositBankDetailsResponse,
+});

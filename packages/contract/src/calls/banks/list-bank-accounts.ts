@@ -1,0 +1,10 @@
+import { defineCall } from '../../call.ts';
+import { bankAccountsResponse } from '../../banks.ts';
+
+/** Every bank account, as SPEC 7.4 has it (capped at BANK_LIST_CAP). */
+export const listBankAccounts = defineCall({
+  method: 'GET',
+  path: '/api/admin/accounts/adminGetBankAccounts/all/all',
+  access: 'staff',
+  response: bankAccountsResponse,
+});

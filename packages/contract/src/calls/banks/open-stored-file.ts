@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { defineCall } from '../../call.ts';
+import { signedLinkQuery } from '../../common.ts';
+
+/** A stored document, opened by its signed link in a new tab: the signature is the permission. */
+export const openStoredFile = defineCall({
+  method: 'GET',
+  path: '/public/files/:file',
+  access: 'public',
+  params: z.object({ file: z.string().max(300) }),
+  query: signedLinkQuery,
+  produces: 'application/pdf, image/png, image/jpeg',
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { updateBankAccountRequest, updateBankAccountResponse } from '../../banks.ts';
+
+/** The Bank details modal's save: fields, status, comment, and a new statement. */
+export const updateBankAccount = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminUpdateBankAccount',
+  access: 'staff',
+  body: updateBankAccountRequest,
+  response: updateBankAccountResponse,
+});

@@ -1,0 +1,13 @@
+import { defineCall } from '../../call.ts';
+import { uploadResponse } from '../../banks.ts';
+
+/**
+ * POST /upload (SPEC 7.4): one document for a client, as multipart/form-data `userId` + `file`. The
+ * body is read by the route itself (multipart has no JSON schema); the reply is JSON.
+ */
+export const uploadDocument = defineCall({
+  method: 'POST',
+  path: '/upload',
+  access: 'staff',
+  response: uploadResponse,
+});
