@@ -7,7 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-step() { printf '\n=== %s ===\n' "$*"; }
+# Each step's heading carries the time since the start, so a slow step shows in the CI log.
+step() { printf '\n=== %s (at %ds) ===\n' "$*" "$SECONDS"; }
 
 step typecheck;                 npm run --silent typecheck
 step lint;                      npm run --silent lint

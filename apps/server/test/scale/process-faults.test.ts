@@ -287,70 +287,76 @@ describe(`approvals through platform faults, kill -9 and ${onPostgres ? 'two ser
     });
   }, 300_000);
 
-  it('MT5 client and fake: late, timed-out, stalled and refused balances, a late landing after kill -9', async () => {
-    const { url } = await fake.start();
-    phaseEnv = {
-      PLATFORM: 'mt5',
-      MT5_URL: url,
-      MT5_LOGIN: String(MANAGER.login),
-      MT5_PASSWORD: MANAGER.password,
-    };
-    await startAll();
-    await signIn();
-    const mt5Requests = (await list('pending')).filter((p) => mt5Ids.has(p._id));
-    expect(mt5Requests).toHaveLength(MT5_REQUESTS);
-    // The clients' accounts, as MT5 holds them.
-    for (const login of new Set(mt5Requests.map((p) => p.accountNumber))) {
-      fake.ledger.add({
-        login,
-        group: 'real',
-        name: 'Client',
-        leverage: 100,
-        passwordMain: 'Main1234',
-        passwordInvestor: 'Invest12',
-      });
-    }
-
-    // One fault per approval, in turn; the server dies while MT5 holds a late balance.
-    const killAt = 1 + Math.floor(Math.random() * (MT5_REQUESTS - 3));
-    let heldAtKill: string[] = [];
-    let killedAt = 0;
-    const faults = [
-      () => fake.faults.late({ path: BALANCE, seconds: 7 }),
-      () => fake.faults.timeout({ path: BALANCE }),
-      () => fake.faults.stall(2, { path: BALANCE }),
-      () => fake.faults.refuse({ status: 503, path: BALANCE }),
-    ];
-    let stallPassed: Promise<unknown> = Promise.resolve();
-    const { approved, rejected } = await decide(mt5Requests, async (i) => {
-      // A stall stays on until a balance has gone through it.
-      await stallPassed;
-      fake.faults.stall(0);
-      if (i === killAt) {
-        // The previous approval's balance is held by MT5 (late) when its server dies.
-        await expect.poll(() => fake.heldLate.length, { timeout: 30_000 }).toBeGreaterThan(0);
-        heldAtKill = fake.heldLate.map((h) => h.get('comment') ?? '');
-        killedAt = Math.floor(Date.now() / 1000);
-        await killAndRestart();
+  // The MT5 client does not depend on the database: this phase runs once, in the PostgreSQL run, with
+  // two servers sharing the outbox (the harder case); on PGlite it shows as skipped.
+  it.skipIf(!onPostgres)(
+    'MT5 client and fake: late, timed-out, stalled and refused balances, a late landing after kill -9',
+    async () => {
+      const { url } = await fake.start();
+      phaseEnv = {
+        PLATFORM: 'mt5',
+        MT5_URL: url,
+        MT5_LOGIN: String(MANAGER.login),
+        MT5_PASSWORD: MANAGER.password,
+      };
+      await startAll();
+      await signIn();
+      const mt5Requests = (await list('pending')).filter((p) => mt5Ids.has(p._id));
+      expect(mt5Requests).toHaveLength(MT5_REQUESTS);
+      // The clients' accounts, as MT5 holds them.
+      for (const login of new Set(mt5Requests.map((p) => p.accountNumber))) {
+        fake.ledger.add({
+          login,
+          group: 'real',
+          name: 'Client',
+          leverage: 100,
+          passwordMain: 'Main1234',
+          passwordInvestor: 'Invest12',
+        });
       }
-      if (i === killAt - 1) fake.faults.late({ path: BALANCE, seconds: 7 });
-      else faults[i % faults.length]!();
-      if (i % faults.length === 2 && i !== killAt - 1) stallPassed = fake.nextRequest(BALANCE);
-    });
-    fake.faults.clear();
 
-    // The request MT5 held when the server died landed afterwards, once.
-    expect(heldAtKill.length).toBeGreaterThan(0);
-    for (const comment of heldAtKill) {
-      const landed = fake.ledger.deals().filter((d) => d.comment === comment);
-      expect(landed).toHaveLength(1);
-      expect(landed[0]!.time).toBeGreaterThanOrEqual(killedAt);
-    }
-    expectLedger(
-      fake.ledger.deals().map((d) => ({ comment: d.comment, amount: d.profit })),
-      approved,
-      rejected,
-    );
-    await readDatabase((db) => expectFinal(db, approved, rejected));
-  }, 300_000);
+      // One fault per approval, in turn; the server dies while MT5 holds a late balance.
+      const killAt = 1 + Math.floor(Math.random() * (MT5_REQUESTS - 3));
+      let heldAtKill: string[] = [];
+      let killedAt = 0;
+      const faults = [
+        () => fake.faults.late({ path: BALANCE, seconds: 7 }),
+        () => fake.faults.timeout({ path: BALANCE }),
+        () => fake.faults.stall(2, { path: BALANCE }),
+        () => fake.faults.refuse({ status: 503, path: BALANCE }),
+      ];
+      let stallPassed: Promise<unknown> = Promise.resolve();
+      const { approved, rejected } = await decide(mt5Requests, async (i) => {
+        // A stall stays on until a balance has gone through it.
+        await stallPassed;
+        fake.faults.stall(0);
+        if (i === killAt) {
+          // The previous approval's balance is held by MT5 (late) when its server dies.
+          await expect.poll(() => fake.heldLate.length, { timeout: 30_000 }).toBeGreaterThan(0);
+          heldAtKill = fake.heldLate.map((h) => h.get('comment') ?? '');
+          killedAt = Math.floor(Date.now() / 1000);
+          await killAndRestart();
+        }
+        if (i === killAt - 1) fake.faults.late({ path: BALANCE, seconds: 7 });
+        else faults[i % faults.length]!();
+        if (i % faults.length === 2 && i !== killAt - 1) stallPassed = fake.nextRequest(BALANCE);
+      });
+      fake.faults.clear();
+
+      // The request MT5 held when the server died landed afterwards, once.
+      expect(heldAtKill.length).toBeGreaterThan(0);
+      for (const comment of heldAtKill) {
+        const landed = fake.ledger.deals().filter((d) => d.comment === comment);
+        expect(landed).toHaveLength(1);
+        expect(landed[0]!.time).toBeGreaterThanOrEqual(killedAt);
+      }
+      expectLedger(
+        fake.ledger.deals().map((d) => ({ comment: d.comment, amount: d.profit })),
+        approved,
+        rejected,
+      );
+      await readDatabase((db) => expectFinal(db, approved, rejected));
+    },
+    300_000,
+  );
 });
