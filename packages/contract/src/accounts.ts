@@ -15,6 +15,8 @@ import { MESSAGES } from './messages.ts';
 /** Trading accounts, leverage changes, sub-accounts and passwords (SPEC 2.10, 2.11, 2.18, 2.19, 7.4). */
 
 export const liveOrDemoSchema = z.enum(['live', 'demo']);
+/** Which accounts a list shows by approval: the ones on the platform, the ones waiting, or both. */
+export const accountApprovalSchema = z.enum(['approved', 'pending', 'all']);
 export const leverageSchema = z.union(
   LEVERAGES.map((l) => z.literal(l)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
 );
@@ -101,6 +103,11 @@ export const createSubAccountResponse = z.object({
 
 export const SUB_ACCOUNT_QUERY_KINDS = ['all', 'live', 'demo'] as const;
 export const SUB_ACCOUNT_QUERY_STATUSES = ['all', 'pending', 'approved', 'rejected', 'error'] as const;
+/** The kind and status a sub-account request list is for (the GET and the paged POST share them). */
+export const subAccountListParams = z.object({
+  live: z.enum(SUB_ACCOUNT_QUERY_KINDS),
+  status: z.enum(SUB_ACCOUNT_QUERY_STATUSES),
+});
 /** The server-paged list (page, sizePerPage, sort, filters); the GET form answers the first page. */
 export const subAccountPageRequest = pagedRequestSchema;
 export const subAccountListResponse = z.object({
@@ -117,6 +124,8 @@ export const updateSubAccountRequest = z.strictObject({
 });
 
 export const LEVERAGE_LIST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** The status a leverage change list is for (the GET and the paged POST share it). */
+export const leverageListParams = z.object({ status: z.enum(LEVERAGE_LIST_STATUSES) });
 export const leveragePageRequest = pagedRequestSchema;
 export const leverageListResponse = z.object({
   leverages: z.array(leverageChangeSchema),

@@ -1,55 +1,36 @@
-import {
-  accountsListResponse,
-  accountsPageResponse,
-  adminsResponse,
-  createSubAccountResponse,
-  passwordCheckResponse,
-  tradingAccountResponse,
-  updateAccountResponse,
-  type createSubAccountRequest,
-  type PagedRequest,
-  type updateAccountRequest,
-} from '@brokerdesk/contract';
+import { adminsResponse, calls, type PagedRequest } from '@brokerdesk/contract';
 import type { z } from 'zod';
-import { api, type RequestOptions } from '../../shared/api.ts';
+import { api, call, type RequestOptions } from '../../shared/api.ts';
 
 export type LiveOrDemo = 'live' | 'demo';
-export type UpdateAccountBody = z.input<typeof updateAccountRequest>;
-export type CreateAccountBody = z.input<typeof createSubAccountRequest>;
-
-const enc = encodeURIComponent;
+export type UpdateAccountBody = z.input<typeof calls.accounts.updateAccount.body>;
+export type CreateAccountBody = z.input<typeof calls.accounts.createSubAccount.body>;
 
 /** The trading-account calls of SPEC 7.4 used by the account screens, typed by the contract. */
 export const accountsApi = {
   /** LIVE and DEMO tabs: approved accounts only, the ones that exist on the platform. */
   page: (kind: LiveOrDemo, body: PagedRequest, options?: RequestOptions) =>
-    api.post(
-      `/api/admin/accounts/adminGetAccounts/paginated/all/${kind}/approved`,
-      accountsPageResponse,
-      body,
+    call(
+      calls.accounts.pageAccounts,
+      { params: { all: 'all', type: kind, approved: 'approved' }, body },
       options,
     ),
   /** Wallet accounts: the clients' live, approved accounts (docs/decisions.md). */
   walletPage: (body: PagedRequest, options?: RequestOptions) =>
-    api.post('/api/admin/accounts/adminGetWalletAccounts/paginated', accountsPageResponse, body, options),
+    call(calls.accounts.pageWalletAccounts, { body }, options),
   /** One client's live, approved accounts (the profile card). */
   ofClient: (userId: string, options?: RequestOptions) =>
-    api.get(
-      `/api/admin/accounts/adminGetAccounts/${enc(userId)}/live/approved`,
-      accountsListResponse,
+    call(
+      calls.accounts.listClientAccounts,
+      { params: { userId, type: 'live', approved: 'approved' } },
       options,
     ),
   /** One account by id with its client (a deep link to an account not on the page). */
-  one: (id: string, options?: RequestOptions) =>
-    api.get(`/api/admin/accounts/adminGetAccount/${enc(id)}`, tradingAccountResponse, options),
-  update: (body: UpdateAccountBody) =>
-    api.post('/api/admin/accounts/adminUpdateAccount', updateAccountResponse, body),
+  one: (id: string, options?: RequestOptions) => call(calls.accounts.getAccount, { params: { id } }, options),
+  update: (body: UpdateAccountBody) => call(calls.accounts.updateAccount, { body }),
   checkPassword: (accountId: string) =>
-    api.post('/api/admin/accounts/adminCheckAccountPasswordChangeStatus', passwordCheckResponse, {
-      accountId,
-    }),
-  create: (body: CreateAccountBody) =>
-    api.post('/api/admin/accounts/adminCreateSubAccount', createSubAccountResponse, body),
+    call(calls.accounts.checkAccountPasswordChange, { body: { accountId } }),
+  create: (body: CreateAccountBody) => call(calls.accounts.createSubAccount, { body }),
   /** Staff id -> name, for the admin column (SPEC 6 "looked up from an admins list"). */
   admins: (options?: RequestOptions) => api.get('/api/admin/users/getAdmins', adminsResponse, options),
 };

@@ -1,8 +1,7 @@
-import type { deleteGroupRequest } from '@brokerdesk/contract';
-import { groupResponse, groupsResponse, type GroupFieldsRequest } from '@brokerdesk/contract';
+import { calls, type GroupFieldsRequest } from '@brokerdesk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../shared/api.ts';
+import { call } from '../../shared/api.ts';
 import { isRefetch } from '../../shared/background-fetch.ts';
 import { ensureSuccess } from '../../shared/ensure-success.ts';
 import { showSuccessNotice } from '../../shared/notify.ts';
@@ -14,23 +13,19 @@ export const groupKeys = entityKeys('groups');
 export function useGroups() {
   return useQuery({
     queryKey: groupKeys.lists(),
-    queryFn: (ctx) =>
-      api.get('/api/admin/groups/getGroups', groupsResponse, {
-        signal: ctx.signal,
-        background: isRefetch(ctx),
-      }),
+    queryFn: (ctx) => call(calls.groups.listGroups, {}, { signal: ctx.signal, background: isRefetch(ctx) }),
     select: (reply) => reply.groups,
   });
 }
 
 type Change =
   | { action: 'add' | 'edit'; body: GroupFieldsRequest }
-  | { action: 'delete'; body: z.input<typeof deleteGroupRequest> };
+  | { action: 'delete'; body: z.input<typeof calls.groups.deleteGroup.body> };
 
-const PATHS = {
-  add: '/api/admin/groups/addGroup',
-  edit: '/api/admin/groups/editGroup',
-  delete: '/api/admin/groups/deleteGroup',
+const CALLS = {
+  add: calls.groups.addGroup,
+  edit: calls.groups.editGroup,
+  delete: calls.groups.deleteGroup,
 } as const;
 const NOTICES = { add: 'Group added.', edit: 'Group updated.', delete: 'Group deleted.' } as const;
 
@@ -42,7 +37,7 @@ export function useGroupChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (change: Change) =>
-      ensureSuccess(await api.post(PATHS[change.action], groupResponse, change.body)),
+      ensureSuccess(await call(CALLS[change.action], { body: change.body })),
     meta: { errorNotice: false },
     onSuccess: async (_reply, change) => {
       showSuccessNotice(NOTICES[change.action]);

@@ -1,2 +1,18 @@
-// The calls of this area, one file each (see ../banks for the shape).
-export {};
+export { listClientAccounts } from './list-client-accounts.ts';
+export { pageAccounts } from './page-accounts.ts';
+export { getAccount } from './get-account.ts';
+export { listWalletAccounts } from './list-wallet-accounts.ts';
+export { pageWalletAccounts } from './page-wallet-accounts.ts';
+export { updateAccount } from './update-account.ts';
+export { checkAccountPasswordChange } from './check-account-password-change.ts';
+export { createSubAccount } from './create-sub-account.ts';
+export { listSubAccountRequests } from './list-sub-account-requests.ts';
+export { pageSubAccountRequests } from './page-sub-account-requests.ts';
+export { getSubAccountRequest } from './get-sub-account-request.ts';
+export { updateSubAccountRequest } from './update-sub-account-request.ts';
+export { renameTradingAccounts } from './rename-trading-accounts.ts';
+export { listLeverageRequests } from './list-leverage-requests.ts';
+export { pageLeverageRequests } from './page-leverage-requests.ts';
+export { getLeverageRequest } from './get-leverage-request.ts';
+export { updateAccountLeverage } from './update-account-leverage.ts';
+export { processLeverageUpdate } from './process-leverage-update.ts';

@@ -1,2 +1,4 @@
-// The calls of this area, one file each (see ../banks for the shape).
-export {};
+export { listGroups } from './list-groups.ts';
+export { addGroup } from './add-group.ts';
+export { editGroup } from './edit-group.ts';
+export { deleteGroup } from './delete-group.ts';

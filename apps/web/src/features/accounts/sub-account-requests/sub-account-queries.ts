@@ -1,18 +1,15 @@
 import {
   POLLING_MS,
-  accountActionResponse,
-  subAccountListResponse,
-  subAccountRequestResponse,
+  calls,
   type Filter,
   type LookupClient,
   type SubAccountRequest,
   type SubAccountRequestResponse,
-  type updateSubAccountRequest,
 } from '@brokerdesk/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import { api } from '../../../shared/api.ts';
+import { call } from '../../../shared/api.ts';
 import { isRefetch } from '../../../shared/background-fetch.ts';
 import { toPagedRequest, type ListState } from '../../../shared/data-table/index.ts';
 import { ensureSuccess } from '../../../shared/ensure-success.ts';
@@ -23,11 +20,9 @@ import type { Editing } from '../../funding/shared/use-row-editor.ts';
 
 export const SUB_ACCOUNT_LIST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type SubAccountStatus = (typeof SUB_ACCOUNT_LIST_STATUSES)[number];
-export type SubAccountUpdate = z.input<typeof updateSubAccountRequest>;
+export type SubAccountUpdate = z.input<typeof calls.accounts.updateSubAccountRequest.body>;
 
 export const subAccountKeys = entityKeys('sub-account-requests');
-
-const ACCOUNTS = '/api/admin/accounts';
 
 /**
  * One server page of the live and demo requests of a status, refreshed every 5 s (SPEC 9). The refreshes go out as
@@ -42,10 +37,9 @@ export function useSubAccountRequests(
   return useQuery({
     queryKey: subAccountKeys.list({ status, ...request }),
     queryFn: (ctx) =>
-      api.post(
-        `${ACCOUNTS}/adminGetSubAccountRequests/paginated/all/${status}`,
-        subAccountListResponse,
-        request,
+      call(
+        calls.accounts.pageSubAccountRequests,
+        { params: { live: 'all', status }, body: request },
         { signal: ctx.signal, background: isRefetch(ctx) },
       ),
     placeholderData: keepPreviousData,
@@ -72,14 +66,7 @@ export function useLinkedSubAccount(
     },
     fetch: {
       queryKey: (id) => subAccountKeys.detail(id),
-      queryFn: (id, signal) =>
-        api.get(
-          `${ACCOUNTS}/adminGetSubAccountRequest/${encodeURIComponent(id)}`,
-          subAccountRequestResponse,
-          {
-            signal,
-          },
-        ),
+      queryFn: (id, signal) => call(calls.accounts.getSubAccountRequest, { params: { id } }, { signal }),
       toEntry: (reply) => ({ row: reply.account, client: reply.users[reply.account.userId] }),
     },
   });
@@ -96,7 +83,7 @@ export function useUpdateSubAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: SubAccountUpdate) =>
-      ensureSuccess(await api.post(`${ACCOUNTS}/adminUpdateSubAccountRequest`, accountActionResponse, body)),
+      ensureSuccess(await call(calls.accounts.updateSubAccountRequest, { body })),
     meta: { errorNotice: false },
     onSuccess: async (reply) => {
       showSuccessNotice(reply.message || 'Account updated.');

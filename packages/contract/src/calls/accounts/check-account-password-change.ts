@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { passwordCheckRequest, passwordCheckResponse } from '../../accounts.ts';
+
+/** How the last password change of a trading account on the platform went (SPEC 7.4). */
+export const checkAccountPasswordChange = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminCheckAccountPasswordChangeStatus',
+  access: 'staff',
+  body: passwordCheckRequest,
+  response: passwordCheckResponse,
+});

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineCall } from '../../call.ts';
+import { idSchema } from '../../common.ts';
+import { accountApprovalSchema, accountsListResponse, liveOrDemoSchema } from '../../accounts.ts';
+
+/** One client's trading accounts of a kind and approval: the profile's Trading accounts card (SPEC 7.4). */
+export const listClientAccounts = defineCall({
+  method: 'GET',
+  path: '/api/admin/accounts/adminGetAccounts/:userId/:type/:approved',
+  access: 'staff',
+  actsOnParam: 'userId',
+  params: z.object({ userId: idSchema, type: liveOrDemoSchema, approved: accountApprovalSchema }),
+  response: accountsListResponse,
+});

@@ -1,0 +1,13 @@
+import { defineCall } from '../../call.ts';
+import { listPageQuery, subAccountListParams, subAccountListResponse } from '../../accounts.ts';
+
+/** The sub-account request list (SPEC 7.4, path ours): the first page, or any page by ?page=&sizePerPage=. */
+export const listSubAccountRequests = defineCall({
+  method: 'GET',
+  path: '/api/admin/accounts/adminGetSubAccountRequests/:live/:status',
+  access: 'staff',
+  background: true,
+  params: subAccountListParams,
+  query: listPageQuery,
+  response: subAccountListResponse,
+});

@@ -1,0 +1,10 @@
+import { defineCall } from '../../call.ts';
+import { walletAccountsResponse } from '../../accounts.ts';
+
+/** Wallet accounts: the clients' live, approved accounts, newest first (the first 100; SPEC 2.10, docs/decisions.md). */
+export const listWalletAccounts = defineCall({
+  method: 'GET',
+  path: '/api/admin/accounts/adminGetWalletAccounts/all',
+  access: 'staff',
+  response: walletAccountsResponse,
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineCall } from '../../call.ts';
+import {
+  accountApprovalSchema,
+  accountsPageRequest,
+  accountsPageResponse,
+  liveOrDemoSchema,
+} from '../../accounts.ts';
+
+/** One server page of the LIVE or DEMO trading accounts of every client (SPEC 2.11, 7.4). */
+export const pageAccounts = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminGetAccounts/paginated/:all/:type/:approved',
+  access: 'staff',
+  params: z.object({ all: z.literal('all'), type: liveOrDemoSchema, approved: accountApprovalSchema }),
+  body: accountsPageRequest,
+  response: accountsPageResponse,
+});

@@ -1,0 +1,12 @@
+import { defineCall } from '../../call.ts';
+import { leverageListParams, leverageListResponse, leveragePageRequest } from '../../accounts.ts';
+
+/** One server page of the leverage changes of a status: page, size, sort and filters (SPEC 2.18). */
+export const pageLeverageRequests = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminGetLeverageRequests/paginated/:status',
+  access: 'staff',
+  params: leverageListParams,
+  body: leveragePageRequest,
+  response: leverageListResponse,
+});

@@ -1,0 +1,13 @@
+import { defineCall } from '../../call.ts';
+import { subAccountListParams, subAccountListResponse, subAccountPageRequest } from '../../accounts.ts';
+
+/** One server page of the sub-account requests: page, size, sort and filters (polled every 5 s, SPEC 9). */
+export const pageSubAccountRequests = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminGetSubAccountRequests/paginated/:live/:status',
+  access: 'staff',
+  background: true,
+  params: subAccountListParams,
+  body: subAccountPageRequest,
+  response: subAccountListResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { accountActionResponse, processLeverageRequest } from '../../accounts.ts';
+
+/** Approve (and set the leverage on the platform) or reject a leverage change (SPEC 7.4). */
+export const processLeverageUpdate = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminProcessLeverageUpdate',
+  access: 'staff',
+  body: processLeverageRequest,
+  response: accountActionResponse,
+});

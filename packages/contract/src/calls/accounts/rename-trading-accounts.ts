@@ -1,0 +1,12 @@
+import { defineCall } from '../../call.ts';
+import { accountActionResponse, changeAccountNamesRequest } from '../../accounts.ts';
+
+/** Renames a client's trading accounts on the platform after their name changed (SPEC 7.4). */
+export const renameTradingAccounts = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/changeTradingAccountNames',
+  access: 'staff',
+  actsOn: ['userData', '_id'],
+  body: changeAccountNamesRequest,
+  response: accountActionResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { accountActionResponse, updateLeverageRequest } from '../../accounts.ts';
+
+/** The leverage change modal's save: its status and comment (SPEC 7.4). */
+export const updateAccountLeverage = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminUpdateAccountLeverage',
+  access: 'staff',
+  body: updateLeverageRequest,
+  response: accountActionResponse,
+});

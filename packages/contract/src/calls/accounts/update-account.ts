@@ -1,0 +1,12 @@
+import { defineCall } from '../../call.ts';
+import { updateAccountRequest, updateAccountResponse } from '../../accounts.ts';
+
+/** The account details modal's save: a trading account's group, type, leverage or password (SPEC 7.4). */
+export const updateAccount = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminUpdateAccount',
+  access: 'staff',
+  actsOn: ['userId'],
+  body: updateAccountRequest,
+  response: updateAccountResponse,
+});

@@ -1,0 +1,14 @@
+import { defineCall } from '../../call.ts';
+import {
+  accountActionResponse,
+  updateSubAccountRequest as updateSubAccountRequestBody,
+} from '../../accounts.ts';
+
+/** The sub-account request modal's decision: approving opens the account on the platform (SPEC 2.19). */
+export const updateSubAccountRequest = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminUpdateSubAccountRequest',
+  access: 'staff',
+  body: updateSubAccountRequestBody,
+  response: accountActionResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { groupFieldsRequest, groupResponse } from '../../groups.ts';
+
+/** The group modal's save of a new group (SPEC 7.5). */
+export const addGroup = defineCall({
+  method: 'POST',
+  path: '/api/admin/groups/addGroup',
+  access: 'staff',
+  body: groupFieldsRequest,
+  response: groupResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { deleteGroupRequest, groupResponse } from '../../groups.ts';
+
+/** Deletes a group (SPEC 7.5). */
+export const deleteGroup = defineCall({
+  method: 'POST',
+  path: '/api/admin/groups/deleteGroup',
+  access: 'staff',
+  body: deleteGroupRequest,
+  response: groupResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { groupFieldsRequest, groupResponse } from '../../groups.ts';
+
+/** The group modal's save of an existing group (SPEC 7.5). */
+export const editGroup = defineCall({
+  method: 'POST',
+  path: '/api/admin/groups/editGroup',
+  access: 'staff',
+  body: groupFieldsRequest,
+  response: groupResponse,
+});

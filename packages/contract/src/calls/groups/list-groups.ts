@@ -1,0 +1,10 @@
+import { defineCall } from '../../call.ts';
+import { groupsResponse } from '../../groups.ts';
+
+/** Every group, in one call (SPEC 7.5). */
+export const listGroups = defineCall({
+  method: 'GET',
+  path: '/api/admin/groups/getGroups',
+  access: 'staff',
+  response: groupsResponse,
+});
