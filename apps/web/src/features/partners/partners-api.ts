@@ -1,12 +1,5 @@
 import {
-  addIbSlotsResponse,
-  generateCodesResponse,
-  generatedCodesResponse,
-  ibCodeResponse,
-  ibCodesResponse,
-  ibRequestResponse,
-  ibRequestsResponse,
-  processIbRequestResponse,
+  calls,
   type AddIbCodeRequest,
   type AddIbSlotsRequest,
   type PagedRequest,
@@ -14,31 +7,26 @@ import {
   type ProcessIbRequestRequest,
   type RenameIbCodeRequest,
 } from '@brokerdesk/contract';
-import { api, type RequestOptions } from '../../shared/api.ts';
+import { call, type RequestOptions } from '../../shared/api.ts';
 
 /** The IB request and IB code calls of SPEC 7.3, typed by the contract. */
 export const partnersApi = {
   /** One server page (the paged form of adminGetIbRequests). */
   ibRequests: (body: PagedRequest, options?: RequestOptions) =>
-    api.post('/api/admin/users/adminGetIbRequests/paginated', ibRequestsResponse, body, options),
+    call(calls.partners.pageIbRequests, { body }, options),
   /** One request by id with its client (a deep link to a request not on the page). */
   ibRequest: (id: string, options?: RequestOptions) =>
-    api.get(`/api/admin/users/adminGetIbRequest/${encodeURIComponent(id)}`, ibRequestResponse, options),
-  processIbRequest: (body: ProcessIbRequestRequest) =>
-    api.post('/api/admin/users/processIbRequest', processIbRequestResponse, body),
+    call(calls.partners.getIbRequest, { params: { id } }, options),
+  processIbRequest: (body: ProcessIbRequestRequest) => call(calls.partners.processIbRequest, { body }),
   /** One server page of introducers with the counters (the paged form of adminGetIbCodes). */
   ibCodes: (body: PagedRequest, options?: RequestOptions) =>
-    api.post('/api/admin/users/adminGetIbCodes/paginated', ibCodesResponse, body, options),
+    call(calls.partners.pageIbCodes, { body }, options),
   /** Raises the quotas (SYSOP). */
-  addSlots: (body: AddIbSlotsRequest) =>
-    api.post('/api/admin/users/adminAddIbSlots', addIbSlotsResponse, body),
+  addSlots: (body: AddIbSlotsRequest) => call(calls.partners.addIbSlots, { body }),
   generatedCodes: (agentCode: number, options?: RequestOptions) =>
-    api.get(`/api/admin/users/adminGetGeneratedCodes/${agentCode}`, generatedCodesResponse, options),
-  addIntroducer: (body: AddIbCodeRequest) =>
-    api.post('/api/admin/users/adminAddIbCode', ibCodeResponse, body),
+    call(calls.partners.listGeneratedCodes, { params: { agentCode } }, options),
+  addIntroducer: (body: AddIbCodeRequest) => call(calls.partners.addIbCode, { body }),
   /** The inline rename: the same update function with newCode false (SPEC 7.3). */
-  renameIntroducer: (body: RenameIbCodeRequest) =>
-    api.post('/api/admin/users/adminUpdateIbCode', ibCodeResponse, body),
-  generateCodes: (body: GenerateCodesRequest) =>
-    api.post('/api/admin/users/adminGenerateCodes', generateCodesResponse, body),
+  renameIntroducer: (body: RenameIbCodeRequest) => call(calls.partners.updateIbCode, { body }),
+  generateCodes: (body: GenerateCodesRequest) => call(calls.partners.generateCodes, { body }),
 };

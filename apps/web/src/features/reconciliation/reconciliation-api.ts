@@ -1,26 +1,19 @@
 import {
-  reconciliationAlertSchema,
-  reconciliationAlertsResponse,
-  reconciliationListResponse,
-  reconciliationReportDetail,
+  calls,
+  urlOf,
   type ReconciliationListRequest,
   type ReconciliationRunRequest,
 } from '@brokerdesk/contract';
-import { api, type RequestOptions } from '../../shared/api.ts';
-
-const enc = encodeURIComponent;
+import { call, type RequestOptions } from '../../shared/api.ts';
 
 /** Reconciliation with the platform, typed by the contract. */
 export const reconciliationApi = {
-  run: (body: ReconciliationRunRequest) =>
-    api.post('/api/admin/reconciliation/run', reconciliationReportDetail, body),
+  run: (body: ReconciliationRunRequest) => call(calls.reconciliation.runReconciliation, { body }),
   list: (body: ReconciliationListRequest, options?: RequestOptions) =>
-    api.post('/api/admin/reconciliation/reports', reconciliationListResponse, body, options),
+    call(calls.reconciliation.listReconciliationReports, { body }, options),
   report: (id: string, options?: RequestOptions) =>
-    api.get(`/api/admin/reconciliation/reports/${enc(id)}`, reconciliationReportDetail, options),
-  exportPath: (id: string) => `/api/admin/reconciliation/reports/${enc(id)}/export.csv`,
-  alerts: (options?: RequestOptions) =>
-    api.get('/api/admin/reconciliation/alerts', reconciliationAlertsResponse, options),
-  acknowledge: (id: string) =>
-    api.post(`/api/admin/reconciliation/alerts/${enc(id)}/acknowledge`, reconciliationAlertSchema, undefined),
+    call(calls.reconciliation.getReconciliationReport, { params: { id } }, options),
+  exportPath: (id: string) => urlOf(calls.reconciliation.exportReconciliationReport, { params: { id } }),
+  alerts: (options?: RequestOptions) => call(calls.reconciliation.listReconciliationAlerts, {}, options),
+  acknowledge: (id: string) => call(calls.reconciliation.acknowledgeReconciliationAlert, { params: { id } }),
 };

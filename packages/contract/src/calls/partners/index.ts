@@ -1,2 +1,11 @@
-// The calls of this area, one file each (see ../banks for the shape).
-export {};
+export { listIbRequests } from './list-ib-requests.ts';
+export { pageIbRequests } from './page-ib-requests.ts';
+export { getIbRequest } from './get-ib-request.ts';
+export { processIbRequest } from './process-ib-request.ts';
+export { listIbCodes } from './list-ib-codes.ts';
+export { pageIbCodes } from './page-ib-codes.ts';
+export { listGeneratedCodes } from './list-generated-codes.ts';
+export { addIbCode } from './add-ib-code.ts';
+export { updateIbCode } from './update-ib-code.ts';
+export { addIbSlots } from './add-ib-slots.ts';
+export { generateCodes } from './generate-codes.ts';

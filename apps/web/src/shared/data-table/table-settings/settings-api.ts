@@ -1,26 +1,21 @@
 import {
-  deleteViewResponse,
-  listPreferencesResponse,
-  listSettingsResponse,
-  viewResponse,
+  calls,
   type CreateViewRequest,
   type ListPreferencesRequest,
   type UpdateViewRequest,
 } from '@brokerdesk/contract';
-import { api } from '../../api.ts';
+import { call } from '../../api.ts';
 import { entityKeys } from '../../query-keys.ts';
 
 /** Table settings and saved views (issue 20), typed by the contract. */
 export const settingsApi = {
   settings: (list: string, signal?: AbortSignal) =>
-    api.get(`/api/admin/views?${new URLSearchParams({ list })}`, listSettingsResponse, { signal }),
-  view: (id: string, signal?: AbortSignal) =>
-    api.get(`/api/admin/views/${encodeURIComponent(id)}`, viewResponse, { signal }),
-  preferences: (body: ListPreferencesRequest) =>
-    api.post('/api/admin/views/preferences', listPreferencesResponse, body),
-  create: (body: CreateViewRequest) => api.post('/api/admin/views/create', viewResponse, body),
-  update: (body: UpdateViewRequest) => api.post('/api/admin/views/update', viewResponse, body),
-  remove: (id: string) => api.post('/api/admin/views/delete', deleteViewResponse, { _id: id }),
+    call(calls.views.getTableSettings, { query: { list } }, { signal }),
+  view: (id: string, signal?: AbortSignal) => call(calls.views.getView, { params: { id } }, { signal }),
+  preferences: (body: ListPreferencesRequest) => call(calls.views.setListPreferences, { body }),
+  create: (body: CreateViewRequest) => call(calls.views.createView, { body }),
+  update: (body: UpdateViewRequest) => call(calls.views.updateView, { body }),
+  remove: (id: string) => call(calls.views.deleteView, { body: { _id: id } }),
 };
 
 /** lists: one list's settings and views (by list id); details: one view opened by its link. */

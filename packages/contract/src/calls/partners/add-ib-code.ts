@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { addIbCodeRequest, ibCodeResponse } from '../../partners.ts';
+
+/** Adds an introducer with its agent code (SPEC 7.3). */
+export const addIbCode = defineCall({
+  method: 'POST',
+  path: '/api/admin/users/adminAddIbCode',
+  access: 'staff',
+  body: addIbCodeRequest,
+  response: ibCodeResponse,
+});

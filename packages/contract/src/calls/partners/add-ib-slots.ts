@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { addIbSlotsRequest, addIbSlotsResponse } from '../../partners.ts';
+
+/** Raises the IB code quotas (path ours; SPEC 8 only says "Please add more codes"): a SYSOP's call. */
+export const addIbSlots = defineCall({
+  method: 'POST',
+  path: '/api/admin/users/adminAddIbSlots',
+  access: 'sysop',
+  body: addIbSlotsRequest,
+  response: addIbSlotsResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { agentCodeParams, generatedCodesResponse } from '../../partners.ts';
+
+/** The referral codes generated for one introducer, by agent code (SPEC 2.13). */
+export const listGeneratedCodes = defineCall({
+  method: 'GET',
+  path: '/api/admin/users/adminGetGeneratedCodes/:agentCode',
+  access: 'staff',
+  params: agentCodeParams,
+  response: generatedCodesResponse,
+});

@@ -1,0 +1,12 @@
+import { defineCall } from '../../call.ts';
+import { listPageQuery } from '../../accounts.ts';
+import { ibRequestsResponse } from '../../partners.ts';
+
+/** SPEC 7.3's IB requests list: the first page, or ?page=&sizePerPage=, in the default order. */
+export const listIbRequests = defineCall({
+  method: 'GET',
+  path: '/api/admin/users/adminGetIbRequests',
+  access: 'staff',
+  query: listPageQuery,
+  response: ibRequestsResponse,
+});

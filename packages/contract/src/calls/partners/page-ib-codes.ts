@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { ibCodesPageRequest, ibCodesResponse } from '../../partners.ts';
+
+/** One server page of introducers with their counters (SPEC 2.13): the paged form, used by the screen. */
+export const pageIbCodes = defineCall({
+  method: 'POST',
+  path: '/api/admin/users/adminGetIbCodes/paginated',
+  access: 'staff',
+  body: ibCodesPageRequest,
+  response: ibCodesResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { ibRequestsPageRequest, ibRequestsResponse } from '../../partners.ts';
+
+/** One server page of IB requests (SPEC 2.12): the paged form of the list above, used by the screen. */
+export const pageIbRequests = defineCall({
+  method: 'POST',
+  path: '/api/admin/users/adminGetIbRequests/paginated',
+  access: 'staff',
+  body: ibRequestsPageRequest,
+  response: ibRequestsResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { ibCodeResponse, updateIbCodeRequest } from '../../partners.ts';
+
+/** "The same update function" (SPEC 7.3): newCode true adds an introducer, false renames one. */
+export const updateIbCode = defineCall({
+  method: 'POST',
+  path: '/api/admin/users/adminUpdateIbCode',
+  access: 'staff',
+  body: updateIbCodeRequest,
+  response: ibCodeResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { reconciliationReportDetail, reconciliationRunRequest } from '../../reconciliation.ts';
+
+/** Runs a reconciliation with the platform now, over a period, and answers the kept report. */
+export const runReconciliation = defineCall({
+  method: 'POST',
+  path: '/api/admin/reconciliation/run',
+  access: 'staff',
+  body: reconciliationRunRequest,
+  response: reconciliationReportDetail,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { deleteViewRequest, deleteViewResponse } from '../../views.ts';
+
+/** Deletes one of the caller's saved views. */
+export const deleteView = defineCall({
+  method: 'POST',
+  path: '/api/admin/views/delete',
+  access: 'staff',
+  body: deleteViewRequest,
+  response: deleteViewResponse,
+});

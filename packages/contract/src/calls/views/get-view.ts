@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { viewParams, viewResponse } from '../../views.ts';
+
+/** One saved view opened by its id (a shared link), whoever saved it. */
+export const getView = defineCall({
+  method: 'GET',
+  path: '/api/admin/views/:id',
+  access: 'staff',
+  params: viewParams,
+  response: viewResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { listPreferencesRequest, listPreferencesResponse } from '../../views.ts';
+
+/** Saves the caller's hidden columns and density for one list. */
+export const setListPreferences = defineCall({
+  method: 'POST',
+  path: '/api/admin/views/preferences',
+  access: 'staff',
+  body: listPreferencesRequest,
+  response: listPreferencesResponse,
+});
