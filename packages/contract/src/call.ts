@@ -3,10 +3,11 @@ import type { z } from 'zod';
 export type CallMethod = 'GET' | 'POST' | 'HEAD';
 
 /**
- * Who may make a call. `public`: anyone (sign-in, probes, and signed document links, whose signature
- * is the check); `staff`: a live ADMIN or SYSOP session (SPEC 6); `sysop`: a SYSOP's session only.
+ * Who may make a call. `public`: anyone (sign-in, probes); `signed`: a document link opened in a new
+ * tab, without a session: its short-lived signature is the permission; `staff`: a live ADMIN or SYSOP
+ * session (SPEC 6); `sysop`: a SYSOP's session only.
  */
-export type CallAccess = 'public' | 'staff' | 'sysop';
+export type CallAccess = 'public' | 'signed' | 'staff' | 'sysop';
 
 type CallBase = {
   method: CallMethod;

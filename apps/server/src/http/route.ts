@@ -31,7 +31,7 @@ export type RouteExtras = Omit<RouteShorthandOptions, 'schema' | 'config'> & {
 /** The guard's settings (auth/guard.ts, auth/acting-on.ts) from the call's access. */
 function accessConfig(def: CallDef): FastifyContextConfig {
   return {
-    ...(def.access === 'public' ? { public: true } : {}),
+    ...(def.access === 'public' || def.access === 'signed' ? { public: true } : {}),
     ...(def.access === 'sysop' ? { minRole: 'SYSOP' as const } : {}),
     ...(def.background ? { background: true } : {}),
     ...(def.actsOn ? { actsOn: def.actsOn } : {}),

@@ -6,7 +6,7 @@ import { signedLinkQuery } from '../../common.ts';
 export const openStoredFile = defineCall({
   method: 'GET',
   path: '/public/files/:file',
-  access: 'public',
+  access: 'signed',
   params: z.object({ file: z.string().max(300) }),
   query: signedLinkQuery,
   produces: 'application/pdf, image/png, image/jpeg',
