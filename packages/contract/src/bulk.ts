@@ -22,17 +22,6 @@ export const BULK_KINDS = [
 ] as const;
 export type BulkKind = (typeof BULK_KINDS)[number];
 
-/** The bulk call of each list, next to the list's own calls (paths ours). */
-export const BULK_PATHS: Record<BulkKind, string> = {
-  deposit: '/api/admin/accounts/adminBulkDeposits',
-  withdrawal: '/api/admin/accounts/adminBulkWithdrawals',
-  transfer: '/api/admin/accounts/adminBulkTransfers',
-  bankAccount: '/api/admin/accounts/adminBulkBankAccounts',
-  leverage: '/api/admin/accounts/adminBulkLeverageRequests',
-  subAccount: '/api/admin/accounts/adminBulkSubAccountRequests',
-  ibRequest: '/api/admin/users/adminBulkIbRequests',
-};
-
 /**
  * Why a whole call is refused before any row is touched: SPEC 5's rejection alert for the kind, and
  * for IB requests (SPEC 2.12 "approves or rejects with a comment") a comment either way.

@@ -1,16 +1,9 @@
-import {
-  BULK_PATHS,
-  BULK_REASON_RULES,
-  MESSAGES,
-  bulkRequest,
-  bulkResponse,
-  type BulkKind,
-  type BulkResult,
-} from '@brokerdesk/contract';
+import { BULK_REASON_RULES, MESSAGES, calls, type BulkKind, type BulkResult } from '@brokerdesk/contract';
 import type { StaffContext } from '../auth/sessions.ts';
 import { AppError, Invalid } from './errors.ts';
 import type { App } from './types.ts';
 import { requireStaff } from './types.ts';
+import { route } from './route.ts';
 
 /** Who acts, with the address the audit rows of some areas keep. */
 export type BulkStaff = StaffContext & { ip: string };
@@ -57,21 +50,17 @@ export async function runBulk(
 }
 
 /**
- * POST BULK_PATHS[kind] `{ action, ids, reason }` → `{ results: [{ _id, ok, message?, error?, status? }] }`.
+ * POST calls.bulk.BULK_CALLS[kind] `{ action, ids, reason }` → `{ results: [{ _id, ok, message?, error?, status? }] }`.
  * A missing reason refuses the whole call (400, nothing changed), as SPEC 5 blocks a reject without one.
  */
 export function bulkRoute(app: App, kind: BulkKind, row: BulkRow): void {
-  app.post(
-    BULK_PATHS[kind],
-    { schema: { body: bulkRequest, response: { 200: bulkResponse } } },
-    async (req) => {
-      const { action, ids } = req.body;
-      const reason = req.body.reason.trim();
-      const needed = BULK_REASON_RULES[kind][action];
-      if (needed && !reason) throw new Invalid({ reason: needed });
-      const staff: BulkStaff = { ...requireStaff(req.staff), ip: req.ip };
-      const results = await runBulk(ids, (id) => row[action](id, staff, reason), req.log);
-      return { results };
-    },
-  );
+  route(app, calls.bulk.BULK_CALLS[kind], async (req) => {
+    const { action, ids } = req.body;
+    const reason = req.body.reason.trim();
+    const needed = BULK_REASON_RULES[kind][action];
+    if (needed && !reason) throw new Invalid({ reason: needed });
+    const staff: BulkStaff = { ...requireStaff(req.staff), ip: req.ip };
+    const results = await runBulk(ids, (id) => row[action](id, staff, reason), req.log);
+    return { results };
+  });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import {
   BULK_MESSAGES,
-  BULK_PATHS,
+  calls,
   FOUR_EYES_MESSAGES,
   MESSAGES,
   type BulkKind,
@@ -49,7 +49,7 @@ describe(`bulk decisions on deposits, withdrawals and transfers (${testDbKind})`
   afterAll(() => t.stop());
 
   const bulk = (who: Who, kind: BulkKind, body: Record<string, unknown>) =>
-    t.call<Reply>('POST', BULK_PATHS[kind], body, t.auth(tokens[who]));
+    t.call<Reply>('POST', calls.bulk.BULK_CALLS[kind].path, body, t.auth(tokens[who]));
   const audits = async (id: string) =>
     (await t.db.select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(asc(auditLog.id))).map(
       (a) => [a.action, a.actorId],

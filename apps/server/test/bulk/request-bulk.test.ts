@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import {
-  BULK_PATHS,
+  calls,
   IB_MESSAGES,
   MESSAGES,
   STAFF_MESSAGES,
@@ -46,7 +46,7 @@ describe(`bulk decisions on the non-money request lists (${testDbKind})`, () => 
   afterAll(() => t.stop());
 
   const bulk = (kind: BulkKind, body: Record<string, unknown>) =>
-    t.call<Reply>('POST', BULK_PATHS[kind], body, t.auth(token));
+    t.call<Reply>('POST', calls.bulk.BULK_CALLS[kind].path, body, t.auth(token));
   const audits = async (id: string) =>
     (await t.db.select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(asc(auditLog.id))).map(
       (a) => [a.action, a.actorId],

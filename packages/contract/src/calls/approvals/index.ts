@@ -1,2 +1,2 @@
-// The calls of this area, one file each (see ../banks for the shape).
-export {};
+export { listThresholds } from './list-thresholds.ts';
+export { setThreshold } from './set-threshold.ts';

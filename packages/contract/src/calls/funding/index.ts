@@ -1,2 +1,12 @@
-// The calls of this area, one file each (see ../banks for the shape).
-export {};
+export { listFundingRequests } from './list-funding-requests.ts';
+export { getFundingRequest } from './get-funding-request.ts';
+export { pageClientFundingHistory } from './page-client-funding-history.ts';
+export { listWithdrawalOrders } from './list-withdrawal-orders.ts';
+export { updateDeposit } from './update-deposit.ts';
+export { processDeposit } from './process-deposit.ts';
+export { updateWithdrawal } from './update-withdrawal.ts';
+export { processWithdrawal } from './process-withdrawal.ts';
+export { updateProviderWithdrawal } from './update-provider-withdrawal.ts';
+export { processProviderWithdrawal } from './process-provider-withdrawal.ts';
+export { updateTransfer } from './update-transfer.ts';
+export { processTransfer } from './process-transfer.ts';

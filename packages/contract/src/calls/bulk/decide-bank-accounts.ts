@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { bulkRequest, bulkResponse } from '../../bulk.ts';
+
+/** Bulk Approve / Reject on Bank verification's Pending tab (issue 20; path ours). */
+export const decideBankAccounts = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminBulkBankAccounts',
+  access: 'staff',
+  body: bulkRequest,
+  response: bulkResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { bulkRequest, bulkResponse } from '../../bulk.ts';
+
+/** Bulk Approve / Reject on the deposit list (issue 20; path ours). */
+export const decideDeposits = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminBulkDeposits',
+  access: 'staff',
+  body: bulkRequest,
+  response: bulkResponse,
+});

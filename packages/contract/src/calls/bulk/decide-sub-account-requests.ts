@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { bulkRequest, bulkResponse } from '../../bulk.ts';
+
+/** Bulk Approve / Reject on New Sub Account Requests (issue 20; path ours). */
+export const decideSubAccountRequests = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminBulkSubAccountRequests',
+  access: 'staff',
+  body: bulkRequest,
+  response: bulkResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { bulkRequest, bulkResponse } from '../../bulk.ts';
+
+/** Bulk Approve / Reject on the internal transfer list (issue 20; path ours). */
+export const decideTransfers = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminBulkTransfers',
+  access: 'staff',
+  body: bulkRequest,
+  response: bulkResponse,
+});

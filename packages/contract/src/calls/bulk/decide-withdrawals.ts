@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { bulkRequest, bulkResponse } from '../../bulk.ts';
+
+/** Bulk Approve / Reject on the withdrawal list, card-provider ones included (issue 20; path ours). */
+export const decideWithdrawals = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminBulkWithdrawals',
+  access: 'staff',
+  body: bulkRequest,
+  response: bulkResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { withdrawalOrdersQuery, withdrawalOrdersResponse } from '../../funding.ts';
+
+/** The 'Orders' table (SPEC 2.15): card-provider withdrawals, paged by the server from the query. */
+export const listWithdrawalOrders = defineCall({
+  method: 'GET',
+  path: '/api/admin/accounts/adminGetWithdrawalOrders',
+  access: 'staff',
+  query: withdrawalOrdersQuery,
+  response: withdrawalOrdersResponse,
+});

@@ -1,0 +1,13 @@
+import { defineCall } from '../../call.ts';
+import { fundingHistoryParams, fundingHistoryRequest, fundingListResponse } from '../../funding.ts';
+
+/** A client's funding history on the profile (SPEC 2.6): one type, approved only or every status. */
+export const pageClientFundingHistory = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminGetFundingRequests/paginated/:userId/:type/:approved',
+  access: 'staff',
+  actsOnParam: 'userId',
+  params: fundingHistoryParams,
+  body: fundingHistoryRequest,
+  response: fundingListResponse,
+});

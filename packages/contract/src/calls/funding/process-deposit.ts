@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { fundingActionResponse, processDepositRequest } from '../../funding.ts';
+
+/** The deposit list's Approve: approve and credit the account (four-eyes may hold it; SPEC 2.16). */
+export const processDeposit = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminProcessDeposit',
+  access: 'staff',
+  body: processDepositRequest,
+  response: fundingActionResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { fundingActionResponse, processTransferRequest } from '../../funding.ts';
+
+/** The internal transfer list's Approve: approve and move the money (SPEC 2.14). */
+export const processTransfer = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminProcessTransfer',
+  access: 'staff',
+  body: processTransferRequest,
+  response: fundingActionResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { fundingActionResponse, processWithdrawalRequest } from '../../funding.ts';
+
+/** The withdrawal list's Approve: approve and debit the account (SPEC 2.15). */
+export const processWithdrawal = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminProcessWithdrawal',
+  access: 'staff',
+  body: processWithdrawalRequest,
+  response: fundingActionResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { fundingActionResponse, updateDepositRequest } from '../../funding.ts';
+
+/** The deposit update modal's save: status, comment, deal amount (SPEC 2.16, 4). */
+export const updateDeposit = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminUpdateDeposit',
+  access: 'staff',
+  body: updateDepositRequest,
+  response: fundingActionResponse,
+});

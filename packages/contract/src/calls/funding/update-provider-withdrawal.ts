@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { fundingActionResponse, updateWithdrawalRequest } from '../../funding.ts';
+
+/** The update modal's save for a card-provider withdrawal (SPEC 7.4): refuses any other withdrawal. */
+export const updateProviderWithdrawal = defineCall({
+  method: 'POST',
+  path: '/api/admin/accounts/adminUpdateProviderWithdrawal',
+  access: 'staff',
+  body: updateWithdrawalRequest,
+  response: fundingActionResponse,
+});
