@@ -186,3 +186,13 @@ export const partnerEmailSettingsRequest = z.strictObject({
 export const partnerEmailSettingsResponse = z.array(
   partnerEmailSettingsSchema.extend({ partnerId: idSchema, agentCode: z.number().int().nullable() }),
 );
+
+/** KYC provider image ids: opaque, but only ever digits, letters, '-' and '_'. */
+export const KYC_IMAGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The query of a signed KYC document or report link (GET /api/kyc/...): its expiry and signature. */
+export const kycSignedQuery = z.object({
+  exp: z.coerce.number().int(),
+  s: z.string().max(64).optional(),
+  sig: z.string().max(100),
+});

@@ -36,3 +36,6 @@ export const EXPORT_LINK_SECONDS = 60;
 
 /** The audit action of an export (entity 'export'; after: the list, its parameters and view). */
 export const EXPORT_AUDIT_ACTION = 'list.exported';
+
+/** The view of a download link, base64url JSON in its query (a path segment is limited to 100 characters). */
+export const exportTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{1,4000}$/);

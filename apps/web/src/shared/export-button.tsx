@@ -1,8 +1,8 @@
-import { exportListResponse, type ExportableList, type PagedRequest } from '@brokerdesk/contract';
+import { calls, type ExportableList, type PagedRequest } from '@brokerdesk/contract';
 import { Button } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
-import { api, errorsOf } from './api.ts';
+import { call, errorsOf } from './api.ts';
 import { showErrorNotice } from './notify.ts';
 
 type Props = {
@@ -22,7 +22,7 @@ export function ExportButton({ list, params = {}, request }: Props) {
   const start = async () => {
     setBusy(true);
     try {
-      const link = await api.post('/api/admin/exports', exportListResponse, { list, params, request });
+      const link = await call(calls.exports.createExport, { body: { list, params, request } });
       const a = document.createElement('a');
       a.href = link.url;
       a.download = link.filename;

@@ -1,21 +1,9 @@
 import { Readable } from 'node:stream';
-import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
-import {
-  auditExportQuery,
-  auditFacetsResponse,
-  auditSearchRequest,
-  auditSearchResponse,
-  auditVerifyResponse,
-  documentViewsResponse,
-  endSessionRequest,
-  endSessionResponse,
-  idSchema,
-  staffSessionsResponse,
-} from '@brokerdesk/contract';
+import { calls } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../http/types.ts';
 import { requireStaff } from '../../http/types.ts';
+import { route, type CallRequest } from '../../http/route.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AuditService } from './service.ts';
 import { StaffSessions } from './sessions.ts';
@@ -28,62 +16,30 @@ import { StaffSessions } from './sessions.ts';
 export function auditRoutes(app: App, deps: { db: Db; clock: Clock; sessionIdleSeconds: number }): void {
   const trail = new AuditService(deps.db, deps.clock);
   const live = new StaffSessions(deps.db, deps.clock, deps.sessionIdleSeconds);
-  const caller = (req: FastifyRequest) => {
+  const caller = (req: Pick<CallRequest<never>, 'staff' | 'ip'>) => {
     const staff = requireStaff(req.staff);
     return { userId: staff.userId, sessionId: staff.sessionId, ip: req.ip };
   };
 
-  app.post(
-    '/api/admin/audit/search',
-    { schema: { body: auditSearchRequest, response: { 200: auditSearchResponse } } },
-    async (req) => trail.search(req.body),
-  );
+  route(app, calls.audit.searchAudit, async (req) => trail.search(req.body));
 
-  app.get(
-    '/api/admin/audit/export.csv',
-    { schema: { querystring: auditExportQuery } },
-    async (req, reply) => {
-      const { sortOrder, ...filters } = req.query;
-      const file = await trail.exportCsv(filters, sortOrder, caller(req));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(file.body));
-    },
-  );
+  route(app, calls.audit.exportAudit, async (req, reply) => {
+    const { sortOrder, ...filters } = req.query;
+    const file = await trail.exportCsv(filters, sortOrder, caller(req));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(file.body));
+  });
 
-  app.get('/api/admin/audit/facets', { schema: { response: { 200: auditFacetsResponse } } }, async () =>
-    trail.facets(),
-  );
+  route(app, calls.audit.getAuditFacets, async () => trail.facets());
 
-  app.post(
-    '/api/admin/audit/verify',
-    { config: { minRole: 'SYSOP' }, schema: { response: { 200: auditVerifyResponse } } },
-    async (req) => trail.verify(caller(req)),
-  );
+  route(app, calls.audit.verifyAudit, async (req) => trail.verify(caller(req)));
 
-  app.get(
-    '/api/admin/users/documentViews/:userId',
-    {
-      config: { actsOnParam: 'userId' },
-      schema: { params: z.object({ userId: idSchema }), response: { 200: documentViewsResponse } },
-    },
-    async (req) => trail.documentViews(req.params.userId),
-  );
+  route(app, calls.audit.listDocumentViews, async (req) => trail.documentViews(req.params.userId));
 
-  app.get(
-    '/api/admin/sessions',
-    { config: { minRole: 'SYSOP' }, schema: { response: { 200: staffSessionsResponse } } },
-    async (req) => live.list(caller(req).sessionId),
-  );
+  route(app, calls.audit.listSessions, async (req) => live.list(caller(req).sessionId));
 
-  app.post(
-    '/api/admin/sessions/end',
-    {
-      config: { minRole: 'SYSOP' },
-      schema: { body: endSessionRequest, response: { 200: endSessionResponse } },
-    },
-    async (req) => live.end(req.body.sessionId, caller(req)),
-  );
+  route(app, calls.audit.endSession, async (req) => live.end(req.body.sessionId, caller(req)));
 }

@@ -1,23 +1,17 @@
-import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { MESSAGES, idSchema, kycApplicantResponse, kycDocumentsResponse } from '@brokerdesk/contract';
+import { MESSAGES, calls } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { App } from '../../http/types.ts';
 import { requireStaff } from '../../http/types.ts';
+import { route } from '../../http/route.ts';
 import type { FastifyReply } from 'fastify';
 import { NotFound, Forbidden, Unavailable } from '../../http/errors.ts';
 import { KycUnavailable, type KycFile, type KycProvider } from '../../integrations/kyc/types.ts';
-import { KYC_IMAGE_ID, kycImagePath, kycReportPath } from '../../integrations/kyc/paths.ts';
+import { kycImagePath, kycReportPath } from '../../integrations/kyc/paths.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DocumentViews, KYC_REPORT_LABEL, kycDocumentLinks } from '../audit/document-views.ts';
-
-const signedQuery = z.object({
-  exp: z.coerce.number().int(),
-  s: z.string().max(64).optional(),
-  sig: z.string().max(100),
-});
 
 /**
  * KYC calls of SPEC 7.2, and the stand-in provider's signed document and report pages. Handing out the
@@ -34,83 +28,52 @@ export function kycRoutes(
     if (!u) throw new NotFound('No such user.');
   };
 
-  app.get(
-    '/api/admin/users/getKYCDocuments/:id',
-    {
-      config: { actsOnParam: 'id' },
-      schema: { params: z.object({ id: idSchema }), response: { 200: kycDocumentsResponse } },
-    },
-    async (req) => {
-      await ensureUser(req.params.id);
-      const staff = requireStaff(req.staff);
-      const docs = await fromProvider(() => deps.kyc.documents(req.params.id, staff.sessionId));
-      await views.linksIssued({ userId: staff.userId, ip: req.ip }, req.params.id, kycDocumentLinks(docs));
-      return docs;
-    },
-  );
+  route(app, calls.clients.listKycDocuments, async (req) => {
+    await ensureUser(req.params.id);
+    const staff = requireStaff(req.staff);
+    const docs = await fromProvider(() => deps.kyc.documents(req.params.id, staff.sessionId));
+    await views.linksIssued({ userId: staff.userId, ip: req.ip }, req.params.id, kycDocumentLinks(docs));
+    return docs;
+  });
 
-  app.get(
-    '/api/admin/users/getKYCApplicantData/:id',
-    {
-      config: { actsOnParam: 'id' },
-      schema: { params: z.object({ id: idSchema }), response: { 200: kycApplicantResponse } },
-    },
-    async (req) => {
-      await ensureUser(req.params.id);
-      return fromProvider(() => deps.kyc.applicant(req.params.id));
-    },
-  );
+  route(app, calls.clients.getKycApplicant, async (req) => {
+    await ensureUser(req.params.id);
+    return fromProvider(() => deps.kyc.applicant(req.params.id));
+  });
 
   // Opened in a new tab, so no bearer header: the link itself is the short-lived permission.
-  app.get(
-    '/api/kyc/image/:userId/:imageId',
-    {
-      config: { public: true },
-      schema: {
-        params: z.object({ userId: idSchema, imageId: z.string().regex(KYC_IMAGE_ID) }),
-        querystring: signedQuery,
-      },
-    },
-    async (req, reply) => {
-      const { userId, imageId } = req.params;
-      const path = kycImagePath(userId, imageId);
-      if (!(await deps.links.open(path, req.query))) throw new Forbidden('This link has expired.');
-      const image = await fromProvider(() => deps.kyc.image(userId, imageId));
-      if (!image) throw new NotFound();
-      await views.opened({
-        clientId: userId,
-        kind: image.kind,
-        document: image.idDocType,
-        path,
-        exp: req.query.exp,
-        ip: req.ip,
-      });
-      return sendFile(reply, image);
-    },
-  );
+  route(app, calls.clients.openKycImage, async (req, reply) => {
+    const { userId, imageId } = req.params;
+    const path = kycImagePath(userId, imageId);
+    if (!(await deps.links.open(path, req.query))) throw new Forbidden('This link has expired.');
+    const image = await fromProvider(() => deps.kyc.image(userId, imageId));
+    if (!image) throw new NotFound();
+    await views.opened({
+      clientId: userId,
+      kind: image.kind,
+      document: image.idDocType,
+      path,
+      exp: req.query.exp,
+      ip: req.ip,
+    });
+    return sendFile(reply, image);
+  });
 
-  app.get(
-    '/api/kyc/report/:userId',
-    {
-      config: { public: true },
-      schema: { params: z.object({ userId: idSchema }), querystring: signedQuery },
-    },
-    async (req, reply) => {
-      const path = kycReportPath(req.params.userId);
-      if (!(await deps.links.open(path, req.query))) throw new Forbidden('This link has expired.');
-      await ensureUser(req.params.userId);
-      const file = await fromProvider(() => deps.kyc.report(req.params.userId));
-      await views.opened({
-        clientId: req.params.userId,
-        kind: 'KYC_REPORT',
-        document: KYC_REPORT_LABEL,
-        path,
-        exp: req.query.exp,
-        ip: req.ip,
-      });
-      return sendFile(reply, file);
-    },
-  );
+  route(app, calls.clients.openKycReport, async (req, reply) => {
+    const path = kycReportPath(req.params.userId);
+    if (!(await deps.links.open(path, req.query))) throw new Forbidden('This link has expired.');
+    await ensureUser(req.params.userId);
+    const file = await fromProvider(() => deps.kyc.report(req.params.userId));
+    await views.opened({
+      clientId: req.params.userId,
+      kind: 'KYC_REPORT',
+      document: KYC_REPORT_LABEL,
+      path,
+      exp: req.query.exp,
+      ip: req.ip,
+    });
+    return sendFile(reply, file);
+  });
 }
 
 /** A provider fault is the provider's, not the caller's: 503 with a plain message. */

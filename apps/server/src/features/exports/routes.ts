@@ -1,14 +1,15 @@
 import { Readable } from 'node:stream';
-import { z } from 'zod';
 import {
   EXPORT_AUDIT_ACTION,
   EXPORT_LINK_SECONDS,
+  calls,
   exportListRequest,
-  exportListResponse,
+  exportTokenSchema,
 } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../http/types.ts';
 import { requireStaff } from '../../http/types.ts';
+import { route } from '../../http/route.ts';
 import { Forbidden, Invalid } from '../../http/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
@@ -17,11 +18,9 @@ import { csvLine } from '../../lib/csv.ts';
 import { cursorBatchesWith } from '../../lib/cursor-stream.ts';
 import type { ExportRegistry, PlannedExport } from './registry.ts';
 
-const DOWNLOAD = '/api/exports/download';
+const DOWNLOAD = calls.exports.downloadExport.path;
 /** The view travels in the link's query (a path segment is limited to 100 characters); it is signed. */
 const signedPath = (token: string) => `${DOWNLOAD}/${token}`;
-
-const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{1,4000}$/);
 
 /**
  * CSV exports of the lists. POST checks the view like the list call (so a bad filter is a 400 now, not
@@ -32,70 +31,52 @@ export function exportRoutes(
   app: App,
   deps: { db: Db; clock: Clock; links: LinkSigner; lists: ExportRegistry },
 ) {
-  app.post(
-    '/api/admin/exports',
-    { schema: { body: exportListRequest, response: { 200: exportListResponse } } },
-    async (req) => {
-      const staff = requireStaff(req.staff);
-      const { list, params, request } = req.body;
-      const planned = await deps.lists[list].plan(deps.db, params, request);
-      const token = Buffer.from(JSON.stringify({ list, params, request })).toString('base64url');
-      if (!tokenSchema.safeParse(token).success)
-        throw new Invalid({ request: 'Too many filters to export.' });
-      await audit(deps.db, deps.clock.now(), {
-        actorId: staff.userId,
-        action: EXPORT_AUDIT_ACTION,
-        entity: 'export',
-        entityId: null,
-        after: {
-          list,
-          params,
-          sortField: request.sortField,
-          sortOrder: request.sortOrder,
-          filters: request.filters,
-        },
-        ip: req.ip,
-      });
-      const filename = `${planned.name}-${new Date(deps.clock.now() * 1000).toISOString().slice(0, 10)}.csv`;
-      const signed = new URL(
-        deps.links.sign(signedPath(token), EXPORT_LINK_SECONDS, staff.sessionId),
-        'http://x',
-      );
-      return { url: `${DOWNLOAD}?t=${token}&${signed.searchParams.toString()}`, filename };
-    },
-  );
+  route(app, calls.exports.createExport, async (req) => {
+    const staff = requireStaff(req.staff);
+    const { list, params, request } = req.body;
+    const planned = await deps.lists[list].plan(deps.db, params, request);
+    const token = Buffer.from(JSON.stringify({ list, params, request })).toString('base64url');
+    if (!exportTokenSchema.safeParse(token).success)
+      throw new Invalid({ request: 'Too many filters to export.' });
+    await audit(deps.db, deps.clock.now(), {
+      actorId: staff.userId,
+      action: EXPORT_AUDIT_ACTION,
+      entity: 'export',
+      entityId: null,
+      after: {
+        list,
+        params,
+        sortField: request.sortField,
+        sortOrder: request.sortOrder,
+        filters: request.filters,
+      },
+      ip: req.ip,
+    });
+    const filename = `${planned.name}-${new Date(deps.clock.now() * 1000).toISOString().slice(0, 10)}.csv`;
+    const signed = new URL(
+      deps.links.sign(signedPath(token), EXPORT_LINK_SECONDS, staff.sessionId),
+      'http://x',
+    );
+    return { url: `${DOWNLOAD}?t=${token}&${signed.searchParams.toString()}`, filename };
+  });
 
   // Opened by the browser as a plain download (no bearer header): the signed link is the permission.
-  app.get(
-    DOWNLOAD,
-    {
-      config: { public: true },
-      schema: {
-        querystring: z.object({
-          t: tokenSchema,
-          exp: z.coerce.number().int(),
-          s: z.string().max(64).optional(),
-          sig: z.string().max(100),
-        }),
-      },
-    },
-    async (req, reply) => {
-      if (!(await deps.links.open(signedPath(req.query.t), req.query)))
-        throw new Forbidden('This link has expired.');
-      const parsed = exportListRequest.safeParse(
-        JSON.parse(Buffer.from(req.query.t, 'base64url').toString('utf8')),
-      );
-      if (!parsed.success) throw new Invalid({ token: 'Malformed export link.' });
-      const { list, params, request } = parsed.data;
-      const planned = await deps.lists[list].plan(deps.db, params, request);
-      const filename = `${planned.name}-${new Date(deps.clock.now() * 1000).toISOString().slice(0, 10)}.csv`;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(csvText(deps.db, planned)));
-    },
-  );
+  route(app, calls.exports.downloadExport, async (req, reply) => {
+    if (!(await deps.links.open(signedPath(req.query.t), req.query)))
+      throw new Forbidden('This link has expired.');
+    const parsed = exportListRequest.safeParse(
+      JSON.parse(Buffer.from(req.query.t, 'base64url').toString('utf8')),
+    );
+    if (!parsed.success) throw new Invalid({ token: 'Malformed export link.' });
+    const { list, params, request } = parsed.data;
+    const planned = await deps.lists[list].plan(deps.db, params, request);
+    const filename = `${planned.name}-${new Date(deps.clock.now() * 1000).toISOString().slice(0, 10)}.csv`;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(csvText(deps.db, planned)));
+  });
 }
 
 async function* csvText(db: Db, planned: PlannedExport): AsyncGenerator<string> {

@@ -1,35 +1,19 @@
-import {
-  auditFacetsResponse,
-  auditSearchResponse,
-  auditVerifyResponse,
-  documentViewsResponse,
-  endSessionResponse,
-  staffSessionsResponse,
-  type AuditFilters,
-  type AuditSearchRequest,
-} from '@brokerdesk/contract';
-import { api, type RequestOptions } from '../../shared/api.ts';
-
-const enc = encodeURIComponent;
+import { calls, urlOf, type AuditFilters, type AuditSearchRequest } from '@brokerdesk/contract';
+import { call, type RequestOptions } from '../../shared/api.ts';
 
 /** The audit trail, document views and staff sessions, typed by the contract. */
 export const auditApi = {
   search: (body: AuditSearchRequest, options?: RequestOptions) =>
-    api.post('/api/admin/audit/search', auditSearchResponse, body, options),
-  facets: (options?: RequestOptions) => api.get('/api/admin/audit/facets', auditFacetsResponse, options),
-  verify: () => api.post('/api/admin/audit/verify', auditVerifyResponse),
+    call(calls.audit.searchAudit, { body }, options),
+  facets: (options?: RequestOptions) => call(calls.audit.getAuditFacets, {}, options),
+  verify: () => call(calls.audit.verifyAudit),
   documentViews: (userId: string, options?: RequestOptions) =>
-    api.get(`/api/admin/users/documentViews/${enc(userId)}`, documentViewsResponse, options),
-  sessions: (options?: RequestOptions) => api.get('/api/admin/sessions', staffSessionsResponse, options),
-  endSession: (sessionId: string) => api.post('/api/admin/sessions/end', endSessionResponse, { sessionId }),
+    call(calls.audit.listDocumentViews, { params: { userId } }, options),
+  sessions: (options?: RequestOptions) => call(calls.audit.listSessions, {}, options),
+  endSession: (sessionId: string) => call(calls.audit.endSession, { body: { sessionId } }),
 };
 
 /** The export call's address for the current filters (empty ones left out), oldest row first. */
 export function auditExportPath(filters: AuditFilters): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    if (value !== undefined && value !== '') query.set(key, String(value));
-  }
-  query.set('sortOrder', 'asc');
-  return `/api/admin/audit/export.csv?${query.toString()}`;
+  return urlOf(calls.audit.exportAudit, { query: { ...filters, sortOrder: 'asc' } });
 }

@@ -1,19 +1,9 @@
 import type { changeAccountTypeRequest } from '@brokerdesk/contract';
 import {
   calls,
-  clientApplicationResponse,
-  kycApplicantResponse,
-  timelineResponse,
-  editUserResponse,
   fundingListResponse,
-  kycDocumentsResponse,
-  logsResponse,
   partnerEmailSettingsResponse,
-  processUserResponse,
-  profileResponse,
-  registerUserResponse,
   successResponse,
-  usersListResponse,
   type EditUserRequest,
   type FundingType,
   type PagedRequest,
@@ -36,31 +26,29 @@ export const TIMELINE_PAGE = 20;
 /** The calls of SPEC 7.2 and the partner mail settings of 7.3, typed by the contract. */
 export const clientApi = {
   list: (status: UserListStatus, body: PagedRequest, options?: RequestOptions) =>
-    api.post(`/api/admin/users/list/paginated/${status}`, usersListResponse, body, options),
+    call(calls.clients.pageUsers, { params: { status }, body }, options),
   profile: (id: string, options?: RequestOptions) =>
-    api.get(`/api/admin/users/profile/${enc(id)}`, profileResponse, options),
-  register: (body: RegisterUserRequest) => api.post('/api/admin/users/register', registerUserResponse, body),
-  edit: (body: EditUserRequest) => api.post('/api/admin/users/editUser', editUserResponse, body),
-  changeAccountType: (body: ChangeAccountType) =>
-    api.post('/api/admin/users/changeUserAccountType', successResponse, body),
+    call(calls.clients.getProfile, { params: { id } }, options),
+  register: (body: RegisterUserRequest) => call(calls.clients.registerUser, { body }),
+  edit: (body: EditUserRequest) => call(calls.clients.editUser, { body }),
+  changeAccountType: (body: ChangeAccountType) => call(calls.clients.changeAccountType, { body }),
   renameTradingAccounts: (body: { userData: { _id: string } }) =>
     api.post('/api/admin/accounts/changeTradingAccountNames', successResponse, body),
   logs: (userId: string, options?: RequestOptions) =>
-    api.get(`/api/admin/users/logs/${enc(userId)}`, logsResponse, options),
-  addLog: (body: { userId: string; event: string }) =>
-    api.post('/api/admin/users/addLog', successResponse, body),
-  process: (body: ProcessUserBody) => api.post('/api/admin/users/processUser', processUserResponse, body),
+    call(calls.clients.listLogs, { params: { userId } }, options),
+  addLog: (body: { userId: string; event: string }) => call(calls.clients.addLog, { body }),
+  process: (body: ProcessUserBody) => call(calls.clients.processUser, { body }),
   application: (id: string, options?: RequestOptions) =>
-    api.get(`/api/admin/users/getClientApplicationData/${enc(id)}`, clientApplicationResponse, options),
+    call(calls.clients.getApplication, { params: { id } }, options),
   kycDocuments: (id: string, options?: RequestOptions) =>
-    api.get(`/api/admin/users/getKYCDocuments/${enc(id)}`, kycDocumentsResponse, options),
+    call(calls.clients.listKycDocuments, { params: { id } }, options),
   kycApplicant: (id: string, options?: RequestOptions) =>
-    api.get(`/api/admin/users/getKYCApplicantData/${enc(id)}`, kycApplicantResponse, options),
+    call(calls.clients.getKycApplicant, { params: { id } }, options),
   /** One page of the activity timeline, newest first; `before` is the previous page's `next`. */
   timeline: (id: string, before: string | null, options?: RequestOptions) =>
-    api.get(
-      `/api/admin/users/timeline/${enc(id)}?limit=${TIMELINE_PAGE}${before ? `&before=${enc(before)}` : ''}`,
-      timelineResponse,
+    call(
+      calls.clients.getTimeline,
+      { params: { id }, query: { limit: TIMELINE_PAGE, before: before ?? undefined } },
       options,
     ),
   bankAccounts: (id: string, options?: RequestOptions) =>

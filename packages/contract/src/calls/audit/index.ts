@@ -1,2 +1,7 @@
-// The calls of this area, one file each (see ../banks for the shape).
-export {};
+export { searchAudit } from './search-audit.ts';
+export { exportAudit } from './export-audit.ts';
+export { getAuditFacets } from './get-audit-facets.ts';
+export { verifyAudit } from './verify-audit.ts';
+export { listDocumentViews } from './list-document-views.ts';
+export { listSessions } from './list-sessions.ts';
+export { endSession } from './end-session.ts';

@@ -1,2 +1,17 @@
-// The calls of this area, one file each (see ../banks for the shape).
-export {};
+export { pageUsers } from './page-users.ts';
+export { listAdmins } from './list-admins.ts';
+export { getProfile } from './get-profile.ts';
+export { getTimeline } from './get-timeline.ts';
+export { registerUser } from './register-user.ts';
+export { editUser } from './edit-user.ts';
+export { changeAccountType } from './change-account-type.ts';
+export { addLog } from './add-log.ts';
+export { listLogs } from './list-logs.ts';
+export { processUser } from './process-user.ts';
+export { getApplication } from './get-application.ts';
+export { getPartnerEmailSettings } from './get-partner-email-settings.ts';
+export { updatePartnerEmailSettings } from './update-partner-email-settings.ts';
+export { listKycDocuments } from './list-kyc-documents.ts';
+export { getKycApplicant } from './get-kyc-applicant.ts';
+export { openKycImage } from './open-kyc-image.ts';
+export { openKycReport } from './open-kyc-report.ts';

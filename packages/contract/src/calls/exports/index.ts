@@ -1,2 +1,2 @@
-// The calls of this area, one file each (see ../banks for the shape).
-export {};
+export { createExport } from './create-export.ts';
+export { downloadExport } from './download-export.ts';

@@ -1,0 +1,10 @@
+import { defineCall } from '../../call.ts';
+import { staffSessionsResponse } from '../../audit.ts';
+
+/** The live staff sessions (SYSOP only). */
+export const listSessions = defineCall({
+  method: 'GET',
+  path: '/api/admin/sessions',
+  access: 'sysop',
+  response: staffSessionsResponse,
+});

@@ -1,0 +1,12 @@
+import { defineCall } from '../../call.ts';
+import { addLogRequest, successResponse } from '../../clients.ts';
+
+/** The client log card's Add: a note by this staff member on the client's log (SPEC 7.2). */
+export const addLog = defineCall({
+  method: 'POST',
+  path: '/api/admin/users/addLog',
+  access: 'staff',
+  actsOn: ['userId'],
+  body: addLogRequest,
+  response: successResponse,
+});

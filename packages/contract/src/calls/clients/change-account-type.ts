@@ -1,0 +1,12 @@
+import { defineCall } from '../../call.ts';
+import { changeAccountTypeRequest, successResponse } from '../../clients.ts';
+
+/** Turns a client into a partner (IB) or back (SPEC 7.2 changeUserAccountType). */
+export const changeAccountType = defineCall({
+  method: 'POST',
+  path: '/api/admin/users/changeUserAccountType',
+  access: 'staff',
+  actsOn: ['userData', '_id'],
+  body: changeAccountTypeRequest,
+  response: successResponse,
+});

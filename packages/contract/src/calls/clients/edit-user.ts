@@ -1,0 +1,12 @@
+import { defineCall } from '../../call.ts';
+import { editUserRequest, editUserResponse } from '../../clients.ts';
+
+/** The profile's Edit form: a client's details (SPEC 7.2). */
+export const editUser = defineCall({
+  method: 'POST',
+  path: '/api/admin/users/editUser',
+  access: 'staff',
+  actsOn: ['_id'],
+  body: editUserRequest,
+  response: editUserResponse,
+});

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineCall } from '../../call.ts';
+import { idSchema } from '../../common.ts';
+import { clientApplicationResponse } from '../../clients.ts';
+
+/** The answers a client gave in their application (SPEC 7.2 getClientApplicationData). */
+export const getApplication = defineCall({
+  method: 'GET',
+  path: '/api/admin/users/getClientApplicationData/:id',
+  access: 'staff',
+  actsOnParam: 'id',
+  params: z.object({ id: idSchema }),
+  response: clientApplicationResponse,
+});

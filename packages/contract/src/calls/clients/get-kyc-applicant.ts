@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineCall } from '../../call.ts';
+import { idSchema } from '../../common.ts';
+import { kycApplicantResponse } from '../../clients.ts';
+
+/** The KYC provider's applicant record of a client (SPEC 7.2 getKYCApplicantData). */
+export const getKycApplicant = defineCall({
+  method: 'GET',
+  path: '/api/admin/users/getKYCApplicantData/:id',
+  access: 'staff',
+  actsOnParam: 'id',
+  params: z.object({ id: idSchema }),
+  response: kycApplicantResponse,
+});

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineCall } from '../../call.ts';
+import { idSchema } from '../../common.ts';
+import { partnerEmailSettingsResponse } from '../../clients.ts';
+
+/** A partner's mail settings, for the profile's partner card (SPEC 7.3 getEmailNotifications). */
+export const getPartnerEmailSettings = defineCall({
+  method: 'GET',
+  path: '/api/admin/partners/getEmailNotifications/:userId',
+  access: 'staff',
+  actsOnParam: 'userId',
+  params: z.object({ userId: idSchema }),
+  response: partnerEmailSettingsResponse,
+});

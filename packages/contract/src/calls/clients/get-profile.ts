@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineCall } from '../../call.ts';
+import { idSchema } from '../../common.ts';
+import { profileResponse } from '../../clients.ts';
+
+/** A client's profile page: the user and their accounts (SPEC 7.2). */
+export const getProfile = defineCall({
+  method: 'GET',
+  path: '/api/admin/users/profile/:id',
+  access: 'staff',
+  actsOnParam: 'id',
+  params: z.object({ id: idSchema }),
+  response: profileResponse,
+});

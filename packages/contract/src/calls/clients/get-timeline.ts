@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { defineCall } from '../../call.ts';
+import { idSchema } from '../../common.ts';
+import { timelineQuery, timelineResponse } from '../../client-record.ts';
+
+/** One page of the profile's activity timeline, newest first (issue 20; path ours). */
+export const getTimeline = defineCall({
+  method: 'GET',
+  path: '/api/admin/users/timeline/:id',
+  access: 'staff',
+  actsOnParam: 'id',
+  params: z.object({ id: idSchema }),
+  query: timelineQuery,
+  response: timelineResponse,
+});

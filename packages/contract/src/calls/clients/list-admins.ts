@@ -1,0 +1,10 @@
+import { defineCall } from '../../call.ts';
+import { adminsResponse } from '../../clients.ts';
+
+/** The staff a client can be assigned to (SPEC 7.2 getAdmins). */
+export const listAdmins = defineCall({
+  method: 'GET',
+  path: '/api/admin/users/getAdmins',
+  access: 'staff',
+  response: adminsResponse,
+});

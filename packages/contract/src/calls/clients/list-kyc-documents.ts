@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineCall } from '../../call.ts';
+import { idSchema } from '../../common.ts';
+import { kycDocumentsResponse } from '../../clients.ts';
+
+/** A client's KYC documents with freshly signed links to view them (SPEC 7.2 getKYCDocuments). */
+export const listKycDocuments = defineCall({
+  method: 'GET',
+  path: '/api/admin/users/getKYCDocuments/:id',
+  access: 'staff',
+  actsOnParam: 'id',
+  params: z.object({ id: idSchema }),
+  response: kycDocumentsResponse,
+});

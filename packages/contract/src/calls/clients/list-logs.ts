@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineCall } from '../../call.ts';
+import { idSchema } from '../../common.ts';
+import { logsResponse } from '../../clients.ts';
+
+/** The client log card: every entry of a client's log (SPEC 7.2). */
+export const listLogs = defineCall({
+  method: 'GET',
+  path: '/api/admin/users/logs/:userId',
+  access: 'staff',
+  actsOnParam: 'userId',
+  params: z.object({ userId: idSchema }),
+  response: logsResponse,
+});

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { defineCall } from '../../call.ts';
+import { userListStatusSchema, usersListRequest, usersListResponse } from '../../clients.ts';
+
+/** One server page of a users list tab (SPEC 7.2: all, leads, approved, pending, rejected). */
+export const pageUsers = defineCall({
+  method: 'POST',
+  path: '/api/admin/users/list/paginated/:status',
+  access: 'staff',
+  params: z.object({ status: userListStatusSchema }),
+  body: usersListRequest,
+  response: usersListResponse,
+});

@@ -1,0 +1,12 @@
+import { defineCall } from '../../call.ts';
+import { processUserRequest, processUserResponse } from '../../clients.ts';
+
+/** Approves, rejects or returns to pending a client's application (SPEC 7.2 processUser). */
+export const processUser = defineCall({
+  method: 'POST',
+  path: '/api/admin/users/processUser',
+  access: 'staff',
+  actsOn: ['userId'],
+  body: processUserRequest,
+  response: processUserResponse,
+});

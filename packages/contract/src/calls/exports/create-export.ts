@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { exportListRequest, exportListResponse } from '../../exports.ts';
+
+/** 'Export CSV': checks and audits the view, answers a short-lived signed download link (issue 10). */
+export const createExport = defineCall({
+  method: 'POST',
+  path: '/api/admin/exports',
+  access: 'staff',
+  body: exportListRequest,
+  response: exportListResponse,
+});
