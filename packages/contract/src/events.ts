@@ -4,9 +4,8 @@ import { z } from 'zod';
  * Live updates: one server-sent-events stream per signed-in browser tab, read with fetch so that it
  * carries the Authorization header like every other call (EventSource cannot send one, and a session
  * token never goes into a URL). The stream says *what* changed, never the data: the web refetches the
- * calls it already makes, with their own permissions.
+ * calls it already makes, with their own permissions. The call is calls.events.openLiveEvents.
  */
-export const LIVE_EVENTS_PATH = '/api/other/events';
 
 /** What can change, named after the table that changed. */
 export const LIVE_TOPICS = [

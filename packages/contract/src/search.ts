@@ -4,8 +4,8 @@ import { roleSchema } from './roles.ts';
 import { userStatusSchema } from './entities.ts';
 import { fundingTabSchema } from './funding.ts';
 
-/** Global search (Ctrl+K). Its path is ours, in the style of the other admin calls. */
-export const SEARCH_PATH = '/api/admin/search';
+// Global search (Ctrl+K): calls.search.searchRecords, a path of ours in the style of the other admin calls.
+
 /** Rows per group at most: the search finds, the lists browse. */
 export const SEARCH_GROUP_LIMIT = 6;
 export const SEARCH_MAX_LENGTH = 100;

@@ -1,22 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  emailConfirmResponse,
-  loginAdminRequest,
-  loginAdminResponse,
-  loginConfirmRequest,
-  loginConfirmResponse,
-  logoutResponse,
-  newPasswordRequest,
-  newPasswordResponse,
-  resendCodeRequest,
-  resendCodeResponse,
-  resetPasswordRequest,
-  resetPasswordResponse,
-  sessionUserSchema,
-} from '@brokerdesk/contract';
-import { z } from 'zod';
+import { calls } from '@brokerdesk/contract';
 import type { App } from '../http/types.ts';
 import { requireStaff } from '../http/types.ts';
+import { route } from '../http/route.ts';
 import type { SignInService } from './sign-in-service.ts';
 import type { PasswordService } from './password-service.ts';
 import type { SessionService } from './sessions.ts';
@@ -64,9 +50,9 @@ export const PER_ADDRESS_LIMITS = {
  * route's config takes one rate limit, so this second one is a hook of its own (createRateLimit, not
  * rateLimit, whose handler skips a request another limit already counted).
  */
-function perAddress(app: App, route: keyof typeof PER_ADDRESS_LIMITS) {
+function perAddress(app: App, limitOf: keyof typeof PER_ADDRESS_LIMITS) {
   const limit = app.createRateLimit({
-    max: PER_ADDRESS_LIMITS[route],
+    max: PER_ADDRESS_LIMITS[limitOf],
     timeWindow: PER_ADDRESS_WINDOW_MINUTES * 60_000,
   });
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -84,88 +70,76 @@ export function authRoutes(app: App, deps: Deps): void {
     ip: req.ip,
   });
 
-  app.post(
-    '/api/users/loginAdmin',
+  route(
+    app,
+    calls.auth.loginAdmin,
+    async (req) => deps.signIn.loginAdmin(req.body.email, req.body.password, meta(req, req.body)),
     {
-      config: { public: true, rateLimit: perEmail(20, 1, 'email') },
+      config: { rateLimit: perEmail(20, 1, 'email') },
       onRequest: perAddress(app, 'loginAdmin'),
       preValidation: normaliseBodyField('email'),
-      schema: { body: loginAdminRequest, response: { 200: loginAdminResponse } },
     },
-    async (req) => deps.signIn.loginAdmin(req.body.email, req.body.password, meta(req, req.body)),
   );
 
-  app.post(
-    '/api/users/loginConfirm',
-    {
-      config: { public: true, rateLimit: perEmail(20, 1, 'email') },
-      onRequest: perAddress(app, 'loginConfirm'),
-      preValidation: normaliseBodyField('email'),
-      schema: { body: loginConfirmRequest, response: { 200: loginConfirmResponse } },
-    },
+  route(
+    app,
+    calls.auth.confirmLogin,
     async (req) =>
       deps.signIn.loginConfirm(req.body.email, req.body.password, req.body.code, meta(req, req.body)),
+    {
+      config: { rateLimit: perEmail(20, 1, 'email') },
+      onRequest: perAddress(app, 'loginConfirm'),
+      preValidation: normaliseBodyField('email'),
+    },
   );
 
-  app.post(
-    '/api/users/resendLoginVerificationEmail',
+  route(
+    app,
+    calls.auth.resendLoginCode,
+    async (req) => deps.signIn.resendCode(req.body.userEmail, req.body.password),
     {
-      config: { public: true, rateLimit: perEmail(5, 10, 'userEmail') },
+      config: { rateLimit: perEmail(5, 10, 'userEmail') },
       onRequest: perAddress(app, 'resend'),
       preValidation: normaliseBodyField('userEmail'),
-      schema: { body: resendCodeRequest, response: { 200: resendCodeResponse } },
     },
-    async (req) => deps.signIn.resendCode(req.body.userEmail, req.body.password),
   );
 
-  app.post(
-    '/api/users/resetPassword',
-    {
-      config: { public: true, rateLimit: perEmail(5, 10, 'email') },
-      onRequest: perAddress(app, 'reset'),
-      preValidation: normaliseBodyField('email'),
-      schema: { body: resetPasswordRequest, response: { 200: resetPasswordResponse } },
-    },
-    async (req) => deps.passwords.requestReset(req.body.email, req.ip),
-  );
+  route(app, calls.auth.resetPassword, async (req) => deps.passwords.requestReset(req.body.email, req.ip), {
+    config: { rateLimit: perEmail(5, 10, 'email') },
+    onRequest: perAddress(app, 'reset'),
+    preValidation: normaliseBodyField('email'),
+  });
 
-  app.post(
-    '/api/users/newPassword',
-    {
-      config: { public: true, rateLimit: { max: 20, timeWindow: 60_000 } },
-      schema: { body: newPasswordRequest, response: { 200: newPasswordResponse } },
-    },
+  route(
+    app,
+    calls.auth.setNewPassword,
     async (req) => deps.passwords.setNewPassword(req.body.id, req.body.password, req.ip),
+    { config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
   );
 
   // The link from the email is a page of the web app (GET, served by the not-found handler like every
   // page): opening it changes nothing, so a mail scanner that fetches it does not use it up. The page's
   // button POSTs to the same path, which confirms the email (SPEC 7.1's call, made safe: docs/decisions.md).
-  const confirmLimit = { public: true, rateLimit: { max: 30, timeWindow: 60_000 } };
-  const confirmResponse = { response: { 200: emailConfirmResponse } };
-  app.post(
-    '/email/confirm/:id',
-    { config: confirmLimit, schema: { params: z.object({ id: z.string().max(200) }), ...confirmResponse } },
+  const confirmLimit = { config: { rateLimit: { max: 30, timeWindow: 60_000 } } };
+  route(
+    app,
+    calls.auth.confirmEmail,
     async (req) => deps.passwords.confirmEmail(req.params.id, false),
+    confirmLimit,
   );
-  app.post(
-    '/email/confirm/:setpassword/:id',
-    {
-      config: confirmLimit,
-      schema: {
-        params: z.object({ setpassword: z.literal('setpassword'), id: z.string().max(200) }),
-        ...confirmResponse,
-      },
-    },
+  route(
+    app,
+    calls.auth.confirmEmailToSetPassword,
     async (req) => deps.passwords.confirmEmail(req.params.id, true),
+    confirmLimit,
   );
 
-  app.get('/api/users/me', { schema: { response: { 200: sessionUserSchema } } }, async (req) => {
+  route(app, calls.auth.getMe, async (req) => {
     const s = requireStaff(req.staff);
     return { _id: s.userId, name: s.name, surname: s.surname, email: s.email, role: s.role };
   });
 
-  app.post('/api/users/logout', { schema: { response: { 200: logoutResponse } } }, async (req) => {
+  route(app, calls.auth.logout, async (req) => {
     await deps.sessions.revoke(requireStaff(req.staff).sessionId);
     return { success: true };
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
-import { LIVE_EVENTS_PATH, createSseParser, type Role, type SseMessage } from '@brokerdesk/contract';
+import { createSseParser, type Role, type SseMessage } from '@brokerdesk/contract';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
@@ -17,6 +17,8 @@ import { newId } from '../../src/lib/ids.ts';
 import { devOutboxMailer } from '../../src/mail/mailer.ts';
 import type { App } from '../../src/http/types.ts';
 import { openTestDatabase } from '../support/db.ts';
+
+const LIVE_EVENTS_PATH = '/api/other/events';
 
 const SECRET = new TextEncoder().encode('events-test-secret-events-test-secret!');
 const IDLE_SECONDS = 15 * 60;

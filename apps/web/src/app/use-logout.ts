@@ -1,7 +1,7 @@
-import { logoutResponse } from '@brokerdesk/contract';
+import { calls } from '@brokerdesk/contract';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../shared/api.ts';
+import { call } from '../shared/api.ts';
 import { clearSession } from '../shared/session.ts';
 
 /**
@@ -16,7 +16,7 @@ export function useLogout(): { logout: () => Promise<void>; pending: boolean } {
   const logout = useCallback(async () => {
     setPending(true);
     try {
-      await api.post('/api/users/logout', logoutResponse);
+      await call(calls.auth.logout);
     } catch {
       // Ignored on purpose: see above.
     }

@@ -1,9 +1,6 @@
-import {
-  dashboardActivityQuery,
-  dashboardActivityResponse,
-  dashboardOverviewResponse,
-} from '@brokerdesk/contract';
+import { calls } from '@brokerdesk/contract';
 import type { App } from '../../http/types.ts';
+import { route } from '../../http/route.ts';
 import type { DashboardService } from './service.ts';
 
 /**
@@ -11,14 +8,8 @@ import type { DashboardService } from './service.ts';
  * reconciliation (overview), and money and decisions by day in the caller's time zone (activity).
  */
 export function dashboardRoutes(app: App, deps: { dashboard: DashboardService }): void {
-  app.get(
-    '/api/admin/dashboard/overview',
-    { schema: { response: { 200: dashboardOverviewResponse } } },
-    async () => deps.dashboard.overview(),
-  );
-  app.get(
-    '/api/admin/dashboard/activity',
-    { schema: { querystring: dashboardActivityQuery, response: { 200: dashboardActivityResponse } } },
-    async (req) => deps.dashboard.activity(req.query.days, req.query.tz),
+  route(app, calls.dashboard.getDashboardOverview, async () => deps.dashboard.overview());
+  route(app, calls.dashboard.getDashboardActivity, async (req) =>
+    deps.dashboard.activity(req.query.days, req.query.tz),
   );
 }

@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
-import { LIVE_EVENTS_PATH } from '@brokerdesk/contract';
+import { calls } from '@brokerdesk/contract';
 import type { App } from '../../http/types.ts';
 import { requireStaff } from '../../http/types.ts';
+import { route } from '../../http/route.ts';
 import { Unauthorized } from '../../http/errors.ts';
 import type { EventHub } from './hub.ts';
 
@@ -16,13 +17,9 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
  * flag means a poll that answers and ends.)
  */
 export function eventsRoutes(app: App, deps: { hub: EventHub }): void {
-  app.get(
-    LIVE_EVENTS_PATH,
-    {
-      // A HEAD request would open a stream nobody reads.
-      exposeHeadRoute: false,
-      schema: { description: 'Server-sent events: `ready`, then `change` { topics } and `end` { reason }.' },
-    },
+  route(
+    app,
+    calls.events.openLiveEvents,
     async (req, reply) => {
       const staff = requireStaff(req.staff);
       const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -49,6 +46,11 @@ export function eventsRoutes(app: App, deps: { hub: EventHub }): void {
         .header('cache-control', 'no-store')
         .header('x-accel-buffering', 'no')
         .send(body);
+    },
+    {
+      // A HEAD request would open a stream nobody reads.
+      exposeHeadRoute: false,
+      description: 'Server-sent events: `ready`, then `change` { topics } and `end` { reason }.',
     },
   );
 }

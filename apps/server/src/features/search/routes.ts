@@ -1,6 +1,7 @@
-import { SEARCH_PATH, searchRequest, searchResponse } from '@brokerdesk/contract';
+import { calls } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../http/types.ts';
+import { route } from '../../http/route.ts';
 import { search } from './service.ts';
 
 /**
@@ -8,7 +9,5 @@ import { search } from './service.ts';
  * every list it points into). A POST like the lists, so the typed text stays out of access logs.
  */
 export function searchRoutes(app: App, deps: { db: Db }): void {
-  app.post(SEARCH_PATH, { schema: { body: searchRequest, response: { 200: searchResponse } } }, async (req) =>
-    search(deps.db, req.body.q),
-  );
+  route(app, calls.search.searchRecords, async (req) => search(deps.db, req.body.q));
 }

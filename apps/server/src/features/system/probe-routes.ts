@@ -1,5 +1,6 @@
-import { healthResponse, readinessResponse } from '@brokerdesk/contract';
+import { calls, readinessResponse } from '@brokerdesk/contract';
 import type { App } from '../../http/types.ts';
+import { route } from '../../http/route.ts';
 import type { Readiness } from './readiness.ts';
 
 /**
@@ -8,26 +9,19 @@ import type { Readiness } from './readiness.ts';
  * for the API touches them. Logged only when something goes wrong: they are called every few seconds.
  */
 export function probeRoutes(app: App, deps: { readiness: Readiness }): void {
-  app.get(
-    '/healthz',
-    {
-      config: { public: true },
-      logLevel: 'warn',
-      schema: { response: { 200: healthResponse } },
-    },
+  route(
+    app,
+    calls.system.checkHealth,
     async (_req, reply) => {
       reply.header('cache-control', 'no-store');
       return { status: 'ok' as const };
     },
+    { logLevel: 'warn' },
   );
 
-  app.get(
-    '/readyz',
-    {
-      config: { public: true },
-      logLevel: 'warn',
-      schema: { response: { 200: readinessResponse, 503: readinessResponse } },
-    },
+  route(
+    app,
+    calls.system.checkReadiness,
     async (_req, reply) => {
       const state = await deps.readiness.check();
       return reply
@@ -35,5 +29,6 @@ export function probeRoutes(app: App, deps: { readiness: Readiness }): void {
         .header('cache-control', 'no-store')
         .send(state);
     },
+    { logLevel: 'warn', alsoAnswers: { 503: readinessResponse } },
   );
 }

@@ -1,12 +1,7 @@
-import {
-  checkNewDepositsResponse,
-  devOutboxResponse,
-  mlStatusesResponse,
-  newRequestsCountResponse,
-  serverInfoResponse,
-} from '@brokerdesk/contract';
+import { calls } from '@brokerdesk/contract';
 import type { App } from '../../http/types.ts';
 import { requireStaff } from '../../http/types.ts';
+import { route } from '../../http/route.ts';
 import { NotFound } from '../../http/errors.ts';
 import type { SystemService } from './service.ts';
 
@@ -18,37 +13,19 @@ export function systemRoutes(
 ): void {
   const { system } = deps;
 
-  app.get(
-    '/api/other/getNewRequestsCount/',
-    { config: { background: true }, schema: { response: { 200: newRequestsCountResponse } } },
-    async () => system.newRequestsCount(),
+  route(app, calls.system.countNewRequests, async () => system.newRequestsCount());
+
+  route(app, calls.system.checkNewDeposits, async (req) =>
+    system.checkNewDeposits(requireStaff(req.staff).sessionId),
   );
 
-  app.get(
-    '/api/other/checkNewDeposits/',
-    { config: { background: true }, schema: { response: { 200: checkNewDepositsResponse } } },
-    async (req) => system.checkNewDeposits(requireStaff(req.staff).sessionId),
-  );
+  route(app, calls.system.listPlatformStatuses, async () => system.platformStatuses());
 
-  app.get(
-    '/api/admin/other/getMlStatuses/',
-    { config: { background: true }, schema: { response: { 200: mlStatusesResponse } } },
-    async () => system.platformStatuses(),
-  );
-
-  app.get(
-    '/api/other/serverInfo',
-    { config: { public: true }, schema: { response: { 200: serverInfoResponse } } },
-    async () => ({ devOutbox: deps.devOutbox, version: deps.version }),
-  );
+  route(app, calls.system.getServerInfo, async () => ({ devOutbox: deps.devOutbox, version: deps.version }));
 
   // Only without SMTP_URL, and only to a browser on this machine: it holds sign-in codes.
-  app.get(
-    '/api/dev/outbox',
-    { config: { public: true }, schema: { response: { 200: devOutboxResponse } } },
-    async (req) => {
-      if (!deps.devOutbox || !LOOPBACK.has(req.ip)) throw new NotFound();
-      return { enabled: true, mails: await system.devOutbox() };
-    },
-  );
+  route(app, calls.system.getDevOutbox, async (req) => {
+    if (!deps.devOutbox || !LOOPBACK.has(req.ip)) throw new NotFound();
+    return { enabled: true, mails: await system.devOutbox() };
+  });
 }

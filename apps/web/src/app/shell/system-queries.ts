@@ -1,13 +1,6 @@
-import {
-  LIVE_SAFETY_POLL_MS,
-  POLLING_MS,
-  checkNewDepositsResponse,
-  mlStatusesResponse,
-  newRequestsCountResponse,
-  sessionUserSchema,
-} from '@brokerdesk/contract';
+import { LIVE_SAFETY_POLL_MS, POLLING_MS, calls } from '@brokerdesk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../shared/api.ts';
+import { call } from '../../shared/api.ts';
 import { useLiveStatus } from '../../shared/live/index.ts';
 import { systemKeys } from '../../shared/query-keys.ts';
 
@@ -15,7 +8,7 @@ import { systemKeys } from '../../shared/query-keys.ts';
 export function useMe() {
   return useQuery({
     queryKey: systemKeys.me(),
-    queryFn: ({ signal }) => api.get('/api/users/me', sessionUserSchema, { signal }),
+    queryFn: ({ signal }) => call(calls.auth.getMe, {}, { signal }),
     staleTime: Infinity,
   });
 }
@@ -34,8 +27,7 @@ function usePollEvery(specMs: number): number {
 export function useRequestCounters() {
   return useQuery({
     queryKey: systemKeys.counters(),
-    queryFn: ({ signal }) =>
-      api.get('/api/other/getNewRequestsCount/', newRequestsCountResponse, { signal, background: true }),
+    queryFn: ({ signal }) => call(calls.system.countNewRequests, {}, { signal, background: true }),
     refetchInterval: usePollEvery(POLLING_MS.newRequestCounters),
   });
 }
@@ -47,8 +39,7 @@ export function useRequestCounters() {
 export function usePlatformStatuses() {
   return useQuery({
     queryKey: systemKeys.platformStatus(),
-    queryFn: ({ signal }) =>
-      api.get('/api/admin/other/getMlStatuses/', mlStatusesResponse, { signal, background: true }),
+    queryFn: ({ signal }) => call(calls.system.listPlatformStatuses, {}, { signal, background: true }),
     refetchInterval: POLLING_MS.platformStatus,
   });
 }
@@ -57,8 +48,7 @@ export function usePlatformStatuses() {
 export function useNewDepositsCheck() {
   return useQuery({
     queryKey: systemKeys.newDeposits(),
-    queryFn: ({ signal }) =>
-      api.get('/api/other/checkNewDeposits/', checkNewDepositsResponse, { signal, background: true }),
+    queryFn: ({ signal }) => call(calls.system.checkNewDeposits, {}, { signal, background: true }),
     refetchInterval: usePollEvery(POLLING_MS.newDeposits),
     // Each answer is an event, not a cached fact: never serve an old `notify: true` again.
     staleTime: 0,

@@ -14,11 +14,8 @@ import { AuthCard } from './auth-card.tsx';
  */
 export function EmailConfirmPage() {
   const { setpassword, id = '' } = useParams();
-  const path = setpassword
-    ? `/email/confirm/${encodeURIComponent(setpassword)}/${encodeURIComponent(id)}`
-    : `/email/confirm/${encodeURIComponent(id)}`;
   const confirm = useMutation({
-    mutationFn: () => authApi.confirmEmail(path),
+    mutationFn: () => authApi.confirmEmail({ id, setpassword }),
     meta: { errorNotice: false },
   });
   const done = confirm.isSuccess || confirm.isError;

@@ -1,6 +1,6 @@
-import { devOutboxResponse, serverInfoResponse } from '@brokerdesk/contract';
+import { calls } from '@brokerdesk/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../shared/api.ts';
+import { call } from '../../shared/api.ts';
 import { systemKeys } from '../../shared/query-keys.ts';
 
 const OUTBOX_REFRESH_MS = 5_000;
@@ -9,7 +9,7 @@ const OUTBOX_REFRESH_MS = 5_000;
 export function useServerInfo() {
   return useQuery({
     queryKey: systemKeys.serverInfo(),
-    queryFn: ({ signal }) => api.get('/api/other/serverInfo', serverInfoResponse, { signal }),
+    queryFn: ({ signal }) => call(calls.system.getServerInfo, {}, { signal }),
     staleTime: Infinity,
     retry: false,
   });
@@ -18,7 +18,7 @@ export function useServerInfo() {
 export function useDevOutbox() {
   return useQuery({
     queryKey: systemKeys.devOutbox(),
-    queryFn: ({ signal }) => api.get('/api/dev/outbox', devOutboxResponse, { signal, background: true }),
+    queryFn: ({ signal }) => call(calls.system.getDevOutbox, {}, { signal, background: true }),
     refetchInterval: OUTBOX_REFRESH_MS,
     select: (data) => ({ ...data, mails: [...data.mails].sort((a, b) => b.sentAt - a.sentAt) }),
   });

@@ -1,10 +1,6 @@
-import {
-  dashboardActivityResponse,
-  dashboardOverviewResponse,
-  type DashboardActivityQuery,
-} from '@brokerdesk/contract';
+import { calls, type DashboardActivityQuery } from '@brokerdesk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../shared/api.ts';
+import { call } from '../../shared/api.ts';
 import { isRefetch } from '../../shared/background-fetch.ts';
 import { entityKeys } from '../../shared/query-keys.ts';
 
@@ -19,10 +15,7 @@ export function useDashboardOverview() {
   return useQuery({
     queryKey: dashboardKeys.detail('overview'),
     queryFn: (ctx) =>
-      api.get('/api/admin/dashboard/overview', dashboardOverviewResponse, {
-        signal: ctx.signal,
-        background: isRefetch(ctx),
-      }),
+      call(calls.dashboard.getDashboardOverview, {}, { signal: ctx.signal, background: isRefetch(ctx) }),
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
 }
@@ -32,9 +25,9 @@ export function useDashboardActivity(query: Required<DashboardActivityQuery>) {
   return useQuery({
     queryKey: dashboardKeys.list(query),
     queryFn: (ctx) =>
-      api.get(
-        `/api/admin/dashboard/activity?${new URLSearchParams({ days: String(query.days), tz: query.tz })}`,
-        dashboardActivityResponse,
+      call(
+        calls.dashboard.getDashboardActivity,
+        { query },
         { signal: ctx.signal, background: isRefetch(ctx) },
       ),
     refetchInterval: DASHBOARD_REFRESH_MS,

@@ -1,6 +1,6 @@
-import { SEARCH_PATH, searchResponse, type SearchResponse } from '@brokerdesk/contract';
+import { calls, type SearchResponse } from '@brokerdesk/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../shared/api.ts';
+import { call } from '../../shared/api.ts';
 
 export const searchKeys = {
   all: ['search'] as const,
@@ -15,7 +15,7 @@ export function useGlobalSearch(q: string) {
   const text = q.trim();
   return useQuery<SearchResponse>({
     queryKey: searchKeys.query(text),
-    queryFn: ({ signal }) => api.post(SEARCH_PATH, searchResponse, { q: text }, { signal }),
+    queryFn: ({ signal }) => call(calls.search.searchRecords, { body: { q: text } }, { signal }),
     enabled: text.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 5_000,

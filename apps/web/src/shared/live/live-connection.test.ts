@@ -1,7 +1,9 @@
-import { LIVE_EVENTS_PATH, type LiveTopic } from '@brokerdesk/contract';
+import type { LiveTopic } from '@brokerdesk/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveConnection } from './live-connection.ts';
 import { reconnectDelay } from './reconnect.ts';
+
+const LIVE_EVENTS_PATH = '/api/other/events';
 
 /** A stand-in server: each fetch opens a stream the test writes to, ends, or answers with a status. */
 function fakeServer(statuses: number[] = []) {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import {
   LIVE_EVENTS,
-  LIVE_EVENTS_PATH,
   LIVE_TOPICS,
+  calls,
   createSseParser,
+  urlOf,
   liveEndSchema,
   liveReadySchema,
   type LiveTopic,
@@ -98,7 +99,7 @@ export class LiveConnection {
     this.abort = abort;
     let sessionOver = false;
     try {
-      const response = await this.open(LIVE_EVENTS_PATH, {
+      const response = await this.open(urlOf(calls.events.openLiveEvents), {
         headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}`, 'X-Background': '1' },
         cache: 'no-store',
         signal: abort.signal,

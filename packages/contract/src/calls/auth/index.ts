@@ -1,2 +1,9 @@
-// The calls of this area, one file each (see ../banks for the shape).
-export {};
+export { loginAdmin } from './login-admin.ts';
+export { confirmLogin } from './confirm-login.ts';
+export { resendLoginCode } from './resend-login-code.ts';
+export { resetPassword } from './reset-password.ts';
+export { setNewPassword } from './set-new-password.ts';
+export { confirmEmail } from './confirm-email.ts';
+export { confirmEmailToSetPassword } from './confirm-email-to-set-password.ts';
+export { getMe } from './get-me.ts';
+export { logout } from './logout.ts';

@@ -1,2 +1,2 @@
-// The calls of this area, one file each (see ../banks for the shape).
-export {};
+export { getDashboardOverview } from './get-dashboard-overview.ts';
+export { getDashboardActivity } from './get-dashboard-activity.ts';

@@ -1,2 +1,1 @@
-// The calls of this area, one file each (see ../banks for the shape).
-export {};
+export { searchRecords } from './search-records.ts';

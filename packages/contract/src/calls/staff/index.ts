@@ -1,2 +1,3 @@
-// The calls of this area, one file each (see ../banks for the shape).
-export {};
+export { listStaff } from './list-staff.ts';
+export { inviteStaff } from './invite-staff.ts';
+export { updateStaff } from './update-staff.ts';

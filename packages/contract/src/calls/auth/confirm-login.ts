@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { loginConfirmRequest, loginConfirmResponse } from '../../auth.ts';
+
+/** Sign-in, second step (SPEC 7.1): the ticket and the emailed code give the session's token. */
+export const confirmLogin = defineCall({
+  method: 'POST',
+  path: '/api/users/loginConfirm',
+  access: 'public',
+  body: loginConfirmRequest,
+  response: loginConfirmResponse,
+});

@@ -1,0 +1,10 @@
+import { defineCall } from '../../call.ts';
+import { sessionUserSchema } from '../../auth.ts';
+
+/** The signed-in staff member, for the header. */
+export const getMe = defineCall({
+  method: 'GET',
+  path: '/api/users/me',
+  access: 'staff',
+  response: sessionUserSchema,
+});

@@ -1,0 +1,10 @@
+import { defineCall } from '../../call.ts';
+import { logoutResponse } from '../../auth.ts';
+
+/** Logout (SPEC 4): ends the session on the server. */
+export const logout = defineCall({
+  method: 'POST',
+  path: '/api/users/logout',
+  access: 'staff',
+  response: logoutResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { resendCodeRequest, resendCodeResponse } from '../../auth.ts';
+
+/** Emails a new sign-in code for the ticket of the first step (SPEC 7.1). */
+export const resendLoginCode = defineCall({
+  method: 'POST',
+  path: '/api/users/resendLoginVerificationEmail',
+  access: 'public',
+  body: resendCodeRequest,
+  response: resendCodeResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { resetPasswordRequest, resetPasswordResponse } from '../../auth.ts';
+
+/** Forgot password (SPEC 7.1): emails a reset link when the address belongs to a staff member. */
+export const resetPassword = defineCall({
+  method: 'POST',
+  path: '/api/users/resetPassword',
+  access: 'public',
+  body: resetPasswordRequest,
+  response: resetPasswordResponse,
+});

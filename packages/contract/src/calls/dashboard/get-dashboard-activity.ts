@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { dashboardActivityQuery, dashboardActivityResponse } from '../../dashboard.ts';
+
+/** Approved money and staff decisions per day in the caller's time zone (issue 20; path ours). */
+export const getDashboardActivity = defineCall({
+  method: 'GET',
+  path: '/api/admin/dashboard/activity',
+  access: 'staff',
+  query: dashboardActivityQuery,
+  response: dashboardActivityResponse,
+});

@@ -1,0 +1,10 @@
+import { defineCall } from '../../call.ts';
+import { dashboardOverviewResponse } from '../../dashboard.ts';
+
+/** The dashboard's overview (issue 20; path ours): queues and their oldest item, platform, reconciliation. */
+export const getDashboardOverview = defineCall({
+  method: 'GET',
+  path: '/api/admin/dashboard/overview',
+  access: 'staff',
+  response: dashboardOverviewResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { staffInviteRequest, staffInviteResponse } from '../../staff.ts';
+
+/** A SYSOP invites a new staff member: created without a password, mailed a set-password link (issue 18). */
+export const inviteStaff = defineCall({
+  method: 'POST',
+  path: '/api/admin/staff/invite',
+  access: 'sysop',
+  body: staffInviteRequest,
+  response: staffInviteResponse,
+});

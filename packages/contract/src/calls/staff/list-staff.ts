@@ -1,0 +1,10 @@
+import { defineCall } from '../../call.ts';
+import { staffListResponse } from '../../staff.ts';
+
+/** Every staff member, for the Staff screen (issue 18; path ours). */
+export const listStaff = defineCall({
+  method: 'GET',
+  path: '/api/admin/staff',
+  access: 'staff',
+  response: staffListResponse,
+});

@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { checkNewDepositsResponse } from '../../system.ts';
+
+/** Whether deposits arrived since this session last asked, polled every 10 s (SPEC 7.1). */
+export const checkNewDeposits = defineCall({
+  method: 'GET',
+  path: '/api/other/checkNewDeposits/',
+  access: 'staff',
+  background: true,
+  response: checkNewDepositsResponse,
+});

@@ -1,0 +1,10 @@
+import { defineCall } from '../../call.ts';
+import { readinessResponse } from '../../probes.ts';
+
+/** Readiness probe: 200 when the server can serve, 503 (same body) when not. */
+export const checkReadiness = defineCall({
+  method: 'GET',
+  path: '/readyz',
+  access: 'public',
+  response: readinessResponse,
+});

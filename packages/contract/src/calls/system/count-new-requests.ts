@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { newRequestsCountResponse } from '../../system.ts';
+
+/** The sidebar's count badges, polled every 10 s (SPEC 7.1). */
+export const countNewRequests = defineCall({
+  method: 'GET',
+  path: '/api/other/getNewRequestsCount/',
+  access: 'staff',
+  background: true,
+  response: newRequestsCountResponse,
+});

@@ -1,0 +1,10 @@
+import { defineCall } from '../../call.ts';
+import { serverInfoResponse } from '../../system.ts';
+
+/** The server's version and whether it keeps mail in a development outbox instead of sending it. */
+export const getServerInfo = defineCall({
+  method: 'GET',
+  path: '/api/other/serverInfo',
+  access: 'public',
+  response: serverInfoResponse,
+});

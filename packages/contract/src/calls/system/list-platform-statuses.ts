@@ -1,0 +1,11 @@
+import { defineCall } from '../../call.ts';
+import { mlStatusesResponse } from '../../system.ts';
+
+/** The header's platform status lights, polled every 5 s (SPEC 7.1). */
+export const listPlatformStatuses = defineCall({
+  method: 'GET',
+  path: '/api/admin/other/getMlStatuses/',
+  access: 'staff',
+  background: true,
+  response: mlStatusesResponse,
+});
