@@ -37,6 +37,32 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
     },
   },
+  // One source of truth for each call (issue 21): its method and path are written once, in its definition
+  // (packages/contract/src/calls); the server registers it with route() and the web makes it with call().
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/server/src/http/route.ts', 'apps/server/src/integrations/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/(api\\/|upload$|public\\/|email\\/|healthz$|readyz$)/]',
+          message:
+            'An API path is written only in its call definition (packages/contract/src/calls): use urlOf(def).',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/(api\\/|upload|public\\/|email\\/)/]',
+          message:
+            'An API path is written only in its call definition (packages/contract/src/calls): use urlOf(def).',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(get|post|put|patch|delete|head|route)$/][arguments.0.type=/^(Literal|TemplateLiteral|ObjectExpression)$/][callee.object.name=/^(app|scope|server|instance)$/]',
+          message: 'Register a route from its call definition: route(app, calls.<area>.<call>, handler).',
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

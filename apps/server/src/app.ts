@@ -13,7 +13,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
-import { MESSAGES } from '@brokerdesk/contract';
+import { API_DOCS_PATH, API_PREFIX, MESSAGES } from '@brokerdesk/contract';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     openapi: { info: { title: 'Brokerdesk API', version: VERSION } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true });
   registerErrorHandler(app);
   drainConnectionsOnClose(app);
   const metrics = deps.metrics;
@@ -317,7 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Unknown /api paths are JSON 404s; any other GET is a page of the single-page app.
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api/')) return sendIndex(reply);
+    if (request.method === 'GET' && !request.url.startsWith(API_PREFIX)) return sendIndex(reply);
     return reply.code(404).send({ errors: { server: MESSAGES.notFound }, requestId: request.id });
   });
 

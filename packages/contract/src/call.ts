@@ -90,3 +90,8 @@ export function urlOf(
 export function callKey(def: Pick<CallDef, 'method' | 'path'>): string {
   return `${def.method} ${def.path}`;
 }
+
+/** Every call the guard protects lives under this prefix (plus the upload, SPEC 7.4). */
+export const API_PREFIX = '/api/';
+/** The OpenAPI document and its viewer (@fastify/swagger-ui), for staff. */
+export const API_DOCS_PATH = '/api/docs';

@@ -1,4 +1,4 @@
-import { ROLE_RANK, MESSAGES } from '@brokerdesk/contract';
+import { API_PREFIX, ROLE_RANK, MESSAGES, calls } from '@brokerdesk/contract';
 import type { App } from '../http/types.ts';
 import { Forbidden, Unauthorized } from '../http/errors.ts';
 import type { SessionService } from './sessions.ts';
@@ -14,7 +14,7 @@ export function registerGuard(app: App, sessions: SessionService): void {
     if (!route || config.public) return;
     // The API, and the document upload that SPEC 7.4 places at /upload; pages and static files are public.
     // Decided on the route matched, never on the raw URL: the router decodes '/%61pi/...' to '/api/...'.
-    if (!route.startsWith('/api/') && route !== '/upload') return;
+    if (!route.startsWith(API_PREFIX) && route !== calls.banks.uploadDocument.path) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) {

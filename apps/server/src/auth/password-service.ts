@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { isStaff, MESSAGES, type Role } from '@brokerdesk/contract';
+import { calls, isStaff, MESSAGES, urlOf, type Role } from '@brokerdesk/contract';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { emailConfirmations, passwordResets, users } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -154,7 +154,9 @@ export class PasswordService {
   async sendEmailConfirmation(userId: string, email: string): Promise<void> {
     const id = await this.createConfirmLink(this.db, userId, 'verify');
     try {
-      await this.mailer.send(emailConfirmMail(email, `${this.publicUrl}/email/confirm/${id}`));
+      await this.mailer.send(
+        emailConfirmMail(email, `${this.publicUrl}${urlOf(calls.auth.confirmEmail, { params: { id } })}`),
+      );
     } catch (err) {
       this.log.warn({ err, userId }, 'email confirmation mail could not be sent');
     }

@@ -113,13 +113,6 @@ export async function request<S extends z.ZodType>(
   return parsed.data;
 }
 
-export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, options?: RequestOptions) =>
-    request('GET', path, schema, undefined, options),
-  post: <S extends z.ZodType>(path: string, schema: S, body: unknown = {}, options?: RequestOptions) =>
-    request('POST', path, schema, body, options),
-};
-
 type CallArgs<D extends JsonCall> =
   NeedsNoInput<D> extends true
     ? [input?: CallInput<D>, options?: RequestOptions]

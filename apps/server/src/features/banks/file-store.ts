@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { STORED_FILE_NAME } from '@brokerdesk/contract';
+import { STORED_FILE_NAME, calls, urlOf } from '@brokerdesk/contract';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 
 export type FileType = { mime: 'application/pdf' | 'image/png' | 'image/jpeg'; ext: 'pdf' | 'png' | 'jpg' };
@@ -98,6 +98,7 @@ export class FileStore {
   }
 }
 
-export const filePath = (name: string) => `/public/files/${name}`;
+/** The file's address (a stored name needs no escaping: STORED_FILE_NAME). */
+export const filePath = (name: string) => urlOf(calls.banks.openStoredFile, { params: { file: name } });
 /** Where uploads are kept: DATA_DIR/uploads (the demo seed writes its sample statements there too). */
 export const uploadsDir = (dataDir: string) => path.resolve(dataDir, 'uploads');

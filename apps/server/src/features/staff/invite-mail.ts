@@ -1,3 +1,4 @@
+import { calls, urlOf } from '@brokerdesk/contract';
 import type { Mail } from '../../mail/mailer.ts';
 import type { PasswordService } from '../../auth/password-service.ts';
 import type { Db } from '../../db/client.ts';
@@ -27,7 +28,11 @@ export function inviteSender(deps: {
     const id = await deps.passwords.createConfirmLink(deps.db, member.id, 'setpassword');
     try {
       await deps.send(
-        staffInviteMail(member.email, member.name, `${deps.publicUrl}/email/confirm/setpassword/${id}`),
+        staffInviteMail(
+          member.email,
+          member.name,
+          `${deps.publicUrl}${urlOf(calls.auth.confirmEmailToSetPassword, { params: { setpassword: 'setpassword', id } })}`,
+        ),
       );
     } catch (err) {
       deps.log.warn({ err, userId: member.id }, 'staff invitation mail could not be sent');

@@ -1,6 +1,6 @@
-import { adminsResponse, calls, type PagedRequest } from '@brokerdesk/contract';
+import { calls, type PagedRequest } from '@brokerdesk/contract';
 import type { z } from 'zod';
-import { api, call, type RequestOptions } from '../../shared/api.ts';
+import { call, type RequestOptions } from '../../shared/api.ts';
 
 export type LiveOrDemo = 'live' | 'demo';
 export type UpdateAccountBody = z.input<typeof calls.accounts.updateAccount.body>;
@@ -32,5 +32,5 @@ export const accountsApi = {
     call(calls.accounts.checkAccountPasswordChange, { body: { accountId } }),
   create: (body: CreateAccountBody) => call(calls.accounts.createSubAccount, { body }),
   /** Staff id -> name, for the admin column (SPEC 6 "looked up from an admins list"). */
-  admins: (options?: RequestOptions) => api.get('/api/admin/users/getAdmins', adminsResponse, options),
+  admins: (options?: RequestOptions) => call(calls.clients.listAdmins, undefined, options),
 };

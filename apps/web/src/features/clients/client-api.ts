@@ -1,9 +1,7 @@
 import type { changeAccountTypeRequest } from '@brokerdesk/contract';
 import {
   calls,
-  fundingListResponse,
-  partnerEmailSettingsResponse,
-  successResponse,
+  type partnerEmailSettingsResponse,
   type EditUserRequest,
   type FundingType,
   type PagedRequest,
@@ -11,7 +9,7 @@ import {
   type UserListStatus,
 } from '@brokerdesk/contract';
 import type { z } from 'zod';
-import { api, call, type RequestOptions } from '../../shared/api.ts';
+import { call, type RequestOptions } from '../../shared/api.ts';
 
 type ChangeAccountType = z.input<typeof changeAccountTypeRequest>;
 export type PartnerSettingsBody = Omit<z.infer<typeof partnerEmailSettingsResponse>[number], 'agentCode'> & {
@@ -19,7 +17,6 @@ export type PartnerSettingsBody = Omit<z.infer<typeof partnerEmailSettingsRespon
 };
 export type ProcessUserBody = { userId: string; status: 'approved' | 'pending' | 'rejected'; reason: string };
 
-const enc = encodeURIComponent;
 /** Timeline entries per page ("Show older" asks for the next). */
 export const TIMELINE_PAGE = 20;
 
@@ -33,7 +30,7 @@ export const clientApi = {
   edit: (body: EditUserRequest) => call(calls.clients.editUser, { body }),
   changeAccountType: (body: ChangeAccountType) => call(calls.clients.changeAccountType, { body }),
   renameTradingAccounts: (body: { userData: { _id: string } }) =>
-    api.post('/api/admin/accounts/changeTradingAccountNames', successResponse, body),
+    call(calls.accounts.renameTradingAccounts, { body }),
   logs: (userId: string, options?: RequestOptions) =>
     call(calls.clients.listLogs, { params: { userId } }, options),
   addLog: (body: { userId: string; event: string }) => call(calls.clients.addLog, { body }),
@@ -54,22 +51,12 @@ export const clientApi = {
   bankAccounts: (id: string, options?: RequestOptions) =>
     call(calls.banks.listClientBankAccounts, { params: { id } }, options),
   partnerSettings: (userId: string, options?: RequestOptions) =>
-    api.get(
-      `/api/admin/partners/getEmailNotifications/${enc(userId)}`,
-      partnerEmailSettingsResponse,
-      options,
-    ),
+    call(calls.clients.getPartnerEmailSettings, { params: { userId } }, options),
   savePartnerSettings: (body: PartnerSettingsBody) =>
-    api.post('/api/admin/partners/updateEmailNotifications', successResponse, body),
+    call(calls.clients.updatePartnerEmailSettings, { body }),
   fundingHistory: (
     params: { userId: string; type: FundingType; approved: 'approved' | 'all' },
     body: PagedRequest,
     options?: RequestOptions,
-  ) =>
-    api.post(
-      `/api/admin/accounts/adminGetFundingRequests/paginated/${enc(params.userId)}/${params.type}/${params.approved}`,
-      fundingListResponse,
-      body,
-      options,
-    ),
+  ) => call(calls.funding.pageClientFundingHistory, { params, body }, options),
 };
