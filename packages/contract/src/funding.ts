@@ -22,6 +22,11 @@ export const FUNDING_TABS = {
   withdrawal: ['historical', 'pending', 'incomplete', 'error'],
   deposit: ['historical', 'pending', 'incomplete'],
 } as const satisfies Record<FundingType, readonly string[]>;
+/** The tabs the list call serves: each screen's, and transfers' 'historical' for Historical requests (SPEC 2.9). */
+export const FUNDING_LIST_TABS = {
+  ...FUNDING_TABS,
+  transfer: [...FUNDING_TABS.transfer, 'historical'],
+} as const satisfies Record<FundingType, readonly string[]>;
 export const fundingTabSchema = z.enum([
   'pending',
   'approved',

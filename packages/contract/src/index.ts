@@ -30,3 +30,4 @@ export * from './views.ts';
 export * from './call.ts';
 export * as calls from './calls/index.ts';
 export { allCalls } from './calls/all-calls.ts';
+export * from './request-rules.ts';

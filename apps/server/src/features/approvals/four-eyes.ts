@@ -2,6 +2,8 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   FOUR_EYES_MESSAGES,
   UPDATE_STATUS_LABELS,
+  secondApprovalRefusal,
+  type ApprovalAction,
   type ApprovalRequestType,
   type FundingApproval,
 } from '@brokerdesk/contract';
@@ -12,7 +14,6 @@ import { newId } from '../../lib/ids.ts';
 import type { StaffContext } from '../../auth/sessions.ts';
 
 type Row = typeof fundingApprovals.$inferSelect;
-export type ApprovalAction = 'approve_process' | 'approved';
 
 /**
  * What an approval of a request may do under four-eyes (issue 9):
@@ -69,8 +70,9 @@ export async function approvalGate(
       .returning();
     return { kind: 'first', approval: approval! };
   }
-  if (open.firstBy === r.staff.userId) throw new Forbidden(FOUR_EYES_MESSAGES.sameApprover);
-  if (open.action !== r.action) {
+  const refusal = secondApprovalRefusal(open, r.staff.userId, r.action);
+  if (refusal === 'sameApprover') throw new Forbidden(FOUR_EYES_MESSAGES.sameApprover);
+  if (refusal === 'otherAction') {
     throw new Conflict(
       `The first approval was '${UPDATE_STATUS_LABELS[open.action as ApprovalAction]}': give the same approval, or reject the request.`,
     );

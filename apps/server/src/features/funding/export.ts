@@ -1,4 +1,9 @@
-import { FUNDING_TYPES, fundingTabSchema, type FundingTab } from '@brokerdesk/contract';
+import {
+  FUNDING_TYPES,
+  fundingTabSchema,
+  withdrawalCurrencyText,
+  type FundingTab,
+} from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import { deposits, transfers, withdrawals } from '../../db/schema.ts';
 import type { ExportableListDef } from '../exports/registry.ts';
@@ -51,8 +56,7 @@ const withdrawalColumns = () => [
   { header: 'Amount', value: (w: Withdrawal) => amount(w.withdrawalAmount) },
   {
     header: 'Currency',
-    value: (w: Withdrawal) =>
-      w.cryptoCurrency ? `${w.withdrawalCurrency} (${w.cryptoCurrency})` : w.withdrawalCurrency,
+    value: (w: Withdrawal) => withdrawalCurrencyText(w),
   },
   { header: 'Type', value: (w: Withdrawal) => w.withdrawalType },
   { header: 'Status', value: (w: Withdrawal) => w.status },

@@ -1,4 +1,5 @@
 import { and, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { FUNDING_LIST_TABS } from '@brokerdesk/contract';
 import type {
   FundingListRequest,
   FundingTab,
@@ -94,15 +95,9 @@ export const SPECS = {
   },
 } as const;
 
-const ALLOWED_TABS: Record<FundingType, FundingTab[]> = {
-  deposit: ['historical', 'pending', 'incomplete'],
-  withdrawal: ['historical', 'pending', 'incomplete', 'error'],
-  transfer: ['pending', 'approved', 'rejected', 'historical'],
-};
-
 /** The where and order of a request-list tab (also what its CSV export runs). */
 export function planFundingList(type: FundingType, status: FundingTab, req: PagedRequest): PlannedList {
-  if (!ALLOWED_TABS[type].includes(status)) {
+  if (!(FUNDING_LIST_TABS[type] as readonly FundingTab[]).includes(status)) {
     throw new Invalid({ status: `There is no ${status} tab for ${type}s.` });
   }
   return planList(SPECS[type].spec, req, [SPECS[type].tab(status)]);

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { FOUR_EYES_MESSAGES } from '@brokerdesk/contract';
+import { FOUR_EYES_MESSAGES, TRANSFER_REPAIRS, halfDoneState } from '@brokerdesk/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { transfers } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -11,7 +11,6 @@ import {
   checkDecision,
   firstApprovalNote,
   fourEyes,
-  isFailedMtStatus,
   nextOperationKey,
   recordDecision,
   requestIdOf,
@@ -131,8 +130,14 @@ export class TransfersService {
       throw new Conflict('This transfer is already approved.');
     }
     await assertNoOperationRunning(tx, legKeys(t.id));
-    const sourceFailed = isFailedMtStatus(t.sourceMtStatus);
-    const destinationFailed = t.sourceMtStatus === 'SUCCESS' && isFailedMtStatus(t.destinationMtStatus);
+    const half = halfDoneState({
+      status: t.status,
+      sourceMTStatus: t.sourceMtStatus,
+      destinationMTStatus: t.destinationMtStatus,
+    });
+    const allowed = half !== null && (TRANSFER_REPAIRS[half] as readonly string[]).includes(action);
+    const sourceFailed = allowed && half === 'sourceFailed';
+    const destinationFailed = allowed && half === 'creditFailed';
     if (action === 'complete' && sourceFailed) {
       await enqueueLeg(tx, t, 'source', now);
       return this.setStatuses(tx, t.id, { sourceMtStatus: '' });

@@ -1,4 +1,9 @@
-import { FOUR_EYES_MESSAGES, type FundingApproval } from '@brokerdesk/contract';
+import {
+  FOUR_EYES_MESSAGES,
+  isApprovalAction,
+  secondApprovalRefusal,
+  type FundingApproval,
+} from '@brokerdesk/contract';
 import type { UpdateStatusOption } from '../../shared/update-modal/index.ts';
 import { adminLabel } from '../accounts/admin-label.ts';
 
@@ -18,8 +23,6 @@ export function approverNames(a: FundingApproval, admins: Admins): string {
   return a.secondBy ? `${first} + ${adminLabel(a.secondBy, admins)}` : first;
 }
 
-const APPROVALS = new Set(['approved', 'approve_process']);
-
 /**
  * The update modal's choices under four-eyes. Awaiting a second approval: the first approver may
  * still set the request back to pending or reject it, not approve it again; anyone else may give the
@@ -31,15 +34,15 @@ export function fourEyesChoices<S extends string>(
   meId: string | undefined,
 ): { options: UpdateStatusOption<S>[]; note?: string } {
   if (!isAwaiting(approval)) return { options: [...options] };
+  // The server's rule (secondApprovalRefusal): only someone else, and only the first approval's decision.
+  const allowed = (o: UpdateStatusOption<S>) =>
+    !isApprovalAction(o.value) || secondApprovalRefusal(approval, meId ?? '', o.value) === null;
   if (isFirstApprover(approval, meId)) {
-    return {
-      options: options.filter((o) => !APPROVALS.has(o.value)),
-      note: FOUR_EYES_MESSAGES.sameApprover,
-    };
+    return { options: options.filter(allowed), note: FOUR_EYES_MESSAGES.sameApprover };
   }
   return {
     options: options
-      .filter((o) => !APPROVALS.has(o.value) || o.value === approval.action)
+      .filter(allowed)
       .map((o) => (o.value === approval.action ? { ...o, description: 'Gives the second approval.' } : o)),
   };
 }

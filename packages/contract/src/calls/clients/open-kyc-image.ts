@@ -10,7 +10,7 @@ import { KYC_IMAGE_ID, kycSignedQuery } from '../../clients.ts';
 export const openKycImage = defineCall({
   method: 'GET',
   path: '/api/kyc/image/:userId/:imageId',
-  access: 'public',
+  access: 'signed',
   params: z.object({ userId: idSchema, imageId: z.string().regex(KYC_IMAGE_ID) }),
   query: kycSignedQuery,
   produces: 'image/png, image/jpeg, application/pdf',

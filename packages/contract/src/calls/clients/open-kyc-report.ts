@@ -7,7 +7,7 @@ import { kycSignedQuery } from '../../clients.ts';
 export const openKycReport = defineCall({
   method: 'GET',
   path: '/api/kyc/report/:userId',
-  access: 'public',
+  access: 'signed',
   params: z.object({ userId: idSchema }),
   query: kycSignedQuery,
   produces: 'application/pdf',

@@ -6,7 +6,7 @@ import { exportTokenSchema } from '../../exports.ts';
 export const downloadExport = defineCall({
   method: 'GET',
   path: '/api/exports/download',
-  access: 'public',
+  access: 'signed',
   query: z.object({
     t: exportTokenSchema,
     exp: z.coerce.number().int(),

@@ -1,4 +1,4 @@
-import type { Deposit, Transfer, Withdrawal } from '@brokerdesk/contract';
+import { withdrawalCurrencyText, type Deposit, type Transfer, type Withdrawal } from '@brokerdesk/contract';
 import type { CSSProperties } from 'react';
 import { CellBadge, type DataTableColumn } from '../../../shared/data-table/index.ts';
 import { formatAmount } from '../../../shared/formatters.ts';
@@ -61,7 +61,7 @@ export const WITHDRAWAL_COLUMNS: DataTableColumn<Withdrawal>[] = [
     id: 'withdrawalCurrency',
     header: 'Currency',
     // SPEC 2.15: for crypto the crypto currency is added in brackets.
-    cell: (w) => (w.cryptoCurrency ? `${w.withdrawalCurrency} (${w.cryptoCurrency})` : w.withdrawalCurrency),
+    cell: withdrawalCurrencyText,
     sortable: true,
   },
   status(),

@@ -1,5 +1,4 @@
-import type { Transfer } from '@brokerdesk/contract';
-import { isFailedMtStatus } from '../../../shared/status-colors.ts';
+import { TRANSFER_REPAIRS, halfDoneState, type Transfer } from '@brokerdesk/contract';
 import {
   ALL_UPDATE_STATUSES,
   updateStatusOptions,
@@ -9,19 +8,8 @@ import { legsPending } from '../shared/platform-watch.ts';
 
 type Legs = Pick<Transfer, 'status' | 'sourceMTStatus' | 'destinationMTStatus'>;
 
-/**
- * A half-done transfer (DESIGN money movement): approved, and one leg failed on the platform.
- * - 'sourceFailed': the debit was refused; nothing moved yet.
- * - 'creditFailed': the source was debited, the destination credit was refused: money is in between.
- */
-export type HalfDone = 'sourceFailed' | 'creditFailed';
-
-export function halfDoneState(t: Legs): HalfDone | null {
-  if (t.status !== 'approved') return null;
-  if (isFailedMtStatus(t.sourceMTStatus)) return 'sourceFailed';
-  if (t.sourceMTStatus === 'SUCCESS' && isFailedMtStatus(t.destinationMTStatus)) return 'creditFailed';
-  return null;
-}
+/** The half-done state is the contract's, one rule with the server's repair (request-rules.ts). */
+export { halfDoneState };
 
 export type TransferChoice = 'pending' | 'rejected' | 'approved' | 'approve_process' | 'complete' | 'reverse';
 
@@ -41,6 +29,8 @@ const CLOSE: UpdateStatusOption<'rejected'> = {
   description: 'Close the transfer: the debit was refused, so nothing has moved.',
 };
 
+const REPAIR_OPTIONS = { complete: COMPLETE, reverse: REVERSE, rejected: CLOSE } as const;
+
 /**
  * What the 'Update transfer' modal offers: the usual four choices while pending; Complete and Reverse
  * once money left the source and the credit failed; Complete or Reject (close) when the debit was
@@ -49,9 +39,7 @@ const CLOSE: UpdateStatusOption<'rejected'> = {
 export function transferChoices(t: Legs): UpdateStatusOption<TransferChoice>[] {
   if (t.status === 'pending') return updateStatusOptions(ALL_UPDATE_STATUSES);
   const half = halfDoneState(t);
-  if (half === 'creditFailed') return [COMPLETE, REVERSE];
-  if (half === 'sourceFailed') return [COMPLETE, CLOSE];
-  return [];
+  return half ? TRANSFER_REPAIRS[half].map((repair) => REPAIR_OPTIONS[repair]) : [];
 }
 
 /** Why a transfer cannot be changed, or undefined when it can. */

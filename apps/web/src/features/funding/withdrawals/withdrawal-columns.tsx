@@ -1,4 +1,4 @@
-import type { FundingTab, Withdrawal } from '@brokerdesk/contract';
+import { withdrawalCurrencyText, type FundingTab, type Withdrawal } from '@brokerdesk/contract';
 import { Button, Group, Text } from '@mantine/core';
 import { filterTypesOf, type DataTableColumn } from '../../../shared/data-table/index.ts';
 import { stopRowEvent } from '../shared/cells.tsx';
@@ -38,10 +38,8 @@ export const WITHDRAWAL_TYPE_OPTIONS = Object.entries(TYPE_LABELS).map(([value, 
   label,
 }));
 
-/** SPEC 2.15: for crypto the crypto currency is added in brackets. */
-export function withdrawalCurrencyText(w: Pick<Withdrawal, 'withdrawalCurrency' | 'cryptoCurrency'>): string {
-  return w.cryptoCurrency ? `${w.withdrawalCurrency} (${w.cryptoCurrency})` : w.withdrawalCurrency;
-}
+/** SPEC 2.15: for crypto the crypto currency is added in brackets (one rule with the CSV export). */
+export { withdrawalCurrencyText };
 
 /** Where the money goes: the bank (with 'View') or the coin. Provider orders have their own table. */
 function TransactionDetails({ w, onViewBank }: { w: Withdrawal; onViewBank?: (bankId: string) => void }) {
