@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Every check, in the order that fails fastest: types, lint, the build (server and web), API tests on PGlite, browser tests
-# on PGlite, then on PostgreSQL (a throwaway cluster unless TEST_DATABASE_URL is set) the API tests, the
-# platform suites again through the real MT5 Web API client and its fake (once: the client does not depend on
-# the database). The browser tests run once, on PGlite, to keep the run near its 20-minute budget: the server
-# logic they drive is covered on PostgreSQL by the API tests and by real server processes in test/scale. Needs PostgreSQL's server binaries and /usr/bin/chromium (see README).
+# Every check, in the order that fails fastest: types, lint, migrations, web unit tests, the build (server
+# and web), API tests on PGlite, browser tests on PGlite, then on PostgreSQL (a throwaway cluster unless
+# TEST_DATABASE_URL is set) the API tests, with the suites that move money and accounts going through the
+# real MT5 Web API client and its protocol fake there (the simulator covers them on PGlite). The browser
+# tests run once, on PGlite, to keep the run near its 20-minute budget: the server logic they drive is
+# covered on PostgreSQL by the API tests and by real server processes in test/scale. Needs PostgreSQL's
+# server binaries and /usr/bin/chromium (see README).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -17,9 +19,12 @@ step "unit tests of the web app"; npx vitest run --project web
 # The build first: the API tests start the compiled server with plain node (test/production).
 step "build (server and web)";  npm run --silent build
 step "API tests on PGlite";     npx vitest run --project server
-# The suites that move money and accounts, again through the real MT5 Web API client and the fake server.
-MT5_SUITES="apps/server/test/funding apps/server/test/accounts apps/server/test/system apps/server/test/approvals apps/server/test/reconciliation"
 step "browser tests on PGlite"; npx playwright test
-step "API tests on PostgreSQL (and the platform suites through the MT5 Web API fake)"
-bash tools/test/with-postgres.sh bash -c "npx vitest run --project server && TEST_PLATFORM=mt5 npx vitest run --project server $MT5_SUITES"
+# The suites that move money and accounts run on PGlite against the simulator (above) and on PostgreSQL
+# through the real MT5 Web API client and its protocol fake: each database and each platform once.
+MT5_SUITES=(apps/server/test/funding apps/server/test/accounts apps/server/test/system apps/server/test/approvals apps/server/test/reconciliation)
+EXCLUDE=()
+for suite in "${MT5_SUITES[@]}"; do EXCLUDE+=(--exclude "$suite/**"); done
+step "API tests on PostgreSQL (the platform suites through the MT5 Web API fake)"
+bash tools/test/with-postgres.sh bash -c 'npx vitest run --project server "$@" && TEST_PLATFORM=mt5 npx vitest run --project server '"${MT5_SUITES[*]}" _ "${EXCLUDE[@]}"
 step "all checks passed"
