@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { DEMO_SYSOP } from '../apps/server/src/demo/demo-staff.ts';
+import { DEMO_SYSOP } from './demo/demo-staff.ts';
 
 /**
  * `node --import tsx tools/readme-screenshots.ts` (after `npm run build:web`): the README's pictures,
@@ -24,7 +24,7 @@ const env: NodeJS.ProcessEnv = {
 };
 delete env.SMTP_URL;
 delete env.DATABASE_URL;
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env });
+const server = spawn(process.execPath, ['--import', 'tsx', 'tools/demo/start.ts'], { cwd: root, env });
 await new Promise<void>((resolve, reject) => {
   let out = '';
   server.stdout.on('data', (d: Buffer) => {

@@ -19,8 +19,6 @@ function vendorChunk(id: string): string | undefined {
   if (!id.includes('node_modules')) return undefined;
   if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)) return 'react';
   if (id.includes('@tanstack/react-query') || id.includes('@tanstack/query-core')) return 'query';
-  // Only list screens need the table engine; a chunk of its own keeps it out of the first load.
-  if (id.includes('@tanstack/react-table') || id.includes('@tanstack/table-core')) return 'table';
   if (/[\\/]node_modules[\\/](zod|dayjs)[\\/]/.test(id)) return 'zod-dayjs';
   if (id.includes('react-hook-form') || id.includes('@hookform')) return 'forms';
   return undefined;

@@ -10,7 +10,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { systemClock } from '../../apps/server/src/lib/clock.ts';
 import { devOutboxMailer } from '../../apps/server/src/mail/mailer.ts';
 import { SimulatorPlatform } from '../../apps/server/src/integrations/platform/simulator.ts';
-import { seedDemoData } from '../../apps/server/src/demo/seed.ts';
+import { seedDemoData } from '../demo/seed.ts';
 import { staffToken } from './staff-token.ts';
 
 /**

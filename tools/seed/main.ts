@@ -2,8 +2,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@brokerdesk/server/config';
 import { openDatabase } from '@brokerdesk/server/db/client';
-import { assertEmptyForDemo, seedDemoData } from '@brokerdesk/server/demo/seed';
-import { ensureDemoStaff } from '@brokerdesk/server/demo/demo-staff';
+import { assertEmptyForDemo, seedDemoData } from '../demo/seed.ts';
+import { ensureDemoStaff } from '../demo/demo-staff.ts';
 import { uploadsDir } from '@brokerdesk/server/features/banks/file-store';
 
 const USAGE =

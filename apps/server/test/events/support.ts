@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
-import { createSseParser, type Role, type SseMessage } from '@brokerdesk/contract';
+import { createParser } from 'eventsource-parser';
+import { calls, type Role } from '@brokerdesk/contract';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
@@ -18,7 +19,9 @@ import { devOutboxMailer } from '../../src/mail/mailer.ts';
 import type { App } from '../../src/http/types.ts';
 import { openTestDatabase } from '../support/db.ts';
 
-const LIVE_EVENTS_PATH = '/api/other/events';
+const LIVE_EVENTS_PATH = calls.events.openLiveEvents.path;
+/** One event read from the stream. */
+export type SseMessage = { event: string; data: string };
 
 const SECRET = new TextEncoder().encode('events-test-secret-events-test-secret!');
 const IDLE_SECONDS = 15 * 60;
@@ -194,22 +197,23 @@ export async function connectStream(
   const wake = () => {
     for (const w of waiters) w();
   };
-  const push = createSseParser(
-    (m) => {
-      queue.push(m);
+  const parser = createParser({
+    onEvent: (m) => {
+      // An event without a name is a "message" (the EventSource rule).
+      queue.push({ event: m.event ?? 'message', data: m.data });
       wake();
     },
-    () => {
+    onComment: () => {
       comments++;
       wake();
     },
-  );
+  });
   if (res.ok && res.body) {
     void (async () => {
       const decoder = new TextDecoder();
       try {
         for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>)
-          push(decoder.decode(chunk, { stream: true }));
+          parser.feed(decoder.decode(chunk, { stream: true }));
       } catch {
         // aborted by close()
       }

@@ -8,7 +8,7 @@ import type { ZodType } from 'zod';
 import { startTestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { clientLogs, groups, users } from '../../src/db/schema.ts';
-import { seedDemoData } from '../../src/demo/seed.ts';
+import { seedDemoData } from '../../../../tools/demo/seed.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { HTML, JPEG, PDF, PNG } from '../banks/fixtures.ts';
 import { snapshot } from './support/db-snapshot.ts';

@@ -29,7 +29,7 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return e;
 }
 
-const SOURCE_MAIN = ['--import', 'tsx', 'apps/server/src/main.ts'];
+const SOURCE_MAIN = ['--import', 'tsx', 'tools/demo/start.ts'];
 export const COMPILED_MAIN = ['apps/server/dist/main.js'];
 
 export async function startServerProcess(

@@ -16,7 +16,7 @@ import {
 } from '../../src/db/schema.ts';
 import { rowsOf } from '../../src/db/rows.ts';
 import { newId } from '../../src/lib/ids.ts';
-import { seedDemoData } from '../../src/demo/seed.ts';
+import { seedDemoData } from '../../../../tools/demo/seed.ts';
 
 /**
  * The counters are kept by the database on every write (migration 0014). Each test makes one kind of

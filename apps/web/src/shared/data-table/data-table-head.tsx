@@ -1,48 +1,46 @@
 import { Group, Table, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import { flexRender, type Header, type Table as TanTable } from '@tanstack/react-table';
 import { ColumnFilterControl } from './column-filter.tsx';
 import classes from './data-table.module.css';
+import { nextSort } from './list-state.ts';
 import type { DataTableColumn, ListController } from './types.ts';
 
 type Props<T> = {
-  table: TanTable<T>;
   list: ListController;
-  /** The table's columns: the table object stays the same when they change, so the memo needs them. */
+  /** The columns shown, in order (the staff member's choice when the list has settings). */
   columns: readonly DataTableColumn<T>[];
 };
 
-function columnOf<T>(header: Header<T, unknown>): DataTableColumn<T> {
-  return (header.column.columnDef.meta as { column: DataTableColumn<T> }).column;
-}
-
-/** Header row (click to sort) and, when any column filters, a filter row under it. */
-export function DataTableHead<T>({ table, list, columns }: Props<T>) {
-  const headers = table.getHeaderGroups()[0]?.headers ?? [];
+/**
+ * Header row (click to sort) and, when any column filters, a filter row under it. The server sorts:
+ * a click asks the list state for the next sort (nextSort), which the next page request carries.
+ */
+export function DataTableHead<T>({ list, columns }: Props<T>) {
+  const { sortField, sortOrder } = list.state;
   const hasFilters = columns.some((column) => column.filter);
 
   return (
     <Table.Thead>
       <Table.Tr>
-        {headers.map((header) => {
-          const column = columnOf(header);
-          const sorted = header.column.getIsSorted();
-          const label = column.headerContent
-            ? column.headerContent()
-            : flexRender(header.column.columnDef.header, header.getContext());
+        {columns.map((column) => {
+          const sorted = column.id === sortField ? sortOrder : undefined;
+          const label = column.headerContent ? column.headerContent() : column.header;
           const justify =
             column.align === 'right' ? 'flex-end' : column.align === 'center' ? 'center' : undefined;
           return (
             <Table.Th
-              key={header.id}
+              key={column.id}
               className={column.sticky === 'right' ? classes.stickyRight : undefined}
               // Long headers may wrap onto two lines: the cells decide a column's width, not its title.
               style={{ width: column.width, textAlign: column.align, verticalAlign: 'bottom' }}
               aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
             >
-              {header.column.getCanSort() ? (
+              {column.sortable ? (
                 <UnstyledButton
-                  onClick={header.column.getToggleSortingHandler()}
+                  onClick={() => {
+                    const next = nextSort(list.state, column);
+                    list.setSort(next.field, next.order);
+                  }}
                   fz="xs"
                   fw={700}
                   title={`Sort by ${column.header}`}
@@ -67,11 +65,10 @@ export function DataTableHead<T>({ table, list, columns }: Props<T>) {
       </Table.Tr>
       {hasFilters && (
         <Table.Tr>
-          {headers.map((header) => {
-            const column = columnOf(header);
+          {columns.map((column) => {
             return (
               <Table.Th
-                key={header.id}
+                key={column.id}
                 py={4}
                 fw={400}
                 className={column.sticky === 'right' ? classes.stickyRight : undefined}

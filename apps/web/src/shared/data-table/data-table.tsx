@@ -1,12 +1,5 @@
 import { Alert, Button, Group, Loader, Paper, Table, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import {
-  getCoreRowModel,
-  useReactTable,
-  type ColumnDef,
-  type SortingState,
-  type Updater,
-} from '@tanstack/react-table';
 import { memo, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { movedIndex, pressRowAction, ROW_ACTION_ATTRIBUTE, rowCommand } from '../keyboard/row-keys.ts';
@@ -74,8 +67,9 @@ const NO_ROWS: never[] = [];
 const Head = memo(DataTableHead) as typeof DataTableHead;
 
 /**
- * The one server-paged table of the console (STYLE.md). The server pages, sorts and filters
- * (TanStack Table in manual mode); the view comes from a ListController, normally the URL.
+ * The one server-paged table of the console (STYLE.md). The server pages, sorts and filters; the view
+ * comes from a ListController, normally the URL, and the columns from the screen (and the staff
+ * member's settings). Rows and cells are drawn here, one memoised row at a time.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { rows, total = 0, list, rowKey, loading, refreshing, error, onRetry } = props;
@@ -86,46 +80,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // Rows that a background refresh brings wait behind "N new rows" instead of moving the page (new-rows.ts).
   const view = useMemo(() => JSON.stringify(state), [state]);
   const fresh = useNewRows(rows, rowKey, view, Boolean(refreshing));
-
-  const columnDefs = useMemo<ColumnDef<T>[]>(
-    () =>
-      columns.map((column) => ({
-        id: column.id,
-        // TanStack only sorts columns with an accessor; the server sorts, so the value is never read.
-        accessorFn: () => null,
-        header: column.header,
-        enableSorting: Boolean(column.sortable),
-        sortDescFirst: Boolean(column.sortDescFirst),
-        meta: { column },
-      })),
-    [columns],
-  );
-
-  const sorting = useMemo<SortingState>(
-    () => (state.sortField ? [{ id: state.sortField, desc: state.sortOrder === 'desc' }] : []),
-    [state.sortField, state.sortOrder],
-  );
-
-  const table = useReactTable<T>({
-    data: (fresh.rows ?? NO_ROWS) as T[],
-    columns: columnDefs,
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-    manualSorting: true,
-    manualFiltering: true,
-    enableMultiSort: false,
-    enableSortingRemoval: false,
-    rowCount: total,
-    state: {
-      sorting,
-      pagination: { pageIndex: state.page - 1, pageSize: state.sizePerPage },
-    },
-    onSortingChange: (updater: Updater<SortingState>) => {
-      const next = typeof updater === 'function' ? updater(sorting) : updater;
-      const first = next[0];
-      if (first) list.setSort(first.id, first.desc ? 'desc' : 'asc');
-    },
-  });
 
   // A page past the end (rows deleted, a stale link): go to the last page instead of showing nothing.
   const lastPage = pageCount(total, state.sizePerPage);
@@ -197,7 +151,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           fz={compact ? 'xs' : 'sm'}
           data-density={compact ? 'compact' : undefined}
         >
-          <Head table={table} list={list} columns={columns} />
+          <Head list={list} columns={columns} />
           <Table.Tbody
             onKeyDown={keys.onKeyDown}
             onFocus={keys.onFocus}

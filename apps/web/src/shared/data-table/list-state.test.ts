@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyListChange,
+  nextSort,
   pageCount,
   pageSizeChoices,
   parseListState,
@@ -150,5 +151,30 @@ describe('toPagedRequest', () => {
     expect(pageCount(0, 50)).toBe(1);
     expect(pageCount(50, 50)).toBe(1);
     expect(pageCount(51, 50)).toBe(2);
+  });
+});
+
+describe('nextSort (a click on a column header)', () => {
+  it("turns the sorted column's order round and never removes the sort", () => {
+    expect(nextSort({ sortField: 'amount', sortOrder: 'desc' }, { id: 'amount' })).toEqual({
+      field: 'amount',
+      order: 'asc',
+    });
+    expect(
+      nextSort({ sortField: 'amount', sortOrder: 'asc' }, { id: 'amount', sortDescFirst: true }),
+    ).toEqual({ field: 'amount', order: 'desc' });
+  });
+
+  it('starts another column in its first order: ascending, or descending when it says so', () => {
+    const state = { sortField: 'createdAt', sortOrder: 'desc' } as const;
+    expect(nextSort(state, { id: 'email' })).toEqual({ field: 'email', order: 'asc' });
+    expect(nextSort(state, { id: 'amount', sortDescFirst: true })).toEqual({
+      field: 'amount',
+      order: 'desc',
+    });
+    expect(nextSort({ sortField: undefined, sortOrder: 'desc' }, { id: 'email' })).toEqual({
+      field: 'email',
+      order: 'asc',
+    });
   });
 });

@@ -180,3 +180,18 @@ export function listDefaults(
 ): ListDefaults {
   return { sizes: pageSizes.sizes, sizePerPage: pageSizes.initial, ...rest };
 }
+
+/**
+ * The sort a click on a sortable column's header asks for: on the sorted column, the other order;
+ * on another, the column's first order (descending when it sorts newest or largest first). A sort is
+ * never removed: the server always sorts by something.
+ */
+export function nextSort(
+  state: Pick<ListState, 'sortField' | 'sortOrder'>,
+  column: { id: string; sortDescFirst?: boolean },
+): { field: string; order: SortOrder } {
+  if (state.sortField === column.id) {
+    return { field: column.id, order: state.sortOrder === 'desc' ? 'asc' : 'desc' };
+  }
+  return { field: column.id, order: column.sortDescFirst ? 'desc' : 'asc' };
+}

@@ -3,13 +3,12 @@ import {
   LIVE_EVENTS,
   LIVE_TOPICS,
   calls,
-  createSseParser,
   urlOf,
   liveEndSchema,
   liveReadySchema,
   type LiveTopic,
-  type SseMessage,
 } from '@brokerdesk/contract';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { clearSession, getToken } from '../session.ts';
 import { reconnectDelay } from './reconnect.ts';
 
@@ -130,12 +129,11 @@ export class LiveConnection {
   /** Reads until the stream ends; true when the server ended it because the session is over. */
   private async read(body: ReadableStream<Uint8Array>, abort: AbortController): Promise<boolean> {
     let sessionOver = false;
-    const parse = createSseParser(
-      (message) => {
+    const parser = createParser({
+      onEvent: (message) => {
         if (this.handle(message) === 'session') sessionOver = true;
       },
-      () => undefined,
-    );
+    });
     const reader = body.getReader();
     const decoder = new TextDecoder();
     this.armWatchdog(abort);
@@ -143,12 +141,12 @@ export class LiveConnection {
       const { value, done } = await reader.read();
       if (done) break;
       this.armWatchdog(abort);
-      parse(decoder.decode(value, { stream: true }));
+      parser.feed(decoder.decode(value, { stream: true }));
     }
     return sessionOver;
   }
 
-  private handle(message: SseMessage): 'session' | undefined {
+  private handle(message: EventSourceMessage): 'session' | undefined {
     const data = safeJson(message.data);
     if (message.event === LIVE_EVENTS.ready) {
       const ready = liveReadySchema.safeParse(data);

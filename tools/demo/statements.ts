@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { bankStatementPdf, bankStatementPicture } from '../lib/sample-files/documents.ts';
+import { bankStatementPdf, bankStatementPicture } from '@brokerdesk/server/lib/sample-files/documents';
 import type { Rows } from './rows.ts';
 
 /**

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { LEVERAGES } from '@brokerdesk/contract';
-import { openTestDatabase, testDbKind } from '../../test/support/db.ts';
-import type { Database, Db } from '../db/client.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { openTestDatabase, testDbKind } from '../../apps/server/test/support/db.ts';
+import type { Database, Db } from '@brokerdesk/server/db/client';
+import { verifyPassword } from '@brokerdesk/server/auth/passwords';
 import { DEMO_STAFF, ensureDemoStaff } from './demo-staff.ts';
 import { FIRST_ACCOUNT_NUMBER, seedDemoData, type SeedSummary } from './seed.ts';
-import { sniffType } from '../features/banks/file-store.ts';
+import { sniffType } from '@brokerdesk/server/features/banks/file-store';
 
 type Value = string | number | boolean | null;
 async function rows(db: Db, query: SQL): Promise<Record<string, Value>[]> {

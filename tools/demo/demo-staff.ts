@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
-import { createStaff } from '../auth/staff.ts';
+import type { Db } from '@brokerdesk/server/db/client';
+import { users } from '@brokerdesk/server/db/schema';
+import { createStaff } from '@brokerdesk/server/auth/staff';
 
 export const DEMO_SYSOP = {
   email: 'sysop@brokerdesk.local',

@@ -1,8 +1,8 @@
 import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../db/client.ts';
-import * as s from '../db/schema.ts';
+import type { Tx } from '@brokerdesk/server/db/client';
+import * as s from '@brokerdesk/server/db/schema';
 
 /** The tables a chunk of demo clients fills, in foreign-key order (parents first). */
 const CHUNK_TABLES = {

@@ -1,6 +1,6 @@
 import { asc, count, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import * as s from '../db/schema.ts';
+import type { Db } from '@brokerdesk/server/db/client';
+import * as s from '@brokerdesk/server/db/schema';
 import { addAccounts, finishAccounts } from './accounts.ts';
 import { addClient, lifecycleOf } from './clients.ts';
 import type { SeedState, Staff } from './context.ts';

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import type { BeforeStart } from '@brokerdesk/server/start-server';
+import { users } from '@brokerdesk/server/db/schema';
+import { verifyPassword } from '@brokerdesk/server/auth/passwords';
 import { seedDemoData } from './seed.ts';
-import { uploadsDir } from '../features/banks/file-store.ts';
+import { uploadsDir } from '@brokerdesk/server/features/banks/file-store';
 import { DEMO_STAFF, ensureDemoStaff } from './demo-staff.ts';
 
 export const START_DEMO_CLIENTS = 500;
@@ -12,13 +11,10 @@ export const START_DEMO_CLIENTS = 500;
 /**
  * On the embedded database (evaluation and demos) an empty database is filled with demo data and demo
  * staff, so a fresh clone shows a working console. A PostgreSQL database (production) is never seeded
- * by the server: use `npm run seed` or `npm run staff` there. Returns the demo sign-ins still valid.
+ * by `npm start`: use `npm run seed` or `npm run staff` there. Answers the welcome lines naming the demo
+ * sign-ins that still work (on either database).
  */
-export async function prepareDemo(
-  db: Db,
-  config: Config,
-  log: { info: (o: object, m: string) => void },
-): Promise<{ staff: { email: string; password: string; role: string }[] }> {
+export const prepareDemo: BeforeStart = async (db, config, log) => {
   if (!config.databaseUrl) {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
     if (row?.n === 0) {
@@ -43,5 +39,9 @@ export async function prepareDemo(
       .where(sql`lower(${users.email}) = ${s.email}`);
     if (u && (await verifyPassword(u.hash, s.password))) staff.push(s);
   }
-  return { staff };
-}
+  if (staff.length === 0) return [];
+  return [
+    '  demo staff sign-in:',
+    ...staff.map((s) => `    ${s.role.padEnd(6)} ${s.email}  password: ${s.password}`),
+  ];
+};

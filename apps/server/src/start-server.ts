@@ -1,0 +1,127 @@
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { buildApp } from './app.ts';
+import { systemClock } from './lib/clock.ts';
+import { loadSigningSecret } from './auth/secret.ts';
+import { createMailer } from './mail/create-mailer.ts';
+import { createPlatform } from './integrations/platform/create-platform.ts';
+import { PlatformChecker } from './integrations/platform/checker.ts';
+import type { Db } from './db/client.ts';
+import type { Config } from './config.ts';
+import { createLogger } from './lib/logger.ts';
+import { OperationsArchiveJob, OperationWorker } from './operations/index.ts';
+import { allCheckingHandlers, allSettledHandlers } from './features/settled-handlers.ts';
+import { ReconciliationService } from './features/reconciliation/service.ts';
+import { ReconciliationJob } from './features/reconciliation/job.ts';
+import { Readiness } from './features/system/readiness.ts';
+import { stopOnSignals } from './lib/shutdown.ts';
+import { ServerMetrics } from './metrics/server-metrics.ts';
+import { startMetricsServer } from './metrics/metrics-server.ts';
+
+/**
+ * Runs before the server listens, with the database open and migrated; answers lines for the welcome
+ * text. `npm start` passes the demo preparation (tools/demo), which production never loads.
+ */
+export type BeforeStart = (
+  db: Db,
+  config: Config,
+  log: { info: (o: object, m: string) => void },
+) => Promise<string[]>;
+
+/** config -> db -> app -> listen (nothing else). */
+export async function startServer(opts: { beforeStart?: BeforeStart } = {}): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const clock = systemClock;
+  const mailer = createMailer(config, database.db, clock, log);
+  const platform = createPlatform(config, database.db, clock, log);
+  const checker = new PlatformChecker(database.db, [platform], clock, log);
+  const reconciliation =
+    config.reconciliationHourUtc === null
+      ? null
+      : new ReconciliationJob(
+          new ReconciliationService(database.db, platform, clock, {
+            mailer,
+            publicUrl: config.publicUrl,
+            log,
+          }),
+          clock,
+          log,
+          { hourUtc: config.reconciliationHourUtc },
+        );
+  const extraWelcome = (await opts.beforeStart?.(database.db, config, log)) ?? [];
+  const worker = new OperationWorker({
+    db: database.db,
+    platforms: platform,
+    clock,
+    handlers: allSettledHandlers(),
+    checking: allCheckingHandlers(),
+    leaseSeconds: config.operations.leaseSeconds,
+    settleSeconds: config.operations.settleSeconds,
+    log,
+  });
+  const archive = new OperationsArchiveJob(database.db, clock, config.operations.retentionDays, log);
+  const readiness = new Readiness(database.db);
+  const metrics = new ServerMetrics(database, clock);
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    platforms: [platform],
+    clock,
+    secret: loadSigningSecret(config.jwtSecret, config.dataDir),
+    logger: log,
+    wakeWorker: () => worker.wake(),
+    readiness,
+    metrics,
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const metricsServer = config.metrics
+    ? await startMetricsServer(metrics.registry, config.metrics, log)
+    : null;
+  checker.start();
+  worker.start();
+  archive.start();
+  reconciliation?.start();
+  printWelcome([
+    `Brokerdesk is running at ${config.publicUrl}`,
+    `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  trading platform: ${config.platform}`,
+    ...(metricsServer ? [`  Prometheus metrics: ${metricsServer.url}`] : []),
+    ...extraWelcome,
+    ...(mailer.devOutbox
+      ? [
+          '  SMTP_URL is unset: emails (sign-in codes) are not sent. They are printed in this log',
+          `  and shown at ${config.publicUrl}/dev/outbox`,
+        ]
+      : []),
+  ]);
+
+  // SIGTERM: not ready at once; then stop accepting and end live streams (app.close), abort a long
+  // reconciliation and let the platform operation in hand settle, all together; then close what they used.
+  stopOnSignals({
+    log,
+    stages: [
+      [{ name: 'readiness', stop: () => readiness.markStopping() }],
+      [
+        { name: 'http', stop: () => app.close() },
+        { name: 'platform checker', stop: () => checker.stop() },
+        { name: 'reconciliation', stop: () => reconciliation?.stop() },
+        { name: 'operations worker', stop: () => worker.stop() },
+        { name: 'operations archive', stop: () => archive.stop() },
+      ],
+      [
+        { name: 'platform', stop: () => platform.close() },
+        { name: 'mailer', stop: () => mailer.close() },
+        { name: 'metrics', stop: () => metricsServer?.close() },
+      ],
+      [{ name: 'database', stop: () => database.close() }],
+    ],
+  });
+}
+
+function printWelcome(lines: string[]): void {
+  process.stdout.write(['', ...lines, ''].join('\n') + '\n');
+}
