@@ -13,7 +13,15 @@ export {
   type SettledHandlers,
   type SettledOutcome,
 } from './handlers.ts';
-export { assertOperationKey, baseKeyOf, keyPrefix, InvalidOperationKey, MAX_KEY_LENGTH } from './keys.ts';
+export {
+  assertOperationKey,
+  baseKeyOf,
+  keyPrefix,
+  keyReference,
+  parseOperationKey,
+  InvalidOperationKey,
+  MAX_KEY_LENGTH,
+} from './keys.ts';
 export {
   clearSecrets,
   isOperationKind,

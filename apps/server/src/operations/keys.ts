@@ -29,19 +29,26 @@ export function assertOperationKey(key: string): void {
     throw new InvalidOperationKey(key, 'expected <prefix>:<reference> of letters and digits');
 }
 
-/** The feature part of a key: 'dep' for 'dep:64f0…'. */
-export function keyPrefix(key: string): string {
-  const at = key.indexOf(':');
-  return at < 0 ? key : key.slice(0, at);
+/**
+ * The one reading of a key, `<prefix>:<reference>[:<repeat>]`: the feature ('dep'), the request or
+ * account it serves (its id), and for a repeat (a new operation after an earlier one failed for good)
+ * its number. Every other reader of keys goes through this.
+ */
+export function parseOperationKey(key: string): { prefix: string; reference: string; repeat: string | null } {
+  const [prefix = '', reference = '', repeat] = key.split(':');
+  return { prefix, reference, repeat: repeat ?? null };
 }
 
-/**
- * The request an operation serves: '<prefix>:<id>' for the key itself and for its repeats
- * '<prefix>:<id>:<n>' (a repeat is a new operation after an earlier one failed for good).
- */
+/** The feature part of a key: 'dep' for 'dep:64f0…'. */
+export const keyPrefix = (key: string): string => parseOperationKey(key).prefix;
+
+/** The id a key names: '64f0…' for 'dep:64f0…' and its repeats 'dep:64f0…:2'. */
+export const keyReference = (key: string): string => parseOperationKey(key).reference;
+
+/** The request an operation serves: '<prefix>:<id>' for the key itself and for its repeats. */
 export function baseKeyOf(key: string): string {
-  const parts = key.split(':');
-  return parts.length > 2 ? `${parts[0]}:${parts[1]}` : key;
+  const { prefix, reference, repeat } = parseOperationKey(key);
+  return repeat === null ? key : `${prefix}:${reference}`;
 }
 
 export function assertKeyPrefix(prefix: string): void {

@@ -3,12 +3,12 @@ import { audit } from '../../audit/audit.ts';
 import { writeClientLog } from '../clients/client-log.ts';
 import { ACCOUNT_GROUP_MESSAGES, checkingMtStatus } from '@brokerdesk/contract';
 import type { CheckingHandler, SettledHandler } from '../../operations/index.ts';
-import { enqueueOperation } from '../../operations/index.ts';
+import { enqueueOperation, keyReference } from '../../operations/index.ts';
 import { leverageChanges, subAccountRequests, tradingAccounts, users } from '../../db/schema.ts';
 import { ACCOUNT_KEYS } from './keys.ts';
 import { leverageSettled } from './leverage.ts';
 
-const idOf = (key: string) => key.split(':')[1]!;
+const idOf = keyReference;
 
 /** A new account exists on the platform: approve it, then fund a demo account with its chosen balance. */
 const accountCreated: SettledHandler = async (tx, op, outcome) => {

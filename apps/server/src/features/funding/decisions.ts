@@ -15,6 +15,7 @@ import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import { writeClientLog } from '../clients/client-log.ts';
 import { approvalGate, cancelAwaiting, toWireApproval } from '../approvals/four-eyes.ts';
 import type { PlannedUpdate } from './transitions.ts';
+import { keyReference } from '../../operations/index.ts';
 
 /**
  * What deposits, withdrawals and transfers share: the checks on a decision's input, the record every
@@ -76,7 +77,7 @@ export async function recordDecision(
 export const withComment = (comment: string) => (comment ? `: ${comment}` : '');
 
 /** The request id inside an operation key: 'dep:<id>' and its repeats 'dep:<id>:<n>'. */
-export const requestIdOf = (key: string) => key.split(':')[1]!;
+export const requestIdOf = keyReference;
 
 /**
  * Operations of requests (`base` = '<prefix>:<id>'): the first one and its repeats '<base>:<n>', by

@@ -1,5 +1,6 @@
 import type { FundingLeg, FundingRequestType, MismatchKind } from '@brokerdesk/contract';
 import type { Deal } from '../../integrations/platform/types.ts';
+import { parseOperationKey } from '../../operations/index.ts';
 import { DEPOSIT_KEY_PREFIX } from '../funding/deposits.ts';
 import { WITHDRAWAL_KEY_PREFIX } from '../funding/withdrawals.ts';
 import { TRANSFER_PREFIXES } from '../funding/transfers.ts';
@@ -171,15 +172,18 @@ const REQUEST_OF_PREFIX: Record<string, FundingRequestType> = {
   [TRANSFER_PREFIXES.destination]: 'transfer',
   [TRANSFER_PREFIXES.reverse]: 'transfer',
 };
-const FUNDING_KEY = /^([a-z]+):([0-9a-f]{24})(?::\d+)?$/;
+const REQUEST_ID = /^[0-9a-f]{24}$/;
 
 /** The funding request a deal comment names (`dep:<id>`, `trs:<id>:1`, ...), or null. */
 export function fundingKey(
   comment: string,
 ): { prefix: string; requestType: FundingRequestType; requestId: string } | null {
-  const m = FUNDING_KEY.exec(comment);
-  const requestType = m ? REQUEST_OF_PREFIX[m[1]!] : undefined;
-  return m && requestType ? { prefix: m[1]!, requestType, requestId: m[2]! } : null;
+  const { prefix, reference, repeat } = parseOperationKey(comment);
+  const requestType = Object.hasOwn(REQUEST_OF_PREFIX, prefix) ? REQUEST_OF_PREFIX[prefix] : undefined;
+  const wellFormed = REQUEST_ID.test(reference) && (repeat === null || /^\d+$/.test(repeat));
+  return requestType && wellFormed && comment.split(':').length <= 3
+    ? { prefix, requestType, requestId: reference }
+    : null;
 }
 
 const cents = (amount: number) => Math.round(amount * 100);
