@@ -116,6 +116,11 @@ test.describe(`four-eyes approvals (${db})`, () => {
     await expect(page.getByRole('row', { name: new RegExp(target!.transactionId) })).toContainText(
       /Two approvals.*Adam.*\+.*Sofia/,
     );
+    // Columns are kept per staff member: put this list back to its defaults for the specs after this one.
+    await page.getByRole('button', { name: /^Columns \d/ }).click();
+    await page.getByRole('button', { name: 'List defaults' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('columnheader', { name: 'Four-eyes' })).toHaveCount(0);
 
     // Leave no threshold behind for the other specs sharing this server.
     const cleared = await page.request.post('/api/admin/approvals/setThreshold', {

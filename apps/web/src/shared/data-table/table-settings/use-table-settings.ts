@@ -6,7 +6,7 @@ import type {
   ViewState,
 } from '@brokerdesk/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorsOf } from '../../api.ts';
 import { showErrorNotice, showSuccessNotice } from '../../notify.ts';
@@ -70,7 +70,13 @@ export function useTableSettings<T>(
     enabled: listId !== undefined,
     staleTime: 5 * 60_000,
   });
-  const preferences = query.data?.preferences ?? DEFAULT_PREFERENCES;
+  // A change shows at once: React draws it within the click (a checkbox reads its new state right away),
+  // and it stays over the server's copy until the last save of a burst has been read back.
+  const [local, setLocal] = useState<{ list: string | undefined; change: Partial<ListPreferences> } | null>(
+    null,
+  );
+  const saved = query.data?.preferences ?? DEFAULT_PREFERENCES;
+  const preferences = local && local.list === listId ? { ...saved, ...local.change } : saved;
   const views = query.data?.views ?? NO_VIEWS;
 
   const saveKey = [...key, 'save'];
@@ -82,22 +88,13 @@ export function useTableSettings<T>(
         ...(change.hiddenColumns ? { hiddenColumns: change.hiddenColumns } : {}),
         ...(change.density ? { density: change.density } : {}),
       }),
-    // The table changes at once; a refusal puts the last saved settings back. A reload already under
-    // way (after an earlier save) is cancelled so it cannot put the old columns back over this change.
-    onMutate: async (change) => {
-      await client.cancelQueries({ queryKey: key, exact: true });
-      client.setQueryData<ListSettingsResponse>(key, (old) =>
-        old ? { ...old, preferences: { ...old.preferences, ...change } } : old,
-      );
-    },
-    onError: (error) => {
-      showErrorNotice(Object.values(errorsOf(error))[0]);
-      void client.invalidateQueries({ queryKey: key, exact: true });
-    },
-    // Back to the server's copy once the last of several quick changes has been saved.
-    onSettled: () => {
-      if (client.isMutating({ mutationKey: saveKey }) <= 1)
-        void client.invalidateQueries({ queryKey: key, exact: true });
+    onError: (error) => showErrorNotice(Object.values(errorsOf(error))[0]),
+    // Back to the server's copy (the last saved settings after a refusal) once the last of several quick
+    // changes has been answered.
+    onSettled: async () => {
+      if (client.isMutating({ mutationKey: saveKey }) > 1) return;
+      await client.invalidateQueries({ queryKey: key, exact: true });
+      if (client.isMutating({ mutationKey: saveKey }) === 0) setLocal(null);
     },
   });
 
@@ -105,7 +102,17 @@ export function useTableSettings<T>(
   const shown = useMemo(() => visibleColumns(columns, hidden), [columns, hidden.join('\n')]); // eslint-disable-line react-hooks/exhaustive-deps
   const [params, setParams] = useSearchParams();
   const defaults = list.defaults;
-  const { mutate } = save;
+  const { mutate: save_ } = save;
+  const mutate = useCallback(
+    (change: Partial<ListPreferences>) => {
+      setLocal((prev) => ({
+        list: listId,
+        change: { ...(prev && prev.list === listId ? prev.change : {}), ...change },
+      }));
+      save_(change);
+    },
+    [listId, save_],
+  );
   const hiddenNow = useRef(hidden);
   hiddenNow.current = hidden;
 
