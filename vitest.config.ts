@@ -1,4 +1,14 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const SERVER_TESTS = ['apps/server/**/*.test.ts', 'tools/**/*.test.ts', 'packages/contract/**/*.test.ts'];
+/** Server tests that vi.mock a module or spy on a global: each in its own module cache. */
+const ISOLATED = [
+  'apps/server/test/security/access-matrix.test.ts',
+  'apps/server/test/security/bad-input.test.ts',
+  'apps/server/test/security/headers-sessions-logs.test.ts',
+  'apps/server/test/staff/acting-on.test.ts',
+  'tools/bench/coverage.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -8,9 +18,22 @@ export default defineConfig({
     projects: [
       {
         test: {
+          // One module cache per worker (no re-import of the server for every file: about a quarter of
+          // the run). The files that mock modules or spy on globals run isolated, in the project below.
           name: 'server',
           environment: 'node',
-          include: ['apps/server/**/*.test.ts', 'tools/**/*.test.ts', 'packages/contract/**/*.test.ts'],
+          include: SERVER_TESTS,
+          exclude: [...configDefaults.exclude, ...ISOLATED],
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-isolated',
+          environment: 'node',
+          include: ISOLATED,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
