@@ -9,8 +9,8 @@ import { PlatformChecker } from './integrations/platform/checker.ts';
 import type { Db } from './db/client.ts';
 import type { Config } from './config.ts';
 import { createLogger } from './lib/logger.ts';
-import { OperationsArchiveJob, OperationWorker } from './operations/index.ts';
-import { allCheckingHandlers, allSettledHandlers } from './features/settled-handlers.ts';
+import { OperationsArchiveJob } from './operations/index.ts';
+import { createOperationWorker } from './features/settled-handlers.ts';
 import { ReconciliationService } from './features/reconciliation/service.ts';
 import { ReconciliationJob } from './features/reconciliation/job.ts';
 import { Readiness } from './features/system/readiness.ts';
@@ -51,14 +51,11 @@ export async function startServer(opts: { beforeStart?: BeforeStart } = {}): Pro
           { hourUtc: config.reconciliationHourUtc },
         );
   const extraWelcome = (await opts.beforeStart?.(database.db, config, log)) ?? [];
-  const worker = new OperationWorker({
+  const worker = createOperationWorker({
     db: database.db,
-    platforms: platform,
+    platform,
     clock,
-    handlers: allSettledHandlers(),
-    checking: allCheckingHandlers(),
-    leaseSeconds: config.operations.leaseSeconds,
-    settleSeconds: config.operations.settleSeconds,
+    operations: config.operations,
     log,
   });
   const archive = new OperationsArchiveJob(database.db, clock, config.operations.retentionDays, log);

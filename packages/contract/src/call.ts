@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-export type CallMethod = 'GET' | 'POST' | 'HEAD';
+export type CallMethod = 'GET' | 'POST';
 
 /**
  * Who may make a call. `public`: anyone (sign-in, probes); `signed`: a document link opened in a new

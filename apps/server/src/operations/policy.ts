@@ -34,7 +34,13 @@ const NEVER_ABANDON_UNCERTAIN = new Set(['balance', 'createAccount']);
 
 type Op = { kind: string; attempts: number };
 
-const wait = (policy: RetryPolicy, attempts: number) => Math.max(0, Math.ceil(policy.backoff(attempts)));
+/**
+ * The wait before the next try. Never longer than the settle window: `attempts` also counts the
+ * look-ups made while an unknown outcome was waited out, so after one window the backoff alone would
+ * already be minutes long, and one transient failure then would hold the request for that long.
+ */
+const wait = (policy: RetryPolicy, attempts: number) =>
+  Math.max(0, Math.min(Math.ceil(policy.backoff(attempts)), policy.settleSeconds));
 
 /**
  * After a look-up. Answers undefined when the operation may be sent now: nothing was found and no

@@ -16,8 +16,7 @@ import { smtpMailer } from '../../src/mail/mailer.ts';
 import type { App } from '../../src/http/types.ts';
 import { openTestDatabase } from './db.ts';
 import { startTestPlatform } from './test-platform.ts';
-import { OperationWorker } from '../../src/operations/index.ts';
-import { allCheckingHandlers, allSettledHandlers } from '../../src/features/settled-handlers.ts';
+import { createOperationWorker } from '../../src/features/settled-handlers.ts';
 import { SmtpReceiver, codeFrom } from './smtp-receiver.ts';
 import type { ClientMailer } from '../../src/features/funding/client-mail.ts';
 import { Readiness } from '../../src/features/system/readiness.ts';
@@ -66,14 +65,11 @@ export async function startTestApp(
   });
   const platform = testPlatform.platform;
   // Not started: tests run rounds with worker.runOnce() when they want the platform to act.
-  const worker = new OperationWorker({
+  const worker = createOperationWorker({
     db: database.db,
-    platforms: platform,
+    platform,
     clock,
-    handlers: allSettledHandlers(),
-    checking: allCheckingHandlers(),
-    leaseSeconds: config.operations.leaseSeconds,
-    settleSeconds: config.operations.settleSeconds,
+    operations: config.operations,
   });
   const readiness = new Readiness(database.db);
   const metrics = opts.metrics ? new ServerMetrics(database, clock) : undefined;

@@ -129,13 +129,7 @@ export function call<D extends JsonCall>(def: D, ...[input, options]: CallArgs<D
     body?: unknown;
   };
   const body = def.method === 'POST' ? (parts.body ?? {}) : undefined;
-  return request(
-    def.method === 'HEAD' ? 'GET' : def.method,
-    urlOf(def, parts),
-    def.response,
-    body,
-    options,
-  ) as Promise<CallReply<D>>;
+  return request(def.method, urlOf(def, parts), def.response, body, options) as Promise<CallReply<D>>;
 }
 
 /** The errors to show for any thrown value: the server's fields, or the generic server error. */

@@ -135,22 +135,16 @@ export class TransfersService {
       sourceMTStatus: t.sourceMtStatus,
       destinationMTStatus: t.destinationMtStatus,
     });
-    const allowed = half !== null && (TRANSFER_REPAIRS[half] as readonly string[]).includes(action);
-    const sourceFailed = allowed && half === 'sourceFailed';
-    const destinationFailed = allowed && half === 'creditFailed';
-    if (action === 'complete' && sourceFailed) {
+    if (half === null || !(TRANSFER_REPAIRS[half] as readonly string[]).includes(action)) {
+      throw new Conflict(REPAIR_REFUSALS[action]);
+    }
+    // TRANSFER_REPAIRS allowed it: the debit failed (complete it, or reject: nothing moved), or the
+    // credit failed (complete it, or reverse the debit).
+    if (half === 'sourceFailed' && action === 'complete') {
       await enqueueLeg(tx, t, 'source', now);
       return this.setStatuses(tx, t.id, { sourceMtStatus: '' });
     }
-    if (action === 'complete' && destinationFailed) {
-      await enqueueLeg(tx, t, 'destination', now);
-      return this.setStatuses(tx, t.id, { destinationMtStatus: '' });
-    }
-    if (action === 'reverse' && destinationFailed) {
-      await enqueueLeg(tx, t, 'reverse', now);
-      return t;
-    }
-    if (action === 'rejected' && sourceFailed) {
+    if (half === 'sourceFailed') {
       // Nothing left the source: the transfer ends rejected, and its failed leg no longer needs anyone.
       return this.setStatuses(tx, t.id, {
         status: 'rejected',
@@ -159,13 +153,12 @@ export class TransfersService {
         times: { ...(t.times as object), rejected: now },
       });
     }
-    throw new Conflict(
-      action === 'complete'
-        ? 'Nothing is left to complete on this transfer.'
-        : action === 'reverse'
-          ? 'Only a transfer whose source was debited and whose credit failed can be reversed.'
-          : 'Only a transfer whose debit failed can still be rejected: nothing has moved.',
-    );
+    if (action === 'complete') {
+      await enqueueLeg(tx, t, 'destination', now);
+      return this.setStatuses(tx, t.id, { destinationMtStatus: '' });
+    }
+    await enqueueLeg(tx, t, 'reverse', now);
+    return t;
   }
 
   private async setStatuses(tx: Tx, id: string, set: Partial<Row>) {
@@ -173,6 +166,13 @@ export class TransfersService {
     return after!;
   }
 }
+
+/** Why a repair is refused when the transfer's state does not allow it. */
+const REPAIR_REFUSALS: Record<'complete' | 'reverse' | 'rejected', string> = {
+  complete: 'Nothing is left to complete on this transfer.',
+  reverse: 'Only a transfer whose source was debited and whose credit failed can be reversed.',
+  rejected: 'Only a transfer whose debit failed can still be rejected: nothing has moved.',
+};
 
 async function enqueueLeg(tx: Tx, t: Row, leg: keyof typeof TRANSFER_PREFIXES, now: number): Promise<void> {
   const login = leg === 'destination' ? t.destinationAccount : t.sourceAccount;
