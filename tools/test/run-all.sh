@@ -18,13 +18,12 @@ step "migrations follow the schema"; bash tools/test/check-migrations.sh
 step "unit tests of the web app"; npx vitest run --project web
 # The build first: the API tests start the compiled server with plain node (test/production).
 step "build (server and web)";  npm run --silent build
-step "API tests on PGlite";     npx vitest run --project 'server*'
+step "API tests on PGlite";     bash tools/test/api-tests.sh
 step "browser tests on PGlite"; npx playwright test
 # The suites that move money and accounts run on PGlite against the simulator (above) and on PostgreSQL
 # through the real MT5 Web API client and its protocol fake: each database and each platform once.
 MT5_SUITES=(apps/server/test/funding apps/server/test/accounts apps/server/test/system apps/server/test/approvals apps/server/test/reconciliation)
-EXCLUDE=()
-for suite in "${MT5_SUITES[@]}"; do EXCLUDE+=(--exclude "$suite/**"); done
 step "API tests on PostgreSQL (the platform suites through the MT5 Web API fake)"
-bash tools/test/with-postgres.sh bash -c 'npx vitest run --project "server*" "$@" && TEST_PLATFORM=mt5 npx vitest run --project server '"${MT5_SUITES[*]}" _ "${EXCLUDE[@]}"
+EXCLUDED="$(printf '%s/**,' "${MT5_SUITES[@]}")" bash tools/test/with-postgres.sh bash -c \
+  'TEST_PLATFORM=mt5 npx vitest run --project server --no-isolate "$@" && TEST_EXCLUDE="$EXCLUDED" bash tools/test/api-tests.sh' _ "${MT5_SUITES[@]}"
 step "all checks passed"

@@ -19,11 +19,8 @@ import {
   withComment,
 } from './decisions.ts';
 import { toWireDeposit } from './rows.ts';
+import { LEG_KINDS, REQUEST_KINDS, legKey } from './kinds.ts';
 import { formatMoney, planUpdate, toCents } from './transitions.ts';
-
-/** Deposits staff may still decide (SPEC 4: incomplete deposits can be approved or rejected). */
-const OPEN = ['pending', 'incomplete'] as const;
-export const DEPOSIT_KEY_PREFIX = 'dep';
 
 type Row = typeof deposits.$inferSelect;
 type UpdateInput = {
@@ -36,7 +33,8 @@ type UpdateInput = {
 /** What a decision did: the row after it, and whether the client hears of it. */
 type Outcome = { row: Row; notify: boolean; message?: string; approval?: FundingApproval | null };
 
-const keyOf = (id: string) => `${DEPOSIT_KEY_PREFIX}:${id}`;
+const keyOf = (id: string) => legKey('deposit', id);
+const KIND = REQUEST_KINDS.deposit;
 /** Approved, and the platform refused the credit: it can be sent again or the deposit rejected. */
 export const creditFailed = (d: Pick<Row, 'status' | 'mtStatus'>) =>
   d.status === 'approved' && isFailedMtStatus(d.mtStatus);
@@ -111,7 +109,7 @@ export class DepositsService {
     staff: StaffContext,
     now: number,
   ): Promise<Outcome> {
-    const plan = planUpdate(before.status, OPEN, input.status);
+    const plan = planUpdate(before.status, KIND.open, input.status);
     if (!plan) throw new Conflict(`This deposit is already ${before.status}.`);
     const amount = input.modifyDealAmount ? toCents(input.depositAmountSent!) : before.depositAmountSent;
     const gate = await fourEyes(tx, plan, {
@@ -119,7 +117,7 @@ export class DepositsService {
       requestId: before.id,
       amount,
       currency: before.depositCurrency,
-      amountField: 'depositAmountSent',
+      amountField: KIND.amountField,
       comment: input.comment,
       staff,
       now,
@@ -141,7 +139,7 @@ export class DepositsService {
       await enqueueOperation(tx, {
         key: keyOf(before.id),
         kind: 'balance',
-        payload: { login: before.accountNumber, amount },
+        payload: { login: before.accountNumber, amount: LEG_KINDS.deposit.sign * amount },
         now,
       });
     }
@@ -186,7 +184,7 @@ export class DepositsService {
     await enqueueOperation(tx, {
       key,
       kind: 'balance',
-      payload: { login: before.accountNumber, amount: before.depositAmountSent },
+      payload: { login: before.accountNumber, amount: LEG_KINDS.deposit.sign * before.depositAmountSent },
       now,
     });
     const [after] = await tx

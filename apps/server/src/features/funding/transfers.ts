@@ -16,6 +16,9 @@ import {
   requestIdOf,
 } from './decisions.ts';
 import { toWireTransfer } from './rows.ts';
+import { LEG_KINDS, REQUEST_KINDS, legKey, requestLegKeys } from './kinds.ts';
+
+type TransferLeg = (typeof REQUEST_KINDS.transfer.legs)[number];
 import { formatMoney, planUpdate } from './transitions.ts';
 
 /**
@@ -25,11 +28,11 @@ import { formatMoney, planUpdate } from './transitions.ts';
  * reversed (the source refunded, `trr:<id>`) from the update modal. Repeats of a leg get `:<n>`.
  * One whose debit was refused (nothing moved) is completed (the debit sent again) or closed (rejected).
  */
-export const TRANSFER_PREFIXES = { source: 'trs', destination: 'trd', reverse: 'trr' } as const;
+const KIND = REQUEST_KINDS.transfer;
 type Row = typeof transfers.$inferSelect;
 type Action = 'pending' | 'rejected' | 'approved' | 'approve_process' | 'complete' | 'reverse';
 type Decision = Exclude<Action, 'complete' | 'reverse'>;
-const legKeys = (id: string) => Object.values(TRANSFER_PREFIXES).map((p) => `${p}:${id}`);
+const legKeys = (id: string) => requestLegKeys('transfer', id);
 
 export class TransfersService {
   constructor(
@@ -93,14 +96,14 @@ export class TransfersService {
     staff: StaffContext,
     now: number,
   ) {
-    const plan = planUpdate(before.status, ['pending'], action);
+    const plan = planUpdate(before.status, KIND.open, action);
     if (!plan) throw new Conflict(`This transfer is already ${before.status}.`);
     const gate = await fourEyes(tx, plan, {
       type: 'transfer',
       requestId: before.id,
       amount: before.transferAmount,
       currency: before.transferCurrency,
-      amountField: 'transferAmount',
+      amountField: KIND.amountField,
       comment,
       staff,
       now,
@@ -115,7 +118,7 @@ export class TransfersService {
       )
       .where(eq(transfers.id, before.id))
       .returning();
-    if (plan.process && !first) await enqueueLeg(tx, before, 'source', now);
+    if (plan.process && !first) await enqueueLeg(tx, before, 'transfer_source', now);
     return { after: after!, approval: gate.approval, first };
   }
 
@@ -141,7 +144,7 @@ export class TransfersService {
     // TRANSFER_REPAIRS allowed it: the debit failed (complete it, or reject: nothing moved), or the
     // credit failed (complete it, or reverse the debit).
     if (half === 'sourceFailed' && action === 'complete') {
-      await enqueueLeg(tx, t, 'source', now);
+      await enqueueLeg(tx, t, 'transfer_source', now);
       return this.setStatuses(tx, t.id, { sourceMtStatus: '' });
     }
     if (half === 'sourceFailed') {
@@ -154,10 +157,10 @@ export class TransfersService {
       });
     }
     if (action === 'complete') {
-      await enqueueLeg(tx, t, 'destination', now);
+      await enqueueLeg(tx, t, 'transfer_destination', now);
       return this.setStatuses(tx, t.id, { destinationMtStatus: '' });
     }
-    await enqueueLeg(tx, t, 'reverse', now);
+    await enqueueLeg(tx, t, 'transfer_reverse', now);
     return t;
   }
 
@@ -174,11 +177,11 @@ const REPAIR_REFUSALS: Record<'complete' | 'reverse' | 'rejected', string> = {
   rejected: 'Only a transfer whose debit failed can still be rejected: nothing has moved.',
 };
 
-async function enqueueLeg(tx: Tx, t: Row, leg: keyof typeof TRANSFER_PREFIXES, now: number): Promise<void> {
-  const login = leg === 'destination' ? t.destinationAccount : t.sourceAccount;
-  const amount = leg === 'source' ? -t.transferAmount : t.transferAmount;
+async function enqueueLeg(tx: Tx, t: Row, leg: TransferLeg, now: number): Promise<void> {
+  const login = leg === 'transfer_destination' ? t.destinationAccount : t.sourceAccount;
+  const amount = LEG_KINDS[leg].sign * t.transferAmount;
   await enqueueOperation(tx, {
-    key: await nextOperationKey(tx, `${TRANSFER_PREFIXES[leg]}:${t.id}`),
+    key: await nextOperationKey(tx, legKey(leg, t.id)),
     kind: 'balance',
     payload: { login, amount },
     now,
@@ -193,7 +196,7 @@ export const transferSourceSettled: SettledHandler = async (tx, op, outcome) => 
     .where(eq(transfers.id, id))
     .returning();
   // The credit goes out only once the debit has certainly happened.
-  if (outcome.ok && t) await enqueueLeg(tx, t, 'destination', op.updatedAt);
+  if (outcome.ok && t) await enqueueLeg(tx, t, 'transfer_destination', op.updatedAt);
 };
 
 export const transferDestinationSettled: SettledHandler = async (tx, op, outcome) => {

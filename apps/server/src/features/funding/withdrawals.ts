@@ -23,11 +23,9 @@ import {
   withComment,
 } from './decisions.ts';
 import { toWireWithdrawal } from './rows.ts';
+import { LEG_KINDS, REQUEST_KINDS, legKey } from './kinds.ts';
 import { formatMoney, planUpdate, toCents } from './transitions.ts';
 import { PAYOUT, PROVIDER_PROCESSED } from './visibility.ts';
-
-const OPEN = ['pending', 'incomplete'] as const;
-export const WITHDRAWAL_KEY_PREFIX = 'wd';
 
 type Row = typeof withdrawals.$inferSelect;
 type UpdateInput = {
@@ -41,7 +39,8 @@ type UpdateInput = {
 };
 type Outcome = { row: Row; notify: boolean; message?: string; approval?: FundingApproval | null };
 
-const keyOf = (id: string) => `${WITHDRAWAL_KEY_PREFIX}:${id}`;
+const keyOf = (id: string) => legKey('withdrawal', id);
+const KIND = REQUEST_KINDS.withdrawal;
 const describe = (w: Row, amount = w.withdrawalAmount) =>
   `Withdrawal of ${formatMoney(amount, w.withdrawalCurrency)} from ${w.accountNumber}`;
 
@@ -51,7 +50,7 @@ export async function enqueueDebit(tx: Tx, w: Row, now: number): Promise<string>
   await enqueueOperation(tx, {
     key,
     kind: 'balance',
-    payload: { login: w.accountNumber, amount: -w.withdrawalAmount },
+    payload: { login: w.accountNumber, amount: LEG_KINDS.withdrawal.sign * w.withdrawalAmount },
     now,
   });
   return key;
@@ -135,7 +134,7 @@ export class WithdrawalsService {
     staff: StaffContext,
     now: number,
   ): Promise<Outcome> {
-    const plan = planUpdate(before.status, OPEN, input.status);
+    const plan = planUpdate(before.status, KIND.open, input.status);
     if (!plan) throw new Conflict(`This withdrawal is already ${before.status}.`);
     if (plan.status === 'approved' && before.providerPayoutStatus === PAYOUT.approvedAhead) {
       throw new Conflict('This withdrawal is already approved; it waits for the provider to process it.');
@@ -146,7 +145,7 @@ export class WithdrawalsService {
       requestId: before.id,
       amount,
       currency: before.withdrawalCurrency,
-      amountField: 'withdrawalAmount',
+      amountField: KIND.amountField,
       comment: input.comment,
       staff,
       now,

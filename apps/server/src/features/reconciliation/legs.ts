@@ -1,9 +1,7 @@
 import type { FundingLeg, FundingRequestType, MismatchKind } from '@brokerdesk/contract';
 import type { Deal } from '../../integrations/platform/types.ts';
 import { parseOperationKey } from '../../operations/index.ts';
-import { DEPOSIT_KEY_PREFIX } from '../funding/deposits.ts';
-import { WITHDRAWAL_KEY_PREFIX } from '../funding/withdrawals.ts';
-import { TRANSFER_PREFIXES } from '../funding/transfers.ts';
+import { LEG_KINDS, legOfPrefix } from '../funding/kinds.ts';
 
 /**
  * The rules of reconciliation, free of the database and the platform: which movements a request
@@ -89,10 +87,10 @@ export function depositLegs(d: DepositLike): Leg[] {
       requestId: d.id,
       requestStatus: d.status,
       leg: 'deposit',
-      prefix: DEPOSIT_KEY_PREFIX,
+      prefix: LEG_KINDS.deposit.prefix,
       userId: d.userId,
       login: d.accountNumber,
-      amount: d.depositAmountSent,
+      amount: LEG_KINDS.deposit.sign * d.depositAmountSent,
       currency: d.depositCurrency,
       approvedAt: d.timeApproved,
     },
@@ -108,10 +106,10 @@ export function withdrawalLegs(w: WithdrawalLike): Leg[] {
       requestId: w.id,
       requestStatus: w.status,
       leg: 'withdrawal',
-      prefix: WITHDRAWAL_KEY_PREFIX,
+      prefix: LEG_KINDS.withdrawal.prefix,
       userId: w.userId,
       login: w.accountNumber,
-      amount: -w.withdrawalAmount,
+      amount: LEG_KINDS.withdrawal.sign * w.withdrawalAmount,
       currency: w.withdrawalCurrency,
       approvedAt: w.timeApproved,
     },
@@ -137,17 +135,17 @@ export function transferLegs(t: TransferLike): Leg[] {
   const source: Leg = {
     ...base,
     leg: 'transfer_source',
-    prefix: TRANSFER_PREFIXES.source,
+    prefix: LEG_KINDS.transfer_source.prefix,
     login: t.sourceAccount,
-    amount: -t.transferAmount,
+    amount: LEG_KINDS.transfer_source.sign * t.transferAmount,
   };
   if (times.reversed !== undefined) {
     const refund: Leg = {
       ...base,
       leg: 'transfer_reverse',
-      prefix: TRANSFER_PREFIXES.reverse,
+      prefix: LEG_KINDS.transfer_reverse.prefix,
       login: t.sourceAccount,
-      amount: t.transferAmount,
+      amount: LEG_KINDS.transfer_reverse.sign * t.transferAmount,
     };
     return [source, refund];
   }
@@ -158,20 +156,13 @@ export function transferLegs(t: TransferLike): Leg[] {
     legs.push({
       ...base,
       leg: 'transfer_destination',
-      prefix: TRANSFER_PREFIXES.destination,
+      prefix: LEG_KINDS.transfer_destination.prefix,
       login: t.destinationAccount,
-      amount: t.transferAmount,
+      amount: LEG_KINDS.transfer_destination.sign * t.transferAmount,
     });
   return legs;
 }
 
-const REQUEST_OF_PREFIX: Record<string, FundingRequestType> = {
-  [DEPOSIT_KEY_PREFIX]: 'deposit',
-  [WITHDRAWAL_KEY_PREFIX]: 'withdrawal',
-  [TRANSFER_PREFIXES.source]: 'transfer',
-  [TRANSFER_PREFIXES.destination]: 'transfer',
-  [TRANSFER_PREFIXES.reverse]: 'transfer',
-};
 const REQUEST_ID = /^[0-9a-f]{24}$/;
 
 /** The funding request a deal comment names (`dep:<id>`, `trs:<id>:1`, ...), or null. */
@@ -179,7 +170,8 @@ export function fundingKey(
   comment: string,
 ): { prefix: string; requestType: FundingRequestType; requestId: string } | null {
   const { prefix, reference, repeat } = parseOperationKey(comment);
-  const requestType = Object.hasOwn(REQUEST_OF_PREFIX, prefix) ? REQUEST_OF_PREFIX[prefix] : undefined;
+  const leg = legOfPrefix(prefix);
+  const requestType = leg && LEG_KINDS[leg].requestType;
   const wellFormed = REQUEST_ID.test(reference) && (repeat === null || /^\d+$/.test(repeat));
   return requestType && wellFormed && comment.split(':').length <= 3
     ? { prefix, requestType, requestId: reference }
