@@ -40,6 +40,12 @@ export type PagedRequest = z.infer<typeof pagedRequestSchema>;
  * than the page itself; staff narrow such lists with filters.
  */
 export const TOTAL_CAP = 10_000;
+/**
+ * The cap while a substring filter is applied ("1,000+"). A weak substring ("meyer", "anna") matches a
+ * tenth of a million clients: the page is found at once, but counting to 10,000 matches would cost
+ * more than 100 ms (docs/performance.md); at 1,000 the count costs about as much as the page.
+ */
+export const SEARCH_TOTAL_CAP = 1_000;
 /** `totalCapped: true` when there are more than TOTAL_CAP rows (`totalSize` is then TOTAL_CAP). */
 export const totalCappedSchema = z.boolean().optional();
 

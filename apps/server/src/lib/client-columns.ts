@@ -26,14 +26,32 @@ function clientEmailFilter(clientSearch: AnyPgColumn) {
     ilike(clientSearch, `%${SEPARATOR}%${SEPARATOR}%${escapeLike(String(f.filterVal))}%`);
 }
 
+/**
+ * The list field "client" of a row that keeps only its client's search text: filtered by name, surname
+ * or email, not sortable (the funding and trading-account lists).
+ */
+export function clientFilterField(userId: AnyPgColumn, clientSearch: AnyPgColumn): FieldSpec {
+  return { column: userId, filter: clientSearchFilter(clientSearch), substring: true };
+}
+
 /** The list field "client" (full name): sorted by name, filtered by name, surname or email. */
 export function clientNameField(t: ClientColumns): FieldSpec {
-  return { column: t.clientName, sortable: true, filter: clientSearchFilter(t.clientSearch) };
+  return {
+    column: t.clientName,
+    sortable: true,
+    filter: clientSearchFilter(t.clientSearch),
+    substring: true,
+  };
 }
 
 /** The list field "email" of the client: sorted and filtered by the email. */
 export function clientEmailField(t: ClientColumns): FieldSpec {
-  return { column: t.clientEmail, sortable: true, filter: clientEmailFilter(t.clientSearch) };
+  return {
+    column: t.clientEmail,
+    sortable: true,
+    filter: clientEmailFilter(t.clientSearch),
+    substring: true,
+  };
 }
 
 /** A row without its client columns: they are the server's filter and sort keys, never on the wire. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Filter, PagedRequest } from '@brokerdesk/contract';
+import { SEARCH_TOTAL_CAP, TOTAL_CAP, type Filter, type PagedRequest } from '@brokerdesk/contract';
 import { Invalid } from '../http/errors.ts';
 
 /**
@@ -15,6 +15,8 @@ export type FieldSpec = {
    * select: exact value; custom: the list decides.
    */
   filter?: 'text' | 'number' | 'boolean' | 'select' | ((f: Filter) => SQL | undefined);
+  /** A custom filter that searches for a substring, as 'text' does: its total is capped lower. */
+  substring?: true;
 };
 
 export type ListSpec = {
@@ -24,16 +26,25 @@ export type ListSpec = {
   tieBreaker: AnyPgColumn;
 };
 
-export type PlannedList = { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number };
+export type PlannedList = {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+  /** Where the total stops counting: SEARCH_TOTAL_CAP under a substring filter, else TOTAL_CAP. */
+  totalCap: number;
+};
 
 /** Turns a paged-list request into SQL parts, or a 400 naming the offending field. */
 export function planList(spec: ListSpec, req: PagedRequest, base: (SQL | undefined)[] = []): PlannedList {
   const conditions: (SQL | undefined)[] = [...base];
+  let substring = false;
   for (const [field, filter] of Object.entries(req.filters)) {
     const f = spec.fields[field];
     if (!f?.filter) throw new Invalid({ [`filters.${field}`]: 'This column cannot be filtered.' });
     if (filter.filterVal === '' && filter.numericVal === undefined) continue;
     conditions.push(filterCondition(field, f, filter));
+    if (f.filter === 'text' || f.substring) substring = true;
   }
   const sortField = req.sortField ?? spec.defaultSort.field;
   const sort = spec.fields[sortField];
@@ -45,6 +56,7 @@ export function planList(spec: ListSpec, req: PagedRequest, base: (SQL | undefin
     orderBy: [dir(sort.column), dir(spec.tieBreaker)],
     limit: req.sizePerPage,
     offset: (req.page - 1) * req.sizePerPage,
+    totalCap: substring ? SEARCH_TOTAL_CAP : TOTAL_CAP,
   };
 }
 

@@ -21,7 +21,7 @@ export async function readPage<T extends PgTable>(
       .orderBy(...plan.orderBy)
       .limit(plan.limit)
       .offset(plan.offset),
-    cappedCount(db, from, plan.where),
+    cappedCount(db, from, plan.where, plan.totalCap),
   ]);
   return { rows: rows as T['$inferSelect'][], total };
 }

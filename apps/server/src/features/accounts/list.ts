@@ -6,7 +6,7 @@ import { subAccountRequests, tradingAccounts } from '../../db/schema.ts';
 import { planList, type ListSpec } from '../../lib/paged-query.ts';
 import { readPage } from '../../lib/read-page.ts';
 import { lookupClients } from '../funding/list.ts';
-import { clientEmailField, clientNameField, clientSearchFilter } from '../../lib/client-columns.ts';
+import { clientEmailField, clientNameField, clientFilterField } from '../../lib/client-columns.ts';
 import { toWireAccount, toWireSubAccount } from './rows.ts';
 
 const ACCOUNTS: ListSpec = {
@@ -23,7 +23,7 @@ const ACCOUNTS: ListSpec = {
     equity: { column: tradingAccounts.equity, sortable: true, filter: 'number' },
     accountGroup: { column: tradingAccounts.accountGroup, sortable: true, filter: 'text' },
     platform: { column: tradingAccounts.platform, sortable: true, filter: 'select' },
-    client: { column: tradingAccounts.userId, filter: clientSearchFilter(tradingAccounts.clientSearch) },
+    client: clientFilterField(tradingAccounts.userId, tradingAccounts.clientSearch),
   },
 };
 

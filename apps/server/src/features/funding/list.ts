@@ -13,7 +13,7 @@ import { Invalid, NotFound } from '../../http/errors.ts';
 import { planList, type ListSpec, type PlannedList } from '../../lib/paged-query.ts';
 import type { CappedTotal } from '../../lib/capped-count.ts';
 import { readPage } from '../../lib/read-page.ts';
-import { clientSearchFilter } from '../../lib/client-columns.ts';
+import { clientFilterField } from '../../lib/client-columns.ts';
 import { toWireDeposit, toWireTransfer, toWireWithdrawal } from './rows.ts';
 import { visibleToStaff } from './visibility.ts';
 import { approvalsOf } from '../approvals/four-eyes.ts';
@@ -35,7 +35,7 @@ export const SPECS = {
         depositAmountSent: { column: deposits.depositAmountSent, sortable: true, filter: 'number' },
         depositCurrency: { column: deposits.depositCurrency, sortable: true, filter: 'select' },
         adminId: { column: deposits.adminId, sortable: false, filter: 'select' },
-        client: { column: deposits.userId, filter: clientSearchFilter(deposits.clientSearch) },
+        client: clientFilterField(deposits.userId, deposits.clientSearch),
       },
     } satisfies ListSpec,
     tab: (tab: FundingTab): SQL | undefined => {
@@ -60,7 +60,7 @@ export const SPECS = {
         accountNumber: { column: withdrawals.accountNumber, sortable: true, filter: 'number' },
         withdrawalAmount: { column: withdrawals.withdrawalAmount, sortable: true, filter: 'number' },
         withdrawalCurrency: { column: withdrawals.withdrawalCurrency, sortable: true, filter: 'select' },
-        client: { column: withdrawals.userId, filter: clientSearchFilter(withdrawals.clientSearch) },
+        client: clientFilterField(withdrawals.userId, withdrawals.clientSearch),
       },
     } satisfies ListSpec,
     tab: (tab: FundingTab): SQL | undefined => {
@@ -84,7 +84,7 @@ export const SPECS = {
         transferCurrency: { column: transfers.transferCurrency, sortable: true, filter: 'select' },
         sourceMTStatus: { column: transfers.sourceMtStatus, sortable: true, filter: 'text' },
         destinationMTStatus: { column: transfers.destinationMtStatus, sortable: true, filter: 'text' },
-        client: { column: transfers.userId, filter: clientSearchFilter(transfers.clientSearch) },
+        client: clientFilterField(transfers.userId, transfers.clientSearch),
       },
     } satisfies ListSpec,
     tab: (tab: FundingTab): SQL | undefined => {

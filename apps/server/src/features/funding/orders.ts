@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { withdrawals } from '../../db/schema.ts';
 import { planList, type ListSpec } from '../../lib/paged-query.ts';
 import { pageOf } from './list.ts';
-import { clientSearchFilter } from '../../lib/client-columns.ts';
+import { clientFilterField } from '../../lib/client-columns.ts';
 import { toWireWithdrawal } from './rows.ts';
 import { approvalsOf } from '../approvals/four-eyes.ts';
 
@@ -27,7 +27,7 @@ const ORDERS: ListSpec = {
     providerStatus: { column: withdrawals.providerStatus, sortable: true, filter: 'select' },
     providerPayoutStatus: { column: withdrawals.providerPayoutStatus, sortable: true },
     status: { column: withdrawals.status, sortable: true },
-    client: { column: withdrawals.userId, filter: clientSearchFilter(withdrawals.clientSearch) },
+    client: clientFilterField(withdrawals.userId, withdrawals.clientSearch),
   },
 };
 
