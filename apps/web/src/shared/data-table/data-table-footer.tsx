@@ -12,7 +12,7 @@ export function DataTableFooter({
 }: {
   list: ListController;
   total: number;
-  /** Past TOTAL_CAP the server stops counting: say "10,000+" and let staff narrow with filters. */
+  /** Past its cap (TOTAL_CAP, SEARCH_TOTAL_CAP under a search) the server stops counting: say "10,000+". */
   capped?: boolean;
 }) {
   const { page, sizePerPage } = list.state;
