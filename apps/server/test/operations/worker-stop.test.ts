@@ -40,11 +40,15 @@ describe(`a stopping operations worker (${testDbKind})`, () => {
         } as EnqueueInput),
       );
     }
-    let stopped: Promise<void> | undefined;
-    // The simulator, except that the server is told to stop while the first credit is on its way.
+    // The simulator, except that the server is told to stop while the first credit is on its way. The
+    // test waits for that moment itself, however long the claim takes, not for a number of ticks.
+    let asked = false;
+    let stopCalled!: (stop: Promise<void>) => void;
+    const stopped = new Promise<void>((resolve) => (stopCalled = resolve));
     const platform: TradingPlatform = Object.create(sim);
     platform.balance = (...args) => {
-      stopped ??= worker.stop();
+      if (!asked) stopCalled(worker.stop());
+      asked = true;
       return sim.balance(...args);
     };
     const worker = new OperationWorker({
@@ -54,7 +58,6 @@ describe(`a stopping operations worker (${testDbKind})`, () => {
       handlers: recordingHandlers(['dep']).handlers,
     });
     worker.start(60_000);
-    for (let i = 0; i < 1000 && !stopped; i++) await new Promise((r) => setImmediate(r));
     await stopped;
     const states = await Promise.all(keys.map(async (k) => (await operation(database.db, k)).state));
     expect(states).toEqual(['succeeded', 'queued', 'queued']);
