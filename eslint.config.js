@@ -28,7 +28,7 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['apps/server/drizzle.config.ts', 'playwright.config.ts'] },
+        projectService: { allowDefaultProject: ['apps/server/drizzle.config.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
