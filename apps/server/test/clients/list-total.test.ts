@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOTAL_CAP } from '@brokerdesk/contract';
+import { SEARCH_TOTAL_CAP, TOTAL_CAP } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 
@@ -39,11 +39,12 @@ describe(`the client list counts up to TOTAL_CAP rows (${testDbKind})`, () => {
     expect(last.body.clients.map((c) => c.email)).toEqual([`c${TOTAL_CAP + 1}@count.test`]);
   });
 
-  it('counts exactly below the cap', async () => {
+  it('counts exactly below the cap; under a substring search, up to SEARCH_TOTAL_CAP', async () => {
     const r = await list({ surname: { filterType: 'TEXT', filterVal: 'N1000' } });
     expect(r.body.totalSize).toBe(3); // N1000, N10000 and N10001
     expect(r.body.totalCapped).toBeUndefined();
     const all = await list({ surname: { filterType: 'TEXT', filterVal: 'N' } });
-    expect(all.body).toMatchObject({ totalSize: TOTAL_CAP, totalCapped: true });
+    expect(all.body).toMatchObject({ totalSize: SEARCH_TOTAL_CAP, totalCapped: true });
+    expect(all.body.clients).toHaveLength(50);
   });
 });
