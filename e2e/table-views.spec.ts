@@ -264,4 +264,47 @@ test.describe(`table settings and saved views (${db})`, () => {
     await expect(page.getByText('The saved view could not be opened')).toBeVisible();
     await expect(page).not.toHaveURL(/view=/);
   });
+
+  test('a page flip shows the new page whole: no title from the old one, header and settings act on it', async ({
+    page,
+    signIn,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page);
+    await page.goto('/trading-accounts');
+    await settled(page);
+    // Every cell cut short, so that any of them shows its full text on hover, as its title.
+    await page.addStyleTag({ content: 'tbody td { max-width: 2.5rem !important; }' });
+    const rows = page.getByRole('table').first().locator('tbody tr');
+    const cut = await rows
+      .nth(1)
+      .locator('td')
+      .evaluateAll((tds) => tds.findIndex((td) => td.scrollWidth > td.clientWidth + 1));
+    expect(cut, 'a cut cell').toBeGreaterThanOrEqual(0);
+    const cell = rows.nth(1).locator('td').nth(cut);
+    const before = (await cell.textContent())!.trim();
+    await cell.hover();
+    await expect(cell).toHaveAttribute('title', before);
+
+    // Rows keep their elements from page to page (data-table.tsx): the old title must go with its text.
+    const firstRow = (await rows.first().textContent())!;
+    await page.getByRole('button', { name: 'next page' }).click();
+    await expect(page).toHaveURL(/live\.page=2/);
+    await expect(rows.first()).not.toHaveText(firstRow);
+    await expect(cell).not.toHaveText(before);
+    expect(await cell.getAttribute('title')).not.toBe(before);
+
+    // The header and the settings bar were not drawn again for the flip; they still act on this page.
+    const header = page.getByRole('table').first().locator('thead');
+    await header.getByRole('button', { name: 'Balance' }).click();
+    await expect(page).toHaveURL(/live\.sort=balance/);
+    await expect(page).not.toHaveURL(/live\.page=2/);
+    await settled(page);
+    await page.getByRole('button', { name: 'next page' }).click();
+    await expect(page).toHaveURL(/live\.page=2/);
+    await header.getByRole('textbox').first().fill('a');
+    await expect(page).toHaveURL(/live\.f\./);
+    await expect(page).not.toHaveURL(/live\.page=2/);
+    await expect(page).toHaveURL(/live\.sort=balance/);
+  });
 });

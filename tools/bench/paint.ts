@@ -12,6 +12,7 @@ import { devOutboxMailer } from '../../apps/server/src/mail/mailer.ts';
 import { SimulatorPlatform } from '../../apps/server/src/integrations/platform/simulator.ts';
 import { seedDemoData } from '../demo/seed.ts';
 import { staffToken } from './staff-token.ts';
+import { partsOfFlips, TRACE_CATEGORIES } from './paint-trace.ts';
 
 /**
  * `npm run bench:web [-- --pages 30]`: the web budgets of DESIGN.md, measured in Chromium against the
@@ -26,7 +27,15 @@ import { staffToken } from './staff-token.ts';
  */
 const { values } = parseArgs({
   // --dist: a build elsewhere (e.g. `vite build --outDir /tmp/x`), to compare chunkings side by side.
-  options: { pages: { type: 'string', default: '30' }, dist: { type: 'string' } },
+  // --trace: also record a Chromium trace of the flips and print where their time went (paint-trace.ts).
+  options: {
+    pages: { type: 'string', default: '30' },
+    dist: { type: 'string' },
+    trace: { type: 'boolean', default: false },
+    // --css: a style sheet turned on for every other page, to measure what a CSS change would save before
+    // making it: both halves run under the same machine's noise (reported apart, the A/B line).
+    css: { type: 'string' },
+  },
 });
 const pages = Number(values.pages);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -71,6 +80,8 @@ try {
   await page.addInitScript({
     content: `
       window.__paints = [];
+      window.__withCss = [];
+      window.__withoutCss = [];
       let seen = '';
       new MutationObserver(() => {
         const rows = document.querySelectorAll('table tbody tr');
@@ -80,21 +91,50 @@ try {
         if (lists.length === 0) return;
         seen = key;
         const arrived = lists[lists.length - 1].responseEnd;
-        requestAnimationFrame(() => setTimeout(() => window.__paints.push(performance.now() - arrived), 0));
+        requestAnimationFrame(() => setTimeout(() => {
+          const ms = performance.now() - arrived;
+          const variant = document.getElementById('bench-css')?.disabled === false;
+          window.__paints.push(ms);
+          (variant ? window.__withCss : window.__withoutCss).push(ms);
+          performance.mark('flip:' + ms.toFixed(1));
+        }, 0));
       }).observe(document, { childList: true, subtree: true, characterData: true });
     `,
   });
+  if (values.css) {
+    const css = JSON.stringify(values.css);
+    await page.addInitScript({
+      content: `document.addEventListener('DOMContentLoaded', () => { const s = document.createElement('style'); s.id = 'bench-css'; s.textContent = ${css}; document.head.append(s); s.sheet.disabled = true; });`,
+    });
+  }
   await page.goto(`${base}/users/all?size=100`);
   await page.waitForFunction(() => (globalThis as unknown as BrowserGlobals).__paints.length === 1);
   // (Not 'networkidle': the live-updates stream stays open.)
   const cold = add(signIn, wire.take());
+  if (values.trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   for (let i = 2; i <= pages; i++) {
+    if (values.css)
+      await page.evaluate(
+        (on) => {
+          const sheet = (globalThis as unknown as BrowserGlobals).document.getElementById('bench-css')?.sheet;
+          if (sheet) sheet.disabled = !on;
+        },
+        i % 2 === 0,
+      );
     await page.getByRole('button', { name: 'next page' }).click();
     await page.waitForFunction((n) => (globalThis as unknown as BrowserGlobals).__paints.length >= n, i);
   }
-  const paints = (await page.evaluate(() => (globalThis as unknown as BrowserGlobals).__paints)).sort(
-    (a, b) => a - b,
-  );
+  const ab = values.css
+    ? await page.evaluate(() => {
+        const g = globalThis as unknown as BrowserGlobals;
+        return { on: g.__withCss, off: g.__withoutCss };
+      })
+    : undefined;
+  const parts = values.trace ? partsOfFlips(await browser.stopTracing()) : undefined;
+  const inOrder = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).__paints);
+  // Each page in order: this machine's speed drifts by a third from minute to minute, which p95 hides.
+  console.log(`\nEach page, in order (ms): ${inOrder.map((ms) => ms.toFixed(0)).join(' ')}`);
+  const paints = [...inOrder].sort((a, b) => a - b);
   // Warm: the same visit again with what the browser kept (a staff member's next day at the desk).
   wire.take();
   await page.goto(`${base}/users/all?size=100`);
@@ -121,6 +161,17 @@ try {
   row('data arrival -> 100 rows painted, p50', `${pct(50).toFixed(1)} ms`, '100 ms', pct(50) <= 100);
   row('data arrival -> 100 rows painted, p95', `${pct(95).toFixed(1)} ms`, '100 ms', pct(95) <= 100);
   row('data arrival -> 100 rows painted, max', `${paints.at(-1)!.toFixed(1)} ms`, '-', true);
+  if (ab) {
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+    console.log(
+      `A/B: --css on p50 ${median(ab.on).toFixed(1)} ms (${ab.on.length} pages), off p50 ${median(ab.off).toFixed(1)} ms (${ab.off.length} pages)`,
+    );
+  }
+  if (parts) {
+    console.log(`\nMain thread per flip, mean of ${parts.flips} (ms):`);
+    for (const [part, ms] of Object.entries(parts))
+      if (part !== 'flips') console.log(`  ${part.padEnd(8)} ${ms.toFixed(1)}`);
+  }
 } finally {
   await browser.close();
   await app.close();
@@ -128,7 +179,13 @@ try {
 }
 
 /** What the page's globals hold (this file is typed for Node, without the DOM library). */
-type BrowserGlobals = { __paints: number[]; localStorage: { setItem(key: string, value: string): void } };
+type BrowserGlobals = {
+  __paints: number[];
+  __withCss: number[];
+  __withoutCss: number[];
+  document: { getElementById(id: string): { sheet: { disabled: boolean } | null } | null };
+  localStorage: { setItem(key: string, value: string): void };
+};
 
 type WireBytes = { script: number; stylesheet: number; total: number };
 function add(a: WireBytes, b: WireBytes): WireBytes {

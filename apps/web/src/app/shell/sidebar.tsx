@@ -1,5 +1,6 @@
 import type { MenuCounters } from '@brokerdesk/contract';
 import { Badge, Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useStaffRole } from '../../features/audit/staff-role.ts';
 import { isItemActive, navGroupsFor, type NavItem } from './nav-items.ts';
@@ -16,8 +17,7 @@ function CountBadge({ count, label = 'new' }: { count: number | undefined; label
   );
 }
 
-function SidebarLink({ item, counters, onNavigate }: SidebarLinkProps) {
-  const { pathname } = useLocation();
+function SidebarLink({ item, counters, pathname, onNavigate }: SidebarLinkProps) {
   const Icon = item.icon;
   return (
     <NavLink
@@ -35,10 +35,26 @@ function SidebarLink({ item, counters, onNavigate }: SidebarLinkProps) {
   );
 }
 
-type SidebarLinkProps = { item: NavItem; counters: MenuCounters | undefined; onNavigate: () => void };
+type SidebarLinkProps = {
+  item: NavItem;
+  counters: MenuCounters | undefined;
+  pathname: string;
+  onNavigate: () => void;
+};
 
 /** The sidebar of SPEC 2.2: platform lights, then the four link groups with their new-request badges. */
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+  // Only the path marks the active link: a list's page flip (the query string) leaves the menu alone.
+  return <SidebarMenu pathname={useLocation().pathname} onNavigate={onNavigate} />;
+}
+
+const SidebarMenu = memo(function SidebarMenu({
+  pathname,
+  onNavigate,
+}: {
+  pathname: string;
+  onNavigate: () => void;
+}) {
   const { data: counters } = useRequestCounters();
   const groups = navGroupsFor(useStaffRole());
   return (
@@ -53,7 +69,13 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
                 {group.label}
               </Text>
               {group.items.map((item) => (
-                <SidebarLink key={item.to} item={item} counters={counters} onNavigate={onNavigate} />
+                <SidebarLink
+                  key={item.to}
+                  item={item}
+                  counters={counters}
+                  pathname={pathname}
+                  onNavigate={onNavigate}
+                />
               ))}
             </div>
           ))}
@@ -61,4 +83,4 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
       </ScrollArea>
     </>
   );
-}
+});

@@ -22,3 +22,14 @@ export function showClippedText(event: MouseEvent<HTMLElement>): void {
     cell.removeAttribute(OWN_TITLE);
   }
 }
+
+/**
+ * Takes away the titles showClippedText set: rows keep their elements from page to page (keyed by their
+ * place, data-table.tsx), so a cell's title would otherwise still show the previous page's text.
+ */
+export function forgetClippedText(body: HTMLElement | null): void {
+  for (const cell of body?.querySelectorAll(`[${OWN_TITLE}]`) ?? []) {
+    cell.removeAttribute('title');
+    cell.removeAttribute(OWN_TITLE);
+  }
+}

@@ -135,32 +135,65 @@ export function useTableSettings<T>(
   useSharedView(listId, defaults && viewKey(defaults), params, open);
   useDefaultView(listId, defaults !== undefined && hasListParams(params, defaults), query.data, open);
 
-  if (listId === undefined) return undefined;
-  return {
-    list: listId,
-    ready: query.data !== undefined,
-    columns: shown,
-    allColumns: columns,
-    hidden,
-    density: preferences.density,
-    views,
-    active: defaults ? activeView(views, list.state, hidden, defaults) : undefined,
-    defaults,
-    setHidden: (next) => mutate({ hiddenColumns: next }),
-    setDensity: (density) => mutate({ density }),
-    current: () => viewStateOf(list.state, hidden),
-    open,
-    clear: () => {
-      if (!defaults) return;
-      setParams(
-        (current) => paramsWithView(current, viewStateOf(defaultListState(defaults), hidden), defaults),
-        {
-          preventScrollReset: true,
-        },
-      );
-    },
-    refresh: () => client.invalidateQueries({ queryKey: key }),
-  };
+  // The same object while nothing the bar shows changes: a page flip must not draw the settings bar (its
+  // menus and popovers) again (docs/performance.md, Web). `current` reads the state at the moment it is
+  // called, so a kept object never saves an old view.
+  const stateNow = useRef(list.state);
+  stateNow.current = list.state;
+  const ready = query.data !== undefined;
+  const active = defaults ? activeView(views, list.state, hidden, defaults) : undefined;
+  const hiddenKey = hidden.join('\n');
+  const settings = useMemo<TableSettings<T> | undefined>(
+    () =>
+      listId === undefined
+        ? undefined
+        : {
+            list: listId,
+            ready,
+            columns: shown,
+            allColumns: columns,
+            hidden: hiddenNow.current,
+            density: preferences.density,
+            views,
+            active,
+            defaults,
+            setHidden: (next) => mutate({ hiddenColumns: next }),
+            setDensity: (density) => mutate({ density }),
+            current: () => viewStateOf(stateNow.current, hiddenNow.current),
+            open,
+            clear: () => {
+              if (!defaults) return;
+              setParams(
+                (current) =>
+                  paramsWithView(
+                    current,
+                    viewStateOf(defaultListState(defaults), hiddenNow.current),
+                    defaults,
+                  ),
+                { preventScrollReset: true },
+              );
+            },
+            refresh: () => client.invalidateQueries({ queryKey: settingsKeys.list(listId) }),
+          },
+    // hiddenKey stands for `hidden` (a new array on every render with the same ids).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [
+      listId,
+      ready,
+      shown,
+      columns,
+      hiddenKey,
+      preferences.density,
+      views,
+      active,
+      defaults,
+      mutate,
+      open,
+      setParams,
+      client,
+    ],
+  );
+  return settings;
 }
 
 /** `?view=<id>`: loads the view (anyone's, by its link) and opens it on this list once. */
