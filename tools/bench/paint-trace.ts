@@ -45,9 +45,13 @@ const PARTS: Record<string, string> = {
 
 /**
  * Per part, the mean milliseconds of one flip; `other` is the window's time in no counted event (idle,
- * waiting for the compositor, or work of parts not listed). Flips are the page's `flip:<ms>` marks.
+ * waiting for the compositor, or work of parts not listed). Flips are the page's `flip:<ms>[:css]` marks;
+ * `variant` keeps those with (css) or without (plain) the --css sheet.
  */
-export function partsOfFlips(trace: Buffer): Record<string, number> {
+export function partsOfFlips(
+  trace: Buffer,
+  variant: 'css' | 'plain' | 'all' = 'all',
+): Record<string, number> {
   const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   if (!main) throw new Error('No renderer main thread in the trace');
@@ -63,7 +67,10 @@ export function partsOfFlips(trace: Buffer): Record<string, number> {
   }
   const flips = new Map<number, number>();
   for (const e of events)
-    if (e.pid === main.pid && e.name.startsWith('flip:')) flips.set(e.ts, Number(e.name.slice(5)));
+    if (e.pid === main.pid && e.name.startsWith('flip:')) {
+      const [, ms, css] = e.name.split(':');
+      if (variant === 'all' || (variant === 'css') === (css === 'css')) flips.set(e.ts, Number(ms));
+    }
   const sums: Record<string, number> = {};
   let windows = 0;
   for (const [end, ms] of flips) {

@@ -96,7 +96,7 @@ try {
           const variant = document.getElementById('bench-css')?.disabled === false;
           window.__paints.push(ms);
           (variant ? window.__withCss : window.__withoutCss).push(ms);
-          performance.mark('flip:' + ms.toFixed(1));
+          performance.mark('flip:' + ms.toFixed(1) + (variant ? ':css' : ''));
         }, 0));
       }).observe(document, { childList: true, subtree: true, characterData: true });
     `,
@@ -130,7 +130,12 @@ try {
         return { on: g.__withCss, off: g.__withoutCss };
       })
     : undefined;
-  const parts = values.trace ? partsOfFlips(await browser.stopTracing()) : undefined;
+  const trace = values.trace ? await browser.stopTracing() : undefined;
+  const parts = trace
+    ? values.css
+      ? { plain: partsOfFlips(trace, 'plain'), css: partsOfFlips(trace, 'css') }
+      : { all: partsOfFlips(trace) }
+    : undefined;
   const inOrder = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).__paints);
   // Each page in order: this machine's speed drifts by a third from minute to minute, which p95 hides.
   console.log(`\nEach page, in order (ms): ${inOrder.map((ms) => ms.toFixed(0)).join(' ')}`);
@@ -168,9 +173,11 @@ try {
     );
   }
   if (parts) {
-    console.log(`\nMain thread per flip, mean of ${parts.flips} (ms):`);
-    for (const [part, ms] of Object.entries(parts))
-      if (part !== 'flips') console.log(`  ${part.padEnd(8)} ${ms.toFixed(1)}`);
+    for (const [name, byPart] of Object.entries(parts)) {
+      console.log(`\nMain thread per flip (${name}), mean of ${byPart.flips} (ms):`);
+      for (const [part, ms] of Object.entries(byPart))
+        if (part !== 'flips') console.log(`  ${part.padEnd(8)} ${ms.toFixed(1)}`);
+    }
   }
 } finally {
   await browser.close();
