@@ -306,5 +306,15 @@ test.describe(`table settings and saved views (${db})`, () => {
     await expect(page).toHaveURL(/live\.f\./);
     await expect(page).not.toHaveURL(/live\.page=2/);
     await expect(page).toHaveURL(/live\.sort=balance/);
+    // And they keep what changed without them: the page size stays when the header sorts next.
+    await settled(page);
+    await page.getByRole('textbox', { name: 'Rows per page' }).click();
+    await page.getByRole('option', { name: '50', exact: true }).click();
+    await expect(page).toHaveURL(/live\.size=50/);
+    const sized = page.url();
+    await header.getByRole('button', { name: 'Balance' }).click();
+    await expect(page).not.toHaveURL(sized);
+    await expect(page).toHaveURL(/live\.size=50/);
+    await expect(page).toHaveURL(/live\.f\./);
   });
 });

@@ -131,7 +131,7 @@ try {
       })
     : undefined;
   const trace = values.trace ? await browser.stopTracing() : undefined;
-  const parts = trace
+  const parts: Record<string, Record<string, number>> | undefined = trace
     ? values.css
       ? { plain: partsOfFlips(trace, 'plain'), css: partsOfFlips(trace, 'css') }
       : { all: partsOfFlips(trace) }

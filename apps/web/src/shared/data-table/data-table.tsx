@@ -27,6 +27,7 @@ import { TableSettingsBar } from './table-settings/settings-bar.tsx';
 import { useTableSettings } from './table-settings/use-table-settings.ts';
 import { pageCount, type ListState } from './list-state.ts';
 import { useNewRows } from './new-rows.ts';
+import { nextRowSlots, type RowSlots } from './row-slots.ts';
 import type { DataTableColumn, ListController } from './types.ts';
 
 export type DataTableProps<T> = RowHandlers<T> & {
@@ -134,8 +135,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
     [],
   );
   const navigate = useNavigate();
+  // Which element draws which row (row-slots.ts): by place for a new page, by record for a refresh.
+  const slotsNow = useRef<RowSlots | null>(null);
+  const slots = nextRowSlots(slotsNow.current, bodyRows.map(rowKey), view, Boolean(refreshing));
+  slotsNow.current = slots;
   const body = useRef<HTMLTableSectionElement>(null);
-  useLayoutEffect(() => forgetClippedText(body.current), [bodyRows]);
+  // Elements taken by place may show other records now: the titles they got on hover must go.
+  useLayoutEffect(() => forgetClippedText(body.current), [slots.generation]);
   const keys = useRowKeys(bodyRows.length, (index, command) => {
     const row = bodyRows[index];
     const handler =
@@ -216,10 +222,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               <RowNavigateContext.Provider value={navigate}>
                 {bodyRows.map((item, index) => (
                   <DataTableRow
-                    // By place, not by id: a new page reuses the rows' elements and only changes their
-                    // text, instead of removing 100 rows and creating 100 (a fifth less work from the
-                    // data to the paint; docs/performance.md, Web). Rows hold no state of their own.
-                    key={index}
+                    key={slots.keys.get(rowKey(item))}
                     item={item}
                     index={index}
                     active={index === keys.active}

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   applyListChange,
@@ -20,17 +20,25 @@ export function useUrlListState(defaults: ListDefaults): ListController {
   const state = useMemo(() => parseListState(params, defaults), [params, defaults]);
   const pageSizes = useMemo(() => pageSizeChoices(defaults), [defaults]);
 
+  // The latest address and setter, read when a change is made: React Router's setter applies an updater
+  // to the params of the render that made it, and a memoised header keeps its handlers across renders
+  // (data-table.tsx), so a change must never start from an older address (it would undo a newer one:
+  // another list's page on the same screen, the page size, an open record).
+  const latest = useRef({ params, setParams });
+  latest.current = { params, setParams };
   const change = useCallback(
     (listChange: ListChange, replace = false) => {
-      // Read the params the router has now, not the ones of this render: two quick changes must not
-      // undo each other.
-      setParams(
-        (current) =>
-          writeListState(current, applyListChange(parseListState(current, defaults), listChange), defaults),
-        { replace, preventScrollReset: true },
+      const { params: current, setParams: set } = latest.current;
+      const next = writeListState(
+        current,
+        applyListChange(parseListState(current, defaults), listChange),
+        defaults,
       );
+      // Two changes before the next render (a page fixed right after a filter) build on each other.
+      latest.current = { params: next, setParams: set };
+      set(next, { replace, preventScrollReset: true });
     },
-    [setParams, defaults],
+    [defaults],
   );
 
   return useMemo(

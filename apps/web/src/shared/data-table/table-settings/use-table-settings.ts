@@ -101,6 +101,10 @@ export function useTableSettings<T>(
   const hidden = hiddenOf(columns, preferences.hiddenColumns);
   const shown = useMemo(() => visibleColumns(columns, hidden), [columns, hidden.join('\n')]); // eslint-disable-line react-hooks/exhaustive-deps
   const [params, setParams] = useSearchParams();
+  // Read when a view is opened or cleared, never from an older render (see use-url-list-state.ts): the
+  // settings object is kept across page flips.
+  const address = useRef({ params, setParams });
+  address.current = { params, setParams };
   const defaults = list.defaults;
   const { mutate: save_ } = save;
   const mutate = useCallback(
@@ -119,7 +123,7 @@ export function useTableSettings<T>(
   const open = useCallback(
     (view: SavedView) => {
       if (!defaults) return;
-      setParams((current) => paramsWithView(current, view.state, defaults), {
+      address.current.setParams(paramsWithView(address.current.params, view.state, defaults), {
         replace: true,
         preventScrollReset: true,
       });
@@ -129,7 +133,7 @@ export function useTableSettings<T>(
         columnsNow.every((id) => view.state.hiddenColumns.includes(id));
       if (!same) mutate({ hiddenColumns: view.state.hiddenColumns });
     },
-    [defaults, setParams, mutate],
+    [defaults, mutate],
   );
 
   useSharedView(listId, defaults && viewKey(defaults), params, open);
@@ -163,14 +167,12 @@ export function useTableSettings<T>(
             open,
             clear: () => {
               if (!defaults) return;
-              setParams(
-                (current) =>
-                  paramsWithView(
-                    current,
-                    viewStateOf(defaultListState(defaults), hiddenNow.current),
-                    defaults,
-                  ),
-                { preventScrollReset: true },
+              const { params: current, setParams: set } = address.current;
+              set(
+                paramsWithView(current, viewStateOf(defaultListState(defaults), hiddenNow.current), defaults),
+                {
+                  preventScrollReset: true,
+                },
               );
             },
             refresh: () => client.invalidateQueries({ queryKey: settingsKeys.list(listId) }),
@@ -189,7 +191,6 @@ export function useTableSettings<T>(
       defaults,
       mutate,
       open,
-      setParams,
       client,
     ],
   );
