@@ -88,6 +88,44 @@ test.describe(`keyboard (${db})`, () => {
     await expect(rows).toHaveCount(count);
   });
 
+  test('a focused row keeps its record when a colleague decides the row above it', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page);
+    await page.goto('/deposit-requests/pending');
+    await ensurePending(page, 'deposit', 3);
+    // The screen's own request, to learn which deposit its first row shows.
+    const sent = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().includes('/adminGetRequests/paginated'),
+    );
+    await page.reload();
+    const shownRequest = (await sent).postDataJSON() as unknown;
+    const table = page.getByRole('table', { name: /Deposit/i });
+    const rows = table.locator('tbody tr[data-row-index]');
+    await expect(rows.nth(2), 'three pending deposits').toBeVisible();
+    await expect(page.getByTestId('live-status')).toHaveAttribute('data-state', 'live');
+    const count = await rows.count();
+    await rows.nth(1).focus();
+    const target = await rows.nth(1).textContent();
+
+    const api = await apiOf(page);
+    const shown = await api.post<{ data: { transfers: { _id: string }[] } }>(
+      '/api/admin/accounts/adminGetRequests/paginated',
+      shownRequest,
+    );
+    await api.post('/api/admin/accounts/adminUpdateDeposit', {
+      deposit: { _id: shown.data.transfers[0]!._id, status: 'rejected', comment: 'Decided by a colleague.' },
+    });
+
+    // The live update refreshes the list in the background: the first row goes, the others move up, and
+    // the focus moves with its record instead of staying on the place a different deposit now takes.
+    await expect(rows).toHaveCount(count - 1);
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? null);
+    await expect.poll(focused).toBe(target);
+    await expect(rows.first()).toBeFocused();
+  });
+
   test('a and r do nothing on a list without those buttons', async ({ page, signIn }) => {
     await signIn(page);
     await page.goto('/deposit-requests/historical');
