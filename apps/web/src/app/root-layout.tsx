@@ -24,9 +24,8 @@ const PAGE = (
  * The root route. Modals and notifications live inside the router so their content can use links.
  * Header and sidebar only for a signed-in staff member, and never on the password pages.
  * This layout re-renders on every change of the address (it reads the path), including a list's page
- * flip; the frame (header, sidebar and their dozens of Mantine components) must not render again with
- * it: that was a fifth of the time from a page's data to its paint (docs/performance.md, Web). The
- * Outlet follows the route by itself.
+ * flip; the frame (header, sidebar and their dozens of Mantine components) need not render again with
+ * it (a few ms of every flip's click; docs/performance.md, Web). The Outlet follows the route by itself.
  */
 export function RootLayout() {
   const authenticated = useAuthenticated();

@@ -24,8 +24,8 @@ export function showClippedText(event: MouseEvent<HTMLElement>): void {
 }
 
 /**
- * Takes away the titles showClippedText set: rows keep their elements from page to page (keyed by their
- * place, data-table.tsx), so a cell's title would otherwise still show the previous page's text.
+ * Takes away the titles showClippedText set: a new page reuses the rows' elements by place
+ * (row-slots.ts), so a cell's title would otherwise still show the previous page's text.
  */
 export function forgetClippedText(body: HTMLElement | null): void {
   for (const cell of body?.querySelectorAll(`[${OWN_TITLE}]`) ?? []) {

@@ -25,7 +25,7 @@ import { RowNavigateContext } from './row-link.tsx';
 import { forgetClippedText, showClippedText } from './clipped-text.ts';
 import { TableSettingsBar } from './table-settings/settings-bar.tsx';
 import { useTableSettings } from './table-settings/use-table-settings.ts';
-import { pageCount, type ListState } from './list-state.ts';
+import { pageCount, sameSortAndFilters } from './list-state.ts';
 import { useNewRows } from './new-rows.ts';
 import { nextRowSlots, type RowSlots } from './row-slots.ts';
 import type { DataTableColumn, ListController } from './types.ts';
@@ -75,8 +75,8 @@ const NO_ROWS: never[] = [];
 
 /**
  * Re-renders only when the columns, the sort or the filters change: not with a new page of data, nor
- * with a page flip (the header row's filter inputs and their popovers were a visible share of the time
- * from a page's data to its paint). Its handlers change the list through the router's current address,
+ * with a page flip (its filter inputs and their popovers are the costliest part of a table to render
+ * again). Its handlers change the list through the router's current address (use-url-list-state.ts),
  * so a kept header never acts on an old view.
  */
 const Head = memo(
@@ -86,14 +86,6 @@ const Head = memo(
 
 /** The settings bar's object stays the same while nothing it shows changes (use-table-settings.ts). */
 const SettingsBar = memo(TableSettingsBar) as typeof TableSettingsBar;
-
-function sameSortAndFilters(a: ListState, b: ListState): boolean {
-  if (a.sortField !== b.sortField || a.sortOrder !== b.sortOrder) return false;
-  const keys = Object.keys(a.filters);
-  return (
-    keys.length === Object.keys(b.filters).length && keys.every((key) => a.filters[key] === b.filters[key])
-  );
-}
 
 /**
  * The one server-paged table of the console (STYLE.md). The server pages, sorts and filters; the view

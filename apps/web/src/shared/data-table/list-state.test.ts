@@ -5,6 +5,7 @@ import {
   pageCount,
   pageSizeChoices,
   parseListState,
+  sameSortAndFilters,
   toPagedRequest,
   writeListState,
   type ListDefaults,
@@ -176,5 +177,23 @@ describe('nextSort (a click on a column header)', () => {
       field: 'email',
       order: 'asc',
     });
+  });
+});
+
+describe('sameSortAndFilters', () => {
+  const base = {
+    page: 1,
+    sizePerPage: 50,
+    sortField: 'name',
+    sortOrder: 'asc' as const,
+    filters: { a: 'x' },
+  };
+  it('ignores the page and its size, not the sort or a filter', () => {
+    expect(sameSortAndFilters(base, { ...base, page: 3, sizePerPage: 100 })).toBe(true);
+    expect(sameSortAndFilters(base, { ...base, sortOrder: 'desc' })).toBe(false);
+    expect(sameSortAndFilters(base, { ...base, sortField: 'email' })).toBe(false);
+    expect(sameSortAndFilters(base, { ...base, filters: { a: 'y' } })).toBe(false);
+    expect(sameSortAndFilters(base, { ...base, filters: { a: 'x', b: 'z' } })).toBe(false);
+    expect(sameSortAndFilters({ ...base, filters: { a: 'x', b: 'z' } }, base)).toBe(false);
   });
 });

@@ -169,6 +169,15 @@ export function toPagedRequest(
 }
 
 /** The last page for a total; at least 1 so an empty list still has a page to be on. */
+/** The same sort and the same filters (page and page size aside). */
+export function sameSortAndFilters(a: ListState, b: ListState): boolean {
+  if (a.sortField !== b.sortField || a.sortOrder !== b.sortOrder) return false;
+  const keys = Object.keys(a.filters);
+  return (
+    keys.length === Object.keys(b.filters).length && keys.every((key) => a.filters[key] === b.filters[key])
+  );
+}
+
 export function pageCount(total: number, sizePerPage: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, sizePerPage)));
 }

@@ -3,6 +3,7 @@ import {
   defaultListState,
   listKeys,
   parseListState,
+  sameSortAndFilters,
   writeListState,
   type ListDefaults,
   type ListState,
@@ -84,11 +85,8 @@ export function activeView(
   return views.find((view) => {
     const s = listStateOfView(view.state, defaults);
     return (
-      s.sortField === state.sortField &&
-      s.sortOrder === state.sortOrder &&
+      sameSortAndFilters(s, state) &&
       s.sizePerPage === state.sizePerPage &&
-      sameSet(Object.keys(s.filters), Object.keys(state.filters)) &&
-      Object.entries(s.filters).every(([k, v]) => state.filters[k] === v) &&
       sameSet(view.state.hiddenColumns, hidden)
     );
   });
