@@ -317,4 +317,82 @@ test.describe(`table settings and saved views (${db})`, () => {
     await expect(page).toHaveURL(/live\.size=50/);
     await expect(page).toHaveURL(/live\.f\./);
   });
+
+  test('a new page draws its first screen first and the rest a frame later, every column where it was', async ({
+    page,
+    signIn,
+  }) => {
+    // A short window, so that the demo's few dozen clients are more than one screen of rows.
+    await page.setViewportSize({ width: 1366, height: 500 });
+    await signIn(page);
+    await page.goto('/trading-accounts');
+    await settled(page);
+    let table = page.getByRole('table').first();
+    let rows = table.locator('tbody tr');
+
+    // From the pager under the page, as a staff member reading down the list would: the next page
+    // starts at its first row, under the console's header bar.
+    const firstOfPage1 = (await rows.first().textContent())!;
+    await page.getByRole('button', { name: 'next page' }).click();
+    await expect(page).toHaveURL(/live\.page=2/);
+    await expect(rows.first()).not.toHaveText(firstOfPage1);
+    const bar = await page
+      .locator('header')
+      .first()
+      .evaluate((h) => h.getBoundingClientRect().bottom);
+    const top = await table.evaluate((t) => t.getBoundingClientRect().top);
+    expect(top, 'the table starts under the header bar').toBeGreaterThanOrEqual(bar - 1);
+    expect(top, 'the table starts near the top of the window').toBeLessThan(bar + 200);
+
+    // Each frame after a change of the list's rows: how many rows it drew, and where each column
+    // starts. A longer text further down the page (row 30 on, past the first screen), in columns as
+    // wide as their longest text (the page's own cap hides most differences): it would widen its
+    // column when the rest of the page comes.
+    await page.addInitScript(() => {
+      type Frame = { rows: number; starts: number[] };
+      const frames: Frame[] = [];
+      (window as unknown as { frames_: Frame[] }).frames_ = frames;
+      new MutationObserver(() =>
+        requestAnimationFrame(() => {
+          const body = document.querySelector('table tbody');
+          const head = document.querySelector('table thead tr');
+          if (!body || !head) return;
+          frames.push({
+            rows: body.querySelectorAll('tr[data-row-index]').length,
+            starts: Array.from(head.children, (th) => Math.round(th.getBoundingClientRect().left)),
+          });
+        }),
+      ).observe(document, { childList: true, subtree: true, characterData: true });
+      document.addEventListener('DOMContentLoaded', () => {
+        const style = document.createElement('style');
+        style.textContent = `tbody td { max-width: none !important; }
+          tbody tr:nth-child(n + 30) td:nth-child(3)::after { content: ' and a longer text further down'; }`;
+        document.head.append(style);
+      });
+    });
+    await page.goto('/users/all?size=50');
+    await settled(page);
+    table = page.getByRole('table').first();
+    rows = table.locator('tbody tr');
+    // The page's rows as the footer counts them ("1–40 of 40"); the table draws them all a frame on.
+    const shown = (await page.getByTestId('table-total').textContent())!.match(/–(\d+) of/);
+    const count = Number(shown?.[1]);
+    expect(count, 'more rows than a screen holds').toBeGreaterThan(30);
+    await expect(rows).toHaveCount(count);
+    await expect(table.getByRole('row')).toHaveCount(count + 2); // and the two header rows
+    const frames = (
+      await page.evaluate(
+        () => (window as unknown as { frames_: { rows: number; starts: number[] }[] }).frames_,
+      )
+    ).filter((frame) => frame.rows > 0);
+    expect(frames[0]!.rows, 'the first frame draws the first screen only').toBeLessThan(count);
+    expect(frames.at(-1)!.rows).toBe(count);
+    for (const frame of frames) expect(frame.starts, 'a column moved').toEqual(frames[0]!.starts);
+
+    // The keyboard reaches the whole page: End goes to its last row.
+    await rows.first().focus();
+    await page.keyboard.press('End');
+    await expect(rows.nth(count - 1)).toBeFocused();
+    await expect(rows.nth(count - 1)).toBeInViewport();
+  });
 });

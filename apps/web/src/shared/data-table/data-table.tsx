@@ -23,6 +23,8 @@ import {
 } from './data-table-row.tsx';
 import { RowNavigateContext } from './row-link.tsx';
 import { forgetClippedText, showClippedText } from './clipped-text.ts';
+import classes from './data-table.module.css';
+import { useFirstScreenFirst } from './first-screen.ts';
 import { TableSettingsBar } from './table-settings/settings-bar.tsx';
 import { useTableSettings } from './table-settings/use-table-settings.ts';
 import { pageCount, sameSortAndFilters } from './list-state.ts';
@@ -131,9 +133,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const slotsNow = useRef<RowSlots | null>(null);
   const slots = nextRowSlots(slotsNow.current, bodyRows.map(rowKey), view, Boolean(refreshing));
   slotsNow.current = slots;
+  const frame = useRef<HTMLDivElement>(null);
+  const table = useRef<HTMLTableElement>(null);
   const body = useRef<HTMLTableSectionElement>(null);
   // Elements taken by place may show other records now: the titles they got on hover must go.
   useLayoutEffect(() => forgetClippedText(body.current), [slots.generation]);
+  // A new page (or the first rows) draws its first screen first, the rest a frame later (first-screen.ts).
+  const elements = useMemo(() => ({ frame, table, body }), []);
+  const columnLayout = useMemo(() => ({ columns, compact }), [columns, compact]);
+  const drawn = useFirstScreenFirst(elements, slots.generation, bodyRows.length, columnLayout);
   const keys = useRowKeys(bodyRows.length, (index, command) => {
     const row = bodyRows[index];
     const handler =
@@ -146,7 +154,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   });
 
   return (
-    <Paper withBorder={props.withBorder ?? true} radius="md" pos="relative">
+    <Paper withBorder={props.withBorder ?? true} radius="md" pos="relative" ref={frame}>
       {settings && <SettingsBar settings={settings} />}
       {error !== undefined && error !== null && rows !== undefined && (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} m="xs" role="alert">
@@ -171,6 +179,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
       <Table.ScrollContainer minWidth={props.minWidth ?? 600} type="native">
         <Table
+          ref={table}
+          className={classes.table}
           aria-label={props.label}
           aria-busy={loading || refreshing ? true : undefined}
           highlightOnHover={clickable}
@@ -179,6 +189,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
           fz={compact ? 'xs' : 'sm'}
           data-density={compact ? 'compact' : undefined}
         >
+          {/* Widths set by first-screen.ts only, while a page keeps its first screen's columns. */}
+          <colgroup>
+            {columns.map((column) => (
+              <col key={column.id} />
+            ))}
+          </colgroup>
           <Head list={list} columns={columns} />
           <Table.Tbody
             ref={body}
@@ -212,7 +228,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </MessageRow>
             ) : (
               <RowNavigateContext.Provider value={navigate}>
-                {bodyRows.map((item, index) => (
+                {(drawn < bodyRows.length ? bodyRows.slice(0, drawn) : bodyRows).map((item, index) => (
                   <DataTableRow
                     key={slots.keys.get(rowKey(item))}
                     item={item}
