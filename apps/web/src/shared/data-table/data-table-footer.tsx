@@ -9,11 +9,14 @@ export function DataTableFooter({
   list,
   total,
   capped,
+  onTurn,
 }: {
   list: ListController;
   total: number;
   /** Past its cap (TOTAL_CAP, SEARCH_TOTAL_CAP under a search) the server stops counting: say "10,000+". */
   capped?: boolean;
+  /** Told before the pager or the page size asks for another page (the new page starts at its top). */
+  onTurn?: () => void;
 }) {
   const { page, sizePerPage } = list.state;
   const pages = pageCount(total, sizePerPage);
@@ -44,7 +47,11 @@ export function DataTableFooter({
               aria-label="Rows per page"
               data={list.pageSizes.map(String)}
               value={String(sizePerPage)}
-              onChange={(value) => value && list.setSizePerPage(Number(value))}
+              onChange={(value) => {
+                if (!value) return;
+                onTurn?.();
+                list.setSizePerPage(Number(value));
+              }}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
             />
@@ -56,7 +63,10 @@ export function DataTableFooter({
           size="sm"
           total={pages}
           value={Math.min(page, pages)}
-          onChange={(next) => list.setPage(next)}
+          onChange={(next) => {
+            onTurn?.();
+            list.setPage(next);
+          }}
           withEdges
           siblings={1}
           getControlProps={(control) => ({ 'aria-label': `${control} page` })}

@@ -11,14 +11,17 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
  * they appear; a longer text there ends in an ellipsis and shows whole on hover, like any cut cell. A
  * page on which a row has the keyboard's focus is drawn whole at once.
  *
- * A new page also starts at its first row: when the table's top is above the window (a flip from the
- * pager under a long page), the window scrolls back to it.
+ * A page turned with the table's own pager starts at its first row: when the table is above the window
+ * (the pager is under a long page), the window scrolls back to it. Any other new page (a sort, a filter,
+ * the browser's back, a colleague's decision emptying the last page) leaves the window where it is, and
+ * splits only when the window shows the table's first rows: otherwise the page would be shorter for a
+ * frame and the window would lose its place.
  */
 
 /** Marks a table whose columns keep the widths of the first screen (data-table.module.css). */
 export const FROZEN_ATTRIBUTE = 'data-frozen';
-/** A compact row's height: before a row was measured, the guess that never leaves out a row on screen. */
-const SHORTEST_ROW = 24;
+/** Under a compact row's height: before a row was measured, the guess that never leaves out a row on screen. */
+const SHORTEST_ROW = 20;
 /** Fewer rows than this past the first screen are drawn at once: splitting them would save nothing. */
 const WORTH_SPLITTING = 10;
 
@@ -31,24 +34,24 @@ type Elements = {
   frame: RefObject<HTMLElement | null>;
   table: RefObject<HTMLTableElement | null>;
   body: RefObject<HTMLTableSectionElement | null>;
+  /** Set by the table's pager (another page, another page size), cleared by the next page. */
+  turned: RefObject<boolean>;
 };
 
 /**
  * How many of the page's rows to draw now: all of them, or the first screen's while a new page's first
  * frame is drawn (the rest a frame later). `generation` changes when the rows start showing another page
  * or view (row-slots.ts); `rows` is the page's row count (the first rows after none split too); `layout`
- * changes with the columns or the density (kept widths then no longer fit).
+ * names the columns and the density (kept widths and row heights no longer fit when it changes).
  */
 export function useFirstScreenFirst(
   elements: Elements,
   generation: number,
   rows: number,
-  layout: unknown,
+  layout: string,
 ): number {
   const page = `${generation}:${rows > 0}`;
   const rowHeight = useRef(SHORTEST_ROW);
-  // The generation the window last started at: the first rows of a list never move the window (a
-  // table lower on the screen loading later must not pull the staff member back up to it).
   const startedAt = useRef(generation);
   // The page drawn whole; the first one (before any data) needs no split.
   const [whole, setWhole] = useState(page);
@@ -57,15 +60,17 @@ export function useFirstScreenFirst(
   if (page === whole) split.current = null;
   else if (split.current?.page !== page) {
     const first = firstScreenRows(window.innerHeight, rowHeight.current);
-    // A focused row stays drawn: the keyboard's focus must not fall out of the page.
-    const focused = elements.body.current?.contains(document.activeElement) ?? false;
-    split.current = { page, limit: rows > first + WORTH_SPLITTING && !focused ? first : Infinity };
+    split.current = {
+      page,
+      limit: rows > first + WORTH_SPLITTING && worthSplitting(elements, rowHeight.current) ? first : Infinity,
+    };
   }
   const limit = split.current?.limit ?? Infinity;
 
   useLayoutEffect(() => {
     const table = elements.table.current;
     if (table) unfreeze(table);
+    rowHeight.current = SHORTEST_ROW;
   }, [elements.table, layout]);
 
   // The frame's width changed (the window was resized): the kept widths give way to the page's own.
@@ -90,7 +95,8 @@ export function useFirstScreenFirst(
     unfreeze(table);
     if (startedAt.current !== generation) {
       startedAt.current = generation;
-      startAtFirstRow(table);
+      if (elements.turned.current && elements.frame.current) startAtTop(elements.frame.current);
+      elements.turned.current = false;
     }
     if (split.current?.page !== page || !Number.isFinite(split.current.limit)) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -107,7 +113,7 @@ export function useFirstScreenFirst(
       cancelAnimationFrame(frameRequest);
       clearTimeout(timer);
     };
-  }, [elements.table, elements.body, page, generation]);
+  }, [elements, page, generation]);
 
   return limit;
 }
@@ -132,13 +138,28 @@ function unfreeze(table: HTMLTableElement): void {
 }
 
 /**
- * Scrolls the window back to the table's top when that is above it (under the console's header bar).
- * Not for a table in a dialog: the window behind it stays where it was.
+ * Split only when nothing focused is in the rows (display would take the keyboard's focus away) and the
+ * window shows the table's first rows, or will once the pager's page starts at the top. The first
+ * screen's rows then cover the window: they start at most a row above it.
  */
-function startAtFirstRow(table: HTMLTableElement): void {
-  if (table.closest('[role="dialog"]')) return;
+function worthSplitting(elements: Elements, rowHeight: number): boolean {
+  const body = elements.body.current;
+  if (body?.contains(document.activeElement)) return false;
+  if (elements.turned.current) return true;
+  const table = elements.table.current;
+  // Read before React changes the page: the layout is still the last frame's, so this costs nothing.
+  return table !== null && table.getBoundingClientRect().top >= -rowHeight;
+}
+
+/**
+ * Scrolls the window back to the table's frame (its settings bar and "new rows" button) when that is
+ * above it, under the console's header bar. Not for a table in a dialog (the window behind it stays
+ * where it was) nor one not drawn.
+ */
+function startAtTop(frame: HTMLElement): void {
+  if (frame.closest('[role="dialog"]') || frame.getClientRects().length === 0) return;
   const header = document.querySelector('.mantine-AppShell-header');
   const edge = header ? header.getBoundingClientRect().bottom : 0;
-  const top = table.getBoundingClientRect().top;
+  const top = frame.getBoundingClientRect().top;
   if (top < edge) window.scrollBy(0, top - edge);
 }
