@@ -360,7 +360,7 @@ test.describe(`table settings and saved views (${db})`, () => {
     // wide as their longest text (the page's own cap hides most differences): it would widen its
     // column when the rest of the page comes.
     await page.addInitScript(() => {
-      type Frame = { rows: number; starts: number[] };
+      type Frame = { rows: number; starts: number[]; bottom: number };
       const frames: Frame[] = [];
       (window as unknown as { frames_: Frame[] }).frames_ = frames;
       new MutationObserver(() =>
@@ -371,6 +371,7 @@ test.describe(`table settings and saved views (${db})`, () => {
           frames.push({
             rows: body.querySelectorAll('tr[data-row-index]').length,
             starts: Array.from(head.children, (th) => Math.round(th.getBoundingClientRect().left)),
+            bottom: body.lastElementChild?.getBoundingClientRect().bottom ?? 0,
           });
         }),
       ).observe(document, { childList: true, subtree: true, characterData: true });
@@ -401,12 +402,14 @@ test.describe(`table settings and saved views (${db})`, () => {
     const framesNow = async () =>
       (
         await page.evaluate(
-          () => (window as unknown as { frames_: { rows: number; starts: number[] }[] }).frames_,
+          () =>
+            (window as unknown as { frames_: { rows: number; starts: number[]; bottom: number }[] }).frames_,
         )
       ).filter((frame) => frame.rows > 0);
     await expect.poll(async () => (await framesNow()).at(-1)?.rows).toBe(count);
     const frames = await framesNow();
     expect(frames[0]!.rows, 'the first frame draws the first screen only').toBeLessThan(count);
+    expect(frames[0]!.bottom, 'and fills the window: no gap under its rows').toBeGreaterThanOrEqual(500);
     for (const frame of frames) {
       expect(frame.starts.length).toBe(frames[0]!.starts.length);
       frame.starts.forEach((start, i) =>

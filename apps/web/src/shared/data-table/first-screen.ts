@@ -25,10 +25,23 @@ const SHORTEST_ROW = 20;
 /** Fewer rows than this past the first screen are drawn at once: splitting them would save nothing. */
 const WORTH_SPLITTING = 10;
 
-/** How many rows can show at once: the window's height in rows, and one cut at each edge. */
-export function firstScreenRows(windowHeight: number, rowHeight: number): number {
-  return Math.ceil(windowHeight / Math.max(rowHeight, 1)) + 1;
+/** How many rows can show at once below `top` (px from the window's top): cut ones at each edge too. */
+export function firstScreenRows(windowHeight: number, top: number, rowHeight: number): number {
+  return Math.ceil((windowHeight - Math.max(0, top)) / Math.max(rowHeight, 1)) + 1;
 }
+
+/**
+ * What the first screen's size is worked out from, measured after each split's first frame (when the
+ * layout is clean). Before that, guesses that never leave out a row on screen.
+ */
+type Geometry = {
+  rowHeight: number;
+  /** From the table's frame's top to its first row (the settings bar, the header rows). */
+  frameToRows: number;
+  /** From the table's top to its first row (the header rows). */
+  tableToRows: number;
+};
+const UNMEASURED: Geometry = { rowHeight: SHORTEST_ROW, frameToRows: 0, tableToRows: 0 };
 
 type Elements = {
   frame: RefObject<HTMLElement | null>;
@@ -51,7 +64,7 @@ export function useFirstScreenFirst(
   layout: string,
 ): number {
   const page = `${generation}:${rows > 0}`;
-  const rowHeight = useRef(SHORTEST_ROW);
+  const geometry = useRef(UNMEASURED);
   const startedAt = useRef(generation);
   // The page drawn whole; the first one (before any data) needs no split.
   const [whole, setWhole] = useState(page);
@@ -59,18 +72,15 @@ export function useFirstScreenFirst(
   const split = useRef<{ page: string; limit: number } | null>(null);
   if (page === whole) split.current = null;
   else if (split.current?.page !== page) {
-    const first = firstScreenRows(window.innerHeight, rowHeight.current);
-    split.current = {
-      page,
-      limit: rows > first + WORTH_SPLITTING && worthSplitting(elements, rowHeight.current) ? first : Infinity,
-    };
+    const first = firstScreenOf(elements, geometry.current);
+    split.current = { page, limit: rows > first + WORTH_SPLITTING ? first : Infinity };
   }
   const limit = split.current?.limit ?? Infinity;
 
   useLayoutEffect(() => {
     const table = elements.table.current;
     if (table) unfreeze(table);
-    rowHeight.current = SHORTEST_ROW;
+    geometry.current = UNMEASURED;
   }, [elements.table, layout]);
 
   // The frame's width changed (the window was resized): the kept widths give way to the page's own.
@@ -103,8 +113,7 @@ export function useFirstScreenFirst(
     // After the frame is painted: a task queued from the frame's own callback runs after its paint.
     const frameRequest = requestAnimationFrame(() => {
       timer = setTimeout(() => {
-        const height = elements.body.current?.rows[0]?.getBoundingClientRect().height;
-        if (height) rowHeight.current = height;
+        geometry.current = measured(elements) ?? geometry.current;
         freeze(table);
         setWhole(page);
       }, 0);
@@ -138,17 +147,36 @@ function unfreeze(table: HTMLTableElement): void {
 }
 
 /**
- * Split only when nothing focused is in the rows (display would take the keyboard's focus away) and the
- * window shows the table's first rows, or will once the pager's page starts at the top. The first
- * screen's rows then cover the window: they start at most a row above it.
+ * The rows a new page draws in its first frame, or all (Infinity): all when something focused is in
+ * the rows (a row left for the next frame would drop the keyboard's focus) or the window does not show
+ * the table's first rows. The pager's page starts at the top (startAtTop), its rows under the frame's
+ * settings bar and header rows; any other page stays where the table is now.
  */
-function worthSplitting(elements: Elements, rowHeight: number): boolean {
-  const body = elements.body.current;
-  if (body?.contains(document.activeElement)) return false;
-  if (elements.turned.current) return true;
+function firstScreenOf(elements: Elements, geometry: Geometry): number {
+  if (elements.body.current?.contains(document.activeElement)) return Infinity;
+  const windowHeight = window.innerHeight;
+  // (In a dialog the window does not scroll: the page stays where the table is.)
+  if (elements.turned.current && !elements.frame.current?.closest('[role="dialog"]'))
+    return firstScreenRows(windowHeight, headerBarBottom() + geometry.frameToRows, geometry.rowHeight);
   const table = elements.table.current;
+  if (!table) return Infinity;
   // Read before React changes the page: the layout is still the last frame's, so this costs nothing.
-  return table !== null && table.getBoundingClientRect().top >= -rowHeight;
+  const top = table.getBoundingClientRect().top;
+  if (top < -geometry.rowHeight) return Infinity;
+  return firstScreenRows(windowHeight, top + geometry.tableToRows, geometry.rowHeight);
+}
+
+function measured({ frame, table, body }: Elements): Geometry | null {
+  const row = body.current?.rows[0]?.getBoundingClientRect();
+  const frameTop = frame.current?.getBoundingClientRect().top;
+  const tableTop = table.current?.getBoundingClientRect().top;
+  if (!row?.height || frameTop === undefined || tableTop === undefined) return null;
+  return { rowHeight: row.height, frameToRows: row.top - frameTop, tableToRows: row.top - tableTop };
+}
+
+/** The console's fixed header bar's bottom: what of the window a page can use starts there. */
+function headerBarBottom(): number {
+  return document.querySelector('.mantine-AppShell-header')?.getBoundingClientRect().bottom ?? 0;
 }
 
 /**
@@ -158,8 +186,7 @@ function worthSplitting(elements: Elements, rowHeight: number): boolean {
  */
 function startAtTop(frame: HTMLElement): void {
   if (frame.closest('[role="dialog"]') || frame.getClientRects().length === 0) return;
-  const header = document.querySelector('.mantine-AppShell-header');
-  const edge = header ? header.getBoundingClientRect().bottom : 0;
+  const edge = headerBarBottom();
   const top = frame.getBoundingClientRect().top;
   if (top < edge) window.scrollBy(0, top - edge);
 }
