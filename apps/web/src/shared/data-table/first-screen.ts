@@ -19,14 +19,14 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
  */
 
 /** Marks a table whose columns keep the widths of the first screen (data-table.module.css). */
-export const FROZEN_ATTRIBUTE = 'data-frozen';
+const FROZEN_ATTRIBUTE = 'data-frozen';
 /** Under a compact row's height: before a row was measured, the guess that never leaves out a row on screen. */
 const SHORTEST_ROW = 20;
 /** Fewer rows than this past the first screen are drawn at once: splitting them would save nothing. */
 const WORTH_SPLITTING = 10;
 
 /** How many rows can show at once below `top` (px from the window's top): cut ones at each edge too. */
-export function firstScreenRows(windowHeight: number, top: number, rowHeight: number): number {
+function firstScreenRows(windowHeight: number, top: number, rowHeight: number): number {
   return Math.ceil((windowHeight - Math.max(0, top)) / Math.max(rowHeight, 1)) + 1;
 }
 
