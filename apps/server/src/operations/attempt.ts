@@ -1,9 +1,10 @@
 import { PlatformError, type SendOptions, type TradingPlatform } from '../integrations/platform/types.ts';
+import { keysOfRequest } from './keys.ts';
 import type { CreateAccountPayload, ParsedOperation } from './kinds.ts';
 
-/** MT5's LOGIN_EXIST: the login asked for is taken. */
+/** The platform's "login taken" (MT5 3004 LOGIN_EXIST). */
 const ACCOUNT_EXISTS = 3004;
-/** MT5's NOT_FOUND: no such login. */
+/** The platform's "no such login" (MT5 13 NOT_FOUND). */
 const NOT_FOUND = 13;
 
 /**
@@ -58,16 +59,27 @@ export async function sendOperation(
   }
 }
 
+/** The operation's row as a look-up needs it: its key and when it was made (epoch seconds). */
+export type LookupContext = { key: string; createdAt: number };
+
 /**
- * Asks the platform whether an operation already took effect, reading only: the deal with the
- * operation's comment, the account with its login, name and group, or the field a change sets.
+ * Asks the platform whether an operation already took effect, reading only: a deal carrying any key
+ * the request's operations can have had (a restored database may not know which one it sent), made
+ * since the request was; the account with its login, name and group; or the field a change sets.
  */
-export async function lookupOperation(platform: TradingPlatform, op: ParsedOperation): Promise<LookupResult> {
+export async function lookupOperation(
+  platform: TradingPlatform,
+  op: ParsedOperation,
+  context: LookupContext,
+): Promise<LookupResult> {
   try {
     switch (op.kind) {
       case 'balance': {
-        const deal = await platform.findDeal(op.payload.login, op.payload.comment);
-        return deal ? { found: true, result: { deal: deal.deal } } : { found: false };
+        const since = Math.min(op.payload.since ?? context.createdAt, context.createdAt);
+        const deal = await platform.findDeal(op.payload.login, keysOfRequest(context.key), since);
+        return deal
+          ? { found: true, result: { deal: deal.deal, ...(deal.comment !== context.key ? { comment: deal.comment } : {}) } }
+          : { found: false };
       }
       case 'createAccount':
         return (await isOurAccount(platform, op.payload))

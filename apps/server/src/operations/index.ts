@@ -18,6 +18,8 @@ export {
   baseKeyOf,
   keyPrefix,
   keyReference,
+  keysOfRequest,
+  MAX_REPEATS,
   parseOperationKey,
   InvalidOperationKey,
   MAX_KEY_LENGTH,

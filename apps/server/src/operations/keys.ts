@@ -51,6 +51,21 @@ export function baseKeyOf(key: string): string {
   return repeat === null ? key : `${prefix}:${reference}`;
 }
 
+/**
+ * MT5's comment must stay within 31 characters (a 3-letter prefix, a 24-character id and `:<n>`), so
+ * one request has at most 9 repeats of an operation.
+ */
+export const MAX_REPEATS = 9;
+
+/**
+ * Every key an operation of this request can have had: its base key and each repeat. A look-up asks
+ * for all of them: after a restore from backup the console may have forgotten which one it sent.
+ */
+export function keysOfRequest(key: string): string[] {
+  const base = baseKeyOf(key);
+  return [base, ...Array.from({ length: MAX_REPEATS }, (_, i) => `${base}:${i + 1}`)];
+}
+
 export function assertKeyPrefix(prefix: string): void {
   if (!PREFIX.test(prefix)) throw new Error(`Invalid operation key prefix "${prefix}"`);
 }

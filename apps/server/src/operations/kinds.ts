@@ -20,8 +20,18 @@ const text = z.string().min(1).max(128);
 const secret = z.string().min(1).max(64);
 
 export const operationPayloadSchemas = {
-  /** `comment` is the operation's key: MT5 has no idempotency key, so findDeal looks the deal up by it. */
-  balance: z.strictObject({ login, amount, comment: z.string().min(1).max(MAX_COMMENT_LENGTH) }),
+  /**
+   * `comment` is the operation's key: MT5 has no idempotency key, so findDeal looks the deal up by it.
+   * `since` (epoch seconds): when the request it serves was made, where a look-up for its deal starts
+   * (a restored database may send again a request whose deal is days older than the new send);
+   * without it, the operation's own creation.
+   */
+  balance: z.strictObject({
+    login,
+    amount,
+    comment: z.string().min(1).max(MAX_COMMENT_LENGTH),
+    since: z.number().int().nonnegative().optional(),
+  }),
   setLeverage: z.strictObject({ login, leverage: z.number().int().min(1).max(10_000) }),
   setName: z.strictObject({ login, name: text }),
   /** A move to another group (an MT5 group name, e.g. real\\standard). */

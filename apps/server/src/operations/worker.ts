@@ -66,6 +66,8 @@ export type RoundTally = {
 };
 
 const DEFAULT_INTERVAL_MS = 2_000;
+/** Kinds looked up before each send: a second balance deal or account is never harmless. */
+const LOOK_BEFORE_SEND = new Set(['balance', 'createAccount']);
 
 /**
  * Runs the platform-operations outbox: claims due operations, calls the platform outside any
@@ -246,9 +248,13 @@ export class OperationWorker {
     let settleUntil = op.settleUntil;
     // A worker that held the lease may have sent just before it ran out: that send may still land.
     if (op.leaseExpired) settleUntil = Math.max(settleUntil ?? 0, clock.now() + this.policy.settleSeconds);
-    // Set when an earlier send may have applied it; a send that failed cleanly left nothing to find.
-    if (settleUntil !== null) {
-      const look = await lookupOperation(platform, parsed.op);
+    // Looked up when an earlier send may have applied it, and before every send of money or of an
+    // account: a database restored from a backup has forgotten sends the platform still holds.
+    if (settleUntil !== null || LOOK_BEFORE_SEND.has(parsed.op.kind)) {
+      const look = await lookupOperation(platform, parsed.op, {
+        key: op.idempotencyKey,
+        createdAt: op.createdAt,
+      });
       const at = clock.now();
       steps.push({
         step: 'lookup',

@@ -100,11 +100,11 @@ describe('the fake MT5 server', () => {
     });
   }
 
-  it('answers a call on a connection that has not authenticated with an auth error', async () => {
+  it('answers a call on a connection that has not authenticated with HTTP 403', async () => {
     const { fake, url } = await startFake();
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const reply = await get(agent, url, '/api/user/get?login=1');
-    expect(reply).toEqual({ status: 200, body: { retcode: '8 Not authorized' } });
+    expect(reply.status).toBe(403);
     expect(fake.counters.unauthenticated).toBe(1);
     agent.destroy();
   });
@@ -114,7 +114,7 @@ describe('the fake MT5 server', () => {
     const mt5 = connect(url);
     await mt5.status();
     const other = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    expect((await get(other, url, '/api/test/access')).body.retcode).toBe('8 Not authorized');
+    expect((await get(other, url, '/api/test/access')).status).toBe(403);
     expect(await mt5.status()).toEqual({ ok: true });
     expect(fake.counters).toMatchObject({ auths: 1, connections: 2, unauthenticated: 1 });
     other.destroy();

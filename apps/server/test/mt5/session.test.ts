@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PlatformError } from '../../src/integrations/platform/types.ts';
+import { KEPT_OLD_VALUE, PlatformError } from '../../src/integrations/platform/types.ts';
 import { connect, newAccount, startFake } from './harness.ts';
+
+/** The look-ups' start: the requests these tests serve were made at most a minute before them. */
+const startedAt = Math.floor(Date.now() / 1000) - 60;
 
 describe('MT5 client: a session against the fake server', () => {
   it('creates, reads, changes and funds an account on one authenticated connection', async () => {
@@ -42,15 +45,15 @@ describe('MT5 client: a session against the fake server', () => {
     expect(deposit).toMatch(/^\d+$/);
     expect(withdrawal).not.toBe(deposit);
     expect(await mt5.getAccount(login)).toMatchObject({ balance: 1000.25, equity: 1000.25 });
-    expect(await mt5.findDeal(login, 'dep:64f0c0ffee00000000000001')).toEqual({
+    expect(await mt5.findDeal(login, 'dep:64f0c0ffee00000000000001', startedAt)).toEqual({
       deal: deposit,
       login,
       amount: 1500.25,
       comment: 'dep:64f0c0ffee00000000000001',
       time: expect.any(Number),
     });
-    expect(await mt5.findDeal(login, 'wd:64f0c0ffee00000000000002')).toMatchObject({ amount: -500 });
-    expect(await mt5.findDeal(login, 'deposit:never')).toBeNull();
+    expect(await mt5.findDeal(login, 'wd:64f0c0ffee00000000000002', startedAt)).toMatchObject({ amount: -500 });
+    expect(await mt5.findDeal(login, 'deposit:never', startedAt)).toBeNull();
 
     expect(await mt5.groups()).toEqual(['demo\\forex', 'real\\standard', 'real\\pro']);
     expect(await mt5.group('real\\pro')).toMatchObject({ name: 'real\\pro', currency: 'USD' });
@@ -73,7 +76,7 @@ describe('MT5 client: a session against the fake server', () => {
     expect(fake.ledger.account(login)?.name).toBe(name);
     expect((await mt5.getAccount(login)).name).toBe(name);
     await mt5.balance(login, 10, 'dep:a=b|c\\d e');
-    expect(await mt5.findDeal(login, 'dep:a=b|c\\d e')).toMatchObject({ amount: 10 });
+    expect(await mt5.findDeal(login, 'dep:a=b|c\\d e', startedAt)).toMatchObject({ amount: 10 });
   });
 
   it('reports the platform refusals as permanent errors with their codes', async () => {
@@ -93,7 +96,12 @@ describe('MT5 client: a session against the fake server', () => {
       code: 3006,
     });
     expect(await refusal(mt5.createAccount({ ...newAccount, group: 'nope' }))).toMatchObject({ code: 8 });
-    expect(await refusal(mt5.setLeverage(login, 5000))).toMatchObject({ kind: 'permanent', code: 3 });
+    // MT5 keeps a leverage the group does not allow and answers 0 Done: the client sees it kept.
+    expect(await refusal(mt5.setLeverage(login, 5000))).toMatchObject({
+      kind: 'permanent',
+      code: KEPT_OLD_VALUE,
+      message: 'MT5 kept leverage 1:100',
+    });
     expect(await refusal(mt5.balance(login, 2e9, 'dep:big'))).toMatchObject({ code: 4005 });
 
     const before = fake.counters.balanceCalls;

@@ -120,8 +120,9 @@ export class ModelPlatform implements TradingPlatform {
     }
   }
 
-  async findDeal(login: number, comment: string): Promise<Deal | null> {
-    return this.deals.has(comment) ? { deal: comment, login, amount: 0, comment, time: this.now() } : null;
+  async findDeal(login: number, comments: string | readonly string[]): Promise<Deal | null> {
+    const comment = (typeof comments === 'string' ? [comments] : comments).find((c) => this.deals.has(c));
+    return comment ? { deal: comment, login, amount: 0, comment, time: this.now() } : null;
   }
 
   private apply(comment: string): string {

@@ -2,12 +2,13 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import { auditLog, platformOperations } from '../../src/db/schema.ts';
 import { PlatformError, type TradingPlatform } from '../../src/integrations/platform/types.ts';
-import type {
-  OperationRow,
-  OperationWorker,
-  RoundTally,
-  SettledHandler,
-  SettledOutcome,
+import {
+  baseKeyOf,
+  type OperationRow,
+  type OperationWorker,
+  type RoundTally,
+  type SettledHandler,
+  type SettledOutcome,
 } from '../../src/operations/index.ts';
 
 /** A small seeded generator (mulberry32), so fault sequences repeat from run to run. */
@@ -119,7 +120,9 @@ export function watched(
   platform: TradingPlatform,
   seen: { inFlight: Set<string>; overlaps: string[]; balanceCalls: Map<string, number> },
 ): TradingPlatform {
-  const exclusive = async <T>(comment: string, run: () => Promise<T>): Promise<T> => {
+  const exclusive = async <T>(key: string, run: () => Promise<T>): Promise<T> => {
+    // A request's look-up names every key it can have had, its send one of them: both are its base key.
+    const comment = baseKeyOf(key);
     if (seen.inFlight.has(comment)) seen.overlaps.push(comment);
     seen.inFlight.add(comment);
     try {
@@ -134,7 +137,10 @@ export function watched(
       seen.balanceCalls.set(comment, (seen.balanceCalls.get(comment) ?? 0) + 1);
       return platform.balance(login, amount, comment);
     });
-  wrapped.findDeal = (login, comment) => exclusive(comment, () => platform.findDeal(login, comment));
+  wrapped.findDeal = (login, comments, since) =>
+    exclusive(typeof comments === 'string' ? comments : comments[0]!, () =>
+      platform.findDeal(login, comments, since),
+    );
   return wrapped;
 }
 

@@ -80,22 +80,43 @@ describe(`operations worker on MT5 (fake server, ${testDbKind})`, () => {
     expect(fake.ledger.deals(login)).toEqual([]);
   });
 
-  it('retries a balance refused with a transient retcode, or too often refused as FREQUENT', async () => {
+  // MetaQuotes documents no busy answer as "not carried out": each is waited out and looked up, and
+  // the balance is sent again only when the look-up at the end of the settle window finds nothing.
+  it.each([
+    ['retcode 10 CONNECTION', () => fake.faults.refuse({ path: BALANCE, retcode: 10 })],
+    ['retcode 12 FREQUENT', () => fake.faults.frequent({ path: BALANCE })],
+    ['retcode 7 NETWORK', () => fake.faults.refuse({ path: BALANCE, retcode: 7 })],
+    ['HTTP 503', () => fake.faults.refuse({ path: BALANCE, status: 503 })],
+    ['HTTP 429', () => fake.faults.refuse({ path: BALANCE, status: 429 })],
+  ])('a balance answered %s is looked up after the settle window, never resent blindly', async (_, arm) => {
     const k = key('dep');
     await enqueue({ key: k, kind: 'balance', payload: { login, amount: 20 } });
-    fake.faults.refuse({ path: BALANCE, retcode: 10 });
-    const refused = await twoRounds(k);
-    expect(refused.first).toMatchObject({ retried: 1, unknown: 0 });
-    expect(refused.row).toMatchObject({ state: 'succeeded', attempts: 2 });
-
-    const k2 = key('dep');
-    await enqueue({ key: k2, kind: 'balance', payload: { login, amount: 30 } });
-    fake.faults.frequent({ path: BALANCE, times: 3 }); // more than the client's own three tries
-    const busy = await twoRounds(k2);
-    expect(busy.first).toMatchObject({ retried: 1 });
-    expect(busy.row).toMatchObject({ state: 'succeeded', attempts: 2 });
+    arm();
+    const { first, second, row } = await twoRounds(k);
+    expect(first).toMatchObject({ retried: 1, unknown: 1 });
+    expect(second).toMatchObject({ retried: 1, succeeded: 0 });
+    expect(row).toMatchObject({ state: 'queued', lastError: expect.stringMatching(/^Checking with MT5/) });
+    expect(fake.counters.balanceCalls).toBe(1);
+    clock.advance(300);
+    expect(await worker().runOnce()).toMatchObject({ succeeded: 1 });
+    expect(fake.counters.balanceCalls).toBe(2);
     expect(dealsOf(k)).toHaveLength(1);
-    expect(dealsOf(k2)).toHaveLength(1);
+  });
+
+  it.each([
+    ['retcode 12 FREQUENT', { retcode: 12 }],
+    ['HTTP 503 from a proxy', { status: 503 }],
+  ])('a balance answered %s that MT5 carried out all the same is credited once', async (_, answer) => {
+    const k = key('dep');
+    await enqueue({ key: k, kind: 'balance', payload: { login, amount: 20 } });
+    fake.faults.applyButRefuse({ path: BALANCE, ...answer });
+    const w = worker();
+    expect(await w.runOnce()).toMatchObject({ unknown: 1 });
+    clock.advance(300);
+    expect(await w.runOnce()).toMatchObject({ succeeded: 1, resolved: 1 });
+    expect(fake.counters.balanceCalls).toBe(1);
+    expect(dealsOf(k)).toHaveLength(1);
+    expect(fake.ledger.account(login)?.balance).toBe(20);
   });
 
   it('applied but reply lost: the next attempt finds the deal and does not send it again', async () => {

@@ -79,7 +79,9 @@ describe(`operations worker on the simulator (${testDbKind})`, () => {
     expect(recorder.calls).toEqual([
       { key: k, state: 'succeeded', outcome: { ok: true, result: { deal: String(deal!.deal) } } },
     ]);
+    // Looked up before it was sent: a restored database may have forgotten an earlier send.
     expect(await auditOf(database.db, k)).toMatchObject([
+      { action: 'platform.op.lookup', after: { step: 'lookup', attempt: 1, found: false } },
       { action: 'platform.op.send', after: { step: 'send', attempt: 1, outcome: 'applied' } },
       {
         action: 'platform.op.succeeded',
@@ -104,6 +106,7 @@ describe(`operations worker on the simulator (${testDbKind})`, () => {
     ]);
     expect(await deals(login, k)).toEqual([]);
     expect(await auditOf(database.db, k)).toMatchObject([
+      { action: 'platform.op.lookup', after: { found: false } },
       { action: 'platform.op.send', after: { outcome: 'rejected', error: 'Not enough money (10019)' } },
       { action: 'platform.op.failed', after: { kind: 'balance', error: 'Not enough money (10019)' } },
     ]);
@@ -121,7 +124,8 @@ describe(`operations worker on the simulator (${testDbKind})`, () => {
       attempts: 1,
       lockedUntil: null,
       nextAttemptAt: clock.now() + 5,
-      lastError: 'Platform busy (12)',
+      // The look-up before the send met the fault first: nothing was sent.
+      lastError: 'Look-up failed: Platform busy (12)',
     });
     expect(await w.runOnce()).toMatchObject({ claimed: 0 }); // not due before its back-off
     clock.advance(5);

@@ -15,7 +15,7 @@ import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import { writeClientLog } from '../clients/client-log.ts';
 import { approvalGate, cancelAwaiting, toWireApproval } from '../approvals/four-eyes.ts';
 import type { PlannedUpdate } from './transitions.ts';
-import { keyReference } from '../../operations/index.ts';
+import { keyReference, MAX_REPEATS } from '../../operations/index.ts';
 
 /**
  * What deposits, withdrawals and transfers share: the checks on a decision's input, the record every
@@ -87,8 +87,6 @@ function ofBase(...bases: string[]) {
   return inArray(platformOperations.baseKey, bases);
 }
 
-/** MT5's comment must stay within 31 characters, so a request gets at most 9 repeats of one operation. */
-const MAX_REPEATS = 9;
 
 /**
  * The key for the next operation of a request: `base` the first time, then `base:1`, `base:2` ...

@@ -54,8 +54,8 @@ describe(`simulator platform (${testDbKind})`, () => {
     await sim.balance(login, -50.25, 'wd:1');
     expect(await sim.getAccount(login)).toMatchObject({ balance: 200.25, equity: 200.25, leverage: 100 });
     await expect(sim.balance(login, -1000, 'wd:2')).rejects.toMatchObject({ kind: 'permanent', code: 10019 });
-    expect(await sim.findDeal(login, 'dep:1')).toMatchObject({ amount: 250.5, comment: 'dep:1' });
-    expect(await sim.findDeal(login, 'wd:2')).toBeNull();
+    expect(await sim.findDeal(login, 'dep:1', 0)).toMatchObject({ amount: 250.5, comment: 'dep:1' });
+    expect(await sim.findDeal(login, 'wd:2', 0)).toBeNull();
     await expect(sim.balance(login, 1, 'x'.repeat(32))).rejects.toBeInstanceOf(PlatformError);
   });
 
@@ -75,7 +75,7 @@ describe(`simulator platform (${testDbKind})`, () => {
     sim.setFaults(parseFaults('lost=1'));
     await expect(sim.balance(login, 10, 'dep:lost')).rejects.toMatchObject({ kind: 'unknown' });
     sim.setFaults(parseFaults(''));
-    expect(await sim.findDeal(login, 'dep:lost')).toMatchObject({ amount: 10 });
+    expect(await sim.findDeal(login, 'dep:lost', 0)).toMatchObject({ amount: 10 });
     expect((await sim.getAccount(login)).balance).toBe(10);
   });
 
@@ -111,11 +111,11 @@ describe(`simulator platform (${testDbKind})`, () => {
     clock.advance(4);
     await settle();
     expect(seen.state).toBe('pending');
-    expect(await sim.findDeal(login, 'dep:late-short')).toBeNull();
+    expect(await sim.findDeal(login, 'dep:late-short', 0)).toBeNull();
     clock.advance(1);
     const deal = await call;
     sim.setFaults(parseFaults(''));
-    expect(await sim.findDeal(login, 'dep:late-short')).toMatchObject({
+    expect(await sim.findDeal(login, 'dep:late-short', 0)).toMatchObject({
       deal,
       amount: 40,
       time: arrived + 5,
@@ -139,11 +139,11 @@ describe(`simulator platform (${testDbKind})`, () => {
     // The caller looks it up after its wait: nothing there yet...
     clock.advance(19);
     await settle();
-    expect(await sim.findDeal(login, 'dep:late-long')).toBeNull();
+    expect(await sim.findDeal(login, 'dep:late-long', 0)).toBeNull();
     // ...and the platform applies it N seconds after it arrived, with nobody waiting.
     clock.advance(1);
-    await expect.poll(() => sim.findDeal(login, 'dep:late-long')).toMatchObject({ amount: 70 });
-    expect(await sim.findDeal(login, 'dep:late-long')).toMatchObject({ time: arrived + 30 });
+    await expect.poll(() => sim.findDeal(login, 'dep:late-long', 0)).toMatchObject({ amount: 70 });
+    expect(await sim.findDeal(login, 'dep:late-long', 0)).toMatchObject({ time: arrived + 30 });
     expect((await sim.getAccount(login)).balance).toBe(70);
   });
 
@@ -158,6 +158,6 @@ describe(`simulator platform (${testDbKind})`, () => {
     expect(send.value).toMatchObject({ kind: 'transient', code: -1 });
     expect(await read).toMatchObject({ login, balance: 0 });
     sim.setFaults(parseFaults(''));
-    expect(await sim.findDeal(login, 'dep:stalled')).toBeNull();
+    expect(await sim.findDeal(login, 'dep:stalled', 0)).toBeNull();
   });
 });

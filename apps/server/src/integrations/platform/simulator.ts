@@ -154,12 +154,15 @@ export class SimulatorPlatform implements TradingPlatform {
     return deal;
   }
 
-  async findDeal(login: number, comment: string): Promise<Deal | null> {
+  /** The ledger is read by login and comment through an index, so `since` needs no window here. */
+  async findDeal(login: number, comments: string | readonly string[], _since: number): Promise<Deal | null> {
     await this.before();
+    const wanted = typeof comments === 'string' ? [comments] : [...comments];
     const [d] = await this.db
       .select()
       .from(simDeals)
-      .where(and(eq(simDeals.login, login), eq(simDeals.comment, comment)))
+      .where(and(eq(simDeals.login, login), inArray(simDeals.comment, wanted)))
+      .orderBy(asc(simDeals.deal))
       .limit(1);
     return d
       ? { deal: String(d.deal), login: d.login, amount: d.amount, comment: d.comment, time: d.time }

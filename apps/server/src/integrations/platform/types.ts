@@ -52,8 +52,13 @@ export interface TradingPlatform {
   checkPassword(login: number, type: 'main' | 'investor', password: string): Promise<boolean>;
   /** A balance operation; `comment` (<= 31 chars) carries the idempotency key. Returns the deal id. */
   balance(login: number, amount: number, comment: string, options?: SendOptions): Promise<string>;
-  /** The deal with this comment on this login, if one exists: how an unknown outcome is resolved. */
-  findDeal(login: number, comment: string): Promise<Deal | null>;
+  /**
+   * The deal on this login carrying one of `comments` (an operation's key and its repeats), made at
+   * or after `since` (epoch seconds, UTC: the creation of the request it serves). How an unknown
+   * outcome is resolved, and what is looked for before every balance send. Reads only the window in
+   * which such a deal can be, never the login's whole history.
+   */
+  findDeal(login: number, comments: string | readonly string[], since: number): Promise<Deal | null>;
   /**
    * The balance deals (deposits and withdrawals, not trades) on a login whose time lies in [from, to],
    * epoch seconds as the platform keeps time, oldest first: what reconciliation compares with.
@@ -78,6 +83,11 @@ export type PlatformErrorKind = 'transient' | 'permanent' | 'unknown';
 
 /** The code of a call dropped unsent because its deadline passed (see SendOptions). */
 export const NOT_SENT_DEADLINE = -1;
+/**
+ * The code of a change the platform answered as done while it kept the old value (MT5 user/update
+ * does so for a leverage or group it does not accept): a refusal, found by the console itself.
+ */
+export const KEPT_OLD_VALUE = -2;
 
 export class PlatformError extends Error {
   constructor(

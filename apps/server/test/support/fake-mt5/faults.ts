@@ -5,6 +5,8 @@
  *   timeout            hold the call unanswered (and unapplied) until the client gives up
  *   drop               destroy the connection without replying or applying
  *   applyButLoseReply  apply the call, then destroy the connection instead of replying
+ *   applyButRefuse     apply the call, then answer as `refuse` does (a busy retcode or a proxy's 503
+ *                      for a request the trade server carried out all the same)
  *   frequent           reply 12 FREQUENT without applying
  *   late               apply the call `seconds` after it arrived and reply then, whether or not the client
  *                      still waits (it has usually given up: a request that lands after the caller left)
@@ -15,7 +17,14 @@
  * `impostor` makes the handshake answer a wrong cli_rand_answer, as a server without the password would.
  */
 
-export type FaultKind = 'refuse' | 'timeout' | 'drop' | 'applyButLoseReply' | 'frequent' | 'late';
+export type FaultKind =
+  | 'refuse'
+  | 'timeout'
+  | 'drop'
+  | 'applyButLoseReply'
+  | 'applyButRefuse'
+  | 'frequent'
+  | 'late';
 export type FaultTarget = { times?: number; path?: string };
 export type StallOptions = { path?: string; sleep?: (seconds: number) => Promise<void> };
 export type Fault = {
@@ -47,6 +56,10 @@ export class FaultSwitches {
 
   applyButLoseReply(target: FaultTarget = {}): this {
     return this.add('applyButLoseReply', target);
+  }
+
+  applyButRefuse(target: FaultTarget & { retcode?: number; status?: number } = {}): this {
+    return this.add('applyButRefuse', target, { retcode: target.retcode, status: target.status });
   }
 
   frequent(target: FaultTarget = {}): this {

@@ -52,6 +52,9 @@ export class FakeLedger {
    */
   readonly userUpdates: { login: number; fields: string[] }[] = [];
   private nextDeal = 100_000;
+  private readonly leverageLimits = new Map<string, number>();
+  /** Deals by login, in the order they were made (so in time order). */
+  private readonly byLogin = new Map<number, FakeDeal[]>();
 
   constructor(
     readonly groupNames: string[],
@@ -86,20 +89,34 @@ export class FakeLedger {
     return { ...created };
   }
 
+  /** Applies what it accepts and keeps the rest as it was, as MT5's user/update does. */
   update(login: number, change: { name?: string; group?: string; leverage?: number }): FakeAccount {
     const a = this.must(login);
-    if (change.leverage !== undefined) {
-      if (!Number.isInteger(change.leverage) || change.leverage < 1 || change.leverage > MAX_LEVERAGE) {
-        throw new LedgerError(3, 'Invalid parameters');
-      }
-      a.leverage = change.leverage;
+    const leverage = change.leverage;
+    if (leverage !== undefined && Number.isInteger(leverage) && leverage >= 1 && leverage <= this.maxLeverage(a.group)) {
+      a.leverage = leverage;
     }
-    if (change.group !== undefined) {
-      if (!this.groupNames.includes(change.group)) throw new LedgerError(8, 'Not enough permissions');
-      a.group = change.group;
-    }
+    if (change.group !== undefined && this.groupNames.includes(change.group)) a.group = change.group;
     if (change.name !== undefined) a.name = change.name;
     return { ...a };
+  }
+
+  /** The highest leverage a group allows: MAX_LEVERAGE, or less where a test set a limit. */
+  maxLeverage(group: string): number {
+    return this.leverageLimits.get(group) ?? MAX_LEVERAGE;
+  }
+
+  /** Lets a group allow at most `leverage`, as a group's margin settings do on a real server. */
+  limitLeverage(group: string, leverage: number): void {
+    this.leverageLimits.set(group, leverage);
+  }
+
+  /** One login's deals whose time lies in [from, to], in time order (then by ticket). */
+  dealsIn(login: number, from: number, to: number): FakeDeal[] {
+    return (this.byLogin.get(login) ?? [])
+      .filter((d) => d.time >= from && d.time <= to)
+      .sort((a, b) => a.time - b.time || a.deal - b.deal)
+      .map((d) => ({ ...d }));
   }
 
   checkPassword(login: number, type: PasswordType, password: string): void {
@@ -132,7 +149,7 @@ export class FakeLedger {
       comment,
       time: this.now(),
     };
-    this.dealList.push(deal);
+    this.record(deal);
     return { ...deal };
   }
 
@@ -144,8 +161,27 @@ export class FakeLedger {
     const a = this.must(login);
     a.balance = Math.round((a.balance + profit) * 100) / 100;
     const deal: FakeDeal = { deal: this.nextDeal++, login, action: 1, profit, comment, time: this.now() };
-    this.dealList.push(deal);
+    this.record(deal);
     return { ...deal };
+  }
+
+  /**
+   * `count` closed trades on a login at once, `spacing` seconds apart and ending now: an active
+   * trader's history. The balance is left as it is (the trades' profits cancel out).
+   */
+  history(login: number, count: number, spacing = 60): void {
+    this.must(login);
+    const end = this.now();
+    for (let i = count; i > 0; i--) {
+      this.record({ deal: this.nextDeal++, login, action: i % 2, profit: 0, comment: '', time: end - i * spacing });
+    }
+  }
+
+  private record(deal: FakeDeal): void {
+    this.dealList.push(deal);
+    const mine = this.byLogin.get(deal.login);
+    if (mine) mine.push(deal);
+    else this.byLogin.set(deal.login, [deal]);
   }
 
   private must(login: number): FakeAccount {

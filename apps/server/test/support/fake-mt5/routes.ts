@@ -13,7 +13,10 @@ export type CallContext = {
   params: Map<string, string>;
   body: unknown;
   ledger: FakeLedger;
+  /** The trade server's clock: epoch seconds of its own time zone. */
   now: () => number;
+  /** Counts the deal records a call answered with: what a look-up cost. */
+  served: (deals: number) => void;
 };
 export type FakeReply = { status?: number; body: Record<string, unknown> };
 type Handler = (ctx: CallContext) => FakeReply;
@@ -140,7 +143,8 @@ const handlers: Record<string, Handler> = {
     done({ answer: accountState(found(int(params.get('login')), ledger)) }),
   '/api/user/update': ({ params, body, ledger }) => {
     // The body may carry the whole record, and every field it carries is written back, as MT5 does;
-    // the query names single fields and wins.
+    // the query names single fields and wins. A value MT5 does not accept (a leverage the group does
+    // not allow, an unknown group) is left as it was, and the answer is still 0 Done with the record.
     const b = obj(body);
     ledger.userUpdates.push({
       login: int(params.get('login')),
@@ -176,7 +180,7 @@ const handlers: Record<string, Handler> = {
     );
     return done({ answer: { Ticket: String(deal.deal) } });
   },
-  '/api/deal/get_batch': ({ params, ledger }) => {
+  '/api/deal/get_batch': ({ params, ledger, served }) => {
     const from = int(params.get('from') ?? '');
     const to = int(params.get('to') ?? '');
     // By logins or by groups, never both (the documented rule); from and to are required with either.
@@ -187,7 +191,7 @@ const handlers: Record<string, Handler> = {
     if (byLogin) {
       const logins = (params.get('login') ?? '').split(',').map(int);
       if (logins.some(Number.isNaN)) throw new LedgerError(3, 'Invalid parameters');
-      deals = logins.flatMap((login) => ledger.deals(login));
+      deals = logins.flatMap((login) => ledger.dealsIn(login, from, to));
     } else {
       const inMask = maskTest(params.get('group') ?? '');
       const members = new Set(
@@ -196,11 +200,25 @@ const handlers: Record<string, Handler> = {
           .filter((a) => inMask(a.group))
           .map((a) => a.login),
       );
-      deals = ledger.deals().filter((d) => members.has(d.login));
+      deals = ledger.deals().filter((d) => members.has(d.login) && d.time >= from && d.time <= to);
     }
-    return done({ answer: deals.filter((d) => d.time >= from && d.time <= to).map(dealRecord) });
+    served(deals.length);
+    return done({ answer: deals.map(dealRecord) });
   },
-  '/api/group/total': ({ ledger }) => done({ answer: { total: String(ledger.groupNames.length) } }),
+  /** One login's deals in [from, to] (server time), `total` of them from `offset`, in time order. */
+  '/api/deal/get_page': ({ params, ledger, served }) => {
+    const [login, from, to, offset, total] = ['login', 'from', 'to', 'offset', 'total'].map((k) =>
+      int(params.get(k) ?? ''),
+    );
+    // At most 100 deals a page, as documented.
+    if ([login, from, to, offset, total].some(Number.isNaN) || offset! < 0 || total! < 1 || total! > 100) {
+      throw new LedgerError(3, 'Invalid parameters');
+    }
+    const page = ledger.dealsIn(login!, from!, to!).slice(offset, offset! + total!);
+    served(page.length);
+    return done({ answer: page.map(dealRecord) });
+  },
+  '/api/group/total': ({ ledger }) => done({ answer: { Total: String(ledger.groupNames.length) } }),
   '/api/group/next': ({ params, ledger }) => {
     const index = int(params.get('index'));
     const names = ledger.groupNames;

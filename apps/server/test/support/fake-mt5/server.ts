@@ -13,8 +13,13 @@ export type FakeMt5Options = {
   firstLogin?: number;
   /** Serve HTTPS with this key and certificate (PEM). */
   tls?: { key: string; cert: string };
-  /** Epoch seconds; deal times and the server clock. */
+  /** Epoch seconds (UTC). */
   now?: () => number;
+  /**
+   * The trade server's time zone, seconds east of UTC: deal and user times and time/server are in
+   * it, as MetaQuotes documents (the server's clock is local time written as epoch seconds).
+   */
+  utcOffset?: number;
 };
 
 export type RequestOutcome = 'replied' | 'dropped' | 'held' | 'lost' | 'late';
@@ -32,6 +37,10 @@ export type FakeCounters = {
   balanceCalls: number;
   /** /api/deal/get_batch requests: how many reads reconciliation made. */
   dealReads: number;
+  /** /api/deal/get_page requests: the pages look-ups read. */
+  dealPageReads: number;
+  /** Deal records answered by get_batch and get_page together: what the reads cost the server. */
+  dealsServed: number;
   pings: number;
   /** Calls refused because their connection had not authenticated. */
   unauthenticated: number;
@@ -39,7 +48,14 @@ export type FakeCounters = {
   maxInFlight: number;
 };
 
-type Connection = { authenticated: boolean; srvRand?: string; startedAt?: number; login?: string };
+type Connection = {
+  authenticated: boolean;
+  /** The sessions generation it signed in under: forgetSessions() starts a new one. */
+  generation?: number;
+  srvRand?: string;
+  startedAt?: number;
+  login?: string;
+};
 
 const AUTH_WINDOW_MS = 10_000;
 const MIN_VERSION = 484;
@@ -59,6 +75,8 @@ export class FakeMt5Server {
     requests: 0,
     balanceCalls: 0,
     dealReads: 0,
+    dealPageReads: 0,
+    dealsServed: 0,
     pings: 0,
     unauthenticated: 0,
     maxInFlight: 0,
@@ -70,13 +88,16 @@ export class FakeMt5Server {
   private readonly waiters: { path: string; resolve: (e: RequestEvent) => void }[] = [];
   private server: http.Server | undefined;
   private inFlight = 0;
+  private generation = 0;
   /** Calls held by the `late` fault, each to be applied (and answered, if anyone still listens) later. */
   private readonly lateCalls = new Set<{ timer: NodeJS.Timeout; land: () => void; search: string }>();
 
   constructor(private readonly options: FakeMt5Options = {}) {
     this.managerLogin = options.managerLogin ?? 1000;
     this.managerPassword = options.managerPassword ?? 'Manager1';
-    this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
+    const utc = options.now ?? (() => Math.floor(Date.now() / 1000));
+    const offset = options.utcOffset ?? 0;
+    this.now = () => utc() + offset;
     const groups = options.groups ?? ['demo\\forex', 'real\\standard', 'real\\pro'];
     this.ledger = new FakeLedger(groups, options.firstLogin ?? 954_400, this.now);
   }
@@ -123,6 +144,14 @@ export class FakeMt5Server {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
+  /**
+   * Forgets every session but keeps the connections open, as a restarted or overloaded trade server
+   * does: every later call on them answers HTTP 403 until the client signs in again.
+   */
+  forgetSessions(): void {
+    this.generation++;
+  }
+
   /** Closes every client connection now, as the real server does to an idle or restarted session. */
   dropConnections(): void {
     this.server?.closeAllConnections();
@@ -157,6 +186,7 @@ export class FakeMt5Server {
     this.counters.requests++;
     if (path === '/api/trade/balance') this.counters.balanceCalls++;
     if (path === '/api/deal/get_batch') this.counters.dealReads++;
+    if (path === '/api/deal/get_page') this.counters.dealPageReads++;
     if (path === '/api/test/access') this.counters.pings++;
 
     await this.faults.stalled(path);
@@ -170,6 +200,7 @@ export class FakeMt5Server {
     }
 
     const reply = this.answer(path, url.search, bodyText, conn);
+    if (fault?.kind === 'applyButRefuse') return this.finish(path, 'replied', () => this.send(res, refusal(fault)));
     if (fault?.kind === 'applyButLoseReply') return this.finish(path, 'lost', () => socket.destroy());
     this.finish(path, 'replied', () => this.send(res, reply));
   }
@@ -182,7 +213,7 @@ export class FakeMt5Server {
     res: http.ServerResponse,
     seconds: number,
   ): void {
-    const admitted = conn.authenticated;
+    const admitted = conn.authenticated && conn.generation === this.generation;
     const held = {
       search,
       timer: setTimeout(() => held.land(), seconds * 1000),
@@ -208,10 +239,10 @@ export class FakeMt5Server {
     const params = parseQuery(search);
     if (path === '/api/auth/start') return this.authStart(params, conn);
     if (path === '/api/auth/answer') return this.authAnswer(params, conn);
-    if (!conn.authenticated && !admitted) {
-      // Assumed shape: the documentation does not show what an unauthenticated call gets.
+    if ((!conn.authenticated || conn.generation !== this.generation) && !admitted) {
+      // A call outside a valid session is answered HTTP 403, on a connection that stays open.
       this.counters.unauthenticated++;
-      return failed(8, 'Not authorized');
+      return { status: 403, body: {} };
     }
     if (path === '/api/quit') {
       conn.authenticated = false;
@@ -223,7 +254,8 @@ export class FakeMt5Server {
     } catch {
       return failed(3, 'Invalid parameters');
     }
-    return route(path, { params, body, ledger: this.ledger, now: this.now });
+    const served = (n: number) => (this.counters.dealsServed += n);
+    return route(path, { params, body, ledger: this.ledger, now: this.now, served });
   }
 
   private authStart(params: Map<string, string>, conn: Connection): FakeReply {
@@ -258,6 +290,7 @@ export class FakeMt5Server {
       return failed(1001, 'Invalid account');
     }
     conn.authenticated = true;
+    conn.generation = this.generation;
     this.counters.auths++;
     // An impostor does not know the password, so it cannot answer the client's challenge.
     const cliRandAnswer = this.faults.isImpostor

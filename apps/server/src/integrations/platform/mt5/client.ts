@@ -1,4 +1,4 @@
-import { PlatformError, MAX_COMMENT_LENGTH } from '../types.ts';
+import { KEPT_OLD_VALUE, PlatformError, MAX_COMMENT_LENGTH } from '../types.ts';
 import type {
   Deal,
   NewAccount,
@@ -38,15 +38,31 @@ export type Mt5Group = { name: string; currency: string; record: Mt5Record };
 const BALANCE_DEAL = 2;
 const DAY_SECONDS = 86_400;
 const GROUP_PAGE = 100;
+/** Deals per deal/get_page call of a look-up: the most the documentation allows. */
+export const DEAL_PAGE = 100;
+/**
+ * A look-up reads at most this many deals (1,000 pages). One that ends there found nothing but read
+ * no further: that is "could not tell", never "not applied".
+ */
+const MAX_LOOKUP_DEALS = 100_000;
+/** Slack on both ends of a look-up window: clocks that disagree, a zone that changed to summer time. */
+export const LOOKUP_MARGIN = 3_600;
+/** UTC-12 to UTC+14: the widest a trade server's zone can be from UTC. */
+const MAX_ZONE_OFFSET = 14 * 3_600;
+const QUARTER_HOUR = 900;
+const OFFSET_TTL = 3_600;
 
 /** The real MT5 Web API behind the TradingPlatform interface (DESIGN "Trading platform"). */
 export class Mt5Platform implements TradingPlatform {
   readonly name = 'MT5';
   private readonly session: Mt5Session;
+  private readonly now: () => number;
   private statusCheck: Promise<PlatformHealth> | undefined;
+  private offset: { seconds: number; until: number } | undefined;
 
   constructor(config: Mt5Config) {
     const transport = new Mt5Transport(config.url, config.ca, config.timeoutMs ?? 10_000);
+    this.now = config.now ?? (() => Math.floor(Date.now() / 1000));
     this.session = new Mt5Session(transport, {
       login: config.login,
       // Only the derived hash is kept; the handshake needs nothing else.
@@ -56,7 +72,7 @@ export class Mt5Platform implements TradingPlatform {
       backoffMs: config.retry?.backoffMs ?? 250,
       authHoldOffMs: config.authHoldOffMs ?? 60_000,
       log: config.log ?? {},
-      now: config.now ?? (() => Math.floor(Date.now() / 1000)),
+      now: this.now,
     });
   }
 
@@ -180,22 +196,59 @@ export class Mt5Platform implements TradingPlatform {
     return String(ticket);
   }
 
-  async findDeal(login: number, comment: string): Promise<Deal | null> {
-    // The server's time zone and the window semantics are unconfirmed: ask for everything up to tomorrow.
-    const to = Math.floor(Date.now() / 1000) + DAY_SECONDS;
-    const reply = await this.read('deal/get_batch', '/api/deal/get_batch', { login, from: 0, to });
-    for (const item of list(reply.answer)) {
-      const deal = record(item, 'deal/get_batch');
-      if (firstText(deal, ['Comment', 'comment']) !== comment) continue;
-      return {
-        deal: text(deal, 'Deal'),
-        login: num(deal, 'Login', 'deal/get_batch'),
-        amount: num(deal, 'Profit', 'deal/get_batch'),
-        comment,
-        time: num(deal, 'Time', 'deal/get_batch'),
-      };
+  /**
+   * The deal carrying one of `comments` on this login, read only where it can be: from `since` (epoch
+   * seconds, UTC: the request's creation) to a day from now, in the trade server's own time zone with
+   * a margin, a page at a time (deal/get_page), never the login's whole history.
+   */
+  async findDeal(login: number, comments: string | readonly string[], since: number): Promise<Deal | null> {
+    const wanted = new Set(typeof comments === 'string' ? [comments] : comments);
+    const { from, to } = await this.lookupWindow(since);
+    for (let offset = 0; ; offset += DEAL_PAGE) {
+      const page = list(
+        (await this.read('deal/get_page', '/api/deal/get_page', { login, from, to, offset, total: DEAL_PAGE }))
+          .answer,
+      );
+      for (const item of page) {
+        const deal = record(item, 'deal/get_page');
+        const comment = firstText(deal, ['Comment', 'comment']);
+        if (!wanted.has(comment)) continue;
+        return {
+          deal: text(deal, 'Deal'),
+          login: num(deal, 'Login', 'deal/get_page'),
+          amount: num(deal, 'Profit', 'deal/get_page'),
+          comment,
+          time: num(deal, 'Time', 'deal/get_page'),
+        };
+      }
+      if (page.length < DEAL_PAGE) return null;
+      // Also a guard against a server that ignores `offset`: never loop forever.
+      if (offset + DEAL_PAGE >= MAX_LOOKUP_DEALS) {
+        throw new PlatformError('transient', `MT5 deal/get_page: more than ${MAX_LOOKUP_DEALS} deals in the look-up window`);
+      }
     }
-    return null;
+  }
+
+  /**
+   * The look-up window in the trade server's clock. Deal times are the server's local time, so the
+   * UTC bounds are shifted by its offset (time/server, read once an hour); when that cannot be read,
+   * the window is widened by the largest offset any zone has instead.
+   */
+  private async lookupWindow(since: number): Promise<{ from: number; to: number }> {
+    const now = this.now();
+    const offset = await this.serverOffset(now).catch(() => undefined);
+    const margin = offset === undefined ? MAX_ZONE_OFFSET + LOOKUP_MARGIN : LOOKUP_MARGIN;
+    const shift = offset ?? 0;
+    return { from: Math.max(0, since + shift - margin), to: now + shift + DAY_SECONDS + margin };
+  }
+
+  /** The trade server's offset from UTC in seconds, to the quarter hour; cached for an hour. */
+  async serverOffset(now = this.now()): Promise<number> {
+    if (this.offset && now < this.offset.until) return this.offset.seconds;
+    const server = await this.serverTime();
+    const seconds = Math.round((server - this.now()) / QUARTER_HOUR) * QUARTER_HOUR;
+    this.offset = { seconds, until: now + OFFSET_TTL };
+    return seconds;
   }
 
   /** deal/get_batch for one login's window, balance deals only. */
@@ -217,11 +270,9 @@ export class Mt5Platform implements TradingPlatform {
 
   /** The names of all groups, paged through group/total and group/next. */
   async groups(): Promise<string[]> {
-    const total = num(
-      record((await this.read('group/total', '/api/group/total')).answer, 'group/total'),
-      'total',
-      'group/total',
-    );
+    // Documented as `Total`; read in either case, as older servers wrote it in lower case.
+    const answer = record((await this.read('group/total', '/api/group/total')).answer, 'group/total');
+    const total = num(answer, answer.Total === undefined ? 'total' : 'Total', 'group/total');
     const names: string[] = [];
     while (names.length < total) {
       const count = Math.min(GROUP_PAGE, total - names.length);
@@ -272,7 +323,10 @@ export class Mt5Platform implements TradingPlatform {
 
   /**
    * user/update naming only the field that changes, in the query: a read-modify-write of the whole
-   * record would put back fields another operation on the same account changed meanwhile.
+   * record would put back fields another operation on the same account changed meanwhile. MT5 leaves a
+   * value it does not accept (a leverage the group does not allow, an unknown group) unchanged and
+   * still answers 0 Done, so the record it answers is compared with what was asked: unchanged is a
+   * refusal, never a success.
    */
   private async updateUser(
     login: number,
@@ -280,11 +334,26 @@ export class Mt5Platform implements TradingPlatform {
     value: string | number,
     options?: SendOptions,
   ): Promise<void> {
-    await this.mutate('user/update', 'GET', '/api/user/update', {
+    const reply = await this.mutate('user/update', 'GET', '/api/user/update', {
       query: { login, [field]: value },
       deadline: options?.deadline,
     });
+    // A reply without the record says nothing about the change: read the account to see.
+    const user = isObject(reply.answer) && reply.answer.Login !== undefined ? reply.answer : await this.user(login);
+    const kept = keptValue(user, field, value);
+    if (kept !== undefined) throw new PlatformError('permanent', `MT5 kept ${kept}`, KEPT_OLD_VALUE);
   }
+}
+
+/** The field's value in `user` when it is not the one asked for: "leverage 1:100", "group real\pro". */
+function keptValue(user: Mt5Record, field: 'name' | 'leverage' | 'group', asked: string | number) {
+  if (field === 'leverage') {
+    const leverage = num(user, 'Leverage', 'user/update', 'unknown');
+    return leverage === asked ? undefined : `leverage 1:${leverage}`;
+  }
+  const key = field === 'group' ? 'Group' : 'Name';
+  const value = text(user, key);
+  return value === asked ? undefined : `${field} "${value}"`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { PlatformError } from '../types.ts';
-import { isSuccess, parseRetcode, retcodeError, type Retcode } from './retcodes.ts';
+import { isAuthCode, isSuccess, parseRetcode, retcodeError, type Retcode } from './retcodes.ts';
 import type { WireReply } from './transport.ts';
 
 /** A successful reply: the retcode and the whole JSON object (most calls put their data in `answer`). */
@@ -28,11 +28,31 @@ export function readReply(wire: WireReply, what: string, mutating: boolean): Mt5
 
 function httpError(status: number, what: string, mutating: boolean): PlatformError {
   const message = `MT5 ${what} failed: HTTP ${status}`;
-  // Busy or unavailable: the request was turned away before it was processed.
-  if (status === 429 || status === 502 || status === 503) return new PlatformError('transient', message);
-  // A server-side failure or a gateway timeout after the request was taken.
-  if (status >= 500) return new PlatformError(mutating ? 'unknown' : 'transient', message);
+  // A proxy's "busy", "bad gateway" or "unavailable" does not say whether the request reached the
+  // trade server first: for a write the outcome is unknown, for a read it is worth another try.
+  if (status === 408 || status === 429 || status >= 500) {
+    return new PlatformError(mutating ? 'unknown' : 'transient', message);
+  }
+  // 401 and 403 are a lost session, handled by the session before the reply is read; any other 4xx
+  // turned the request down before it was carried out.
+  if (status === 401 || status === 403) return new PlatformError(mutating ? 'unknown' : 'transient', message);
   return new PlatformError('permanent', message);
+}
+
+/**
+ * MetaQuotes' Web API answers HTTP 403 to every call once the server has forgotten the session, even
+ * on a connection that stays open (401 from a proxy in front of it), or an authentication retcode.
+ */
+export function isSessionLost(wire: WireReply): boolean {
+  if (wire.status === 401 || wire.status === 403) return true;
+  if (wire.status !== 200) return false;
+  try {
+    const body: unknown = JSON.parse(wire.text);
+    const rc = isObject(body) ? parseRetcode(body.retcode) : undefined;
+    return rc !== undefined && isAuthCode(rc.code);
+  } catch {
+    return false;
+  }
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '../types.ts';
 import { readReply } from './reply.ts';
-import { parseRetcode, retcodeError, retcodeKind } from './retcodes.ts';
+import { parseRetcode, retcodeClass, retcodeError, retcodeKind } from './retcodes.ts';
 
 describe('MT5 return codes', () => {
   it('reads "<int> <text>"', () => {
@@ -12,25 +12,25 @@ describe('MT5 return codes', () => {
     expect(parseRetcode(0)).toBeUndefined();
   });
 
-  it.each([7, 10, 12, 15])('%i is transient', (code) => {
+  // MetaQuotes' codes that say the server was busy: a read is tried again; a write may have been
+  // carried out all the same, so its outcome is unknown.
+  it.each([5, 6, 7, 10, 11, 12, 15])('%i is transient for a read and unknown for a write', (code) => {
     expect(retcodeKind(code, false)).toBe('transient');
-    expect(retcodeKind(code, true)).toBe('transient');
+    expect(retcodeKind(code, true)).toBe('unknown');
   });
 
-  it.each([2, 3, 4, 8, 13, 17, 1000, 1012, 1034, 3002, 3004, 3006, 4005, 10019])(
-    '%i is permanent',
-    (code) => {
-      expect(retcodeKind(code, true)).toBe('permanent');
-    },
-  );
-
-  it('makes a timeout uncertain only for a call that changes something', () => {
-    expect(retcodeKind(9, false)).toBe('transient');
-    expect(retcodeKind(9, true)).toBe('unknown');
+  it.each([3, 4, 8, 13, 3002, 3004, 3006, 4005, 10006, 10019])('%i is a refusal for both', (code) => {
+    expect(retcodeKind(code, true)).toBe('permanent');
+    expect(retcodeKind(code, false)).toBe('permanent');
   });
 
-  it('treats a code it does not know as uncertain for a change', () => {
-    expect(retcodeKind(4242, true)).toBe('unknown');
+  it.each([2, 9, 14, 16, 17, 1000, 1012, 1034, 10012, 4242])('%i leaves a write unknown', (code) => {
+    expect(retcodeKind(code, true)).toBe('unknown');
+  });
+
+  it('classes the auth codes as a lost session and an unlisted code as unclassed', () => {
+    expect(retcodeClass(1001)).toBe('session');
+    expect(retcodeClass(4242)).toBeUndefined();
     expect(retcodeKind(4242, false)).toBe('permanent');
   });
 
@@ -62,7 +62,9 @@ describe('MT5 replies', () => {
       return 'none';
     };
     expect(kind('{"retcode":"13 Not found"}', 200, false)).toBe('permanent');
-    expect(kind('busy', 503, true)).toBe('transient');
+    expect(kind('busy', 503, true)).toBe('unknown');
+    expect(kind('busy', 429, true)).toBe('unknown');
+    expect(kind('busy', 502, false)).toBe('transient');
     expect(kind('oops', 500, true)).toBe('unknown');
     expect(kind('oops', 500, false)).toBe('transient');
     expect(kind('nope', 404, false)).toBe('permanent');

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { NOT_SENT_DEADLINE, PlatformError } from '../types.ts';
 import { isGenuineAnswer, isHandshakeRandom, newCliRand, randAnswer } from './hash.ts';
-import { readReply, type Mt5Reply } from './reply.ts';
+import { isSessionLost, readReply, type Mt5Reply } from './reply.ts';
 import { RET } from './retcodes.ts';
 import { TransportError, type Mt5Transport, type WireRequest } from './transport.ts';
 
@@ -113,6 +113,7 @@ export class Mt5Session {
   }
 
   private async execute(call: Mt5Call): Promise<Mt5Reply> {
+    let signedInAgain = false;
     for (let attempt = 1; ; attempt++) {
       let phase: Mt5Call | 'auth' = 'auth';
       try {
@@ -121,8 +122,10 @@ export class Mt5Session {
         phase = call;
         // Bound to the session's socket: if it closed meanwhile, the call is refused unsent and retried.
         const wire = await this.transport.send(call, { bindTo: socket });
+        if (isSessionLost(wire)) throw this.forgetSession(socket, call, wire.status, signedInAgain);
         return readReply(wire, call.what, !call.safe);
       } catch (err) {
+        if (err instanceof SessionLost && err.retry) signedInAgain = true;
         const { error, retryAfterMs } = this.judge(err, phase, attempt);
         // An uncertain change is what operators must hear about: the caller now has to reconcile it.
         if (error instanceof PlatformError && error.kind === 'unknown') {
@@ -139,6 +142,23 @@ export class Mt5Session {
   }
 
   /**
+   * The server no longer knows the session although the connection is open: drop the connection so
+   * that the next call signs in on a new one. A read is repeated once on the new session; a write is
+   * not, since a lost session does not prove the write was not carried out: its caller looks it up.
+   */
+  private forgetSession(socket: Socket, call: Mt5Call, status: number, signedInAgain: boolean): SessionLost {
+    if (this.socket === socket) this.socket = undefined;
+    socket.destroy();
+    const why = status === 200 ? 'an authentication retcode' : `HTTP ${status}`;
+    this.options.log.warn?.({ call: call.path, status }, 'MT5 forgot the session; signing in again');
+    if (call.safe && !signedInAgain) return new SessionLost(`MT5 ${call.what}: session lost (${why})`, true);
+    const message = call.safe
+      ? `MT5 ${call.what} failed: the session was refused again after signing in (${why})`
+      : `MT5 ${call.what}: outcome unknown, the session was lost (${why})`;
+    return new SessionLost(message, false, call.safe ? 'transient' : 'unknown');
+  }
+
+  /**
    * A change may wait here behind slow calls (the status checker's, reconciliation's, other changes')
    * past the lease its caller holds; once its deadline passed another worker may own the operation, so
    * it is dropped unsent instead. Thrown outside judge(): nothing was sent, and nothing is retried.
@@ -151,8 +171,8 @@ export class Mt5Session {
 
   /**
    * Turns a failure into a PlatformError and decides whether to try again. A request that never left
-   * (no connection, or the session connection vanished first) and a FREQUENT refusal are retried for
-   * any call; a lost reply only for safe calls, since a trade or balance may already be applied.
+   * (no connection, or the session connection vanished first) is retried for any call; a lost reply,
+   * a busy answer or a lost session only for safe calls, since a trade or balance may already be applied.
    */
   private judge(err: unknown, phase: Mt5Call | 'auth', attempt: number) {
     const safe = phase === 'auth' || phase.safe;
@@ -172,8 +192,12 @@ export class Mt5Session {
       return { error: new PlatformError('transient', err.message), retryAfterMs: canRetry ? 0 : undefined };
     }
     if (err instanceof DeadlinePassed) return { error: err };
+    if (err instanceof SessionLost) {
+      return { error: new PlatformError(err.kind, err.message), retryAfterMs: err.retry ? 0 : undefined };
+    }
     if (err instanceof PlatformError) {
-      const again = err.code === RET.FREQUENT || (err.kind === 'transient' && safe);
+      // Only a read is tried again here: for a write, a busy answer does not prove it was not applied.
+      const again = safe && (err.code === RET.FREQUENT || err.kind === 'transient');
       return { error: err, retryAfterMs: again && canRetry ? backoff : undefined };
     }
     return { error: err instanceof Error ? err : new Error(String(err)) };
@@ -241,6 +265,17 @@ export class Mt5Session {
     });
     log.debug?.({ versionTrade: answer.body.version_trade }, 'MT5 session authenticated');
     return socket;
+  }
+}
+
+/** The server forgot the session (see forgetSession); `retry`: a read signs in again and repeats once. */
+class SessionLost extends Error {
+  constructor(
+    message: string,
+    readonly retry: boolean,
+    readonly kind: 'transient' | 'unknown' = 'transient',
+  ) {
+    super(message);
   }
 }
 
