@@ -78,7 +78,10 @@ export async function lookupOperation(
         const since = Math.min(op.payload.since ?? context.createdAt, context.createdAt);
         const deal = await platform.findDeal(op.payload.login, keysOfRequest(context.key), since);
         return deal
-          ? { found: true, result: { deal: deal.deal, ...(deal.comment !== context.key ? { comment: deal.comment } : {}) } }
+          ? {
+              found: true,
+              result: { deal: deal.deal, ...(deal.comment !== context.key ? { comment: deal.comment } : {}) },
+            }
           : { found: false };
       }
       case 'createAccount':

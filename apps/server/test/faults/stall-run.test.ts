@@ -66,8 +66,9 @@ describe(`a stall longer than the client's wait and the lease, through the MT5 c
     }
     const callsBefore = fake.counters.balanceCalls;
 
-    // MT5 stalls: every call is held STALL_SECONDS (on the test's clock) before MT5 looks at it.
-    fake.faults.stall(STALL_SECONDS, { sleep: t.clock.sleep });
+    // MT5 stalls: every balance is held STALL_SECONDS (on the test's clock) before MT5 looks at it.
+    // (The look-up before each send is a read, answered at once.)
+    fake.faults.stall(STALL_SECONDS, { sleep: t.clock.sleep, path: '/api/trade/balance' });
     // Worker A sends the first deposit; MT5 holds it.
     const roundA = t.worker.runOnce();
     await expect.poll(() => t.clock.sleeping()).toBe(1);
@@ -76,6 +77,9 @@ describe(`a stall longer than the client's wait and the lease, through the MT5 c
     const inQueue = new Promise<void>((r) => (queued = r));
     const heardByB: unknown[] = [];
     const platformB: TradingPlatform = Object.create(t.platform) as TradingPlatform;
+    // B's look-up before its send found nothing (answered here rather than queued behind A's call),
+    // so its send is what waits in the session's queue.
+    platformB.findDeal = async () => null;
     platformB.balance = (...args) => {
       const call = t.platform.balance(...args);
       queued();

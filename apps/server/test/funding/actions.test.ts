@@ -238,19 +238,22 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
     expect(await f.dealsOf(login)).toHaveLength(1);
     expect(await f.balanceOf(login)).toBe(25);
     expect((await f.depositRow(id)).mtStatus).toBe('SUCCESS');
-    // The audit trail tells the whole story: the send, each look-up, the outcome.
+    // The audit trail tells the whole story: the look-up before the send, the send, each look-up
+    // after it, the outcome.
     const trail = await t.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.entityId, `dep:${id}`))
       .orderBy(auditLog.id);
     expect(trail.map((a) => a.action)).toEqual([
+      'platform.op.lookup',
       'platform.op.send',
       'platform.op.lookup',
       'platform.op.lookup',
       'platform.op.succeeded',
     ]);
     expect(trail.map((a) => (a.after as { found?: unknown }).found)).toEqual([
+      false,
       undefined,
       false,
       true,

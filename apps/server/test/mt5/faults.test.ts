@@ -130,3 +130,33 @@ describe('MT5 client: a balance operation is never sent twice blindly', () => {
     expect(fake.ledger.account(880_001)).toBeDefined();
   });
 });
+
+describe('MT5 client: a session the server forgot while the connection stays open', () => {
+  it('signs in again on a new connection and repeats a read once', async () => {
+    const { fake, mt5, login } = await fundedAccount();
+    fake.forgetSessions();
+    expect(await mt5.getAccount(login)).toMatchObject({ login });
+    expect(fake.counters).toMatchObject({ auths: 2, connections: 2, unauthenticated: 1 });
+    // The light stays green: the next status check runs on the new session.
+    expect(await mt5.status()).toEqual({ ok: true });
+  });
+
+  it('a balance refused that way is unknown and not sent again by the client', async () => {
+    const { fake, mt5, login } = await fundedAccount();
+    fake.forgetSessions();
+    expect(await failure(mt5.balance(login, 10, 'dep:forgotten'))).toMatchObject({ kind: 'unknown' });
+    expect(fake.counters.balanceCalls).toBe(1);
+    expect(fake.ledger.deals(login)).toEqual([]);
+    // The next call signs in again instead of meeting 403 for as long as the socket lives.
+    expect(await mt5.getAccount(login)).toMatchObject({ login });
+    expect(fake.counters.auths).toBe(2);
+  });
+
+  it('a read refused again right after signing in fails instead of looping', async () => {
+    const { fake, mt5, login } = await fundedAccount();
+    const lost = { status: 403, body: {} };
+    fake.faults.answer({ path: '/api/user/get', reply: lost, times: 2 });
+    expect(await failure(mt5.getAccount(login))).toMatchObject({ kind: 'transient' });
+    expect(fake.counters.auths).toBe(2);
+  });
+});

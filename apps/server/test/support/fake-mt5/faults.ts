@@ -8,6 +8,7 @@
  *   applyButRefuse     apply the call, then answer as `refuse` does (a busy retcode or a proxy's 503
  *                      for a request the trade server carried out all the same)
  *   frequent           reply 12 FREQUENT without applying
+ *   answer             reply exactly `reply` (status and body) without applying: a documented example
  *   late               apply the call `seconds` after it arrived and reply then, whether or not the client
  *                      still waits (it has usually given up: a request that lands after the caller left)
  * `stall(seconds)` holds every call (the handshake included) that long before looking at it, as a server
@@ -18,13 +19,7 @@
  */
 
 export type FaultKind =
-  | 'refuse'
-  | 'timeout'
-  | 'drop'
-  | 'applyButLoseReply'
-  | 'applyButRefuse'
-  | 'frequent'
-  | 'late';
+  'refuse' | 'timeout' | 'drop' | 'applyButLoseReply' | 'applyButRefuse' | 'frequent' | 'answer' | 'late';
 export type FaultTarget = { times?: number; path?: string };
 export type StallOptions = { path?: string; sleep?: (seconds: number) => Promise<void> };
 export type Fault = {
@@ -34,6 +29,7 @@ export type Fault = {
   retcode?: number;
   status?: number;
   seconds?: number;
+  reply?: { status: number; body: Record<string, unknown> };
 };
 
 export class FaultSwitches {
@@ -60,6 +56,10 @@ export class FaultSwitches {
 
   applyButRefuse(target: FaultTarget & { retcode?: number; status?: number } = {}): this {
     return this.add('applyButRefuse', target, { retcode: target.retcode, status: target.status });
+  }
+
+  answer(target: FaultTarget & { reply: { status: number; body: Record<string, unknown> } }): this {
+    return this.add('answer', target, { reply: target.reply });
   }
 
   frequent(target: FaultTarget = {}): this {

@@ -93,7 +93,12 @@ export class FakeLedger {
   update(login: number, change: { name?: string; group?: string; leverage?: number }): FakeAccount {
     const a = this.must(login);
     const leverage = change.leverage;
-    if (leverage !== undefined && Number.isInteger(leverage) && leverage >= 1 && leverage <= this.maxLeverage(a.group)) {
+    if (
+      leverage !== undefined &&
+      Number.isInteger(leverage) &&
+      leverage >= 1 &&
+      leverage <= this.maxLeverage(a.group)
+    ) {
       a.leverage = leverage;
     }
     if (change.group !== undefined && this.groupNames.includes(change.group)) a.group = change.group;
@@ -173,7 +178,14 @@ export class FakeLedger {
     this.must(login);
     const end = this.now();
     for (let i = count; i > 0; i--) {
-      this.record({ deal: this.nextDeal++, login, action: i % 2, profit: 0, comment: '', time: end - i * spacing });
+      this.record({
+        deal: this.nextDeal++,
+        login,
+        action: i % 2,
+        profit: 0,
+        comment: '',
+        time: end - i * spacing,
+      });
     }
   }
 

@@ -5,6 +5,7 @@ import {
   type FakeLedger,
   type PasswordType,
 } from './ledger.ts';
+import { documentedRecord } from '../mt5-docs/index.ts';
 import { money } from './wire.ts';
 
 /** The non-handshake calls of the fake. Replies keep MT5's shapes, numbers written as strings. */
@@ -26,8 +27,9 @@ export const done = (extra: Record<string, unknown> = {}): FakeReply => ({
 });
 export const failed = (code: number, text: string): FakeReply => ({ body: { retcode: `${code} ${text}` } });
 
+/** Replies take their field names from MetaQuotes' documented examples (test/support/mt5-docs). */
 function userRecord(a: FakeAccount) {
-  return {
+  return documentedRecord('user-get', {
     Login: String(a.login),
     Group: a.group,
     Name: a.name,
@@ -36,11 +38,11 @@ function userRecord(a: FakeAccount) {
     Credit: '0.00',
     Rights: '2403',
     Registration: String(a.registration),
-  };
+  });
 }
 
 function accountState(a: FakeAccount) {
-  return {
+  return documentedRecord('user-account-get', {
     Login: String(a.login),
     Balance: money(a.balance),
     Credit: '0.00',
@@ -50,22 +52,29 @@ function accountState(a: FakeAccount) {
     MarginLevel: '0.00',
     MarginLeverage: String(a.leverage),
     Profit: '0.00',
-  };
+  });
 }
 
 function dealRecord(d: FakeDeal) {
-  return {
+  return documentedRecord('deal-get-page', {
     Deal: String(d.deal),
     Login: String(d.login),
     Action: String(d.action),
     Profit: money(d.profit),
     Comment: d.comment,
     Time: String(d.time),
-  };
+    TimeMsc: String(d.time * 1000),
+  });
 }
 
 function groupRecord(name: string) {
-  return { Group: name, Currency: 'USD', CurrencyDigits: '2', MarginCall: '100', MarginStopOut: '50' };
+  return documentedRecord('group-next', {
+    Group: name,
+    Currency: 'USD',
+    CurrencyDigits: '2',
+    MarginCall: '100',
+    MarginStopOut: '50',
+  });
 }
 
 /**
@@ -123,7 +132,7 @@ const handlers: Record<string, Handler> = {
   '/api/time/server': ({ now }) => {
     const t = now();
     const printed = new Date(t * 1000).toISOString().replace(/-/g, '.').replace('T', ' ').slice(0, 19);
-    return done({ answer: { Time: `${t} ${printed}` } });
+    return done({ answer: documentedRecord('time-server', { Time: `${t} ${printed}` }) });
   },
   '/api/user/add': ({ params, body, ledger }) => {
     const b = obj(body);
@@ -178,7 +187,7 @@ const handlers: Record<string, Handler> = {
       params.get('comment') ?? '',
       params.get('check_margin') !== '0',
     );
-    return done({ answer: { Ticket: String(deal.deal) } });
+    return done({ answer: documentedRecord('trade-balance', { Ticket: String(deal.deal) }) });
   },
   '/api/deal/get_batch': ({ params, ledger, served }) => {
     const from = int(params.get('from') ?? '');
@@ -218,7 +227,8 @@ const handlers: Record<string, Handler> = {
     served(page.length);
     return done({ answer: page.map(dealRecord) });
   },
-  '/api/group/total': ({ ledger }) => done({ answer: { Total: String(ledger.groupNames.length) } }),
+  '/api/group/total': ({ ledger }) =>
+    done({ answer: documentedRecord('group-total', { Total: String(ledger.groupNames.length) }) }),
   '/api/group/next': ({ params, ledger }) => {
     const index = int(params.get('index'));
     const names = ledger.groupNames;

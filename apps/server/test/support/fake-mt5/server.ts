@@ -58,6 +58,7 @@ type Connection = {
 };
 
 const AUTH_WINDOW_MS = 10_000;
+const MAX_RECEIVED = 1_000;
 const MIN_VERSION = 484;
 
 /**
@@ -88,6 +89,8 @@ export class FakeMt5Server {
   private readonly waiters: { path: string; resolve: (e: RequestEvent) => void }[] = [];
   private server: http.Server | undefined;
   private inFlight = 0;
+  /** The first MAX_RECEIVED requests, as they arrived: what a test holds against the documentation. */
+  readonly received: { path: string; query: Map<string, string>; bodyText: string }[] = [];
   private generation = 0;
   /** Calls held by the `late` fault, each to be applied (and answered, if anyone still listens) later. */
   private readonly lateCalls = new Set<{ timer: NodeJS.Timeout; land: () => void; search: string }>();
@@ -184,6 +187,8 @@ export class FakeMt5Server {
     const socket = req.socket;
     const conn = this.connection(socket);
     this.counters.requests++;
+    if (this.received.length < MAX_RECEIVED)
+      this.received.push({ path, query: parseQuery(url.search), bodyText });
     if (path === '/api/trade/balance') this.counters.balanceCalls++;
     if (path === '/api/deal/get_batch') this.counters.dealReads++;
     if (path === '/api/deal/get_page') this.counters.dealPageReads++;
@@ -195,12 +200,18 @@ export class FakeMt5Server {
       return this.holdLate(path, url.search, bodyText, conn, res, fault.seconds ?? 0);
     if (fault?.kind === 'drop') return this.finish(path, 'dropped', () => socket.destroy());
     if (fault?.kind === 'timeout') return this.finish(path, 'held', () => undefined);
+    if (fault?.kind === 'answer') {
+      return this.finish(path, 'replied', () =>
+        this.send(res, { status: fault.reply!.status, body: fault.reply!.body }),
+      );
+    }
     if (fault?.kind === 'refuse' || fault?.kind === 'frequent') {
       return this.finish(path, 'replied', () => this.send(res, refusal(fault)));
     }
 
     const reply = this.answer(path, url.search, bodyText, conn);
-    if (fault?.kind === 'applyButRefuse') return this.finish(path, 'replied', () => this.send(res, refusal(fault)));
+    if (fault?.kind === 'applyButRefuse')
+      return this.finish(path, 'replied', () => this.send(res, refusal(fault)));
     if (fault?.kind === 'applyButLoseReply') return this.finish(path, 'lost', () => socket.destroy());
     this.finish(path, 'replied', () => this.send(res, reply));
   }

@@ -206,8 +206,15 @@ export class Mt5Platform implements TradingPlatform {
     const { from, to } = await this.lookupWindow(since);
     for (let offset = 0; ; offset += DEAL_PAGE) {
       const page = list(
-        (await this.read('deal/get_page', '/api/deal/get_page', { login, from, to, offset, total: DEAL_PAGE }))
-          .answer,
+        (
+          await this.read('deal/get_page', '/api/deal/get_page', {
+            login,
+            from,
+            to,
+            offset,
+            total: DEAL_PAGE,
+          })
+        ).answer,
       );
       for (const item of page) {
         const deal = record(item, 'deal/get_page');
@@ -224,7 +231,10 @@ export class Mt5Platform implements TradingPlatform {
       if (page.length < DEAL_PAGE) return null;
       // Also a guard against a server that ignores `offset`: never loop forever.
       if (offset + DEAL_PAGE >= MAX_LOOKUP_DEALS) {
-        throw new PlatformError('transient', `MT5 deal/get_page: more than ${MAX_LOOKUP_DEALS} deals in the look-up window`);
+        throw new PlatformError(
+          'transient',
+          `MT5 deal/get_page: more than ${MAX_LOOKUP_DEALS} deals in the look-up window`,
+        );
       }
     }
   }
@@ -268,11 +278,16 @@ export class Mt5Platform implements TradingPlatform {
     return balanceDealsIn(reply.answer, from, to);
   }
 
+  /** How many groups the server has (group/total). */
+  async groupCount(): Promise<number> {
+    // Documented as `Total` (the page's prose writes it in lower case): read in either case.
+    const answer = record((await this.read('group/total', '/api/group/total')).answer, 'group/total');
+    return num(answer, answer.Total === undefined ? 'total' : 'Total', 'group/total');
+  }
+
   /** The names of all groups, paged through group/total and group/next. */
   async groups(): Promise<string[]> {
-    // Documented as `Total`; read in either case, as older servers wrote it in lower case.
-    const answer = record((await this.read('group/total', '/api/group/total')).answer, 'group/total');
-    const total = num(answer, answer.Total === undefined ? 'total' : 'Total', 'group/total');
+    const total = await this.groupCount();
     const names: string[] = [];
     while (names.length < total) {
       const count = Math.min(GROUP_PAGE, total - names.length);
@@ -339,7 +354,8 @@ export class Mt5Platform implements TradingPlatform {
       deadline: options?.deadline,
     });
     // A reply without the record says nothing about the change: read the account to see.
-    const user = isObject(reply.answer) && reply.answer.Login !== undefined ? reply.answer : await this.user(login);
+    const user =
+      isObject(reply.answer) && reply.answer.Login !== undefined ? reply.answer : await this.user(login);
     const kept = keptValue(user, field, value);
     if (kept !== undefined) throw new PlatformError('permanent', `MT5 kept ${kept}`, KEPT_OLD_VALUE);
   }
