@@ -231,9 +231,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const mailClient = deps.mailClient ?? clientMailer(db, mailer, app.log);
   fundingActionRoutes(app, {
     db,
-    deposits: new DepositsService(db, clock, wake, mailClient, app.log),
-    withdrawals: new WithdrawalsService(db, clock, wake, mailClient, app.log),
-    transfers: new TransfersService(db, clock, wake),
+    deposits: new DepositsService(db, clock, wake, mailClient, app.log, deps.platforms[0]),
+    withdrawals: new WithdrawalsService(db, clock, wake, mailClient, app.log, deps.platforms[0]),
+    transfers: new TransfersService(db, clock, wake, deps.platforms[0]),
   });
   approvalsRoutes(app, { thresholds: new ThresholdsService(db, clock) });
   // A server that runs the operations worker (main.ts) also follows the payment provider's orders.

@@ -21,7 +21,13 @@ export const RECONCILIATION_MAX_DAYS = 92;
 export const RECONCILIATION_DETAIL_CAP = 1000;
 export const RECONCILIATION_PAGE_SIZES = { sizes: [10, 25, 50], initial: 10 } as const;
 
-export const MISMATCH_KINDS = ['missing_deal', 'extra_deal', 'amount_differs', 'duplicate_deal'] as const;
+export const MISMATCH_KINDS = [
+  'missing_deal',
+  'extra_deal',
+  'amount_differs',
+  'duplicate_deal',
+  'unapproved_deal',
+] as const;
 export const mismatchKindSchema = z.enum(MISMATCH_KINDS);
 export type MismatchKind = z.infer<typeof mismatchKindSchema>;
 export const MISMATCH_LABELS: Record<MismatchKind, string> = {
@@ -29,12 +35,16 @@ export const MISMATCH_LABELS: Record<MismatchKind, string> = {
   extra_deal: 'Extra deal',
   amount_differs: 'Amount differs',
   duplicate_deal: 'Duplicate deal',
+  unapproved_deal: 'Deal for a request not done',
 };
 /**
  * Critical: an operation key (deal comment) on the platform more than once for one account, i.e. money
- * moved twice for one approval. Pushed to every console at once, badged and mailed to the SYSOPs.
+ * moved twice for one approval; or a deal whose key names a request the console does not count as done
+ * on the platform (pending, rejected, failed, or unknown to it: a database restored from a backup
+ * taken before the approval, for one), i.e. money moved that the console does not account for. Pushed
+ * to every console at once, badged and mailed to the SYSOPs.
  */
-export const CRITICAL_MISMATCH_KINDS: readonly MismatchKind[] = ['duplicate_deal'];
+export const CRITICAL_MISMATCH_KINDS: readonly MismatchKind[] = ['duplicate_deal', 'unapproved_deal'];
 export const isCriticalMismatch = (kind: MismatchKind) => CRITICAL_MISMATCH_KINDS.includes(kind);
 
 export const FUNDING_REQUEST_TYPES = ['deposit', 'withdrawal', 'transfer'] as const;
@@ -108,7 +118,7 @@ export const reconciliationMismatchSchema = z.object({
   /** The deal's comment, or the comment the deal should carry (the request's operation key). */
   comment: z.string(),
   note: z.string(),
-  /** A duplicate deal: money moved twice (see CRITICAL_MISMATCH_KINDS). */
+  /** Money moved twice, or for a request not done (see CRITICAL_MISMATCH_KINDS). */
   critical: z.boolean(),
 });
 export type ReconciliationMismatch = z.infer<typeof reconciliationMismatchSchema>;
@@ -186,6 +196,8 @@ export const RECONCILIATION_CSV_COLUMNS = [
  */
 export const reconciliationAlertSchema = z.object({
   _id: idSchema,
+  /** duplicate_deal: the key more than once; unapproved_deal: a deal for a request not done. */
+  kind: mismatchKindSchema,
   login: z.number().int(),
   /** The operation key the deals carry as their comment. */
   comment: z.string(),

@@ -41,6 +41,7 @@ export {
   type SetGroupPayload,
   type SetNamePayload,
 } from './kinds.ts';
+export { errorText } from './attempt.ts';
 export { defaultBackoff, DEFAULT_MAX_ATTEMPTS, type RetryPolicy } from './policy.ts';
 export { claimOperations, type ClaimedOperation } from './store.ts';
 export { OperationWorker, type OperationWorkerDeps, type RoundTally, type WorkerLog } from './worker.ts';

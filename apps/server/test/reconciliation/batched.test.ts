@@ -141,8 +141,8 @@ describe(`deals read by group (${testDbKind})`, () => {
       'duplicate_deal',
       'duplicate_deal',
       'extra_deal',
-      'extra_deal',
       'missing_deal',
+      'unapproved_deal',
     ]);
     const notes = (r: ReconciliationReportDetail) => r.mismatches.map((m) => `${m.dealId}|${m.note}`).sort();
     expect(notes(batched.value.body)).toEqual(notes(perAccount.value.body));

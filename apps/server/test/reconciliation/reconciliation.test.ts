@@ -71,8 +71,8 @@ describe(`reconciliation with the platform (${testDbKind})`, () => {
     ids.differs = await s.deposit(a, 200, 'done');
     await t.platform.balance(a, 20, `dep:${ids.differs}`);
 
-    // Extra deals: a second credit for an agreed deposit (critical: a duplicate), a credit for a rejected deposit, and a
-    // deal made on the platform by hand.
+    // Extra deals: a second credit for an agreed deposit (critical: a duplicate), a credit for a rejected
+    // deposit (critical: money moved for a request not done), and a deal made on the platform by hand.
     await t.platform.balance(a, 100, `dep:${ids.okDeposit}`);
     ids.rejected = await s.deposit(b, 60, 'rejected');
     await t.platform.balance(b, 60, `dep:${ids.rejected}`);
@@ -150,7 +150,8 @@ describe(`reconciliation with the platform (${testDbKind})`, () => {
           dealAmount: 100,
         },
         {
-          kind: 'extra_deal',
+          // Money moved for a request the console rejected: critical, like a duplicate.
+          kind: 'unapproved_deal',
           login: b,
           requestId: ids.rejected!,
           leg: null,
@@ -178,6 +179,7 @@ describe(`reconciliation with the platform (${testDbKind})`, () => {
       comment: `dep:${ids.rejected}`,
       dealId: expect.any(String),
       note: expect.stringContaining('status rejected'),
+      critical: true,
     });
     expect(byRequest(ids.okDeposit).note).toMatch(/twice/);
     expect(r.body.mismatches.find((m) => m.login === c)).toMatchObject({
@@ -195,7 +197,7 @@ describe(`reconciliation with the platform (${testDbKind})`, () => {
       expect.arrayContaining([
         ['missing_deal', ids.missingWithdrawal],
         ['missing_deal', ids.halfTransfer],
-        ['extra_deal', ids.rejected],
+        ['unapproved_deal', ids.rejected],
       ]),
     );
     // Account c alone, over a period in which nothing happened on it: all clear.

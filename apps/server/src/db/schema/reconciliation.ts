@@ -60,7 +60,7 @@ export const reconciliationMismatches = pgTable(
     reportId: text()
       .notNull()
       .references(() => reconciliationReports.id),
-    /** missing_deal | extra_deal | amount_differs */
+    /** missing_deal | extra_deal | amount_differs | duplicate_deal | unapproved_deal */
     kind: text().notNull(),
     login: bigint({ mode: 'number' }).notNull(),
     requestType: text(),
@@ -107,6 +107,8 @@ export const reconciliationBatches = pgTable(
           dealIds: string[];
           requestType: string | null;
           requestId: string | null;
+          /** duplicate_deal (also when absent: written before migration 0021) or unapproved_deal. */
+          kind?: string;
         }[]
       >()
       .notNull()
@@ -125,6 +127,8 @@ export const reconciliationAlerts = pgTable(
   'reconciliation_alerts',
   {
     id: id(),
+    /** duplicate_deal | unapproved_deal (migration 0021): why the deal is critical. */
+    kind: text().notNull().default('duplicate_deal'),
     login: bigint({ mode: 'number' }).notNull(),
     comment: text().notNull(),
     dealCount: integer().notNull(),

@@ -15,7 +15,8 @@ import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import { writeClientLog } from '../clients/client-log.ts';
 import { approvalGate, cancelAwaiting, toWireApproval } from '../approvals/four-eyes.ts';
 import type { PlannedUpdate } from './transitions.ts';
-import { keyReference, MAX_REPEATS } from '../../operations/index.ts';
+import { errorText, keyReference, keysOfRequest, MAX_REPEATS } from '../../operations/index.ts';
+import type { TradingPlatform } from '../../integrations/platform/types.ts';
 
 /**
  * What deposits, withdrawals and transfers share: the checks on a decision's input, the record every
@@ -87,7 +88,6 @@ function ofBase(...bases: string[]) {
   return inArray(platformOperations.baseKey, bases);
 }
 
-
 /**
  * The key for the next operation of a request: `base` the first time, then `base:1`, `base:2` ...
  * A repeat is a new operation with its own key (and deal comment): the one before it failed for good,
@@ -120,6 +120,40 @@ export async function assertNoOperationRunning(tx: DbOrTx, bases: readonly strin
 }
 
 export { isFailedMtStatus } from '@brokerdesk/contract';
+
+/** The platform read a rejection makes first: a deal by the request's keys (TradingPlatform.findDeal). */
+export type DealFinder = Pick<TradingPlatform, 'name' | 'findDeal'>;
+
+/**
+ * Refuses (409) to reject a request the platform already holds a deal for, under any key its legs can
+ * have had. After a restore from backup a request can be open again in the console while its money
+ * moved: rejecting it would leave that deal unexplained. Approving it settles it with the deal found
+ * (the worker looks before it sends). A platform that cannot be read refuses the rejection too: it
+ * could not be checked. Runs outside any transaction, before the decision's.
+ */
+export async function assertNoDealOnPlatform(
+  finder: DealFinder | undefined,
+  kind: RejectKind,
+  legs: readonly { login: number; base: string }[],
+  since: number,
+): Promise<void> {
+  if (!finder) return;
+  for (const leg of legs) {
+    let deal: Awaited<ReturnType<DealFinder['findDeal']>>;
+    try {
+      deal = await finder.findDeal(leg.login, keysOfRequest(leg.base), since);
+    } catch (err) {
+      throw new Conflict(
+        `${finder.name} could not be checked for a deal of this ${kind} (${errorText(err)}); try the rejection again when it answers.`,
+      );
+    }
+    if (deal) {
+      throw new Conflict(
+        `${finder.name} already holds deal ${deal.deal} (${deal.comment}) for this ${kind} on account ${leg.login}: it cannot be rejected. Approve it to record that deal.`,
+      );
+    }
+  }
+}
 
 /**
  * Four-eyes (issue 9) around a planned decision: an approval above its threshold is held as the first

@@ -8,6 +8,7 @@ import type { StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
 import { neverFails, type ClientMailer } from './client-mail.ts';
 import {
+  assertNoDealOnPlatform,
   assertNoOperationRunning,
   checkDecision,
   firstApprovalNote,
@@ -17,6 +18,7 @@ import {
   recordDecision,
   requestIdOf,
   withComment,
+  type DealFinder,
 } from './decisions.ts';
 import { toWireDeposit } from './rows.ts';
 import { LEG_KINDS, REQUEST_KINDS, legKey } from './kinds.ts';
@@ -50,6 +52,8 @@ export class DepositsService {
     private readonly wakeWorker: () => void,
     mailClient: ClientMailer = async () => undefined,
     log: { warn: (o: object, m: string) => void } = { warn: () => undefined },
+    /** Where a rejection first looks for a deal of the deposit (the trading platform). */
+    private readonly deals?: DealFinder,
   ) {
     // The notice goes out after the commit: whatever fails there is logged, never answered as a 500.
     this.mailClient = neverFails(mailClient, log);
@@ -59,6 +63,7 @@ export class DepositsService {
 
   async update(input: UpdateInput, staff: StaffContext) {
     checkDecision('deposit', input, { field: 'depositAmountSent', value: input.depositAmountSent });
+    if (input.status === 'rejected') await this.assertNotCredited(input._id);
     const now = this.clock.now();
     const { row, notify, message, approval } = await this.db.transaction(async (tx): Promise<Outcome> => {
       const [before] = await tx.select().from(deposits).where(eq(deposits.id, input._id)).for('update');
@@ -87,6 +92,16 @@ export class DepositsService {
       request: toWireDeposit(row),
       approval: approval ?? null,
     };
+  }
+
+  /** A deposit whose credit the platform holds is never rejected (decisions.ts assertNoDealOnPlatform). */
+  private async assertNotCredited(id: string): Promise<void> {
+    const [d] = await this.db
+      .select({ login: deposits.accountNumber, since: deposits.timestamp })
+      .from(deposits)
+      .where(eq(deposits.id, id));
+    if (!d) return; // the decision answers 404
+    await assertNoDealOnPlatform(this.deals, 'deposit', [{ login: d.login, base: keyOf(id) }], d.since);
   }
 
   /** The list's Approve button: approve and credit the account (SPEC 7.4 adminProcessDeposit). */
@@ -139,7 +154,11 @@ export class DepositsService {
       await enqueueOperation(tx, {
         key: keyOf(before.id),
         kind: 'balance',
-        payload: { login: before.accountNumber, amount: LEG_KINDS.deposit.sign * amount },
+        payload: {
+          login: before.accountNumber,
+          amount: LEG_KINDS.deposit.sign * amount,
+          since: before.timestamp,
+        },
         now,
       });
     }
@@ -184,7 +203,11 @@ export class DepositsService {
     await enqueueOperation(tx, {
       key,
       kind: 'balance',
-      payload: { login: before.accountNumber, amount: LEG_KINDS.deposit.sign * before.depositAmountSent },
+      payload: {
+        login: before.accountNumber,
+        amount: LEG_KINDS.deposit.sign * before.depositAmountSent,
+        since: before.timestamp,
+      },
       now,
     });
     const [after] = await tx

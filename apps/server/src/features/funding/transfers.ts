@@ -7,6 +7,7 @@ import { Conflict, NotFound } from '../../http/errors.ts';
 import type { StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
 import {
+  assertNoDealOnPlatform,
   assertNoOperationRunning,
   checkDecision,
   firstApprovalNote,
@@ -14,6 +15,7 @@ import {
   nextOperationKey,
   recordDecision,
   requestIdOf,
+  type DealFinder,
 } from './decisions.ts';
 import { toWireTransfer } from './rows.ts';
 import { LEG_KINDS, REQUEST_KINDS, legKey, requestLegKeys } from './kinds.ts';
@@ -39,10 +41,13 @@ export class TransfersService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly wakeWorker: () => void,
+    /** Where a rejection first looks for a deal of the transfer's legs (the trading platform). */
+    private readonly deals?: DealFinder,
   ) {}
 
   async update(input: { _id: string; status: Action; comment: string }, staff: StaffContext) {
     checkDecision('transfer', input);
+    if (input.status === 'rejected') await this.assertNothingMoved(input._id);
     const now = this.clock.now();
     const outcome = await this.db.transaction(async (tx) => {
       const [before] = await tx.select().from(transfers).where(eq(transfers.id, input._id)).for('update');
@@ -77,6 +82,17 @@ export class TransfersService {
       request: toWireTransfer(outcome.row),
       approval: outcome.approval,
     };
+  }
+
+  /** A transfer with a leg the platform holds is never rejected (decisions.ts assertNoDealOnPlatform). */
+  private async assertNothingMoved(id: string): Promise<void> {
+    const [t] = await this.db.select().from(transfers).where(eq(transfers.id, id));
+    if (!t) return; // the decision answers 404
+    const legs = KIND.legs.map((leg) => ({
+      login: leg === 'transfer_destination' ? t.destinationAccount : t.sourceAccount,
+      base: legKey(leg, id),
+    }));
+    await assertNoDealOnPlatform(this.deals, 'transfer', legs, t.timestamp);
   }
 
   async process(id: string, staff: StaffContext) {
@@ -183,7 +199,7 @@ async function enqueueLeg(tx: Tx, t: Row, leg: TransferLeg, now: number): Promis
   await enqueueOperation(tx, {
     key: await nextOperationKey(tx, legKey(leg, t.id)),
     kind: 'balance',
-    payload: { login, amount },
+    payload: { login, amount, since: t.timestamp },
     now,
   });
 }

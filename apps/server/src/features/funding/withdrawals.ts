@@ -13,6 +13,7 @@ import type { StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
 import { neverFails, type ClientMailer } from './client-mail.ts';
 import {
+  assertNoDealOnPlatform,
   assertNoOperationRunning,
   checkDecision,
   firstApprovalNote,
@@ -21,6 +22,7 @@ import {
   recordDecision,
   requestIdOf,
   withComment,
+  type DealFinder,
 } from './decisions.ts';
 import { toWireWithdrawal } from './rows.ts';
 import { LEG_KINDS, REQUEST_KINDS, legKey } from './kinds.ts';
@@ -50,7 +52,11 @@ export async function enqueueDebit(tx: Tx, w: Row, now: number): Promise<string>
   await enqueueOperation(tx, {
     key,
     kind: 'balance',
-    payload: { login: w.accountNumber, amount: LEG_KINDS.withdrawal.sign * w.withdrawalAmount },
+    payload: {
+      login: w.accountNumber,
+      amount: LEG_KINDS.withdrawal.sign * w.withdrawalAmount,
+      since: w.timestamp,
+    },
     now,
   });
   return key;
@@ -68,6 +74,8 @@ export class WithdrawalsService {
     private readonly wakeWorker: () => void,
     mailClient: ClientMailer = async () => undefined,
     log: { warn: (o: object, m: string) => void } = { warn: () => undefined },
+    /** Where a rejection first looks for a deal of the withdrawal (the trading platform). */
+    private readonly deals?: DealFinder,
   ) {
     // The notice goes out after the commit: whatever fails there is logged, never answered as a 500.
     this.mailClient = neverFails(mailClient, log);
@@ -78,6 +86,7 @@ export class WithdrawalsService {
   /** `providerOnly`: the provider variant of the calls (SPEC 7.4), for card-provider withdrawals only. */
   async update(input: UpdateInput, staff: StaffContext, opts: { providerOnly?: boolean } = {}) {
     checkDecision('withdrawal', input, { field: 'withdrawalAmount', value: input.withdrawalAmount });
+    if (input.status === 'rejected') await this.assertNotDebited(input._id);
     const now = this.clock.now();
     const { row, notify, message, approval } = await this.db.transaction(async (tx): Promise<Outcome> => {
       const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, input._id)).for('update');
@@ -125,6 +134,16 @@ export class WithdrawalsService {
       staff,
       opts,
     );
+  }
+
+  /** A withdrawal whose debit the platform holds is never rejected (decisions.ts assertNoDealOnPlatform). */
+  private async assertNotDebited(id: string): Promise<void> {
+    const [w] = await this.db
+      .select({ login: withdrawals.accountNumber, since: withdrawals.timestamp })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, id));
+    if (!w) return; // the decision answers 404
+    await assertNoDealOnPlatform(this.deals, 'withdrawal', [{ login: w.login, base: keyOf(id) }], w.since);
   }
 
   private async decide(

@@ -20,8 +20,9 @@ import type { Mailer } from '../../mail/mailer.ts';
  * mailed to every active SYSOP the first time it is found and again if more deals turn up under it.
  */
 
-/** One key found more than once on one account by a run. */
+/** One key found more than once on one account by a run, or a deal for a request not done. */
 export type Duplicate = {
+  kind: 'duplicate_deal' | 'unapproved_deal';
   login: number;
   comment: string;
   dealIds: string[];
@@ -59,6 +60,7 @@ export async function recordAlerts(
     const [grown] = await tx
       .update(alerts)
       .set({
+        kind: d.kind,
         dealCount,
         dealIds: d.dealIds,
         reportId,
@@ -89,14 +91,18 @@ export async function mailSysops(
       .select({ email: users.email })
       .from(users)
       .where(and(eq(users.role, 'SYSOP'), ne(users.status, 'disabled')));
-    const lines = raised.map(
-      (a) =>
-        `- account ${a.login}: ${a.dealCount} deals carry the operation key "${a.comment}"` +
-        `${a.requestType ? ` (${a.requestType} ${a.requestId})` : ''}; deals ${a.dealIds.join(', ')}`,
+    const request = (a: AlertRow) => (a.requestType ? ` (${a.requestType} ${a.requestId})` : '');
+    const lines = raised.map((a) =>
+      a.kind === 'unapproved_deal'
+        ? `- account ${a.login}: deal ${a.dealIds.join(', ')} carries the operation key "${a.comment}"` +
+          `${request(a)}, a request the console does not count as done (a restore from backup?)`
+        : `- account ${a.login}: ${a.dealCount} deals carry the operation key "${a.comment}"` +
+          `${request(a)}; deals ${a.dealIds.join(', ')}`,
     );
-    const subject = `CRITICAL: money moved twice on the trading platform (${raised.length} ${raised.length === 1 ? 'operation' : 'operations'})`;
+    const subject = `CRITICAL: money moved on the trading platform that the console does not account for (${raised.length} ${raised.length === 1 ? 'operation' : 'operations'})`;
     const text =
-      'Reconciliation found operations the console made once that the trading platform applied more than once:\n\n' +
+      'Reconciliation found money moved on the trading platform that the console does not account for: ' +
+      'operations applied more than once, or deals for requests the console does not count as done:\n\n' +
       `${lines.join('\n')}\n\n` +
       'Check the accounts and correct the balances on the platform, then acknowledge the alert:\n' +
       `${deps.publicUrl}/reconciliation?report=${raised[0]!.reportId}\n`;
@@ -156,6 +162,11 @@ export class ReconciliationAlerts {
 }
 
 export function toWireAlert(a: AlertRow): ReconciliationAlert {
-  const { id, requestType, ...rest } = a;
-  return { ...rest, _id: id, requestType: requestType as FundingRequestType | null };
+  const { id, requestType, kind, ...rest } = a;
+  return {
+    ...rest,
+    _id: id,
+    kind: kind === 'unapproved_deal' ? 'unapproved_deal' : 'duplicate_deal',
+    requestType: requestType as FundingRequestType | null,
+  };
 }

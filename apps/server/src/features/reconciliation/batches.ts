@@ -9,7 +9,8 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { PlatformError, type Deal, type TradingPlatform } from '../../integrations/platform/types.ts';
 import type { Duplicate } from './alerts.ts';
-import type { MismatchRow } from './legs.ts';
+import type { Leg, MismatchRow } from './legs.ts';
+import { keysOfRequest } from '../../operations/index.ts';
 import { AccountMatcher, type AccountFindings, type Period } from './matching.ts';
 import { dealWindow, groupMembers, slices, type Batch, type RunPlan, type Scope } from './plan.ts';
 
@@ -93,8 +94,7 @@ export class BatchRunner {
       if (found.mismatches.some((m) => m.kind === 'missing_deal')) {
         await beat();
         const own = await this.dealsOf(login, window);
-        deals = own.deals;
-        found = await this.matcher.check(login, legs, deals, scope, own.unknown);
+        ({ deals, found } = await this.checkOwn(login, legs, own, scope));
       }
       add(result, deals.length, found);
     }
@@ -107,14 +107,45 @@ export class BatchRunner {
     for (const login of logins) {
       signal?.throwIfAborted();
       await beat();
-      const { deals, unknown } = await this.dealsOf(login, window);
-      add(
-        result,
-        deals.length,
-        await this.matcher.check(login, plan.legsByLogin.get(login) ?? [], deals, scope, unknown),
-      );
+      const legs = plan.legsByLogin.get(login) ?? [];
+      const { deals, found } = await this.checkOwn(login, legs, await this.dealsOf(login, window), scope);
+      add(result, deals.length, found);
     }
     return result;
+  }
+
+  /** One account checked against the deals read by its login, and any earlier deal of a missing leg. */
+  private async checkOwn(login: number, legs: Leg[], own: { deals: Deal[]; unknown: boolean }, scope: Scope) {
+    let deals = own.deals;
+    let found = await this.matcher.check(login, legs, deals, scope, own.unknown);
+    const earlier = await this.earlierDeals(login, legs, found, own.unknown);
+    if (earlier.length > 0) {
+      deals = [...deals, ...earlier];
+      found = await this.matcher.check(login, legs, deals, scope, own.unknown);
+    }
+    return { deals, found };
+  }
+
+  /**
+   * The deals of legs still missing one, each looked up by every key its request can have had from
+   * the request's creation: a request approved again after a restore from backup settled with the deal
+   * it had before, older than the window. One bounded read per missing leg; missing deals are rare.
+   */
+  private async earlierDeals(login: number, legs: Leg[], found: AccountFindings, unknown: boolean) {
+    if (unknown) return [];
+    const deals: Deal[] = [];
+    for (const m of found.mismatches) {
+      if (m.kind !== 'missing_deal') continue;
+      const leg = legs.find((l) => l.requestId === m.requestId && l.leg === m.leg);
+      if (!leg) continue;
+      const deal = await this.platform.findDeal(
+        login,
+        keysOfRequest(`${leg.prefix}:${leg.requestId}`),
+        leg.createdAt,
+      );
+      if (deal) deals.push(deal);
+    }
+    return deals;
   }
 
   private async dealsOf(login: number, window: Period) {
@@ -183,6 +214,13 @@ export async function runTotals(db: Db | Tx, reportId: string) {
     accountsChecked: sum((b) => b.accountsChecked),
     dealsChecked: sum((b) => b.dealsChecked),
     mismatchCount: sum((b) => b.mismatchCount),
-    duplicates: rows.flatMap((b) => b.duplicates) as Duplicate[],
+    // Batches kept before alerts had a kind (migration 0021) held duplicates only.
+    duplicates: rows
+      .flatMap((b) => b.duplicates)
+      .map((d): Duplicate => ({
+        ...d,
+        requestType: d.requestType as Duplicate['requestType'],
+        kind: d.kind === 'unapproved_deal' ? 'unapproved_deal' : 'duplicate_deal',
+      })),
   };
 }

@@ -23,6 +23,8 @@ export type Leg = {
   amount: number;
   currency: string;
   approvedAt: number;
+  /** When the request was made: where a look-up for its deal starts. */
+  createdAt: number;
 };
 
 export type MismatchRow = {
@@ -45,6 +47,7 @@ export type MismatchRow = {
 
 export type DepositLike = {
   id: string;
+  timestamp: number;
   userId: string;
   status: string;
   mtStatus: string;
@@ -55,6 +58,7 @@ export type DepositLike = {
 };
 export type WithdrawalLike = {
   id: string;
+  timestamp: number;
   userId: string;
   status: string;
   mtStatus: string;
@@ -65,6 +69,7 @@ export type WithdrawalLike = {
 };
 export type TransferLike = {
   id: string;
+  timestamp: number;
   userId: string;
   status: string;
   sourceAccount: number;
@@ -93,6 +98,7 @@ export function depositLegs(d: DepositLike): Leg[] {
       amount: LEG_KINDS.deposit.sign * d.depositAmountSent,
       currency: d.depositCurrency,
       approvedAt: d.timeApproved,
+      createdAt: d.timestamp,
     },
   ];
 }
@@ -112,6 +118,7 @@ export function withdrawalLegs(w: WithdrawalLike): Leg[] {
       amount: LEG_KINDS.withdrawal.sign * w.withdrawalAmount,
       currency: w.withdrawalCurrency,
       approvedAt: w.timeApproved,
+      createdAt: w.timestamp,
     },
   ];
 }
@@ -131,6 +138,7 @@ export function transferLegs(t: TransferLike): Leg[] {
     userId: t.userId,
     currency: t.transferCurrency,
     approvedAt,
+    createdAt: t.timestamp,
   };
   const source: Leg = {
     ...base,

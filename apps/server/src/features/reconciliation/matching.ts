@@ -68,9 +68,10 @@ export class AccountMatcher {
     ];
     const duplicates = new Map<string, Duplicate>();
     for (const m of strays) {
-      if (m.kind !== 'duplicate_deal') continue;
+      if (m.kind !== 'duplicate_deal' && m.kind !== 'unapproved_deal') continue;
       const key = movementKey(m.comment);
       duplicates.set(key, {
+        kind: m.kind,
         login,
         comment: key,
         dealIds: (groups.get(key) ?? []).map((d) => d.deal),
@@ -84,9 +85,9 @@ export class AccountMatcher {
   /**
    * Deals naming a funding request that no leg of this run took. A request of another period is that
    * period's business; a second deal for a request of this period moved money twice (critical); a deal
-   * for a request the console does not count as done (pending, rejected, failed) moved money it should
-   * not have, critical too when several deals carry its key. The last kind is reported in the period of
-   * the deal's time, so it is reported once.
+   * for a request the console does not count as done (pending, rejected, failed, unknown) moved money
+   * it does not account for (critical too). The last kind is reported in the period of the deal's
+   * time, so it is reported once.
    */
   private async fundingStrays(
     login: number,
@@ -127,13 +128,15 @@ export class AccountMatcher {
           note: 'A second deal for the same movement: the money moved twice.',
         });
       } else if (inPeriod(deal.time)) {
+        // Money moved for a request the console does not count as done: critical, whatever the cause
+        // (a database restored from a backup taken before the approval, a deal made by hand).
         const why = !request
-          ? 'The console has no such request.'
+          ? 'The console has no such request (was the database restored from an older backup?).'
           : `The console does not count this request as done on the platform (status ${request.status}${request.mtStatus ? `, MTStatus ${request.mtStatus}` : ''}).`;
         out.push(
           times > 1
             ? { ...base, kind: 'duplicate_deal', note: `${times} deals carry this operation key. ${why}` }
-            : { ...base, note: why },
+            : { ...base, kind: 'unapproved_deal', note: why },
         );
       }
     }

@@ -17,7 +17,15 @@ function AlertRow({ alert, onOpen }: { alert: ReconciliationAlert; onOpen: (repo
     <Group justify="space-between" wrap="nowrap" align="flex-start">
       <Stack gap={0}>
         <Text size="sm" fw={600}>
-          Account {alert.login}: {alert.dealCount} deals under <Code>{alert.comment}</Code>
+          {alert.kind === 'unapproved_deal' ? (
+            <>
+              Account {alert.login}: a deal under <Code>{alert.comment}</Code> for a request not done
+            </>
+          ) : (
+            <>
+              Account {alert.login}: {alert.dealCount} deals under <Code>{alert.comment}</Code>
+            </>
+          )}
         </Text>
         <Text size="xs">
           Deals {alert.dealIds.join(', ')} · found <EpochTime seconds={alert.foundAt} /> ·{' '}
@@ -41,7 +49,7 @@ function AlertRow({ alert, onOpen }: { alert: ReconciliationAlert; onOpen: (repo
 
 /**
  * The open critical mismatches: an operation the console made once that the platform applied more than
- * once. Shown above everything until staff have corrected the balance on the platform and acknowledged
+ * once, or a deal for a request the console does not count as done. Shown above everything until staff have corrected the balance on the platform and acknowledged
  * it; a new one arrives live (the red badge on Reconciliation counts them).
  */
 export function CriticalAlerts({ onOpen }: { onOpen: (reportId: string) => void }) {
@@ -52,12 +60,14 @@ export function CriticalAlerts({ onOpen }: { onOpen: (reportId: string) => void 
       color="red"
       variant="filled"
       icon={<IconAlertTriangle />}
-      title={`Money moved twice on the platform: ${data.open} open`}
+      title={`Money moved on the platform that the console does not account for: ${data.open} open`}
     >
       <Stack gap="xs">
         <Text size="sm">
-          The platform applied these operations more than once. Correct the accounts on the platform, then
-          acknowledge each one. All SYSOPs were mailed.
+          The platform applied these operations more than once, or holds a deal for a request the console does
+          not count as done (after a restore from backup: approve the request again, and it settles with that
+          deal). Correct the accounts on the platform where money moved twice, then acknowledge each one. All
+          SYSOPs were mailed.
         </Text>
         {data.alerts.map((a) => (
           <AlertRow key={a._id} alert={a} onOpen={onOpen} />

@@ -7,6 +7,7 @@ export const KIND_COLORS: Record<MismatchKind, string> = {
   extra_deal: 'orange',
   amount_differs: 'yellow',
   duplicate_deal: 'red',
+  unapproved_deal: 'red',
 };
 
 export const STATUS_LABELS: Record<ReconciliationReport['status'], { label: string; color: string }> = {

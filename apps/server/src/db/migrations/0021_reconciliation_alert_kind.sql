@@ -1,0 +1,1 @@
+ALTER TABLE "reconciliation_alerts" ADD COLUMN "kind" text DEFAULT 'duplicate_deal' NOT NULL;
