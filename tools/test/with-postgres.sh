@@ -36,5 +36,7 @@ trap cleanup EXIT
   -o "-p $port -k $dir -h 127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" start >/dev/null
 
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
+# The restore drill's pg_dump and pg_restore: the cluster's own version.
+export PG_BINDIR="$bindir"
 echo "PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') for tests on port $port"
 "$@"

@@ -159,10 +159,14 @@ export const listPageQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   sizePerPage: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
 });
+/**
+ * 'retry' sends an approved change the platform refused (a bright red MTStatus, "MT5 kept leverage
+ * 1:100" for one) again, as a new operation; 'rejected' closes such a change as well.
+ */
 export const updateLeverageRequest = z.strictObject({
   account: z.strictObject({
     _id: idSchema,
-    status: z.enum(['pending', 'approved', 'rejected', 'approve_process']),
+    status: z.enum(['pending', 'approved', 'rejected', 'approve_process', 'retry']),
     comment: z.string().max(2000).default(''),
   }),
 });

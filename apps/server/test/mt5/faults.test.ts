@@ -53,7 +53,10 @@ describe('MT5 client: lost connections and busy servers', () => {
   it('never sends a balance again on 12 FREQUENT: nothing documented says it was not applied', async () => {
     const { fake, mt5, login } = await fundedAccount();
     fake.faults.frequent({ path: '/api/trade/balance' });
-    expect(await failure(mt5.balance(login, 50, 'dep:frequent'))).toMatchObject({ kind: 'unknown', code: 12 });
+    expect(await failure(mt5.balance(login, 50, 'dep:frequent'))).toMatchObject({
+      kind: 'unknown',
+      code: 12,
+    });
     expect(fake.counters.balanceCalls).toBe(1);
     expect(fake.ledger.deals(login)).toEqual([]);
   });

@@ -52,7 +52,9 @@ describe('MT5 client: a session against the fake server', () => {
       comment: 'dep:64f0c0ffee00000000000001',
       time: expect.any(Number),
     });
-    expect(await mt5.findDeal(login, 'wd:64f0c0ffee00000000000002', startedAt)).toMatchObject({ amount: -500 });
+    expect(await mt5.findDeal(login, 'wd:64f0c0ffee00000000000002', startedAt)).toMatchObject({
+      amount: -500,
+    });
     expect(await mt5.findDeal(login, 'deposit:never', startedAt)).toBeNull();
 
     expect(await mt5.groups()).toEqual(['demo\\forex', 'real\\standard', 'real\\pro']);

@@ -9,16 +9,20 @@ import { openDatabase, type Database } from '../../src/db/client.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/db/migrations');
 
+/** A test's database; `url` on PostgreSQL (what pg_dump reads). */
+export type TestDatabase = Database & { url?: string };
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by TEST_DATABASE_URL (the suite runs once each way).
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const fresh = await freshPostgresDatabase();
   if (!fresh) return openDatabase({ template: await migratedPgliteDump() });
   const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 5 });
   return {
     ...database,
+    url: fresh.url,
     close: async () => {
       await database.close();
       await fresh.drop();

@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { users } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/auth/passwords.ts';
-import { manualClock } from '../../src/lib/clock.ts';
+import { manualClock, type ManualClock } from '../../src/lib/clock.ts';
 import { newId, sha256 } from '../../src/lib/ids.ts';
 import { LinkSigner } from '../../src/lib/signed-links.ts';
 import { smtpMailer } from '../../src/mail/mailer.ts';
@@ -40,12 +40,20 @@ export async function startTestApp(
     mailClient?: ClientMailer;
     /** Serves Prometheus metrics on a loopback port of their own (`metricsUrl`), as main.ts does. */
     metrics?: boolean;
+    /**
+     * A server started again on another database (one restored from a backup, say) next to the same
+     * trading platform and clock as `after`'s: the platform lives outside the database, as MT5 does.
+     */
+    restart?: {
+      database: Database;
+      after: { clock: ManualClock; testPlatform: Awaited<ReturnType<typeof startTestPlatform>> };
+    };
   } = {},
 ) {
-  const database: Database = await openTestDatabase();
+  const database: Database = opts.restart?.database ?? (await openTestDatabase());
   const smtp = new SmtpReceiver();
   const smtpUrl = await smtp.start();
-  const clock = manualClock(Math.floor(Date.now() / 1000));
+  const clock = opts.restart?.after.clock ?? manualClock(Math.floor(Date.now() / 1000));
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'bd-web-'));
   fs.writeFileSync(
     path.join(webDist, 'index.html'),
@@ -59,10 +67,12 @@ export async function startTestApp(
     PUBLIC_URL: 'http://console.test',
     ...opts.env,
   });
-  const testPlatform = await startTestPlatform(database.db, clock, {
-    kind: opts.platform,
-    timeoutMs: opts.platformTimeoutMs,
-  });
+  const testPlatform =
+    opts.restart?.after.testPlatform ??
+    (await startTestPlatform(database.db, clock, {
+      kind: opts.platform,
+      timeoutMs: opts.platformTimeoutMs,
+    }));
   const platform = testPlatform.platform;
   // Not started: tests run rounds with worker.runOnce() when they want the platform to act.
   const worker = createOperationWorker({
@@ -166,6 +176,7 @@ export async function startTestApp(
     smtp,
     platform,
     platformKind: testPlatform.kind,
+    testPlatform,
     fake: testPlatform.fake,
     deals: testPlatform.deals,
     dealReads: testPlatform.dealReads,
@@ -190,7 +201,8 @@ export async function startTestApp(
       const closing = app.close();
       app.server.closeAllConnections();
       await closing;
-      await testPlatform.stop();
+      // A platform shared with the server this one restarted after is that server's to stop.
+      if (!opts.restart) await testPlatform.stop();
       await smtp.stop();
       await database.close();
       fs.rmSync(webDist, { recursive: true, force: true });

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { MESSAGES, type PagedRequest } from '@brokerdesk/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { leverageChanges, tradingAccounts } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { audit } from '../../audit/audit.ts';
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
 import { staffName, type StaffContext } from '../../auth/sessions.ts';
-import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
+import { enqueueOperation, keyReference, type SettledHandler } from '../../operations/index.ts';
+import { assertNoOperationRunning, isFailedMtStatus, nextOperationKey } from '../funding/decisions.ts';
 import { writeClientLog } from '../clients/client-log.ts';
 import { planList, type ListSpec } from '../../lib/paged-query.ts';
 import { readPage } from '../../lib/read-page.ts';
@@ -15,7 +16,7 @@ import { clientNameField } from '../../lib/client-columns.ts';
 import { ACCOUNT_KEYS } from './keys.ts';
 import { leverageNumber, toWireLeverage } from './rows.ts';
 
-type Target = 'pending' | 'approved' | 'rejected' | 'approve_process';
+type Target = 'pending' | 'approved' | 'rejected' | 'approve_process' | 'retry';
 
 /** The columns of SPEC 2.18 the list sorts and filters by (old and new leverage are shown only). */
 const LEVERAGE_LIST: ListSpec = {
@@ -79,7 +80,8 @@ export class LeverageService {
         .where(eq(leverageChanges.id, id))
         .for('update');
       if (!before) throw new NotFound('No such leverage change.');
-      if (before.status !== 'pending')
+      if (refused(before)) return this.repair(tx, before, target, comment, staff, now);
+      if (before.status !== 'pending' || target === 'retry')
         throw new Conflict(`This leverage change is already ${before.status}.`);
       const status = target === 'approve_process' ? 'approved' : target;
       const [after] = await tx
@@ -116,11 +118,68 @@ export class LeverageService {
     this.wakeWorker();
     return { success: true, message: 'Leverage change updated.', request: toWireLeverage(row) };
   }
+
+  /**
+   * An approved change the platform refused (MT5 kept the old leverage, for one): sent again as a new
+   * operation (`lev:<id>:<n>`), or closed as rejected, since nothing changed on the platform.
+   */
+  private async repair(
+    tx: Tx,
+    before: Row,
+    target: Target,
+    comment: string,
+    staff: StaffContext,
+    now: number,
+  ): Promise<Row> {
+    if (target !== 'retry' && target !== 'rejected') {
+      throw new Conflict(
+        `The platform refused this leverage change (${before.mtStatus}): retry it or reject it.`,
+      );
+    }
+    const base = `${ACCOUNT_KEYS.leverage}:${before.id}`;
+    await assertNoOperationRunning(tx, [base]);
+    const key = target === 'retry' ? await nextOperationKey(tx, base) : null;
+    const [after] = await tx
+      .update(leverageChanges)
+      .set({ status: target === 'retry' ? 'approved' : 'rejected', mtStatus: '', comment })
+      .where(eq(leverageChanges.id, before.id))
+      .returning();
+    if (key) {
+      await enqueueOperation(tx, {
+        key,
+        kind: 'setLeverage',
+        payload: { login: before.accountNumber, leverage: leverageNumber(before.newLeverage) },
+        now,
+      });
+    }
+    const what = key ? 'sent to the platform again' : 'rejected';
+    await writeClientLog(tx, {
+      userId: before.userId,
+      event: `Leverage change of ${before.accountNumber} to 1:${leverageNumber(before.newLeverage)} ${what} (it had failed: ${before.mtStatus})${comment ? `: ${comment}` : ''}`,
+      actionedBy: staff.userId,
+      customName: staffName(staff),
+      now,
+    });
+    await audit(tx, now, {
+      actorId: staff.userId,
+      action: `leverage.${target}`,
+      entity: 'leverage_change',
+      entityId: before.id,
+      before: toWireLeverage(before),
+      after: { ...toWireLeverage(after!), ...(key ? { operationKey: key } : {}) },
+    });
+    return after!;
+  }
 }
+
+type Row = typeof leverageChanges.$inferSelect;
+
+/** Approved, and the platform refused the change: it can be retried or rejected. */
+const refused = (c: Row) => c.status === 'approved' && isFailedMtStatus(c.mtStatus);
 
 /** The platform answered: record it, and mirror the new leverage on the account. */
 export const leverageSettled: SettledHandler = async (tx, op, outcome) => {
-  const id = op.idempotencyKey.slice(ACCOUNT_KEYS.leverage.length + 1);
+  const id = keyReference(op.idempotencyKey);
   const [change] = await tx
     .update(leverageChanges)
     .set({ mtStatus: outcome.ok ? 'SUCCESS' : outcome.error })

@@ -3,11 +3,15 @@ import { useEffect } from 'react';
 import { formatLeverage, fullName } from '../../../shared/formatters.ts';
 import { ALL_UPDATE_STATUSES, UpdateModal, updateStatusOptions } from '../../../shared/update-modal/index.ts';
 import { RequestSummary } from '../../funding/shared/request-summary.tsx';
+import { CLOSE, RETRY } from '../../funding/shared/request-choices.ts';
+import { isFailedMtStatus } from '../../../shared/status-colors.ts';
 import type { LeverageStatus } from './leverage-api.ts';
 import { useUpdateLeverage } from './leverage-queries.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 const OPTIONS = updateStatusOptions(ALL_UPDATE_STATUSES);
+/** A change the platform refused ("MT5 kept leverage 1:100"): sent again, or closed. */
+const REPAIRS = [RETRY, CLOSE];
 
 type Props = {
   change: LeverageChange;
@@ -24,7 +28,8 @@ type Props = {
  */
 export function LeverageUpdateModal({ change, client, listStatus, preset, onClose }: Props) {
   const update = useUpdateLeverage();
-  const decidable = listStatus === 'pending' && change.status === 'pending';
+  const refused = change.status === 'approved' && isFailedMtStatus(change.MTStatus);
+  const decidable = (listStatus === 'pending' && change.status === 'pending') || refused;
   const done = update.isSuccess;
 
   useEffect(() => {
@@ -37,8 +42,8 @@ export function LeverageUpdateModal({ change, client, listStatus, preset, onClos
     <UpdateModal
       title="Update change leverage"
       kind="leverage change"
-      options={OPTIONS}
-      initialStatus={decidable ? (preset ?? 'pending') : change.status}
+      options={refused ? REPAIRS : OPTIONS}
+      initialStatus={refused ? 'retry' : decidable ? (preset ?? 'pending') : change.status}
       initialComment={change.comment}
       statusLocked={!decidable}
       readOnlyReason={

@@ -12,12 +12,12 @@ export type Choices<S extends string> = { options: UpdateStatusOption<S>[]; lock
 
 export type MoneyChoice = (typeof ALL_UPDATE_STATUSES)[number] | 'retry';
 
-const RETRY: UpdateStatusOption<'retry'> = {
+export const RETRY: UpdateStatusOption<'retry'> = {
   value: 'retry',
   label: RETRY_LABEL,
   description: 'Send the operation to the platform again, as a new operation.',
 };
-const CLOSE: UpdateStatusOption<'rejected'> = {
+export const CLOSE: UpdateStatusOption<'rejected'> = {
   value: 'rejected',
   label: 'Reject',
   description: 'Close the request: nothing was moved on the platform.',
