@@ -181,6 +181,19 @@ describe(`operations worker on MT5 (fake server, ${testDbKind})`, () => {
     expect(fake.ledger.accounts().filter((a) => a.login === wanted)).toHaveLength(1);
   });
 
+  it('does not create an account MT5 already holds under our name and group (a restored database)', async () => {
+    const k = key('acc');
+    const wanted = 960_002;
+    // Created before the database was restored from a backup that has no record of it.
+    await mt5.createAccount({ ...newAccount, login: wanted });
+    const adds = () => fake.received.filter((r) => r.path === '/api/user/add').length;
+    const before = adds();
+    await enqueue({ key: k, kind: 'createAccount', payload: { ...newAccount, login: wanted } });
+    expect(await worker().runOnce()).toMatchObject({ succeeded: 1, resolved: 1 });
+    expect(adds()).toBe(before);
+    expect(await operation(database.db, k)).toMatchObject({ state: 'succeeded', result: { login: wanted } });
+  });
+
   it('sends a leverage change again when its reply is lost', async () => {
     const k = key('lev');
     await enqueue({ key: k, kind: 'setLeverage', payload: { login, leverage: 300 } });

@@ -181,4 +181,33 @@ describe(`a deal comment on the platform twice is a critical mismatch (${testDbK
     const open = (await alerts()).body.alerts.find((a) => a.login === other);
     expect(open).toMatchObject({ comment: `dep:${retried}`, dealCount: 2 });
   });
+
+  it('flags a deal for a request the console does not count as done (a restored database): alerted and mailed', async () => {
+    const restored = await s.account();
+    // Approved and credited, then the database was restored from a backup taken before the approval.
+    const pending = await s.deposit(restored, 75);
+    await t.platform.balance(restored, 75, `dep:${pending}`);
+    t.clock.advance(60);
+    const mailsBefore = mailsTo(sysops[0]!).length;
+    const r = await t.call<ReconciliationReportDetail>(
+      'POST',
+      '/api/admin/reconciliation/run',
+      { login: restored, from, to: t.clock.now() },
+      t.auth(token),
+    );
+    expect(r.body.mismatches).toEqual([
+      expect.objectContaining({
+        kind: 'unapproved_deal',
+        critical: true,
+        requestId: pending,
+        requestStatus: 'pending',
+        note: expect.stringContaining('status pending'),
+      }),
+    ]);
+    const open = (await alerts()).body.alerts.find((a) => a.login === restored);
+    expect(open).toMatchObject({ kind: 'unapproved_deal', comment: `dep:${pending}`, dealCount: 1 });
+    const [mail] = mailsTo(sysops[0]!).slice(mailsBefore);
+    expect(mail?.text).toContain(`"dep:${pending}"`);
+    expect(mail?.text).toContain('does not count as done');
+  });
 });

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { leverageChanges, platformOperations, tradingAccounts } from '../../src/db/schema.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { testDbKind } from '../support/db.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+/**
+ * MT5's user/update keeps a value it does not accept (a leverage the group does not allow) and still
+ * answers 0 Done. Through the whole server: the change is a refusal staff can see ("MT5 kept leverage
+ * 1:100"), never SUCCESS, and it can be retried or rejected.
+ */
+describe(`a change MT5 answers as done but keeps (${testDbKind.split(',')[0]}, MT5 Web API fake)`, () => {
+  let t: TestApp;
+  let token: string;
+  let clientId: string;
+  beforeAll(async () => {
+    t = await startTestApp({ platform: 'mt5' });
+    await t.createUser({ email: 'lena@refusals.test', password: 'Correct-Horse-1' });
+    clientId = await t.createUser({ email: 'tom@refusals.test', role: 'USER', status: 'approved' });
+    token = await t.signIn('lena@refusals.test', 'Correct-Horse-1');
+  });
+  afterAll(() => t.stop());
+
+  const post = (url: string, body: unknown) =>
+    t.call<{ errors?: Record<string, string> }>('POST', url, body, t.auth(token));
+  async function settle() {
+    for (let i = 0; i < 30; i++) {
+      if ((await t.worker.runOnce()).claimed === 0) {
+        t.clock.advance(400);
+        if ((await t.worker.runOnce()).claimed === 0) return;
+      }
+    }
+  }
+  async function liveAccount() {
+    const r = await t.call<{ accountId: string }>(
+      'POST',
+      '/api/admin/accounts/adminCreateSubAccount',
+      { userId: clientId, requestType: 'live', accType: 'Standard', baseCurrency: 'USD', leverage: 100 },
+      t.auth(token),
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    await settle();
+    const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, r.body.accountId));
+    return acc!;
+  }
+  async function leverageChange(login: number, to: number) {
+    const id = newId();
+    await t.db.insert(leverageChanges).values({
+      id,
+      userId: clientId,
+      accountNumber: login,
+      accountType: 'Standard',
+      oldLeverage: '100',
+      newLeverage: String(to),
+      status: 'pending',
+      timestamp: t.clock.now(),
+    });
+    return id;
+  }
+  const change = async (id: string) =>
+    (await t.db.select().from(leverageChanges).where(eq(leverageChanges.id, id)))[0]!;
+
+  it('shows "MT5 kept leverage 1:100" instead of SUCCESS; a retry once the group allows it succeeds', async () => {
+    const acc = await liveAccount();
+    t.fake!.ledger.limitLeverage(t.fake!.ledger.account(acc.number)!.group, 200);
+    const id = await leverageChange(acc.number, 300);
+    const approve = await post('/api/admin/accounts/adminProcessLeverageUpdate', {
+      changeLeverageId: id,
+      status: 'approved',
+    });
+    expect(approve.status).toBe(200);
+    await settle();
+    expect(await change(id)).toMatchObject({ status: 'approved', mtStatus: 'MT5 kept leverage 1:100' });
+    expect(t.fake!.ledger.account(acc.number)!.leverage).toBe(100);
+    const [mirror] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, acc.id));
+    expect(mirror!.leverage).toBe(100);
+
+    // Only a retry or a rejection is offered now.
+    const approveAgain = await post('/api/admin/accounts/adminUpdateAccountLeverage', {
+      account: { _id: id, status: 'approve_process', comment: '' },
+    });
+    expect(approveAgain.status).toBe(409);
+    t.fake!.ledger.limitLeverage(t.fake!.ledger.account(acc.number)!.group, 500);
+    const retry = await post('/api/admin/accounts/adminUpdateAccountLeverage', {
+      account: { _id: id, status: 'retry', comment: 'Group now allows 1:300' },
+    });
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    await settle();
+    expect(await change(id)).toMatchObject({ status: 'approved', mtStatus: 'SUCCESS' });
+    expect(t.fake!.ledger.account(acc.number)!.leverage).toBe(300);
+    const ops = await t.db
+      .select()
+      .from(platformOperations)
+      .where(eq(platformOperations.baseKey, `lev:${id}`));
+    expect(ops.map((o) => [o.idempotencyKey, o.state]).sort()).toEqual([
+      [`lev:${id}`, 'failed'],
+      [`lev:${id}:1`, 'succeeded'],
+    ]);
+  });
+
+  it('a refused change can be rejected instead, and nothing changes on MT5', async () => {
+    const acc = await liveAccount();
+    t.fake!.ledger.limitLeverage(t.fake!.ledger.account(acc.number)!.group, 200);
+    const id = await leverageChange(acc.number, 400);
+    await post('/api/admin/accounts/adminProcessLeverageUpdate', {
+      changeLeverageId: id,
+      status: 'approved',
+    });
+    await settle();
+    expect((await change(id)).mtStatus).toBe('MT5 kept leverage 1:100');
+    const reject = await post('/api/admin/accounts/adminUpdateAccountLeverage', {
+      account: { _id: id, status: 'rejected', comment: 'The group caps leverage at 1:200' },
+    });
+    expect(reject.status).toBe(200);
+    expect(await change(id)).toMatchObject({ status: 'rejected', mtStatus: '' });
+    expect(t.fake!.ledger.account(acc.number)!.leverage).toBe(100);
+    // A retry of what is now rejected is refused.
+    const late = await post('/api/admin/accounts/adminUpdateAccountLeverage', {
+      account: { _id: id, status: 'retry', comment: '' },
+    });
+    expect(late.status).toBe(409);
+  });
+});
