@@ -33,9 +33,8 @@ function httpError(status: number, what: string, mutating: boolean): PlatformErr
   if (status === 408 || status === 429 || status >= 500) {
     return new PlatformError(mutating ? 'unknown' : 'transient', message);
   }
-  // 401 and 403 are a lost session, handled by the session before the reply is read; any other 4xx
-  // turned the request down before it was carried out.
-  if (status === 401 || status === 403) return new PlatformError(mutating ? 'unknown' : 'transient', message);
+  // On a call, 401 and 403 are a lost session, handled by the session before the reply is read; here
+  // they come from the handshake (a refused manager or address), which is a refusal like any other 4xx.
   return new PlatformError('permanent', message);
 }
 
