@@ -50,6 +50,22 @@ export async function startServer(opts: { beforeStart?: BeforeStart } = {}): Pro
           log,
           { hourUtc: config.reconciliationHourUtc },
         );
+  const metrics = new ServerMetrics(database, clock);
+  // Taken before the demo step and before the API port listens, so that a second server on one host whose
+  // METRICS_PORT is in use stops at once, never answering (docs/operations.md "Several servers on one host").
+  const metricsAt = config.metrics;
+  const metricsServer = metricsAt
+    ? await listenOrExit(
+        () => startMetricsServer(metrics.registry, metricsAt, log),
+        {
+          ...metricsAt,
+          hostVar: 'METRICS_HOST',
+          portVar: 'METRICS_PORT',
+          orElse: ', or METRICS_PORT=off to run without metrics',
+        },
+        () => database.close(),
+      )
+    : null;
   const extraWelcome = (await opts.beforeStart?.(database.db, config, log)) ?? [];
   const worker = createOperationWorker({
     db: database.db,
@@ -60,7 +76,6 @@ export async function startServer(opts: { beforeStart?: BeforeStart } = {}): Pro
   });
   const archive = new OperationsArchiveJob(database.db, clock, config.operations.retentionDays, log);
   const readiness = new Readiness(database.db);
-  const metrics = new ServerMetrics(database, clock);
   const app = await buildApp({
     config,
     database,
@@ -74,10 +89,14 @@ export async function startServer(opts: { beforeStart?: BeforeStart } = {}): Pro
     metrics,
   });
 
-  await app.listen({ port: config.port, host: config.host });
-  const metricsServer = config.metrics
-    ? await startMetricsServer(metrics.registry, config.metrics, log)
-    : null;
+  await listenOrExit(
+    () => app.listen({ port: config.port, host: config.host }),
+    { host: config.host, port: config.port, hostVar: 'HOST', portVar: 'PORT' },
+    async () => {
+      await metricsServer?.close();
+      await database.close();
+    },
+  );
   checker.start();
   worker.start();
   archive.start();
@@ -117,6 +136,44 @@ export async function startServer(opts: { beforeStart?: BeforeStart } = {}): Pro
       [{ name: 'database', stop: () => database.close() }],
     ],
   });
+}
+
+/** A listener's address and the variables that set it, for the message when it cannot be had. */
+type ListenAt = { host: string; port: number; hostVar: string; portVar: string; orElse?: string };
+
+/**
+ * Runs `listen`; when its address cannot be had, prints one line naming the variable to change (not a
+ * stack trace), closes what is already open and exits 1. Other errors go on as before.
+ */
+async function listenOrExit<T>(
+  listen: () => Promise<T>,
+  at: ListenAt,
+  closeOpen: () => Promise<unknown>,
+): Promise<T> {
+  try {
+    return await listen();
+  } catch (err) {
+    const problem = listenProblem((err as NodeJS.ErrnoException).code, at);
+    if (problem === undefined) throw err;
+    process.stderr.write(`Cannot start: ${problem}\n`);
+    await closeOpen().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+function listenProblem(code: string | undefined, at: ListenAt): string | undefined {
+  const where = `${at.host.includes(':') ? `[${at.host}]` : at.host}:${at.port} (${at.hostVar}:${at.portVar})`;
+  switch (code) {
+    case 'EADDRINUSE':
+      return `${where} is already in use, perhaps by another server on this host. Set ${at.portVar} to a free port${at.orElse ?? ''} (docs/operations.md "Several servers on one host").`;
+    case 'EACCES':
+      return `${where} needs privileges this process lacks (a port below 1024). Set ${at.portVar} to a port above 1023.`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return `${where}: ${at.host} is not an address of this machine. Set ${at.hostVar} to one of its addresses.`;
+    default:
+      return undefined;
+  }
 }
 
 function printWelcome(lines: string[]): void {
