@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { passwordHash, randAnswer } from '../../src/integrations/platform/mt5/hash.ts';
 import { RETCODES } from '../../src/integrations/platform/mt5/retcodes.ts';
@@ -62,6 +63,19 @@ describe('MT5 documentation fixtures', () => {
   it('name every return code the client classes as MetaQuotes does', () => {
     const documented = documentedRetcodes();
     for (const [code, { name }] of Object.entries(RETCODES)) expect(documented[code], code).toBe(name);
+  });
+
+  it('agree with the table operators read (docs/operations.md "MT5 return codes")', () => {
+    const docs = fs.readFileSync(new URL('../../../../docs/operations.md', import.meta.url), 'utf8');
+    const rows = docs
+      .split('\n')
+      .filter((l) => l.startsWith('|'))
+      .map((l) => l.split('|').map((cell) => cell.trim()));
+    for (const [code, { name, class: cls }] of Object.entries(RETCODES)) {
+      const row = rows.find((cells) => cells[1] === code);
+      expect(row, code).toBeDefined();
+      expect([row![2], row![4]], code).toEqual([name, cls]);
+    }
   });
 });
 
