@@ -19,10 +19,15 @@ type CallBase = {
   body?: z.ZodType;
   /** Polled by open consoles: does not count as staff activity for the idle timeout. */
   background?: boolean;
-  /** Body fields that name the user the call acts on (only a SYSOP acts on a SYSOP). */
+  /**
+   * Body fields that name the user the call acts on. A client's call refuses a staff member (staff are
+   * changed only on the Staff screen); only a SYSOP acts on a SYSOP.
+   */
   actsOn?: readonly string[];
   /** The path parameter that names the user the call acts on or reads (the same rule). */
   actsOnParam?: string;
+  /** The user it acts on is a staff member: one of the Staff screen's calls. */
+  actsOnStaff?: boolean;
 };
 
 /** A call that answers JSON, checked against `response` on both sides. */

@@ -17,9 +17,9 @@ describe('edit permissions (SPEC 5, 6)', () => {
     expect(editPermissions('ADMIN', 'USER').roles).toEqual(['USER', 'PARTNER', 'MODERATOR']);
   });
 
-  it('blocks a non-SYSOP editing a SYSOP, and anyone editing an ADMIN', () => {
+  it('blocks anyone editing a staff member (ADMIN or SYSOP): the Staff screen changes staff', () => {
     expect(editPermissions('ADMIN', 'SYSOP').canEdit).toBe(false);
-    expect(editPermissions('SYSOP', 'SYSOP').canEdit).toBe(true);
+    expect(editPermissions('SYSOP', 'SYSOP').canEdit).toBe(false);
     expect(editPermissions('SYSOP', 'ADMIN').canEdit).toBe(false);
     expect(editPermissions('ADMIN', 'ADMIN').canEdit).toBe(false);
   });
@@ -27,6 +27,7 @@ describe('edit permissions (SPEC 5, 6)', () => {
   it('offers status to a SYSOP, or to an ADMIN editing a non-ADMIN', () => {
     expect(editPermissions('ADMIN', 'MODERATOR').canChangeStatus).toBe(true);
     expect(editPermissions('ADMIN', 'SYSOP').canChangeStatus).toBe(false);
-    expect(editPermissions('SYSOP', 'SYSOP').canChangeStatus).toBe(true);
+    expect(editPermissions('SYSOP', 'SYSOP').canChangeStatus).toBe(false);
+    expect(editPermissions('SYSOP', 'USER').canChangeStatus).toBe(true);
   });
 });

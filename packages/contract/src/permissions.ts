@@ -10,8 +10,9 @@ export type EditPermissions = {
 };
 
 export function editPermissions(editor: Role, target: Role): EditPermissions {
-  // A non-SYSOP never edits a SYSOP; ADMIN targets are not edited through the profile form at all.
-  const canEdit = target !== 'ADMIN' && (target !== 'SYSOP' || editor === 'SYSOP');
+  // Staff (ADMIN, SYSOP) are changed only on the Staff screen (role, status, password), whoever edits:
+  // the last-SYSOP rule and the staff password policy hold there.
+  const canEdit = target !== 'ADMIN' && target !== 'SYSOP';
   const isSysop = editor === 'SYSOP';
   return {
     canEdit,

@@ -22,7 +22,10 @@ export type CallHandler<D extends CallDef> = (
 
 /** What a route may add to its definition: rate limits, hooks, a description for the docs. */
 export type RouteExtras = Omit<RouteShorthandOptions, 'schema' | 'config'> & {
-  config?: Omit<FastifyContextConfig, 'public' | 'minRole' | 'background' | 'actsOn' | 'actsOnParam'>;
+  config?: Omit<
+    FastifyContextConfig,
+    'public' | 'minRole' | 'background' | 'actsOn' | 'actsOnParam' | 'actsOnStaff'
+  >;
   description?: string;
   /** Replies other than 200 that the docs should show (a probe's 503). */
   alsoAnswers?: Record<number, z.ZodType>;
@@ -36,6 +39,7 @@ function accessConfig(def: CallDef): FastifyContextConfig {
     ...(def.background ? { background: true } : {}),
     ...(def.actsOn ? { actsOn: def.actsOn } : {}),
     ...(def.actsOnParam ? { actsOnParam: def.actsOnParam } : {}),
+    ...(def.actsOnStaff ? { actsOnStaff: true } : {}),
   };
 }
 

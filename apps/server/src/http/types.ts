@@ -30,6 +30,8 @@ declare module 'fastify' {
     actsOn?: readonly string[];
     /** The path parameter that names the user the call acts on or reads (the same rule as actsOn). */
     actsOnParam?: string;
+    /** The user acted on is a staff member (the Staff screen's calls); other calls refuse staff. */
+    actsOnStaff?: boolean;
   }
   interface FastifyRequest {
     staff?: StaffContext;

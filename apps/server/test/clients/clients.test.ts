@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MESSAGES, type User } from '@brokerdesk/contract';
+import { MESSAGES, STAFF_MESSAGES, type User } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, users } from '../../src/db/schema.ts';
@@ -286,7 +286,7 @@ describe(`client management (${testDbKind})`, () => {
     expect(await verifyPassword(row!.passwordHash, 'newpass')).toBe(true);
   });
 
-  it('ends the sessions of a staff member whose password is changed through Edit User', async () => {
+  it("refuses a staff member's password through Edit User: staff are changed on the Staff screen", async () => {
     const id = await t.createUser({
       email: 'other.sysop@c.test',
       password: 'Correct-Horse-1',
@@ -300,9 +300,10 @@ describe(`client management (${testDbKind})`, () => {
       password: 'Fresh-Pass-9',
       password2: 'Fresh-Pass-9',
     });
-    expect(r.status).toBe(200);
-    expect((await get(token, '/api/users/me')).status).toBe(401);
-    expect((await get(sysop, '/api/users/me')).status).toBe(200);
+    expect(r.status).toBe(403);
+    expect(r.body).toMatchObject({ errors: { auth: STAFF_MESSAGES.managedOnStaffScreen } });
+    expect((await get(token, '/api/users/me')).status).toBe(200);
+    expect(await t.signIn('other.sysop@c.test', 'Correct-Horse-1')).toEqual(expect.any(String));
   });
 
   it('switches the application type and keeps client logs; refuses a blank event', async () => {

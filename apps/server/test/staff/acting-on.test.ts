@@ -160,11 +160,12 @@ function idInputs(schema: unknown, prefix: string[] = [], depth = 0): string[][]
   }
 }
 
-describe(`a non-SYSOP never acts on a SYSOP's record (${testDbKind})`, () => {
+describe(`client routes never act on staff; a non-SYSOP never on a SYSOP (${testDbKind})`, () => {
   let t: TestApp;
   let admin: string;
   let sysop: string;
   let sysopId: string;
+  let otherAdminId: string;
   let routes: RecordedRoute[];
 
   beforeAll(async () => {
@@ -172,13 +173,15 @@ describe(`a non-SYSOP never acts on a SYSOP's record (${testDbKind})`, () => {
     routes = routesOf(recorded, t.app);
     sysopId = await t.createUser({ email: 'root@acting.test', password: PASSWORD, role: 'SYSOP' });
     await t.createUser({ email: 'adam@acting.test', password: PASSWORD, role: 'ADMIN' });
+    otherAdminId = await t.createUser({ email: 'ada@acting.test', password: PASSWORD, role: 'ADMIN' });
     admin = await t.signIn('adam@acting.test', PASSWORD);
     sysop = await t.signIn('root@acting.test', PASSWORD);
   });
   afterAll(() => t.stop());
 
   const audits = async () => (await t.db.select({ n: count() }).from(auditLog))[0]!.n;
-  const sysopRow = async () => (await t.db.select().from(users).where(eq(users.id, sysopId)))[0]!;
+  const row = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+  const refusal = { errors: { auth: STAFF_MESSAGES.managedOnStaffScreen } };
 
   it('holds every id a route takes to a declaration: acted on (body or path), exempt with a reason, or not a user', () => {
     const unclassified: string[] = [];
@@ -208,7 +211,7 @@ describe(`a non-SYSOP never acts on a SYSOP's record (${testDbKind})`, () => {
       [],
     );
     // Every declared route is exercised below (writes with BODIES, reads with READS, staff/update's
-    // own tests: it is SYSOP only).
+    // own tests: it is SYSOP only and acts on staff).
     const exercised = [
       ...Object.keys(BODIES).map((url) => `POST ${url}`),
       ...Object.keys(READS),
@@ -217,52 +220,67 @@ describe(`a non-SYSOP never acts on a SYSOP's record (${testDbKind})`, () => {
     expect(declared.sort()).toEqual(exercised.sort());
   });
 
-  it('answers 403 to an ADMIN on each of them, and changes nothing', async () => {
-    const before = { row: await sysopRow(), audits: await audits() };
-    for (const [url, body] of Object.entries(BODIES)) {
-      const r = await t.call('POST', url, body(sysopId), t.auth(admin));
-      expect(r.status, url).toBe(403);
-      expect(r.body, url).toMatchObject({ errors: { auth: STAFF_MESSAGES.sysopRecord } });
-    }
-    const up = await uploadFile(t, admin, sysopId, PDF, 'statement.pdf');
-    expect(up.status).toBe(403);
-    expect(await sysopRow()).toEqual(before.row);
-    expect(await audits()).toBe(before.audits);
-  });
-
-  it("answers 403 to an ADMIN reading a SYSOP's record through any route with a user id in its path", async () => {
-    for (const key of Object.keys(READS)) {
-      const { method, url, body } = readOf(key, sysopId);
-      const r = await t.call(method, url, body, t.auth(admin));
-      expect(r.status, key).toBe(403);
-      expect(r.body, key).toMatchObject({ errors: { auth: STAFF_MESSAGES.sysopRecord } });
+  it("answers 403 to an ADMIN writing a SYSOP's or another ADMIN's record through each client route, and changes nothing", async () => {
+    for (const target of [sysopId, otherAdminId]) {
+      const before = { row: await row(target), audits: await audits() };
+      for (const [url, body] of Object.entries(BODIES)) {
+        const r = await t.call('POST', url, body(target), t.auth(admin));
+        expect(r.status, url).toBe(403);
+        expect(r.body, url).toMatchObject(refusal);
+      }
+      const up = await uploadFile(t, admin, target, PDF, 'statement.pdf');
+      expect(up.status).toBe(403);
+      expect(await row(target)).toEqual(before.row);
+      expect(await audits()).toBe(before.audits);
     }
   });
 
-  it("lets an ADMIN read a client's record, and a SYSOP a SYSOP's, through the same routes", async () => {
+  it('answers 403 to a SYSOP too: a staff record is changed only on the Staff screen', async () => {
+    for (const target of [sysopId, otherAdminId]) {
+      const before = await row(target);
+      for (const [url, body] of Object.entries(BODIES)) {
+        const r = await t.call('POST', url, body(target), t.auth(sysop));
+        expect(r.status, url).toBe(403);
+        expect(r.body, url).toMatchObject(refusal);
+      }
+      expect((await uploadFile(t, sysop, target, PDF, 'statement.pdf')).status).toBe(403);
+      expect(await row(target)).toEqual(before);
+    }
+  });
+
+  it("answers 403 to anyone reading a staff member's record through a client route", async () => {
+    for (const [token, target] of [
+      [admin, sysopId],
+      [admin, otherAdminId],
+      [sysop, otherAdminId],
+      [sysop, sysopId],
+    ] as const) {
+      for (const key of Object.keys(READS)) {
+        const { method, url, body } = readOf(key, target);
+        const r = await t.call(method, url, body, t.auth(token));
+        expect(r.status, key).toBe(403);
+        expect(r.body, key).toMatchObject(refusal);
+      }
+    }
+  });
+
+  it("lets an ADMIN and a SYSOP read and write a client's record through the same routes", async () => {
     const clientId = await t.createUser({ email: 'carla@acting.test', role: 'USER' });
-    for (const key of Object.keys(READS)) {
-      const asAdmin = readOf(key, clientId);
-      const r = await t.call(asAdmin.method, asAdmin.url, asAdmin.body, t.auth(admin));
-      // 200, or the route's own 404 (this client is no partner).
-      expect([200, 404], `${key} ${JSON.stringify(r.body)}`).toContain(r.status);
-      const own = readOf(key, sysopId);
-      const s = await t.call(own.method, own.url, own.body, t.auth(sysop));
-      // Not the rule's refusal (a staff record may still be a 404: staff are managed on the Staff screen).
-      expect(s.body, key).not.toMatchObject({ errors: { auth: STAFF_MESSAGES.sysopRecord } });
-      expect(s.status, key).not.toBe(403);
+    for (const token of [admin, sysop]) {
+      for (const key of Object.keys(READS)) {
+        const { method, url, body } = readOf(key, clientId);
+        const r = await t.call(method, url, body, t.auth(token));
+        // 200, or the route's own 404 (this client is no partner).
+        expect([200, 404], `${key} ${JSON.stringify(r.body)}`).toContain(r.status);
+      }
+      const log = await t.call(
+        'POST',
+        '/api/admin/users/addLog',
+        BODIES['/api/admin/users/addLog']!(clientId),
+        t.auth(token),
+      );
+      expect(log.status).toBe(200);
+      expect((await uploadFile(t, token, clientId, PDF, 'statement.pdf')).status).toBe(200);
     }
-  });
-
-  it("lets a SYSOP act on a SYSOP's record (the rule does not refuse it)", async () => {
-    const r = await t.call(
-      'POST',
-      '/api/admin/users/addLog',
-      BODIES['/api/admin/users/addLog']!(sysopId),
-      t.auth(sysop),
-    );
-    expect(r.status).toBe(200);
-    const up = await uploadFile(t, sysop, sysopId, PDF, 'statement.pdf');
-    expect(up.status).toBe(200);
   });
 });

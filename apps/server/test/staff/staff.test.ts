@@ -231,8 +231,8 @@ describe(`staff management (${testDbKind})`, () => {
 
   it('leaves staff out of the client screens: lists, search, and a profile that says where staff are', async () => {
     const profile = await t.call('GET', `/api/admin/users/profile/${adminId}`, undefined, t.auth(sysop));
-    expect(profile.status).toBe(404);
-    expect(profile.body).toMatchObject({ errors: { server: STAFF_MESSAGES.managedOnStaffScreen } });
+    expect(profile.status).toBe(403);
+    expect(profile.body).toMatchObject({ errors: { auth: STAFF_MESSAGES.managedOnStaffScreen } });
     const rows = await t.call<{ clients: { email: string }[] }>(
       'POST',
       '/api/admin/users/list/paginated/all',

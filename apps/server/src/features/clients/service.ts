@@ -15,6 +15,8 @@ import { newId } from '../../lib/ids.ts';
 import { audit } from '../../audit/audit.ts';
 import { Forbidden, Invalid, NotFound } from '../../http/errors.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { staffPasswordProblem } from '../../auth/password-policy.ts';
+import type { SendInvite } from '../staff/service.ts';
 import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import type { SessionService } from '../../auth/sessions.ts';
 import { toWireUser } from './user-row.ts';
@@ -31,6 +33,8 @@ export class ClientsService {
     private readonly sessions: SessionService,
     /** After a client is added (outside the transaction): e.g. mail the email-confirmation link. */
     private readonly onRegistered: (userId: string, email: string) => Promise<void> = async () => undefined,
+    /** After a client is made staff without a password: mail the set-password invitation. */
+    private readonly sendStaffInvite: SendInvite = async () => undefined,
   ) {}
 
   /** A client's profile. Staff are not clients: their id answers 404 saying where staff are managed. */
@@ -105,11 +109,15 @@ export class ClientsService {
   /** Edit User with the role rules of SPEC 6 enforced here, whatever the form offered. */
   async edit(input: EditUserRequest & { password: string; password2: string }, staff: Staff) {
     const now = this.clock.now();
+    const promoting = isStaff(input.role);
+    // A staff password meets the staff policy whoever sets it; a client's password never becomes one.
+    const weak = promoting && input.password ? staffPasswordProblem(input.password) : null;
+    if (weak) throw new Invalid({ password: weak });
     const hash = input.password ? await hashPassword(input.password) : null;
     const user = await this.db.transaction(async (tx) => {
       const before = await this.get(tx, input._id, true);
       const perms = editPermissions(staff.role, before.role as Role);
-      if (!perms.canEdit) throw new Forbidden('You cannot edit this user.');
+      if (!perms.canEdit) throw new Forbidden(STAFF_MESSAGES.managedOnStaffScreen);
       if (input.role !== before.role && (!perms.canChangeRole || !perms.roles.includes(input.role))) {
         throw new Forbidden('You cannot give this role.');
       }
@@ -128,12 +136,12 @@ export class ClientsService {
           ...fields,
           status,
           ...(newEmail ? { email: newEmail } : {}),
-          ...(hash ? { passwordHash: hash } : {}),
+          // Made staff without a password: the client's old one is dropped and an invitation sent.
+          ...(hash ? { passwordHash: hash } : promoting ? { passwordHash: null } : {}),
         })
         .where(eq(users.id, _id))
         .returning();
-      const lostAccess = isStaff(before.role as Role) && (!isStaff(input.role) || hash !== null);
-      if (lostAccess || status === 'disabled') await this.sessions.revokeAllForUser(tx, _id);
+      if (status === 'disabled') await this.sessions.revokeAllForUser(tx, _id);
       await writeClientLog(tx, {
         userId: _id,
         event: 'Client details updated',
@@ -147,11 +155,14 @@ export class ClientsService {
         entity: 'user',
         entityId: _id,
         before: toWireUser(before),
-        after: { ...toWireUser(after!), passwordChanged: hash !== null },
+        after: { ...toWireUser(after!), passwordChanged: hash !== null || promoting },
         ip: staff.ip,
       });
       return after!;
     });
+    if (promoting && !hash) {
+      await this.sendStaffInvite({ id: user.id, email: user.email, name: user.name });
+    }
     return { success: true, user: toWireUser(user) };
   }
 

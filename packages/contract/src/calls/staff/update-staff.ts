@@ -2,14 +2,15 @@ import { defineCall } from '../../call.ts';
 import { staffUpdateRequest, staffUpdateResponse } from '../../staff.ts';
 
 /**
- * A SYSOP changes a staff member's role or status, which ends their sessions (issue 18). SYSOP only, so the acting-on rule never
- * refuses here; declared like every call naming a user.
+ * A SYSOP changes a staff member's role or status, which ends their sessions. SYSOP only, so the
+ * acting-on rule never refuses here; declared like every call naming a user, as one acting on staff.
  */
 export const updateStaff = defineCall({
   method: 'POST',
   path: '/api/admin/staff/update',
   access: 'sysop',
   actsOn: ['_id'],
+  actsOnStaff: true,
   body: staffUpdateRequest,
   response: staffUpdateResponse,
 });

@@ -1,5 +1,6 @@
 import {
   editPermissions,
+  STAFF_MESSAGES,
   type EditPermissions,
   type EditUserRequest,
   type Role,
@@ -53,8 +54,7 @@ export function toEditRequest(values: EditUserOutput, user: User): EditUserReque
 /** Why the form is not offered (SPEC 5, 6), or null when the editor may edit the target. */
 export function blockedReason(editor: Role, target: Role): string | null {
   if (editPermissions(editor, target).canEdit) return null;
-  if (target === 'ADMIN') return 'ADMIN accounts cannot be edited through the client form.';
-  return 'Only a SYSOP can edit a SYSOP account.';
+  return STAFF_MESSAGES.managedOnStaffScreen;
 }
 
 /** The roles the select offers: those the editor may give, plus the current one so it can be shown. */

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { STAFF_MESSAGES } from '@brokerdesk/contract';
+import { users } from '../../src/db/schema.ts';
+import { testDbKind } from '../support/db.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+const PASSWORD = 'Correct-Horse-1';
+
+/**
+ * Edit User is the client form: a staff member is changed only on the Staff screen, so the last SYSOP
+ * cannot be demoted through it; promoting a client to staff sets a password that meets the staff
+ * policy or sends the set-password invitation, and the client's old password never becomes a staff one.
+ */
+describe(`Edit User and staff (${testDbKind})`, () => {
+  let t: TestApp;
+  let sysop: string;
+  let sysopId: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    sysopId = await t.createUser({ email: 'only@edit.test', password: PASSWORD, role: 'SYSOP', name: 'Sol' });
+    sysop = await t.signIn('only@edit.test', PASSWORD);
+  });
+  afterAll(() => t.stop());
+
+  const edit = (body: Record<string, unknown>) =>
+    t.call<{ errors?: Record<string, string> }>('POST', '/api/admin/users/editUser', body, t.auth(sysop));
+  const row = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+  const client = (email: string, password?: string) =>
+    t.createUser({
+      email,
+      role: 'USER',
+      status: 'approved',
+      name: 'Cleo',
+      ...(password ? { password } : {}),
+    });
+
+  it('refuses to demote the only SYSOP (or change any staff member) through Edit User', async () => {
+    const r = await edit({ _id: sysopId, role: 'ADMIN', status: 'approved', name: 'Sol' });
+    expect(r.status).toBe(403);
+    expect(r.body.errors).toEqual({ auth: STAFF_MESSAGES.managedOnStaffScreen });
+    expect(await row(sysopId)).toMatchObject({ role: 'SYSOP', status: 'approved' });
+    // The Staff screen's own call refuses it too, as the last active SYSOP.
+    const staff = await t.call(
+      'POST',
+      '/api/admin/staff/update',
+      { _id: sysopId, role: 'ADMIN' },
+      t.auth(sysop),
+    );
+    expect(staff.status).toBe(409);
+    expect(await row(sysopId)).toMatchObject({ role: 'SYSOP' });
+  });
+
+  it('refuses a weak password when promoting a client to staff, and changes nothing', async () => {
+    const id = await client('weak@edit.test');
+    for (const password of ['123456', 'password123']) {
+      const r = await edit({
+        _id: id,
+        role: 'ADMIN',
+        status: 'approved',
+        name: 'Cleo',
+        password,
+        password2: password,
+      });
+      expect(r.status, password).toBe(400);
+      expect(r.body.errors?.password, password).toMatch(/10 characters|common/);
+    }
+    expect(await row(id)).toMatchObject({ role: 'USER', passwordHash: null });
+  });
+
+  it('promotes with a password that meets the staff policy: the new ADMIN signs in with it', async () => {
+    const id = await client('strong@edit.test', 'client1');
+    const password = 'Tangerine-Harbour-42';
+    const r = await edit({
+      _id: id,
+      role: 'ADMIN',
+      status: 'approved',
+      name: 'Cleo',
+      password,
+      password2: password,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(await t.signIn('strong@edit.test', password)).toEqual(expect.any(String));
+  });
+
+  it("promotes without a password: the client's old one is dropped and the invitation is mailed", async () => {
+    const id = await client('invite@edit.test', 'client1');
+    const mailsBefore = t.smtp.count();
+    const r = await edit({ _id: id, role: 'ADMIN', status: 'approved', name: 'Cleo' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(await row(id)).toMatchObject({ role: 'ADMIN', passwordHash: null });
+    const invitation = await t.smtp.next('invite@edit.test', mailsBefore);
+    expect(invitation.subject).toBe('You have been invited to Brokerdesk');
+    const old = await t.call('POST', '/api/users/loginAdmin', {
+      email: 'invite@edit.test',
+      password: 'client1',
+    });
+    expect(old.status).not.toBe(200);
+    expect(JSON.stringify(old.body)).not.toContain('"success":true');
+  });
+
+  it('keeps the client rules for clients: an ADMIN cannot promote, a SYSOP can change a client', async () => {
+    await t.createUser({ email: 'adam@edit.test', password: PASSWORD, role: 'ADMIN' });
+    const admin = await t.signIn('adam@edit.test', PASSWORD);
+    const id = await client('plain@edit.test');
+    const promote = await t.call(
+      'POST',
+      '/api/admin/users/editUser',
+      { _id: id, role: 'ADMIN', status: 'approved', name: 'Cleo' },
+      t.auth(admin),
+    );
+    expect(promote.status).toBe(403);
+    const rename = await edit({ _id: id, role: 'PARTNER', status: 'approved', name: 'Cleo-Renamed' });
+    expect(rename.status).toBe(200);
+    expect(await row(id)).toMatchObject({ role: 'PARTNER', name: 'Cleo-Renamed' });
+  });
+});
