@@ -159,14 +159,16 @@ test.describe(`audit trail, sessions and reconciliation (${db})`, () => {
     });
     const [client] = ((await list.json()) as { clients: { _id: string }[] }).clients;
     expect(client, 'the demo data has approved clients').toBeDefined();
-    // Asking for the KYC documents hands out signed links: each is logged as a view.
-    expect(
-      (await page.request.get(`/api/admin/users/getKYCDocuments/${client!._id}`, { headers })).ok(),
-    ).toBe(true);
+    // Asking for the KYC documents hands out signed links (not a view); opening one is a view.
+    const docs = await page.request.get(`/api/admin/users/getKYCDocuments/${client!._id}`, { headers });
+    expect(docs.ok()).toBe(true);
+    const report = ((await docs.json()) as { IDENTITY?: { reportUrl?: string } }).IDENTITY?.reportUrl;
+    expect(report, 'the demo client has an eKYC report').toBeTruthy();
+    expect((await page.request.get(report!)).ok()).toBe(true);
 
     await page.goto(`/user/profile/${client!._id}`);
     const card = page.getByRole('region', { name: 'Documents Viewed' });
-    await expect(card.getByRole('row', { name: /Adam.*Link issued/ }).first()).toBeVisible();
+    await expect(card.getByRole('row', { name: /Adam.*eKYC report/ }).first()).toBeVisible();
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/documents-viewed.png', fullPage: true });
     await card.getByRole('link', { name: 'Full audit trail' }).click();

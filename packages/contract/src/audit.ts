@@ -7,7 +7,10 @@ import { roleSchema } from './roles.ts';
 
 /** Actions this area writes to the audit trail itself. */
 export const AUDIT_ACTIONS = {
+  /** A document opened (viewer or file): the register of who looked at a client's documents. */
   documentViewed: 'document.viewed',
+  /** Signed links handed to a staff member's screen: not a view (nobody has looked yet). */
+  documentLinkIssued: 'document.link-issued',
   exported: 'audit.exported',
   verified: 'audit.verified',
   sessionEnded: 'session.ended',

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { AUDIT_ACTIONS, type DocumentKind } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
@@ -21,10 +21,13 @@ export type DocumentOpen = {
 export const KYC_REPORT_LABEL = 'eKYC report';
 
 /**
- * Logs staff looking at a client's documents as 'document.viewed' rows on the client (entity 'user'):
- * once when a staff member asks for the signed links (the session says who), and again each time a
- * link is opened. The open itself carries no session, so it is credited to whoever asked for that very
- * link (same path and expiry), or for an uploaded file without such a request, to its uploader.
+ * Logs staff looking at a client's documents as 'document.viewed' rows on the client (entity 'user'),
+ * one each time a document is opened (a viewer's further range requests are the same look). Handing
+ * out the signed links is 'document.link-issued', not a view: a profile shows them without anyone
+ * looking. The open itself carries no session, so it is credited to whoever was handed that very link
+ * (same path and expiry), or for an uploaded file without such a link, to its uploader. Before links
+ * had their own action they were 'document.viewed' rows with `opened: false`: still read here to credit
+ * an open, and left out of the register.
  */
 export class DocumentViews {
   constructor(
@@ -40,10 +43,10 @@ export class DocumentViews {
         const { path, exp } = linkParts(link.url);
         await audit(tx, now, {
           actorId: staff.userId,
-          action: AUDIT_ACTIONS.documentViewed,
+          action: AUDIT_ACTIONS.documentLinkIssued,
           entity: 'user',
           entityId: clientId,
-          after: { kind: link.kind, document: link.document, path, expiresAt: exp, opened: false },
+          after: { kind: link.kind, document: link.document, path, expiresAt: exp },
           ip: staff.ip,
         });
       }
@@ -70,10 +73,15 @@ export class DocumentViews {
       .where(
         and(
           about,
-          eq(auditLog.action, AUDIT_ACTIONS.documentViewed),
+          or(
+            eq(auditLog.action, AUDIT_ACTIONS.documentLinkIssued),
+            and(
+              eq(auditLog.action, AUDIT_ACTIONS.documentViewed),
+              sql`${auditLog.after} ->> 'opened' = 'false'`,
+            ),
+          ),
           sql`${auditLog.after} ->> 'path' = ${o.path}`,
           sql`${auditLog.after} ->> 'expiresAt' = ${String(o.exp)}`,
-          sql`${auditLog.after} ->> 'opened' = 'false'`,
         ),
       )
       .orderBy(desc(auditLog.id))
@@ -94,6 +102,14 @@ export class DocumentViews {
       .limit(1);
     return uploaded?.actorId ?? null;
   }
+}
+
+/**
+ * Whether a request starts a look at a document: a plain GET, or a range from the first byte. A
+ * viewer's later ranges of the same file are the same look.
+ */
+export function startsALook(range: string | undefined): boolean {
+  return range === undefined || /^\s*bytes\s*=\s*0\s*-/i.test(range);
 }
 
 /** The links getKYCDocuments hands out: each document's view link and the client's eKYC report. */

@@ -143,6 +143,8 @@ export class AuditService {
           eq(auditLog.entity, 'user'),
           eq(auditLog.entityId, userId),
           eq(auditLog.action, AUDIT_ACTIONS.documentViewed),
+          // Links handed out were once recorded as views (opened: false): they are not looks.
+          sql`coalesce(${auditLog.after} ->> 'opened', 'true') <> 'false'`,
         ),
       )
       .orderBy(desc(auditLog.id))

@@ -15,7 +15,7 @@ import { assertMayActOn } from '../../auth/acting-on.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import { audit } from '../../audit/audit.ts';
 import { filePath, sniffType, type FileStore } from './file-store.ts';
-import { uploadOwner, type DocumentViews } from '../audit/document-views.ts';
+import { startsALook, uploadOwner, type DocumentViews } from '../audit/document-views.ts';
 
 const TOO_BIG = 'The file is larger than 10 MB.';
 type Received = { userId: string; filename: string; data: Buffer };
@@ -70,14 +70,15 @@ export async function uploadRoutes(
       if (!(await deps.links.open(filePath(name), req.query))) throw new Forbidden('This link has expired.');
       const stat = await fs.promises.stat(full).catch(() => null);
       if (!stat?.isFile()) throw new NotFound();
-      await deps.views.opened({
-        clientId: uploadOwner(name),
-        kind: 'BANK_STATEMENT',
-        document: name,
-        path: filePath(name),
-        exp: req.query.exp!,
-        ip: req.ip,
-      });
+      if (startsALook(req.headers.range))
+        await deps.views.opened({
+          clientId: uploadOwner(name),
+          kind: 'BANK_STATEMENT',
+          document: name,
+          path: filePath(name),
+          exp: req.query.exp!,
+          ip: req.ip,
+        });
       return (
         reply
           .type(type.mime)

@@ -11,7 +11,7 @@ import { KycUnavailable, type KycFile, type KycProvider } from '../../integratio
 import { kycImagePath, kycReportPath } from '../../integrations/kyc/paths.ts';
 import type { LinkSigner } from '../../lib/signed-links.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { DocumentViews, KYC_REPORT_LABEL, kycDocumentLinks } from '../audit/document-views.ts';
+import { DocumentViews, KYC_REPORT_LABEL, kycDocumentLinks, startsALook } from '../audit/document-views.ts';
 
 /**
  * KYC calls of SPEC 7.2, and the stand-in provider's signed document and report pages. Handing out the
@@ -48,14 +48,15 @@ export function kycRoutes(
     if (!(await deps.links.open(path, req.query))) throw new Forbidden('This link has expired.');
     const image = await fromProvider(() => deps.kyc.image(userId, imageId));
     if (!image) throw new NotFound();
-    await views.opened({
-      clientId: userId,
-      kind: image.kind,
-      document: image.idDocType,
-      path,
-      exp: req.query.exp,
-      ip: req.ip,
-    });
+    if (startsALook(req.headers.range))
+      await views.opened({
+        clientId: userId,
+        kind: image.kind,
+        document: image.idDocType,
+        path,
+        exp: req.query.exp,
+        ip: req.ip,
+      });
     return sendFile(reply, image);
   });
 
@@ -64,14 +65,15 @@ export function kycRoutes(
     if (!(await deps.links.open(path, req.query))) throw new Forbidden('This link has expired.');
     await ensureUser(req.params.userId);
     const file = await fromProvider(() => deps.kyc.report(req.params.userId));
-    await views.opened({
-      clientId: req.params.userId,
-      kind: 'KYC_REPORT',
-      document: KYC_REPORT_LABEL,
-      path,
-      exp: req.query.exp,
-      ip: req.ip,
-    });
+    if (startsALook(req.headers.range))
+      await views.opened({
+        clientId: req.params.userId,
+        kind: 'KYC_REPORT',
+        document: KYC_REPORT_LABEL,
+        path,
+        exp: req.query.exp,
+        ip: req.ip,
+      });
     return sendFile(reply, file);
   });
 }

@@ -1,5 +1,5 @@
 import { DOCUMENT_KIND_LABELS, viewedDocumentLabel, type DocumentView } from '@brokerdesk/contract';
-import { Anchor, Badge } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import {
@@ -54,27 +54,12 @@ const COLUMNS: DataTableColumn<Row>[] = [
     cell: (v) => viewedDocumentLabel(v.kind, v.document) || '—',
     wrap: true,
   },
-  {
-    id: 'opened',
-    header: 'What',
-    cell: (v) =>
-      v.opened ? (
-        <Badge size="sm" variant="light" color="blue">
-          Opened
-        </Badge>
-      ) : (
-        <Badge size="sm" variant="light" color="gray">
-          Link issued
-        </Badge>
-      ),
-    width: 110,
-  },
   { id: 'ip', header: 'IP address', cell: (v) => v.ip, width: 130 },
 ];
 
 /**
- * Documents Viewed: who asked for a link to the client's KYC documents, eKYC report or bank statements,
- * and who opened one, when (issue 9: views are logged and shown on the profile).
+ * Documents Viewed: who opened the client's KYC documents, eKYC report or bank statements, and when.
+ * Handing out a link is not a look and is not listed (the audit trail keeps it).
  */
 export function DocumentsViewedCard({ userId }: { userId: string }) {
   const list = useUrlListState(LIST);
