@@ -14,13 +14,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import { API_DOCS_PATH, API_PREFIX, MESSAGES } from '@brokerdesk/contract';
-import type { Config } from './config.ts';
+import { TRUST_PROXY_TRUE_WARNING, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { TradingPlatform } from './integrations/platform/types.ts';
 import type { Clock } from './lib/clock.ts';
 import type { App } from './http/types.ts';
-import { frameworkError, registerErrorHandler } from './http/error-handler.ts';
+import { clientError, frameworkError, registerErrorHandler } from './http/error-handler.ts';
+import { readJsonBodies } from './http/body-parsers.ts';
 import { refuseBadText } from './http/refuse-bad-text.ts';
 import { noStoreForStaff } from './http/no-store.ts';
 import { drainConnectionsOnClose } from './http/drain-connections.ts';
@@ -134,7 +135,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => crypto.randomUUID(),
     frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   }).withTypeProvider<ZodTypeProvider>();
+  if (config.trustProxy === true) app.log.warn({}, TRUST_PROXY_TRUE_WARNING);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -166,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true });
   registerErrorHandler(app);
+  readJsonBodies(app);
   drainConnectionsOnClose(app);
   const metrics = deps.metrics;
   if (metrics) {
@@ -221,8 +225,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The development outbox (sign-in codes, reset links) is never served in production, whatever mailer.
   const devOutbox = mailer.devOutbox && !config.production;
   systemRoutes(app, { system, devOutbox, version: VERSION });
-  const clients = new ClientsService(db, clock, sessions, (userId, email) =>
-    passwords.sendEmailConfirmation(userId, email),
+  const sendInvite = inviteSender({
+    db,
+    passwords,
+    send: (mail) => mailer.send(mail),
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  const clients = new ClientsService(
+    db,
+    clock,
+    sessions,
+    (userId, email) => passwords.sendEmailConfirmation(userId, email),
+    sendInvite,
   );
   clientsRoutes(app, { db, clients });
   groupsRoutes(app, { groups: new GroupsService(db, clock) });
@@ -295,13 +310,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Open streams would keep app.close() waiting: end them first.
   app.addHook('preClose', () => hub.close());
   searchRoutes(app, { db });
-  const sendInvite = inviteSender({
-    db,
-    passwords,
-    send: (mail) => mailer.send(mail),
-    publicUrl: config.publicUrl,
-    log: app.log,
-  });
   staffRoutes(app, {
     staff: new StaffService(db, clock, sessions, config.sessionIdleSeconds, sendInvite),
   });

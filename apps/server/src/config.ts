@@ -72,9 +72,10 @@ export type Config = {
   /** How long the MT5 client waits for one reply. */
   mt5TimeoutSeconds: number;
   /**
-   * Fastify's trustProxy (TRUST_PROXY): false uses the socket's address; true trusts every proxy; a
-   * number trusts that many hops; a list trusts those addresses and CIDR ranges. request.ip, per-address
-   * limits and the audit trail's addresses follow it.
+   * Fastify's trustProxy (TRUST_PROXY): false uses the socket's address; a number trusts that many
+   * proxies in front; a list trusts those addresses and CIDR ranges; true (development only) believes
+   * every X-Forwarded-For address. request.ip, per-address limits and the audit trail's addresses follow
+   * it; the development outbox never does (docs/security.md).
    */
   trustProxy: boolean | number | string[];
   /** NODE_ENV=production: no development outbox, and SMTP_URL is required. */
@@ -121,7 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reconciliationHourUtc: e.RECONCILIATION_HOUR_UTC === 'off' ? null : e.RECONCILIATION_HOUR_UTC,
     operations: operationsConfig(e),
     mt5TimeoutSeconds: e.MT5_TIMEOUT_SECONDS,
-    trustProxy: trustProxyConfig(e.TRUST_PROXY),
+    trustProxy: trustProxyConfig(e.TRUST_PROXY, production),
     production,
     metrics: e.METRICS_PORT === 'off' ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
   };
@@ -153,17 +154,33 @@ function operationsConfig(e: z.infer<typeof envSchema>): Config['operations'] {
 /** proxy-addr's names for ranges, which Fastify's trustProxy accepts besides addresses and CIDRs. */
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-/** TRUST_PROXY as Fastify's trustProxy takes it; anything else stops the server with a clear message. */
-export function trustProxyConfig(value: string | undefined): boolean | number | string[] {
+const TRUST_PROXY_FORMS =
+  'the number of proxies in front of the server, e.g. 1, or their addresses/CIDRs, e.g. 127.0.0.1 or 10.0.0.0/8,10.1.2.3';
+
+const TRUST_PROXY_TRUE_REFUSED = `TRUST_PROXY=true is refused with NODE_ENV=production: it believes whatever X-Forwarded-For a client sends; use ${TRUST_PROXY_FORMS} (docs/operations.md "Behind a proxy").`;
+
+/** Logged at start when TRUST_PROXY=true outside production (app.ts). */
+export const TRUST_PROXY_TRUE_WARNING = `TRUST_PROXY=true believes whatever X-Forwarded-For a client sends, so any client picks its own address for the per-address limits and the audit trail; NODE_ENV=production refuses it. Use ${TRUST_PROXY_FORMS} (docs/operations.md "Behind a proxy").`;
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it; anything else stops the server with a clear message.
+ * `true` believes the left-most X-Forwarded-For address, which any client writes (an appending proxy
+ * passes it on): refused in production, warned about otherwise (app.ts; docs/operations.md).
+ */
+export function trustProxyConfig(value: string | undefined, production = false): boolean | number | string[] {
   const text = value?.trim() ?? '';
-  if (text === '' || text === 'false') return false;
-  if (text === 'true') return true;
+  const lower = text.toLowerCase();
+  if (lower === '' || lower === 'false' || /^0+$/.test(text)) return false;
+  if (lower === 'true') {
+    if (production) throw new Error(`Invalid configuration:\n  ${TRUST_PROXY_TRUE_REFUSED}`);
+    return true;
+  }
   if (/^\d+$/.test(text)) return Number(text);
   const entries = text.split(',').map((s) => s.trim());
   const bad = entries.filter((entry) => !NAMED_RANGES.has(entry) && !isAddressOrCidr(entry));
   if (bad.length > 0)
     throw new Error(
-      `Invalid configuration:\n  TRUST_PROXY: "${bad.join('", "')}" is not an address or CIDR range (use true, a number of hops, or comma-separated addresses/CIDRs such as 127.0.0.1,10.0.0.0/8)`,
+      `Invalid configuration:\n  TRUST_PROXY: "${bad.join('", "')}" is neither a number of proxies nor an address or CIDR range (use ${TRUST_PROXY_FORMS})`,
     );
   return entries;
 }

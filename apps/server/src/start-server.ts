@@ -30,7 +30,7 @@ export type BeforeStart = (
 
 /** config -> db -> app -> listen (nothing else). */
 export async function startServer(opts: { beforeStart?: BeforeStart } = {}): Promise<void> {
-  const config = loadConfig();
+  const config = configOrExit();
   const log = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const clock = systemClock;
@@ -136,6 +136,16 @@ export async function startServer(opts: { beforeStart?: BeforeStart } = {}): Pro
       [{ name: 'database', stop: () => database.close() }],
     ],
   });
+}
+
+/** A configuration the server cannot run with: its lines (one per variable), no stack trace, exit 1. */
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.exit(1);
+  }
 }
 
 /** A listener's address and the variables that set it, for the message when it cannot be had. */

@@ -1,7 +1,9 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@brokerdesk/contract';
-import { AppError } from './errors.ts';
+import { AppError, UNSUPPORTED_MEDIA_TYPE } from './errors.ts';
 
 /**
  * One place turns every failure into `{ errors: { field: message }, requestId }`. Bad input is always 4xx;
@@ -41,7 +43,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       const message = err.code?.startsWith('FST_ERR_CTP')
-        ? 'The request body could not be read.'
+        ? (BODY_MESSAGES[err.code] ?? 'The request body could not be read.')
         : err.message;
       return reply.code(status).send({ errors: { body: message || MESSAGES.invalidInput }, requestId });
     }
@@ -49,6 +51,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.code(500).send({ errors: { server: MESSAGES.serverError }, requestId });
   });
 }
+
+/** What Fastify's body reading refused, in words (http/body-parsers.ts adds its own). */
+const BODY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty: send JSON, or no Content-Type.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: UNSUPPORTED_MEDIA_TYPE,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+};
 
 /**
  * Errors the router raises before any route, hook or error handler runs (a URL that does not decode, a
@@ -58,4 +68,27 @@ export function frameworkError(err: FastifyError, request: FastifyRequest, reply
   void reply
     .code(err.statusCode ?? 400)
     .send({ errors: { url: 'This address is not valid.' }, requestId: request.id });
+}
+
+/**
+ * Requests Node's HTTP parser cannot read (a bad Content-Length or chunk, headers too large, too slow):
+ * no request, route or error handler exists yet, so the reply is written to the socket here, in the
+ * API's error shape rather than Fastify's `{ error, message, statusCode }`.
+ */
+export function clientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  // A reset connection has nobody to answer (Fastify's default does the same).
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, errors]: [number, Record<string, string>] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, { server: 'The request took too long to arrive.' }]
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, { headers: 'The request headers are too large.' }]
+        : [400, { request: 'This is not a valid HTTP request.' }];
+  const body = JSON.stringify({ errors });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(err);
 }

@@ -45,3 +45,13 @@ export class Unavailable extends AppError {
     super(503, { server: message });
   }
 }
+
+export const UNSUPPORTED_MEDIA_TYPE =
+  'This content type is not accepted: the API reads JSON (application/json) and uploads (multipart/form-data).';
+
+/** A body the server does not read: another content type, charset or encoding. */
+export class UnsupportedMediaType extends AppError {
+  constructor(message: string = UNSUPPORTED_MEDIA_TYPE) {
+    super(415, { body: message });
+  }
+}

@@ -1,7 +1,10 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import { desc, eq } from 'drizzle-orm';
 import { MESSAGES } from '@brokerdesk/contract';
 import { buildApp } from '../../src/app.ts';
@@ -15,6 +18,7 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { fromAddress } from '../support/from-address.ts';
 
 const PASSWORD = 'Correct-Horse-1';
+const root = path.resolve(import.meta.dirname, '../../../..');
 
 describe('configuration: production needs SMTP_URL; TRUST_PROXY as Fastify takes it', () => {
   it('refuses to start with NODE_ENV=production and no SMTP_URL, naming SMTP_URL', () => {
@@ -38,11 +42,88 @@ describe('configuration: production needs SMTP_URL; TRUST_PROXY as Fastify takes
     for (const bad of ['nginx', '10.0.0.0/33', '127.0.0.1,', '1.2.3.4/8/8', 'fe80::/129'])
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   });
+
+  const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://relay.example:587' };
+
+  it('refuses TRUST_PROXY=true with NODE_ENV=production in one line saying what to use, and takes it in development', () => {
+    let message = '';
+    try {
+      loadConfig({ ...production, TRUST_PROXY: 'true' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    const lines = message.split('\n').filter((l) => l.includes('TRUST_PROXY'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('TRUST_PROXY=true is refused with NODE_ENV=production');
+    expect(lines[0]).toContain(
+      'use the number of proxies in front of the server, e.g. 1, or their addresses/CIDRs',
+    );
+    expect(() => loadConfig({ ...production, TRUST_PROXY: ' TRUE ' })).toThrow(/TRUST_PROXY=true is refused/);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('takes a number of proxies or their addresses/CIDRs in production; refuses anything else saying what to use', () => {
+    const cases: [string, unknown][] = [
+      ['1', 1],
+      ['2', 2],
+      ['10.0.0.1,10.0.0.2', ['10.0.0.1', '10.0.0.2']],
+      ['10.0.0.0/8', ['10.0.0.0/8']],
+      ['0', false],
+    ];
+    for (const [value, trustProxy] of cases)
+      expect(loadConfig({ ...production, TRUST_PROXY: value }).trustProxy, value).toEqual(trustProxy);
+    for (const bad of ['yes', '-1', '1.5', 'true,10.0.0.1'])
+      for (const env of [{}, production]) {
+        const refused = () => loadConfig({ ...env, TRUST_PROXY: bad });
+        expect(refused, bad).toThrow(
+          /TRUST_PROXY: ".+" is neither a number of proxies nor an address or CIDR range/,
+        );
+        // What to use instead, and never `true`.
+        expect(refused, bad).toThrow(
+          /\(use the number of proxies in front of the server, e\.g\. 1, or their addresses\/CIDRs/,
+        );
+      }
+  });
+
+  it('stops the production server at start on TRUST_PROXY=true with that line, not a stack trace', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bd-trust-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...production,
+      TRUST_PROXY: 'true',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      METRICS_PORT: 'off',
+      DATA_DIR: dataDir,
+    };
+    delete env.TEST_DATABASE_URL;
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    // A server that starts after all must not outlive the test.
+    const deadline = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    try {
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+      expect(code, output).toBe(1);
+    } finally {
+      clearTimeout(deadline);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    expect(output).not.toMatch(/^\s+at /m);
+    const lines = output.split('\n').filter((l) => l.includes('TRUST_PROXY'));
+    expect(lines, output).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /TRUST_PROXY=true is refused with NODE_ENV=production: .*use the number of proxies/,
+    );
+  }, 60_000);
 });
 
 describe(`the development outbox is never served with NODE_ENV=production (${testDbKind})`, () => {
   /** The app as main.ts builds it, with the outbox mailer, for the environment given. */
-  async function outboxApp(env: Record<string, string>) {
+  async function outboxApp(env: Record<string, string>, logger?: FastifyBaseLogger) {
     const database = await openTestDatabase();
     const clock = manualClock(1_790_000_000);
     const platform = await startTestPlatform(database.db, clock, { kind: 'simulator' });
@@ -56,6 +137,7 @@ describe(`the development outbox is never served with NODE_ENV=production (${tes
       platforms: [platform.platform],
       clock,
       secret: new TextEncoder().encode('test-secret-test-secret-test-secret!'),
+      logger,
     });
     return {
       app,
@@ -90,6 +172,101 @@ describe(`the development outbox is never served with NODE_ENV=production (${tes
     } finally {
       await prod.stop();
     }
+  });
+
+  it('warns at start that TRUST_PROXY=true believes any X-Forwarded-For, outside production', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const dev = await outboxApp({ TRUST_PROXY: 'true' }, logger);
+    await dev.stop();
+    const warnings = lines.map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(warnings).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        msg: expect.stringMatching(
+          /^TRUST_PROXY=true believes whatever X-Forwarded-For a client sends.*NODE_ENV=production refuses it/,
+        ),
+      }),
+    );
+    // Not for a setting that names its proxies.
+    lines.length = 0;
+    await (await outboxApp({ TRUST_PROXY: '1' }, logger)).stop();
+    expect(lines.join('')).not.toContain('TRUST_PROXY');
+  });
+});
+
+describe(`the development outbox answers the socket's own peer on this machine, whatever TRUST_PROXY (${testDbKind})`, () => {
+  const OUTBOX = '/api/dev/outbox';
+  // 127.0.0.2 stands in for another machine: the outbox serves 127.0.0.1 and ::1 only.
+  const OTHER_PEER = '127.0.0.2';
+  let trustAll: TestApp;
+  let oneProxy: TestApp;
+  beforeAll(async () => {
+    trustAll = await startTestApp({ env: { TRUST_PROXY: 'true' }, devOutbox: true });
+    oneProxy = await startTestApp({ env: { TRUST_PROXY: '1' }, devOutbox: true });
+    await oneProxy.createUser({ email: 'hop@p.test', password: PASSWORD });
+  });
+  afterAll(async () => {
+    await trustAll.stop();
+    await oneProxy.stop();
+  });
+
+  it('refuses a forged X-Forwarded-For: 127.0.0.1 with TRUST_PROXY=true in development', async () => {
+    // A browser on this machine is served.
+    expect((await fromAddress(trustAll.base, '127.0.0.1')('GET', OUTBOX)).status).toBe(200);
+    // Another machine claiming to be this one.
+    const forged = await fromAddress(trustAll.base, OTHER_PEER)('GET', OUTBOX, undefined, {
+      'x-forwarded-for': '127.0.0.1',
+    });
+    expect(forged.status).toBe(404);
+    expect(forged.body).toMatchObject({ errors: { server: MESSAGES.notFound } });
+    // The same claim through a proxy on this machine that appends the real peer.
+    const viaProxy = await fromAddress(trustAll.base, '127.0.0.1')('GET', OUTBOX, undefined, {
+      'x-forwarded-for': '127.0.0.1, 203.0.113.9',
+    });
+    expect(viaProxy.status).toBe(404);
+  });
+
+  it('with TRUST_PROXY=1 refuses a client that reaches the server directly claiming 127.0.0.1', async () => {
+    const direct = await fromAddress(oneProxy.base, OTHER_PEER)('GET', OUTBOX, undefined, {
+      'x-forwarded-for': '127.0.0.1',
+    });
+    expect(direct.status).toBe(404);
+    expect((await fromAddress(oneProxy.base, '127.0.0.1')('GET', OUTBOX)).status).toBe(200);
+  });
+
+  it('with TRUST_PROXY=1 sees the client behind one appending proxy as the right-most address: no outbox, limits on the real address', async () => {
+    // The proxy (127.0.0.1) appends the peer it saw to what the client wrote.
+    const viaProxy = fromAddress(oneProxy.base, '127.0.0.1');
+    const from = (claimed: string, real: string) => ({ 'x-forwarded-for': `${claimed}, ${real}` });
+    expect((await viaProxy('GET', OUTBOX, undefined, from('127.0.0.1', '198.51.100.20'))).status).toBe(404);
+    const wrong = { email: 'hop@p.test', password: 'wrong-password' };
+    const right = { email: 'hop@p.test', password: PASSWORD };
+    // A fresh forged address per try: the real one is counted.
+    for (let i = 1; i <= 10; i++)
+      expect(
+        (await viaProxy('POST', '/api/users/loginAdmin', wrong, from(`203.0.113.${i}`, '198.51.100.20')))
+          .status,
+      ).toBe(400);
+    const locked = await viaProxy(
+      'POST',
+      '/api/users/loginAdmin',
+      right,
+      from('203.0.113.99', '198.51.100.20'),
+    );
+    expect(locked.status).toBe(429);
+    expect(locked.body).toMatchObject({ errors: { emailorpassword: MESSAGES.accountLocked } });
+    const refusal = await oneProxy.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'sign-in.refused'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(refusal[0]?.ip).toBe('198.51.100.20');
+    // Another client behind the same proxy is not held back.
+    expect(
+      (await viaProxy('POST', '/api/users/loginAdmin', right, from('203.0.113.99', '198.51.100.21'))).status,
+    ).toBe(200);
   });
 });
 

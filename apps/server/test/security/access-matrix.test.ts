@@ -189,8 +189,9 @@ const EDIT_RULES: Record<'ADMIN' | 'SYSOP', Record<Role, (change: Change) => 200
     USER: (c) => (c === 'role:SYSOP' ? 403 : 200),
     PARTNER: (c) => (c === 'role:SYSOP' ? 403 : 200),
     MODERATOR: (c) => (c === 'role:SYSOP' ? 403 : 200),
+    // Staff are changed only on the Staff screen, a SYSOP's own kind included.
     ADMIN: () => 403,
-    SYSOP: () => 200,
+    SYSOP: () => 403,
   },
 };
 

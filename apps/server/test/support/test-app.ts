@@ -40,6 +40,8 @@ export async function startTestApp(
     mailClient?: ClientMailer;
     /** Serves Prometheus metrics on a loopback port of their own (`metricsUrl`), as main.ts does. */
     metrics?: boolean;
+    /** Serves the development outbox as a server without SMTP_URL does (mail still reaches `smtp`). */
+    devOutbox?: boolean;
     /**
      * A server started again on another database (one restored from a backup, say) next to the same
      * trading platform and clock as `after`'s: the platform lives outside the database, as MT5 does.
@@ -88,7 +90,7 @@ export async function startTestApp(
     database,
     readiness,
     metrics,
-    mailer: smtpMailer(smtpUrl, config.mailFrom),
+    mailer: { ...smtpMailer(smtpUrl, config.mailFrom), devOutbox: opts.devOutbox ?? false },
     platforms: [platform],
     clock,
     secret: TEST_SECRET,

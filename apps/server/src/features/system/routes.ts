@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { calls } from '@brokerdesk/contract';
 import type { App } from '../../http/types.ts';
 import { requireStaff } from '../../http/types.ts';
@@ -6,6 +7,21 @@ import { NotFound } from '../../http/errors.ts';
 import type { SystemService } from './service.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * The socket's own peer is loopback and no proxy forwarded the request. Never request.ip: under
+ * TRUST_PROXY it comes from X-Forwarded-For, which a client writes, and a proxy on this machine connects
+ * from loopback on behalf of anyone (docs/security.md).
+ */
+function fromThisMachine(req: FastifyRequest): boolean {
+  const h = req.headers;
+  return (
+    LOOPBACK.has(req.socket.remoteAddress ?? '') &&
+    h['x-forwarded-for'] === undefined &&
+    h.forwarded === undefined &&
+    h['x-real-ip'] === undefined
+  );
+}
 
 export function systemRoutes(
   app: App,
@@ -25,7 +41,7 @@ export function systemRoutes(
 
   // Only without SMTP_URL, and only to a browser on this machine: it holds sign-in codes.
   route(app, calls.system.getDevOutbox, async (req) => {
-    if (!deps.devOutbox || !LOOPBACK.has(req.ip)) throw new NotFound();
+    if (!deps.devOutbox || !fromThisMachine(req)) throw new NotFound();
     return { enabled: true, mails: await system.devOutbox() };
   });
 }
