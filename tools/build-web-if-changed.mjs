@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,7 +43,7 @@ for (const file of INPUTS.flatMap(files).sort()) {
 const current = hash.digest('hex');
 const built = fs.existsSync(stamp) && fs.existsSync(path.join(dist, 'index.html'));
 if (built && fs.readFileSync(stamp, 'utf8').trim() === current) {
-  console.log('Web app unchanged since its last build: not built again (npm run build:web builds it).');
+  process.stdout.write('Web app unchanged since its last build: not built again (npm run build:web builds it).\n');
   process.exit(0);
 }
 execFileSync('npm', ['run', 'build:web'], { cwd: root, stdio: 'inherit' });
