@@ -2,11 +2,6 @@ import { PlatformError, type SendOptions, type TradingPlatform } from '../integr
 import { keysOfRequest } from './keys.ts';
 import type { CreateAccountPayload, ParsedOperation } from './kinds.ts';
 
-/** The platform's "login taken" (MT5 3004 LOGIN_EXIST). */
-const ACCOUNT_EXISTS = 3004;
-/** The platform's "no such login" (MT5 13 NOT_FOUND). */
-const NOT_FOUND = 13;
-
 /**
  * What one send found out:
  *   applied     it took effect
@@ -110,7 +105,7 @@ async function isOurAccount(platform: TradingPlatform, p: CreateAccountPayload):
     const account = await platform.getAccount(p.login);
     return account.name === p.name && account.group === p.group;
   } catch (err) {
-    if (err instanceof PlatformError && err.code === NOT_FOUND) return false;
+    if (err instanceof PlatformError && err.refusal === 'accountNotFound') return false;
     throw err;
   }
 }
@@ -125,7 +120,7 @@ function failure(err: unknown): Exclude<SendResult, { outcome: 'applied' }> {
     // about whether the call landed.
     return { outcome: 'uncertain', error };
   }
-  if (err.code === ACCOUNT_EXISTS) return { outcome: 'rejected', error, code: err.code };
+  if (err.refusal === 'accountExists') return { outcome: 'rejected', error, code: err.code };
   const outcome =
     err.kind === 'permanent' ? 'rejected' : err.kind === 'transient' ? 'notApplied' : 'uncertain';
   return { outcome, error, code: err.code };

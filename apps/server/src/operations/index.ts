@@ -42,6 +42,13 @@ export {
   type SetNamePayload,
 } from './kinds.ts';
 export { errorText } from './attempt.ts';
+export {
+  hasOpenOperation,
+  latestOperationState,
+  nextOperationKey,
+  succeededBalanceKeys,
+  type OperationState,
+} from './queries.ts';
 export { defaultBackoff, DEFAULT_MAX_ATTEMPTS, type RetryPolicy } from './policy.ts';
 export { claimOperations, type ClaimedOperation } from './store.ts';
 export { OperationWorker, type OperationWorkerDeps, type RoundTally, type WorkerLog } from './worker.ts';

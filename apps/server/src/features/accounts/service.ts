@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   ACCOUNT_GROUP_MESSAGES,
   ACCOUNT_PASSWORD_MESSAGE,
@@ -7,20 +7,13 @@ import {
   MESSAGES,
 } from '@brokerdesk/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  groups,
-  leverageChanges,
-  platformOperations,
-  subAccountRequests,
-  tradingAccounts,
-  users,
-} from '../../db/schema.ts';
+import { groups, leverageChanges, subAccountRequests, tradingAccounts, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../../audit/audit.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors.ts';
 import { staffName, type StaffContext } from '../../auth/sessions.ts';
-import { enqueueOperation } from '../../operations/index.ts';
+import { enqueueOperation, latestOperationState } from '../../operations/index.ts';
 import { writeClientLog } from '../clients/client-log.ts';
 import { defaultGroup, platformAccountName } from './naming.ts';
 import { ACCOUNT_KEYS } from './keys.ts';
@@ -167,17 +160,12 @@ export class AccountsService {
   async passwordStatus(accountId: string) {
     const [acc] = await this.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
     if (!acc) throw new NotFound('No such trading account.');
-    const [op] = await this.db
-      .select({ state: platformOperations.state })
-      .from(platformOperations)
-      .where(and(eq(platformOperations.login, acc.number), eq(platformOperations.kind, 'changePassword')))
-      .orderBy(desc(platformOperations.seq))
-      .limit(1);
-    const status = !op
+    const state = await latestOperationState(this.db, { login: acc.number, kind: 'changePassword' });
+    const status = !state
       ? 'none'
-      : op.state === 'succeeded'
+      : state === 'succeeded'
         ? 'approved'
-        : op.state === 'failed'
+        : state === 'failed'
           ? 'failed'
           : 'pending';
     return { passwordChangeChecked: true, data: { status } as const };

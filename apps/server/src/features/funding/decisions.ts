@@ -1,4 +1,3 @@
-import { and, inArray, sql } from 'drizzle-orm';
 import {
   AMOUNT_TOO_SMALL,
   roundsToZero,
@@ -8,14 +7,19 @@ import {
   type FundingApproval,
 } from '@brokerdesk/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { platformOperations, platformOperationsArchive } from '../../db/schema.ts';
 import { audit } from '../../audit/audit.ts';
 import { Conflict, Invalid } from '../../http/errors.ts';
 import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import { writeClientLog } from '../clients/client-log.ts';
 import { approvalGate, cancelAwaiting, toWireApproval } from '../approvals/four-eyes.ts';
 import type { PlannedUpdate } from './transitions.ts';
-import { errorText, keyReference, keysOfRequest, MAX_REPEATS } from '../../operations/index.ts';
+import {
+  errorText,
+  hasOpenOperation,
+  keyReference,
+  keysOfRequest,
+  nextOperationKey as nextKey,
+} from '../../operations/index.ts';
 import type { TradingPlatform } from '../../integrations/platform/types.ts';
 
 /**
@@ -81,40 +85,20 @@ export const withComment = (comment: string) => (comment ? `: ${comment}` : '');
 export const requestIdOf = keyReference;
 
 /**
- * Operations of requests (`base` = '<prefix>:<id>'): the first one and its repeats '<base>:<n>', by
- * their indexed base key (these run inside row-locking transactions, where a LIKE scan would hold locks).
- */
-function ofBase(...bases: string[]) {
-  return inArray(platformOperations.baseKey, bases);
-}
-
-/**
- * The key for the next operation of a request: `base` the first time, then `base:1`, `base:2` ...
- * A repeat is a new operation with its own key (and deal comment): the one before it failed for good,
- * so nothing was applied under the old key, and the worker can still tell the new one's outcome apart.
+ * The key for the next operation of a request (operations/queries.ts): `base`, then `base:1` ...;
+ * 409 once the request has had every repeat a deal comment allows.
  */
 export async function nextOperationKey(tx: DbOrTx, base: string): Promise<string> {
-  // Archived operations count too: their keys are deal comments on MT5 that must never be reused.
-  const [prior] = await tx
-    .select({
-      n: sql<number>`(select count(*) from ${platformOperations} where ${ofBase(base)})::int
-        + (select count(*) from ${platformOperationsArchive} where ${inArray(platformOperationsArchive.baseKey, [base])})::int`,
-    })
-    .from(sql`(select 1) as one`);
-  const n = prior?.n ?? 0;
-  if (n > MAX_REPEATS) {
+  const key = await nextKey(tx, base);
+  if (key === null) {
     throw new Conflict('This request was sent to the platform too many times; handle it on the platform.');
   }
-  return n === 0 ? base : `${base}:${n}`;
+  return key;
 }
 
 /** Refuses (409) while an operation of the request is still queued or running: its outcome is not known. */
 export async function assertNoOperationRunning(tx: DbOrTx, bases: readonly string[]): Promise<void> {
-  const [busy] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(platformOperations)
-    .where(and(ofBase(...bases), inArray(platformOperations.state, ['queued', 'running'])));
-  if (busy && busy.n > 0) {
+  if (await hasOpenOperation(tx, bases)) {
     throw new Conflict('The platform is still working on this request. Try again in a moment.');
   }
 }

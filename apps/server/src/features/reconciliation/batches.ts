@@ -14,8 +14,6 @@ import { keysOfRequest } from '../../operations/index.ts';
 import { AccountMatcher, type AccountFindings, type Period } from './matching.ts';
 import { dealWindow, groupMembers, slices, type Batch, type RunPlan, type Scope } from './plan.ts';
 
-/** MT5's NOTFOUND: the platform does not know the login. */
-const NOT_FOUND = 13;
 const INSERT_CHUNK = 500;
 
 type BatchResult = { accounts: number; deals: number; mismatches: MismatchRow[]; duplicates: Duplicate[] };
@@ -152,7 +150,7 @@ export class BatchRunner {
     try {
       return { deals: await this.platform.balanceDeals(login, window.from, window.to), unknown: false };
     } catch (err) {
-      if (err instanceof PlatformError && err.code === NOT_FOUND)
+      if (err instanceof PlatformError && err.refusal === 'accountNotFound')
         return { deals: [] as Deal[], unknown: true };
       throw err;
     }

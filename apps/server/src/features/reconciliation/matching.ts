@@ -1,7 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { FundingRequestType } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
-import { deposits, platformOperations, transfers, withdrawals } from '../../db/schema.ts';
+import { deposits, transfers, withdrawals } from '../../db/schema.ts';
+import { succeededBalanceKeys } from '../../operations/index.ts';
 import type { Deal } from '../../integrations/platform/types.ts';
 import {
   depositLegs,
@@ -156,20 +157,10 @@ export class AccountMatcher {
   ): Promise<MismatchRow[]> {
     const inPeriod = strays.filter((d) => d.time >= period.from && d.time <= period.to);
     if (inPeriod.length === 0) return [];
-    const known = await this.db
-      .select({ key: platformOperations.idempotencyKey })
-      .from(platformOperations)
-      .where(
-        and(
-          inArray(
-            platformOperations.idempotencyKey,
-            inPeriod.map((d) => d.comment),
-          ),
-          eq(platformOperations.kind, 'balance'),
-          eq(platformOperations.state, 'succeeded'),
-        ),
-      );
-    const ours = new Set(known.map((k) => k.key));
+    const ours = await succeededBalanceKeys(
+      this.db,
+      inPeriod.map((d) => d.comment),
+    );
     const stray = (d: Deal): MismatchRow => ({
       kind: 'extra_deal',
       login,

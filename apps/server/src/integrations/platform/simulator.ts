@@ -73,7 +73,8 @@ export class SimulatorPlatform implements TradingPlatform {
       })
       .onConflictDoNothing()
       .returning({ login: simAccounts.login });
-    if (inserted.length === 0) throw new PlatformError('permanent', 'Account already exists', 3004);
+    if (inserted.length === 0)
+      throw new PlatformError('permanent', 'Account already exists', 3004, 'accountExists');
     return { login };
   }
 
@@ -137,7 +138,7 @@ export class SimulatorPlatform implements TradingPlatform {
   private async deal(login: number, amount: number, comment: string): Promise<string> {
     const deal = await this.db.transaction(async (tx) => {
       const [acc] = await tx.select().from(simAccounts).where(eq(simAccounts.login, login)).for('update');
-      if (!acc) throw new PlatformError('permanent', 'Account not found', 13);
+      if (!acc) throw new PlatformError('permanent', 'Account not found', 13, 'accountNotFound');
       if (acc.balance + amount < 0) throw new PlatformError('permanent', 'Not enough money', 10019);
       await tx
         .update(simAccounts)
@@ -270,7 +271,7 @@ export class SimulatorPlatform implements TradingPlatform {
 
   private async account(login: number) {
     const [row] = await this.db.select().from(simAccounts).where(eq(simAccounts.login, login));
-    if (!row) throw new PlatformError('permanent', 'Account not found', 13);
+    if (!row) throw new PlatformError('permanent', 'Account not found', 13, 'accountNotFound');
     return row;
   }
 
@@ -280,7 +281,7 @@ export class SimulatorPlatform implements TradingPlatform {
       .set(set)
       .where(eq(simAccounts.login, login))
       .returning({ login: simAccounts.login });
-    if (done.length === 0) throw new PlatformError('permanent', 'Account not found', 13);
+    if (done.length === 0) throw new PlatformError('permanent', 'Account not found', 13, 'accountNotFound');
   }
 
   private async nextLogin(): Promise<number> {

@@ -89,11 +89,19 @@ export const NOT_SENT_DEADLINE = -1;
  */
 export const KEPT_OLD_VALUE = -2;
 
+/**
+ * What a refusal means in the console's own terms, whatever the platform's code for it: the adapter
+ * maps its codes, so the outbox and the features never read a platform's numbers.
+ */
+export type PlatformRefusal = 'accountExists' | 'accountNotFound';
+
 export class PlatformError extends Error {
   constructor(
     readonly kind: PlatformErrorKind,
     message: string,
+    /** The platform's own code, for people (MTStatus, logs); code reads `refusal`. */
     readonly code?: number,
+    readonly refusal?: PlatformRefusal,
   ) {
     super(message);
     this.name = 'PlatformError';

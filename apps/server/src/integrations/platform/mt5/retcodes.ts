@@ -1,4 +1,4 @@
-import { PlatformError, type PlatformErrorKind } from '../types.ts';
+import { PlatformError, type PlatformErrorKind, type PlatformRefusal } from '../types.ts';
 
 /** The `retcode` of every reply: "<int> <text>", for example "0 Done" or "13 Not found". */
 export type Retcode = { code: number; text: string };
@@ -116,7 +116,18 @@ export function retcodeKind(code: number, mutating: boolean): PlatformErrorKind 
   return 'permanent';
 }
 
+/** MT5's codes for the refusals the console acts on (types.ts PlatformRefusal). */
+const REFUSALS: Readonly<Record<number, PlatformRefusal>> = {
+  [RET.LOGIN_EXIST]: 'accountExists',
+  [RET.NOT_FOUND]: 'accountNotFound',
+};
+
 export function retcodeError(rc: Retcode, what: string, mutating: boolean): PlatformError {
   const text = rc.text ? `${rc.code} ${rc.text}` : String(rc.code);
-  return new PlatformError(retcodeKind(rc.code, mutating), `MT5 ${what} failed: ${text}`, rc.code);
+  return new PlatformError(
+    retcodeKind(rc.code, mutating),
+    `MT5 ${what} failed: ${text}`,
+    rc.code,
+    REFUSALS[rc.code],
+  );
 }
