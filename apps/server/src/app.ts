@@ -2,12 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  jsonSchemaTransform,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -22,6 +17,7 @@ import type { Clock } from './lib/clock.ts';
 import type { App } from './http/types.ts';
 import { clientError, frameworkError, registerErrorHandler } from './http/error-handler.ts';
 import { readJsonBodies } from './http/body-parsers.ts';
+import { openApiOptions } from './http/openapi.ts';
 import { refuseBadText } from './http/refuse-bad-text.ts';
 import { noStoreForStaff } from './http/no-store.ts';
 import { drainConnectionsOnClose } from './http/drain-connections.ts';
@@ -163,10 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // preValidation: the body is parsed (limits are per email) but not yet validated (bad bodies count too).
   await app.register(rateLimit, { global: false, hook: 'preValidation' });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Brokerdesk API', version: VERSION } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions(VERSION));
   await app.register(swaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true });
   registerErrorHandler(app);
   readJsonBodies(app);

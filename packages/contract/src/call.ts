@@ -10,6 +10,8 @@ export type CallMethod = 'GET' | 'POST';
 export type CallAccess = 'public' | 'signed' | 'staff' | 'sysop';
 
 type CallBase = {
+  /** One line for the API docs (OpenAPI `summary`): what the call does for the staff member. */
+  summary: string;
   method: CallMethod;
   /** Fastify's pattern: `:name` is a path parameter, filled from `params`. */
   path: `/${string}`;

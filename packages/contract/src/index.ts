@@ -29,5 +29,5 @@ export * from './dashboard.ts';
 export * from './views.ts';
 export * from './call.ts';
 export * as calls from './calls/index.ts';
-export { allCalls } from './calls/all-calls.ts';
+export { allCalls, namedCalls, CALL_AREAS, type CallArea, type NamedCall } from './calls/all-calls.ts';
 export * from './request-rules.ts';

@@ -3,6 +3,7 @@ import { passwordCheckRequest, passwordCheckResponse } from '../../accounts.ts';
 
 /** How the last password change of a trading account on the platform went (SPEC 7.4). */
 export const checkAccountPasswordChange = defineCall({
+  summary: 'Tells how the last password change of a trading account on the platform went.',
   method: 'POST',
   path: '/api/admin/accounts/adminCheckAccountPasswordChangeStatus',
   access: 'staff',

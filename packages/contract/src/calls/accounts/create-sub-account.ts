@@ -3,6 +3,7 @@ import { createSubAccountRequest, createSubAccountResponse } from '../../account
 
 /** + ADD on the profile: staff open a trading account for a client at once (SPEC 7.4). */
 export const createSubAccount = defineCall({
+  summary: 'Opens a new trading account for a client on the trading platform.',
   method: 'POST',
   path: '/api/admin/accounts/adminCreateSubAccount',
   access: 'staff',

@@ -5,6 +5,7 @@ import { accountApprovalSchema, accountsListResponse, liveOrDemoSchema } from '.
 
 /** One client's trading accounts of a kind and approval: the profile's Trading accounts card (SPEC 7.4). */
 export const listClientAccounts = defineCall({
+  summary: "Lists a client's trading accounts of one kind and approval state.",
   method: 'GET',
   path: '/api/admin/accounts/adminGetAccounts/:userId/:type/:approved',
   access: 'staff',

@@ -3,6 +3,7 @@ import { leverageListParams, leverageListResponse, listPageQuery } from '../../a
 
 /** The leverage changes of a status: the first page, or any page by ?page=&sizePerPage= (SPEC 7.4). */
 export const listLeverageRequests = defineCall({
+  summary: 'Lists the leverage change requests of one status, a page at a time.',
   method: 'GET',
   path: '/api/admin/accounts/adminGetLeverageRequests/:status',
   access: 'staff',

@@ -3,6 +3,7 @@ import { listPageQuery, subAccountListParams, subAccountListResponse } from '../
 
 /** The sub-account request list (SPEC 7.4, path ours): the first page, or any page by ?page=&sizePerPage=. */
 export const listSubAccountRequests = defineCall({
+  summary: 'Lists the sub-account requests, a page at a time.',
   method: 'GET',
   path: '/api/admin/accounts/adminGetSubAccountRequests/:live/:status',
   access: 'staff',

@@ -3,6 +3,7 @@ import { walletAccountsResponse } from '../../accounts.ts';
 
 /** Wallet accounts: the clients' live, approved accounts, newest first (the first 100; SPEC 2.10, docs/decisions.md). */
 export const listWalletAccounts = defineCall({
+  summary: "Lists the newest wallet accounts: the clients' live, approved accounts.",
   method: 'GET',
   path: '/api/admin/accounts/adminGetWalletAccounts/all',
   access: 'staff',

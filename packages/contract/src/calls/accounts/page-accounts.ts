@@ -9,6 +9,7 @@ import {
 
 /** One server page of the LIVE or DEMO trading accounts of every client (SPEC 2.11, 7.4). */
 export const pageAccounts = defineCall({
+  summary: "Reads one page of the clients' live or demo trading accounts, sorted and filtered.",
   method: 'POST',
   path: '/api/admin/accounts/adminGetAccounts/paginated/:all/:type/:approved',
   access: 'staff',

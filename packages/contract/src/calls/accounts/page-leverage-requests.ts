@@ -3,6 +3,7 @@ import { leverageListParams, leverageListResponse, leveragePageRequest } from '.
 
 /** One server page of the leverage changes of a status: page, size, sort and filters (SPEC 2.18). */
 export const pageLeverageRequests = defineCall({
+  summary: 'Reads one page of the leverage change requests of a status, sorted and filtered.',
   method: 'POST',
   path: '/api/admin/accounts/adminGetLeverageRequests/paginated/:status',
   access: 'staff',

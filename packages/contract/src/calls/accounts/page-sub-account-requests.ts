@@ -3,6 +3,7 @@ import { subAccountListParams, subAccountListResponse, subAccountPageRequest } f
 
 /** One server page of the sub-account requests: page, size, sort and filters (polled every 5 s, SPEC 9). */
 export const pageSubAccountRequests = defineCall({
+  summary: 'Reads one page of the sub-account requests, sorted and filtered.',
   method: 'POST',
   path: '/api/admin/accounts/adminGetSubAccountRequests/paginated/:live/:status',
   access: 'staff',

@@ -3,6 +3,7 @@ import { accountActionResponse, processLeverageRequest } from '../../accounts.ts
 
 /** Approve (and set the leverage on the platform) or reject a leverage change (SPEC 7.4). */
 export const processLeverageUpdate = defineCall({
+  summary: 'Approves a leverage change and sets it on the trading platform, or rejects it.',
   method: 'POST',
   path: '/api/admin/accounts/adminProcessLeverageUpdate',
   access: 'staff',

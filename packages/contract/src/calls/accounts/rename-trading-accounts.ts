@@ -3,6 +3,7 @@ import { accountActionResponse, changeAccountNamesRequest } from '../../accounts
 
 /** Renames a client's trading accounts on the platform after their name changed (SPEC 7.4). */
 export const renameTradingAccounts = defineCall({
+  summary: "Renames a client's trading accounts on the platform after their name changed.",
   method: 'POST',
   path: '/api/admin/accounts/changeTradingAccountNames',
   access: 'staff',

@@ -3,6 +3,7 @@ import { accountActionResponse, updateLeverageRequest } from '../../accounts.ts'
 
 /** The leverage change modal's save: its status and comment (SPEC 7.4). */
 export const updateAccountLeverage = defineCall({
+  summary: "Saves a leverage change request's status and comment.",
   method: 'POST',
   path: '/api/admin/accounts/adminUpdateAccountLeverage',
   access: 'staff',

@@ -3,6 +3,7 @@ import { updateAccountRequest, updateAccountResponse } from '../../accounts.ts';
 
 /** The account details modal's save: a trading account's group, type, leverage or password (SPEC 7.4). */
 export const updateAccount = defineCall({
+  summary: "Changes a trading account's group, type, leverage or password.",
   method: 'POST',
   path: '/api/admin/accounts/adminUpdateAccount',
   access: 'staff',

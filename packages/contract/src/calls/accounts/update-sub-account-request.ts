@@ -6,6 +6,7 @@ import {
 
 /** The sub-account request modal's decision: approving opens the account on the platform (SPEC 2.19). */
 export const updateSubAccountRequest = defineCall({
+  summary: 'Decides a sub-account request; approving opens the account on the trading platform.',
   method: 'POST',
   path: '/api/admin/accounts/adminUpdateSubAccountRequest',
   access: 'staff',

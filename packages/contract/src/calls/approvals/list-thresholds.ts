@@ -3,6 +3,7 @@ import { thresholdsResponse } from '../../approvals.ts';
 
 /** The four-eyes thresholds (issue 9; path ours): read by any staff member. */
 export const listThresholds = defineCall({
+  summary: 'Lists the four-eyes thresholds above which a second approval is needed.',
   method: 'GET',
   path: '/api/admin/approvals/thresholds',
   access: 'staff',

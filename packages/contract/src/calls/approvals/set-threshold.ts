@@ -3,6 +3,7 @@ import { setThresholdRequest, setThresholdResponse } from '../../approvals.ts';
 
 /** Sets or removes one four-eyes threshold (issue 9; path ours): a SYSOP's call. */
 export const setThreshold = defineCall({
+  summary: 'Sets or removes a four-eyes threshold (SYSOP only).',
   method: 'POST',
   path: '/api/admin/approvals/setThreshold',
   access: 'sysop',

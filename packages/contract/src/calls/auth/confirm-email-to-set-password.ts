@@ -4,6 +4,7 @@ import { emailConfirmResponse } from '../../auth.ts';
 
 /** The same confirmation for an invited staff member, whose reply leads on to setting a password. */
 export const confirmEmailToSetPassword = defineCall({
+  summary: "Confirms an invited staff member's email address, then leads on to setting a password.",
   method: 'POST',
   path: '/email/confirm/:setpassword/:id',
   access: 'public',

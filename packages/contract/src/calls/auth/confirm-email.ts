@@ -7,6 +7,7 @@ import { emailConfirmResponse } from '../../auth.ts';
  * changes nothing, so mail scanners cannot use it up).
  */
 export const confirmEmail = defineCall({
+  summary: 'Confirms an email address from its confirmation link.',
   method: 'POST',
   path: '/email/confirm/:id',
   access: 'public',

@@ -3,6 +3,7 @@ import { resendCodeRequest, resendCodeResponse } from '../../auth.ts';
 
 /** Emails a new sign-in code for the ticket of the first step (SPEC 7.1). */
 export const resendLoginCode = defineCall({
+  summary: 'Mails a new sign-in code.',
   method: 'POST',
   path: '/api/users/resendLoginVerificationEmail',
   access: 'public',

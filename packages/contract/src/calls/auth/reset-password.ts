@@ -3,6 +3,7 @@ import { resetPasswordRequest, resetPasswordResponse } from '../../auth.ts';
 
 /** Forgot password (SPEC 7.1): emails a reset link when the address belongs to a staff member. */
 export const resetPassword = defineCall({
+  summary: 'Mails a password reset link to a staff member.',
   method: 'POST',
   path: '/api/users/resetPassword',
   access: 'public',

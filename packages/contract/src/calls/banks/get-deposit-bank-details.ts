@@ -3,6 +3,7 @@ import { depositBankDetailsRequest, depositBankDetailsResponse } from '../../ban
 
 /** The bank account a deposit came from, for its Update deposit modal. */
 export const getDepositBankDetails = defineCall({
+  summary: 'Reads the bank account a deposit came from.',
   method: 'POST',
   path: '/api/admin/accounts/adminDepositReqBankDetails',
   access: 'staff',

@@ -3,6 +3,7 @@ import { bankAccountsResponse } from '../../banks.ts';
 
 /** Every bank account, as SPEC 7.4 has it (capped at BANK_LIST_CAP). */
 export const listBankAccounts = defineCall({
+  summary: 'Lists every bank account.',
   method: 'GET',
   path: '/api/admin/accounts/adminGetBankAccounts/all/all',
   access: 'staff',

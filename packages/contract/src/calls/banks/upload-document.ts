@@ -6,6 +6,7 @@ import { uploadResponse } from '../../banks.ts';
  * body is read by the route itself (multipart has no JSON schema); the reply is JSON.
  */
 export const uploadDocument = defineCall({
+  summary: 'Uploads a document for a client.',
   method: 'POST',
   path: '/upload',
   access: 'staff',

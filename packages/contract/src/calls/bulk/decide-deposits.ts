@@ -3,6 +3,7 @@ import { bulkRequest, bulkResponse } from '../../bulk.ts';
 
 /** Bulk Approve / Reject on the deposit list (issue 20; path ours). */
 export const decideDeposits = defineCall({
+  summary: 'Approves or rejects several deposits at once.',
   method: 'POST',
   path: '/api/admin/accounts/adminBulkDeposits',
   access: 'staff',

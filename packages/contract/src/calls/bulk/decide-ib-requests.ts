@@ -3,6 +3,7 @@ import { bulkRequest, bulkResponse } from '../../bulk.ts';
 
 /** Bulk Approve / Reject on IB Requests, a comment either way (issue 20; path ours). */
 export const decideIbRequests = defineCall({
+  summary: 'Approves or rejects several IB requests at once, with a comment.',
   method: 'POST',
   path: '/api/admin/users/adminBulkIbRequests',
   access: 'staff',

@@ -3,6 +3,7 @@ import { bulkRequest, bulkResponse } from '../../bulk.ts';
 
 /** Bulk Approve / Reject on New Sub Account Requests (issue 20; path ours). */
 export const decideSubAccountRequests = defineCall({
+  summary: 'Approves or rejects several sub-account requests at once.',
   method: 'POST',
   path: '/api/admin/accounts/adminBulkSubAccountRequests',
   access: 'staff',

@@ -3,6 +3,7 @@ import { bulkRequest, bulkResponse } from '../../bulk.ts';
 
 /** Bulk Approve / Reject on the withdrawal list, card-provider ones included (issue 20; path ours). */
 export const decideWithdrawals = defineCall({
+  summary: 'Approves or rejects several withdrawals at once.',
   method: 'POST',
   path: '/api/admin/accounts/adminBulkWithdrawals',
   access: 'staff',

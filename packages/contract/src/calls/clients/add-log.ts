@@ -3,6 +3,7 @@ import { addLogRequest, successResponse } from '../../clients.ts';
 
 /** The client log card's Add: a note by this staff member on the client's log (SPEC 7.2). */
 export const addLog = defineCall({
+  summary: "Adds a staff note to a client's log.",
   method: 'POST',
   path: '/api/admin/users/addLog',
   access: 'staff',

@@ -3,6 +3,7 @@ import { changeAccountTypeRequest, successResponse } from '../../clients.ts';
 
 /** Turns a client into a partner (IB) or back (SPEC 7.2 changeUserAccountType). */
 export const changeAccountType = defineCall({
+  summary: 'Turns a client into a partner (IB) or back.',
   method: 'POST',
   path: '/api/admin/users/changeUserAccountType',
   access: 'staff',

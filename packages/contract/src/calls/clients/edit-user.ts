@@ -3,6 +3,7 @@ import { editUserRequest, editUserResponse } from '../../clients.ts';
 
 /** The profile's Edit form: a client's details (SPEC 7.2). */
 export const editUser = defineCall({
+  summary: "Saves a client's details from the profile's Edit form.",
   method: 'POST',
   path: '/api/admin/users/editUser',
   access: 'staff',

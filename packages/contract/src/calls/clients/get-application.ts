@@ -5,6 +5,7 @@ import { clientApplicationResponse } from '../../clients.ts';
 
 /** The answers a client gave in their application (SPEC 7.2 getClientApplicationData). */
 export const getApplication = defineCall({
+  summary: 'Reads the answers a client gave in their application.',
   method: 'GET',
   path: '/api/admin/users/getClientApplicationData/:id',
   access: 'staff',

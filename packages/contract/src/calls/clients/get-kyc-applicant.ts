@@ -5,6 +5,7 @@ import { kycApplicantResponse } from '../../clients.ts';
 
 /** The KYC provider's applicant record of a client (SPEC 7.2 getKYCApplicantData). */
 export const getKycApplicant = defineCall({
+  summary: "Reads a client's applicant record at the KYC provider.",
   method: 'GET',
   path: '/api/admin/users/getKYCApplicantData/:id',
   access: 'staff',

@@ -5,6 +5,7 @@ import { partnerEmailSettingsResponse } from '../../clients.ts';
 
 /** A partner's mail settings, for the profile's partner card (SPEC 7.3 getEmailNotifications). */
 export const getPartnerEmailSettings = defineCall({
+  summary: "Reads a partner's mail settings.",
   method: 'GET',
   path: '/api/admin/partners/getEmailNotifications/:userId',
   access: 'staff',

@@ -5,6 +5,7 @@ import { profileResponse } from '../../clients.ts';
 
 /** A client's profile page: the user and their accounts (SPEC 7.2). */
 export const getProfile = defineCall({
+  summary: "Reads a client's profile: the client and their accounts.",
   method: 'GET',
   path: '/api/admin/users/profile/:id',
   access: 'staff',

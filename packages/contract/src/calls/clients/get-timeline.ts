@@ -5,6 +5,7 @@ import { timelineQuery, timelineResponse } from '../../client-record.ts';
 
 /** One page of the profile's activity timeline, newest first (issue 20; path ours). */
 export const getTimeline = defineCall({
+  summary: "Reads one page of a client's activity timeline, newest first.",
   method: 'GET',
   path: '/api/admin/users/timeline/:id',
   access: 'staff',

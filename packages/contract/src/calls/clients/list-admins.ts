@@ -3,6 +3,7 @@ import { adminsResponse } from '../../clients.ts';
 
 /** The staff a client can be assigned to (SPEC 7.2 getAdmins). */
 export const listAdmins = defineCall({
+  summary: 'Lists the staff members a client can be assigned to.',
   method: 'GET',
   path: '/api/admin/users/getAdmins',
   access: 'staff',

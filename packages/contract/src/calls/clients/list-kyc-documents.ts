@@ -5,6 +5,7 @@ import { kycDocumentsResponse } from '../../clients.ts';
 
 /** A client's KYC documents with freshly signed links to view them (SPEC 7.2 getKYCDocuments). */
 export const listKycDocuments = defineCall({
+  summary: "Lists a client's KYC documents with links to view them.",
   method: 'GET',
   path: '/api/admin/users/getKYCDocuments/:id',
   access: 'staff',

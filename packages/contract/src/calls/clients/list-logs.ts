@@ -5,6 +5,7 @@ import { logsResponse } from '../../clients.ts';
 
 /** The client log card: every entry of a client's log (SPEC 7.2). */
 export const listLogs = defineCall({
+  summary: "Lists every entry of a client's log.",
   method: 'GET',
   path: '/api/admin/users/logs/:userId',
   access: 'staff',

@@ -8,6 +8,7 @@ import { KYC_IMAGE_ID, kycSignedQuery } from '../../clients.ts';
  * the server fetches it from the provider, whose credentials a browser must never hold.
  */
 export const openKycImage = defineCall({
+  summary: 'Opens a KYC document image from its signed link.',
   method: 'GET',
   path: '/api/kyc/image/:userId/:imageId',
   access: 'signed',

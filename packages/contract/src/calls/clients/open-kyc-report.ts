@@ -5,6 +5,7 @@ import { kycSignedQuery } from '../../clients.ts';
 
 /** A client's KYC report from the provider, opened by its signed link in a new tab. */
 export const openKycReport = defineCall({
+  summary: "Opens a client's KYC report from its signed link.",
   method: 'GET',
   path: '/api/kyc/report/:userId',
   access: 'signed',

@@ -4,6 +4,7 @@ import { userListStatusSchema, usersListRequest, usersListResponse } from '../..
 
 /** One server page of a users list tab (SPEC 7.2: all, leads, approved, pending, rejected). */
 export const pageUsers = defineCall({
+  summary: 'Reads one page of a client list tab, sorted and filtered.',
   method: 'POST',
   path: '/api/admin/users/list/paginated/:status',
   access: 'staff',

@@ -3,6 +3,7 @@ import { processUserRequest, processUserResponse } from '../../clients.ts';
 
 /** Approves, rejects or returns to pending a client's application (SPEC 7.2 processUser). */
 export const processUser = defineCall({
+  summary: "Approves, rejects or returns to pending a client's application.",
   method: 'POST',
   path: '/api/admin/users/processUser',
   access: 'staff',

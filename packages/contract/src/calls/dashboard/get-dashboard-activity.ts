@@ -3,6 +3,7 @@ import { dashboardActivityQuery, dashboardActivityResponse } from '../../dashboa
 
 /** Approved money and staff decisions per day in the caller's time zone (issue 20; path ours). */
 export const getDashboardActivity = defineCall({
+  summary: 'Reads the approved money and staff decisions per day for the dashboard.',
   method: 'GET',
   path: '/api/admin/dashboard/activity',
   access: 'staff',

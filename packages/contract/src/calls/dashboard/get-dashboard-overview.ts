@@ -3,6 +3,7 @@ import { dashboardOverviewResponse } from '../../dashboard.ts';
 
 /** The dashboard's overview (issue 20; path ours): queues and their oldest item, platform, reconciliation. */
 export const getDashboardOverview = defineCall({
+  summary: 'Reads the dashboard overview: the queues, the platform and reconciliation.',
   method: 'GET',
   path: '/api/admin/dashboard/overview',
   access: 'staff',

@@ -5,6 +5,7 @@ import { defineCall } from '../../call.ts';
  * { topics } and `end` { reason }). Read with fetch so that it carries the Authorization header.
  */
 export const openLiveEvents = defineCall({
+  summary: 'Opens the stream of live updates for the signed-in staff member.',
   method: 'GET',
   path: '/api/other/events',
   access: 'staff',

@@ -4,6 +4,7 @@ import { exportTokenSchema } from '../../exports.ts';
 
 /** The CSV file of an export, downloaded by the browser from its signed link (the link is the permission). */
 export const downloadExport = defineCall({
+  summary: 'Downloads an exported CSV file from its signed link.',
   method: 'GET',
   path: '/api/exports/download',
   access: 'signed',

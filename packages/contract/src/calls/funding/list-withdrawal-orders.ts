@@ -3,6 +3,7 @@ import { withdrawalOrdersQuery, withdrawalOrdersResponse } from '../../funding.t
 
 /** The 'Orders' table (SPEC 2.15): card-provider withdrawals, paged by the server from the query. */
 export const listWithdrawalOrders = defineCall({
+  summary: 'Reads one page of the card-provider withdrawal orders.',
   method: 'GET',
   path: '/api/admin/accounts/adminGetWithdrawalOrders',
   access: 'staff',

@@ -3,6 +3,7 @@ import { fundingHistoryParams, fundingHistoryRequest, fundingListResponse } from
 
 /** A client's funding history on the profile (SPEC 2.6): one type, approved only or every status. */
 export const pageClientFundingHistory = defineCall({
+  summary: "Reads one page of a client's funding history.",
   method: 'POST',
   path: '/api/admin/accounts/adminGetFundingRequests/paginated/:userId/:type/:approved',
   access: 'staff',

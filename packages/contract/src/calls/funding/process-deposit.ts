@@ -3,6 +3,7 @@ import { fundingActionResponse, processDepositRequest } from '../../funding.ts';
 
 /** The deposit list's Approve: approve and credit the account (four-eyes may hold it; SPEC 2.16). */
 export const processDeposit = defineCall({
+  summary: 'Approves a deposit and credits the account on the trading platform.',
   method: 'POST',
   path: '/api/admin/accounts/adminProcessDeposit',
   access: 'staff',

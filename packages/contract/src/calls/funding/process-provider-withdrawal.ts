@@ -3,6 +3,7 @@ import { fundingActionResponse, processWithdrawalRequest } from '../../funding.t
 
 /** Approve for a card-provider withdrawal (SPEC 7.4): refuses any other withdrawal. */
 export const processProviderWithdrawal = defineCall({
+  summary: 'Approves a card-provider withdrawal.',
   method: 'POST',
   path: '/api/admin/accounts/adminProcessProviderWithdrawal',
   access: 'staff',

@@ -3,6 +3,7 @@ import { fundingActionResponse, processTransferRequest } from '../../funding.ts'
 
 /** The internal transfer list's Approve: approve and move the money (SPEC 2.14). */
 export const processTransfer = defineCall({
+  summary: 'Approves an internal transfer and moves the money between the accounts.',
   method: 'POST',
   path: '/api/admin/accounts/adminProcessTransfer',
   access: 'staff',

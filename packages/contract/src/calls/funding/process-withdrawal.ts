@@ -3,6 +3,7 @@ import { fundingActionResponse, processWithdrawalRequest } from '../../funding.t
 
 /** The withdrawal list's Approve: approve and debit the account (SPEC 2.15). */
 export const processWithdrawal = defineCall({
+  summary: 'Approves a withdrawal and debits the account on the trading platform.',
   method: 'POST',
   path: '/api/admin/accounts/adminProcessWithdrawal',
   access: 'staff',

@@ -3,6 +3,7 @@ import { fundingActionResponse, updateDepositRequest } from '../../funding.ts';
 
 /** The deposit update modal's save: status, comment, deal amount (SPEC 2.16, 4). */
 export const updateDeposit = defineCall({
+  summary: "Saves a deposit's status, comment and deal amount.",
   method: 'POST',
   path: '/api/admin/accounts/adminUpdateDeposit',
   access: 'staff',

@@ -3,6 +3,7 @@ import { fundingActionResponse, updateWithdrawalRequest } from '../../funding.ts
 
 /** The update modal's save for a card-provider withdrawal (SPEC 7.4): refuses any other withdrawal. */
 export const updateProviderWithdrawal = defineCall({
+  summary: "Saves a card-provider withdrawal's status, comment and deal amount.",
   method: 'POST',
   path: '/api/admin/accounts/adminUpdateProviderWithdrawal',
   access: 'staff',

@@ -3,6 +3,7 @@ import { groupFieldsRequest, groupResponse } from '../../groups.ts';
 
 /** The group modal's save of a new group (SPEC 7.5). */
 export const addGroup = defineCall({
+  summary: 'Adds a trading group.',
   method: 'POST',
   path: '/api/admin/groups/addGroup',
   access: 'staff',

@@ -3,6 +3,7 @@ import { deleteGroupRequest, groupResponse } from '../../groups.ts';
 
 /** Deletes a group (SPEC 7.5). */
 export const deleteGroup = defineCall({
+  summary: 'Deletes a trading group.',
   method: 'POST',
   path: '/api/admin/groups/deleteGroup',
   access: 'staff',

@@ -3,6 +3,7 @@ import { groupFieldsRequest, groupResponse } from '../../groups.ts';
 
 /** The group modal's save of an existing group (SPEC 7.5). */
 export const editGroup = defineCall({
+  summary: 'Saves changes to a trading group.',
   method: 'POST',
   path: '/api/admin/groups/editGroup',
   access: 'staff',

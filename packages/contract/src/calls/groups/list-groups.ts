@@ -3,6 +3,7 @@ import { groupsResponse } from '../../groups.ts';
 
 /** Every group, in one call (SPEC 7.5). */
 export const listGroups = defineCall({
+  summary: 'Lists every trading group.',
   method: 'GET',
   path: '/api/admin/groups/getGroups',
   access: 'staff',

@@ -3,6 +3,7 @@ import { addIbCodeRequest, ibCodeResponse } from '../../partners.ts';
 
 /** Adds an introducer with its agent code (SPEC 7.3). */
 export const addIbCode = defineCall({
+  summary: 'Adds an introducer with its agent code.',
   method: 'POST',
   path: '/api/admin/users/adminAddIbCode',
   access: 'staff',

@@ -3,6 +3,7 @@ import { addIbSlotsRequest, addIbSlotsResponse } from '../../partners.ts';
 
 /** Raises the IB code quotas (path ours; SPEC 8 only says "Please add more codes"): a SYSOP's call. */
 export const addIbSlots = defineCall({
+  summary: 'Raises the IB code quotas (SYSOP only).',
   method: 'POST',
   path: '/api/admin/users/adminAddIbSlots',
   access: 'sysop',

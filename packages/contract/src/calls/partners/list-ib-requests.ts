@@ -4,6 +4,7 @@ import { ibRequestsResponse } from '../../partners.ts';
 
 /** SPEC 7.3's IB requests list: the first page, or ?page=&sizePerPage=, in the default order. */
 export const listIbRequests = defineCall({
+  summary: 'Lists the IB requests, a page at a time.',
   method: 'GET',
   path: '/api/admin/users/adminGetIbRequests',
   access: 'staff',

@@ -3,6 +3,7 @@ import { ibCodesPageRequest, ibCodesResponse } from '../../partners.ts';
 
 /** One server page of introducers with their counters (SPEC 2.13): the paged form, used by the screen. */
 export const pageIbCodes = defineCall({
+  summary: 'Reads one page of introducers with their counters, sorted and filtered.',
   method: 'POST',
   path: '/api/admin/users/adminGetIbCodes/paginated',
   access: 'staff',

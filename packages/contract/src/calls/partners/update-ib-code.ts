@@ -3,6 +3,7 @@ import { ibCodeResponse, updateIbCodeRequest } from '../../partners.ts';
 
 /** "The same update function" (SPEC 7.3): newCode true adds an introducer, false renames one. */
 export const updateIbCode = defineCall({
+  summary: 'Adds an introducer or changes its agent code.',
   method: 'POST',
   path: '/api/admin/users/adminUpdateIbCode',
   access: 'staff',

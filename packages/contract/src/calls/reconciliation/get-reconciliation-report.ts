@@ -5,6 +5,7 @@ import { reconciliationReportDetail } from '../../reconciliation.ts';
 
 /** One kept report with its first mismatches. */
 export const getReconciliationReport = defineCall({
+  summary: 'Reads a reconciliation report with its first mismatches.',
   method: 'GET',
   path: '/api/admin/reconciliation/reports/:id',
   access: 'staff',

@@ -3,6 +3,7 @@ import { reconciliationListRequest, reconciliationListResponse } from '../../rec
 
 /** One page of the kept reconciliation reports, newest first. */
 export const listReconciliationReports = defineCall({
+  summary: 'Reads one page of the reconciliation reports, newest first.',
   method: 'POST',
   path: '/api/admin/reconciliation/reports',
   access: 'staff',

@@ -3,6 +3,7 @@ import { reconciliationReportDetail, reconciliationRunRequest } from '../../reco
 
 /** Runs a reconciliation with the platform now, over a period, and answers the kept report. */
 export const runReconciliation = defineCall({
+  summary: 'Reconciles the console with the trading platform over a period, now.',
   method: 'POST',
   path: '/api/admin/reconciliation/run',
   access: 'staff',

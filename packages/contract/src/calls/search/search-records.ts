@@ -6,6 +6,7 @@ import { searchRequest, searchResponse } from '../../search.ts';
  * like the lists, so the typed text stays out of access logs.
  */
 export const searchRecords = defineCall({
+  summary: 'Finds the clients, accounts and requests that match a search text.',
   method: 'POST',
   path: '/api/admin/search',
   access: 'staff',

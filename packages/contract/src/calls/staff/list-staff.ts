@@ -3,6 +3,7 @@ import { staffListResponse } from '../../staff.ts';
 
 /** Every staff member, for the Staff screen (issue 18; path ours). */
 export const listStaff = defineCall({
+  summary: 'Lists every staff member.',
   method: 'GET',
   path: '/api/admin/staff',
   access: 'staff',

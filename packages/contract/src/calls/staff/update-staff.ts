@@ -6,6 +6,7 @@ import { staffUpdateRequest, staffUpdateResponse } from '../../staff.ts';
  * acting-on rule never refuses here; declared like every call naming a user, as one acting on staff.
  */
 export const updateStaff = defineCall({
+  summary: "Changes a staff member's role or status and ends their sessions (SYSOP only).",
   method: 'POST',
   path: '/api/admin/staff/update',
   access: 'sysop',

@@ -3,6 +3,7 @@ import { checkNewDepositsResponse } from '../../system.ts';
 
 /** Whether deposits arrived since this session last asked, polled every 10 s (SPEC 7.1). */
 export const checkNewDeposits = defineCall({
+  summary: 'Tells whether deposits arrived since this session last asked.',
   method: 'GET',
   path: '/api/other/checkNewDeposits/',
   access: 'staff',

@@ -3,6 +3,7 @@ import { newRequestsCountResponse } from '../../system.ts';
 
 /** The sidebar's count badges, polled every 10 s (SPEC 7.1). */
 export const countNewRequests = defineCall({
+  summary: "Counts the new requests for the sidebar's badges.",
   method: 'GET',
   path: '/api/other/getNewRequestsCount/',
   access: 'staff',

@@ -3,6 +3,7 @@ import { mlStatusesResponse } from '../../system.ts';
 
 /** The header's platform status lights, polled every 5 s (SPEC 7.1). */
 export const listPlatformStatuses = defineCall({
+  summary: 'Tells whether each trading platform is reachable.',
   method: 'GET',
   path: '/api/admin/other/getMlStatuses/',
   access: 'staff',
