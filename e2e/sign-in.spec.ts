@@ -56,6 +56,28 @@ test.describe(`sign-in (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}
     await expect(page).toHaveURL(/\/users\/new$/);
   });
 
+  test('keeps this browser a known device: its token outlives logout and goes with the next sign-in', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn(page, ADMIN);
+    const stored = await page.evaluate(() => localStorage.getItem('signInDevices'));
+    const [account, device] = (JSON.parse(stored ?? '[]') as [string, string][])[0] ?? [];
+    expect(account).toBe(ADMIN.email);
+    expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('signInDevices'))).toBe(stored);
+
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/users/loginAdmin'));
+    await signIn(page, ADMIN);
+    expect((await sent).postDataJSON()).toMatchObject({ email: ADMIN.email, device });
+    // A known device's sign-in renews its token rather than handing out a new one.
+    expect(await page.evaluate(() => localStorage.getItem('signInDevices'))).toBe(stored);
+  });
+
   test('sends a signed-in staff member from the login page to /users/new', async ({ page, signIn }) => {
     await signIn(page, ADMIN);
     await page.goto('/login');

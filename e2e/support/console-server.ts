@@ -63,7 +63,7 @@ export async function startConsole(
   // A little demo data (clients, accounts on the simulator, requests of every status) for the screens.
   const seeded = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'tools/seed/main.ts', '--clients', '40', '--seed', '3'],
+    ['--import', 'tsx', 'tools/seed/main.ts', '--clients', '40', '--seed', '3', '--no-four-eyes'],
     {
       cwd: root,
       env,

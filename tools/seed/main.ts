@@ -5,9 +5,10 @@ import { openDatabase } from '@brokerdesk/server/db/client';
 import { assertEmptyForDemo, seedDemoData } from '../demo/seed.ts';
 import { ensureDemoStaff } from '../demo/demo-staff.ts';
 import { uploadsDir } from '@brokerdesk/server/features/banks/file-store';
+import { approvalThresholds } from '@brokerdesk/server/db/schema';
 
 const USAGE =
-  'usage: npm run seed -- [--clients N (200)] [--seed S (1)] [--now today|YYYY-MM-DD|epoch-seconds]';
+  'usage: npm run seed -- [--clients N (200)] [--seed S (1)] [--now today|YYYY-MM-DD|epoch-seconds] [--no-four-eyes]';
 
 /**
  * `npm run seed -- --clients N --seed S`: demo data in the database the server would open
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
       clients: { type: 'string', default: '200' },
       seed: { type: 'string', default: '1' },
       now: { type: 'string', default: 'today' },
+      // The browser tests approve demo requests of any amount and set the thresholds they test.
+      'no-four-eyes': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
       uploadsDir: uploadsDir(config.dataDir),
       log: (msg) => console.log(`  ${msg}`),
     });
+    if (values['no-four-eyes']) await database.db.delete(approvalThresholds);
     const seconds = (performance.now() - started) / 1000;
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     console.log('\nRows added:');

@@ -11,15 +11,24 @@ const email = z
   .min(1, MESSAGES.emailRequired)
   .max(254, MESSAGES.emailInvalid)
   .pipe(z.email({ error: MESSAGES.emailInvalid }));
-const device = {
+const clientInfo = {
   deviceType: z.string().max(64).default(''),
   browserName: z.string().max(64).default(''),
 };
 
+/**
+ * The device token loginConfirm hands a browser after a sign-in (32 random bytes, base64url). Sent with
+ * loginAdmin, it lets that browser sign in to that account past the slowdowns others' failures cause.
+ */
+export const deviceTokenSchema = z
+  .string({ error: MESSAGES.deviceInvalid })
+  .regex(/^[A-Za-z0-9_-]{43}$/, MESSAGES.deviceInvalid);
+
 export const loginAdminRequest = z.strictObject({
   email,
   password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(200),
-  ...device,
+  ...clientInfo,
+  device: deviceTokenSchema.optional(),
 });
 export type LoginAdminRequest = z.input<typeof loginAdminRequest>;
 /** `password` is an opaque single-use sign-in ticket, never the password. */
@@ -36,10 +45,11 @@ export const loginConfirmRequest = z.strictObject({
   email,
   password: z.string().min(1).max(200),
   code: codeSchema,
-  ...device,
+  ...clientInfo,
 });
 export type LoginConfirmRequest = z.input<typeof loginConfirmRequest>;
-export const loginConfirmResponse = z.object({ token: z.string() });
+/** deviceToken: a new device token for the browser to keep (absent when it signed in with a known one). */
+export const loginConfirmResponse = z.object({ token: z.string(), deviceToken: z.string().optional() });
 
 export const resendCodeRequest = z.strictObject({
   userEmail: email,

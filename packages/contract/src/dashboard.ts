@@ -27,6 +27,8 @@ export type QueueSummary = z.infer<typeof queueSummarySchema>;
 export const fourEyesSummarySchema = z.object({
   count: z.number().int().nonnegative(),
   oldestAt: epochSchema.nullable(),
+  /** The request types and currencies with no threshold: four-eyes is off for them. */
+  off: z.array(z.object({ requestType: approvalRequestTypeSchema, currency: z.string() })),
   byType: z.array(
     z.object({
       requestType: approvalRequestTypeSchema,

@@ -42,6 +42,11 @@ export const MESSAGES = {
   codeExpired: 'The code has expired or was already used. Please sign in again.',
   codeTooManyTries: 'Too many wrong codes. Please sign in again.',
   accountLocked: 'Too many failed sign-ins. Please try again in 30 minutes.',
+  signInSlowed: (seconds: number) =>
+    `Too many failed sign-ins. Please try again in ${
+      seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`
+    }.`,
+  deviceInvalid: 'The device token is not valid.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   tooManyCodes: 'Too many sign-in codes were requested. Please wait 10 minutes and try again.',
   badText: 'This text is not valid: remove control characters (NUL) and broken Unicode.',

@@ -73,7 +73,8 @@ export function authRoutes(app: App, deps: Deps): void {
   route(
     app,
     calls.auth.loginAdmin,
-    async (req) => deps.signIn.loginAdmin(req.body.email, req.body.password, meta(req, req.body)),
+    async (req) =>
+      deps.signIn.loginAdmin(req.body.email, req.body.password, meta(req, req.body), req.body.device),
     {
       config: { rateLimit: perEmail(20, 1, 'email') },
       onRequest: perAddress(app, 'loginAdmin'),

@@ -1,35 +1,94 @@
+import { isIPv6 } from 'node:net';
 import { and, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { signInThrottle } from '../db/schema.ts';
 
-/** How long a lock lasts, and how long a failure is remembered when no lock follows. */
-export const LOCK_S = 30 * 60;
-/** Wrong passwords for one account from one address before that address is locked out of it. */
-export const PASSWORD_FAILURES_PER_ADDRESS = 10;
-/** Wrong passwords for one account from anywhere before the whole account is locked. */
-export const PASSWORD_FAILURES_PER_ACCOUNT = 50;
+/** A password count forgets its failures once this long has passed without a new one. */
+export const FORGET_S = 60 * 60;
+/** Wrong passwords that cost nothing (typos) per account, per account and address, and per device. */
+export const FREE_FAILURES = 3;
+/** The same across every account from one address: an office behind one NAT shares it. */
+export const FREE_ADDRESS_FAILURES = 10;
+/** The most the account's failures make anyone wait (docs/decisions.md "Sign-in without lockouts"). */
+export const ACCOUNT_DELAY_CAP_S = 60;
+/** The most an address's (or a device's) own failures make it wait. */
+export const ADDRESS_DELAY_CAP_S = 15 * 60;
+/** Wrong passwords for an account from unknown devices before its owner is mailed. */
+export const ALERT_AFTER = 10;
+/** The owner of an account under attack is mailed at most this often. */
+export const ALERT_EVERY_S = 60 * 60;
+/** How long the code lock lasts, and how long a code failure is remembered without a new one. */
+export const CODE_LOCK_S = 30 * 60;
 /** Wrong codes for one account across all its tickets before it is locked (NIST 800-63B: at most 100). */
 export const CODE_FAILURES_PER_ACCOUNT = 100;
 /** At most this often (by the app's clock) a SignInLimits sweeps the rows that have expired as it writes. */
 export const PURGE_EVERY_S = 60;
 
-const passwordKey = (email: string, ip: string) => `password|${email}|${ip}`;
-const accountPasswordKey = (email: string) => `password|${email}`;
-const codeKey = (email: string) => `code|${email}`;
+/** Seconds to wait after `failures` failures: none for the first `free`, then 1, 2, 4 ... up to `cap`. */
+export function delayAfter(failures: number, free: number, cap: number): number {
+  return failures <= free ? 0 : Math.min(cap, 2 ** Math.min(failures - free - 1, 30));
+}
 
 /**
- * Failure counters and locks of sign-in, kept in sign_in_throttle by normalised email (auth/identifiers.ts),
- * known or not, so that a lock never tells whether an email exists:
- * - wrong passwords per account and address (10 lock that address out for 30 minutes) and per account
- *   (50 from any address lock the account), so one person's typos or a stranger's guesses elsewhere
- *   do not lock a staff member out everywhere;
- * - wrong codes per account across all tickets (100 lock the account for 30 minutes).
- * A password reset lifts them all (liftAll).
+ * The address as limits count it: IPv4 as it is, IPv6 by its /64 (as @fastify/rate-limit groups it),
+ * since one subscriber holds a whole /64; an IPv4-mapped IPv6 address as the IPv4 one.
+ */
+export function addressGroup(ip: string): string {
+  const address = ip.toLowerCase().split('%')[0]!;
+  if (!isIPv6(address)) return address;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = address.split('::');
+  const groups = (part: string) =>
+    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : [];
+  const h = groups(head);
+  const t = tail === undefined ? [] : groups(tail);
+  const all = [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
+  return `${all
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+const accountKey = (email: string) => `password|${email}`;
+const pairKey = (email: string, address: string) => `password|${email}|${address}`;
+const addressKey = (address: string) => `password@${address}`;
+const deviceKey = (deviceId: string) => `device|${deviceId}`;
+const codeKey = (email: string) => `code|${email}`;
+
+type Row = typeof signInThrottle.$inferSelect;
+
+/** A password check that may go ahead (its failure already counted) or must wait retryAfter seconds. */
+export type PasswordAttempt =
+  | { allowed: false; retryAfter: number }
+  | {
+      allowed: true;
+      /** The count that starts again on the right password: this address's (or device's) for the account. */
+      own: string;
+      /** Counts shared with others (the account's, the address's), given back one on the right password. */
+      shared: string[];
+      /** The account's failures from unknown devices, this one included (0 from a known device). */
+      accountFailures: number;
+    };
+
+/**
+ * Failure counts of sign-in, kept in sign_in_throttle by normalised email (auth/identifiers.ts), known
+ * or not, so that no answer tells whether an email exists. Wrong passwords slow sign-in down; nothing
+ * an outsider sends locks anyone out (docs/decisions.md "Sign-in without lockouts"):
+ * - from a known device (one that completed a sign-in to the account): only that device's own failures
+ *   count, so others' failures never slow it;
+ * - from anywhere else: the address's failures on this account and across all accounts make it wait up
+ *   to ADDRESS_DELAY_CAP_S, and once it has failed on the account, the account's failures from
+ *   everywhere make it wait up to ACCOUNT_DELAY_CAP_S more after its own last failure. An address that
+ *   has not failed on the account is never held back by others, so no number of addresses taking
+ *   turns can keep the owner out.
+ * A check spends its failure before the password is compared (and gives it back when the password was
+ * right), so parallel guesses cannot pass a delay. Wrong codes: 100 across all tickets lock the account
+ * for 30 minutes (this needs the password). A password reset lifts every count (liftAll).
  *
- * Every count forgets its failures once LOCK_S has passed without a new one, and a lock ends after
- * LOCK_S: a row whose last failure is older than that and that holds no live lock means nothing any
- * more, and is deleted by the next write's sweep (at most every PURGE_EVERY_S). So the table holds
- * only the failures of the last LOCK_S + PURGE_EVERY_S, whatever an attack sends (review of issue 18).
+ * A count forgets its failures FORGET_S after the last one; a row that holds nothing live any more is
+ * deleted by the next write's sweep (at most every PURGE_EVERY_S), so the table holds only the last
+ * hour or so of failures, whatever an attack sends.
  */
 export class SignInLimits {
   private lastPurgeAt = Number.NEGATIVE_INFINITY;
@@ -43,31 +102,126 @@ export class SignInLimits {
     const t = signInThrottle;
     const gone = await this.db
       .delete(t)
-      .where(and(lt(t.lastFailureAt, now - LOCK_S), or(isNull(t.lockedUntil), lte(t.lockedUntil, now))))
+      .where(
+        and(
+          lt(t.lastFailureAt, now - FORGET_S),
+          or(isNull(t.lockedUntil), lte(t.lockedUntil, now)),
+          // The owner's last notice is kept for its hour, so a pause in an attack mails no one again.
+          or(isNull(t.notifiedAt), lte(t.notifiedAt, now - ALERT_EVERY_S)),
+        ),
+      )
       .returning({ key: t.key });
     return gone.length;
   }
 
-  /** Is this account locked for this address (by its password lock, the account's, or the code lock)? */
-  async isLocked(email: string, ip: string, now: number): Promise<boolean> {
-    const keys = [passwordKey(email, ip), accountPasswordKey(email), codeKey(email)];
-    const rows = await this.db
-      .select({ key: signInThrottle.key })
+  /** Seconds left on the account's code lock (0: none). */
+  async codeLockLeft(email: string, now: number): Promise<number> {
+    const [row] = await this.db
+      .select({ until: signInThrottle.lockedUntil })
       .from(signInThrottle)
-      .where(and(inArray(signInThrottle.key, keys), gt(signInThrottle.lockedUntil, now)));
-    return rows.length > 0;
+      .where(and(eq(signInThrottle.key, codeKey(email)), gt(signInThrottle.lockedUntil, now)));
+    return row?.until ? row.until - now : 0;
   }
 
-  /** Counts a wrong password for the account from this address and for the account as a whole. */
-  async passwordFailed(email: string, ip: string, now: number): Promise<void> {
+  /**
+   * Decides whether a password may be checked now for this account from this address (or known device,
+   * by its id) and, if so, counts it as a failure first; passwordSucceeded gives it back.
+   */
+  async beginPasswordCheck(
+    email: string,
+    ip: string,
+    deviceId: string | null,
+    now: number,
+  ): Promise<PasswordAttempt> {
     await this.purgeExpired(now);
-    await this.countFailure(passwordKey(email, ip), email, now, PASSWORD_FAILURES_PER_ADDRESS);
-    await this.countFailure(accountPasswordKey(email), email, now, PASSWORD_FAILURES_PER_ACCOUNT);
+    const address = addressGroup(ip);
+    // Sorted, so that concurrent checks lock shared rows in one order.
+    const keys = (
+      deviceId ? [deviceKey(deviceId)] : [addressKey(address), accountKey(email), pairKey(email, address)]
+    ).sort();
+    const t = signInThrottle;
+    return this.db.transaction(async (tx) => {
+      // Every row exists before it is locked: a check racing another on a key never seen before waits
+      // for it here instead of both reading no row and both going ahead.
+      await tx
+        .insert(t)
+        .values(
+          keys.map((key) => ({
+            key,
+            account: key.startsWith('password@') ? address : email,
+            failures: 0,
+            lastFailureAt: now,
+          })),
+        )
+        .onConflictDoNothing();
+      const rows = await tx.select().from(t).where(inArray(t.key, keys)).orderBy(t.key).for('update');
+      const row = (key: string) => rows.find((r) => r.key === key);
+      const live = (r: Row | undefined) => (r && r.lastFailureAt >= now - FORGET_S ? r.failures : 0);
+      const waitOn = (r: Row | undefined, failures: number, free: number, cap: number) =>
+        r && failures > 0 ? r.lastFailureAt + delayAfter(failures, free, cap) : 0;
+
+      let until: number;
+      if (deviceId) {
+        const device = row(deviceKey(deviceId));
+        until = waitOn(device, live(device), FREE_FAILURES, ADDRESS_DELAY_CAP_S);
+      } else {
+        const pair = row(pairKey(email, address));
+        const byAddress = row(addressKey(address));
+        until = Math.max(
+          waitOn(pair, live(pair), FREE_FAILURES, ADDRESS_DELAY_CAP_S),
+          waitOn(byAddress, live(byAddress), FREE_ADDRESS_FAILURES, ADDRESS_DELAY_CAP_S),
+          // The account's failures from everywhere, counted from this address's own last failure on it.
+          live(pair) > 0 ? waitOn(pair, live(row(accountKey(email))), FREE_FAILURES, ACCOUNT_DELAY_CAP_S) : 0,
+        );
+      }
+      if (until > now) return { allowed: false, retryAfter: until - now };
+
+      await tx
+        .update(t)
+        .set({
+          failures: sql`case when ${t.lastFailureAt} < ${now - FORGET_S} then 1 else ${t.failures} + 1 end`,
+          lastFailureAt: now,
+        })
+        .where(inArray(t.key, keys));
+      return deviceId
+        ? { allowed: true, own: deviceKey(deviceId), shared: [], accountFailures: 0 }
+        : {
+            allowed: true,
+            own: pairKey(email, address),
+            shared: [accountKey(email), addressKey(address)],
+            accountFailures: live(row(accountKey(email))) + 1,
+          };
+    });
   }
 
-  /** The right password from this address: its own count starts again (the account's does not). */
-  async passwordSucceeded(email: string, ip: string): Promise<void> {
-    await this.db.delete(signInThrottle).where(eq(signInThrottle.key, passwordKey(email, ip)));
+  /**
+   * The right password: the failure spent on it is given back, and this address's (or device's) own
+   * count for the account starts again. The account's and the address's counts keep their other failures.
+   */
+  async passwordSucceeded(attempt: Extract<PasswordAttempt, { allowed: true }>): Promise<void> {
+    const t = signInThrottle;
+    await this.db.delete(t).where(eq(t.key, attempt.own));
+    if (attempt.shared.length)
+      await this.db
+        .update(t)
+        .set({ failures: sql`greatest(${t.failures} - 1, 0)` })
+        .where(inArray(t.key, attempt.shared));
+  }
+
+  /**
+   * Whether the owner should be mailed about failed sign-ins now: true for the one caller that marks
+   * the account as mailed, at most once every ALERT_EVERY_S.
+   */
+  async claimAlert(email: string, now: number): Promise<boolean> {
+    const t = signInThrottle;
+    const claimed = await this.db
+      .update(t)
+      .set({ notifiedAt: now })
+      .where(
+        and(eq(t.key, accountKey(email)), or(isNull(t.notifiedAt), lte(t.notifiedAt, now - ALERT_EVERY_S))),
+      )
+      .returning({ key: t.key });
+    return claimed.length > 0;
   }
 
   /**
@@ -84,9 +238,9 @@ export class SignInLimits {
       .onConflictDoUpdate({
         target: t.key,
         set: {
-          // A lock that has ended, or failures older than LOCK_S, start a fresh count (as the sweep
-          // would have); a live lock keeps its count.
-          failures: sql`case when ${t.lockedUntil} > ${now} then ${t.failures} when ${t.lockedUntil} is not null or ${t.lastFailureAt} < ${now - LOCK_S} then 1 else ${t.failures} + 1 end`,
+          // A lock that has ended, or failures older than CODE_LOCK_S, start a fresh count (as the
+          // sweep would have); a live lock keeps its count.
+          failures: sql`case when ${t.lockedUntil} > ${now} then ${t.failures} when ${t.lockedUntil} is not null or ${t.lastFailureAt} < ${now - CODE_LOCK_S} then 1 else ${t.failures} + 1 end`,
           lockedUntil: sql`case when ${t.lockedUntil} > ${now} then ${t.lockedUntil} else null end`,
           lastFailureAt: now,
         },
@@ -110,7 +264,7 @@ export class SignInLimits {
     const t = signInThrottle;
     const locked = await this.db
       .update(t)
-      .set({ lockedUntil: now + LOCK_S })
+      .set({ lockedUntil: now + CODE_LOCK_S })
       .where(and(eq(t.key, codeKey(email)), or(isNull(t.lockedUntil), lte(t.lockedUntil, now))))
       .returning({ key: t.key });
     return locked.length > 0;
@@ -119,27 +273,5 @@ export class SignInLimits {
   /** A password reset proves the mailbox: every count and lock of the account goes. */
   async liftAll(email: string): Promise<void> {
     await this.db.delete(signInThrottle).where(eq(signInThrottle.account, email));
-  }
-
-  /** Adds a failure under key (forgetting failures older than the lock period); the max-th locks it. */
-  private async countFailure(key: string, account: string, now: number, max: number): Promise<void> {
-    const t = signInThrottle;
-    await this.db
-      .insert(t)
-      .values({ key, account, failures: 1, lastFailureAt: now })
-      .onConflictDoUpdate({
-        target: t.key,
-        set: {
-          failures: sql`case when ${t.lastFailureAt} < ${now - LOCK_S} or (${t.lockedUntil} is not null and ${t.lockedUntil} <= ${now}) then 1 else ${t.failures} + 1 end`,
-          lockedUntil: sql`case when ${t.lockedUntil} > ${now} then ${t.lockedUntil} else null end`,
-          lastFailureAt: now,
-        },
-      });
-    await this.db
-      .update(t)
-      .set({ lockedUntil: now + LOCK_S })
-      .where(
-        and(eq(t.key, key), sql`${t.failures} >= ${max}`, or(isNull(t.lockedUntil), lte(t.lockedUntil, now))),
-      );
   }
 }

@@ -10,9 +10,10 @@ import { audit } from '../audit/audit.ts';
 import { Invalid, TooMany, Unavailable } from '../http/errors.ts';
 import { verifyPassword } from './passwords.ts';
 import type { SessionService } from './sessions.ts';
-import { codesLockedMail, signInCodeMail } from './mails.ts';
+import { codesLockedMail, signInAttackMail, signInCodeMail } from './mails.ts';
 import { normaliseIdentifier } from './identifiers.ts';
-import { CODE_FAILURES_PER_ACCOUNT, LOCK_S, SignInLimits } from './sign-in-limits.ts';
+import { ALERT_AFTER, CODE_FAILURES_PER_ACCOUNT, CODE_LOCK_S, SignInLimits } from './sign-in-limits.ts';
+import { SignInDevices } from './devices.ts';
 
 export const CODE_TTL_S = 10 * 60;
 export const CODE_MAX_TRIES = 5;
@@ -32,6 +33,7 @@ export type ClientMeta = { deviceType: string; browserName: string; ip: string }
 export class SignInService {
   private readonly codeKey: Buffer;
   private readonly limits: SignInLimits;
+  private readonly devices: SignInDevices;
 
   constructor(
     private readonly db: Db,
@@ -42,30 +44,42 @@ export class SignInService {
     private readonly log?: { warn: (o: object, m: string) => void },
   ) {
     this.limits = new SignInLimits(db);
+    this.devices = new SignInDevices(db);
     this.codeKey = crypto.createHmac('sha256', secret).update('sign-in-codes').digest();
   }
 
-  /** email is in normal form (auth/identifiers.ts, applied by the route before any limit). */
-  async loginAdmin(email: string, password: string, meta: ClientMeta) {
+  /**
+   * email is in normal form (auth/identifiers.ts, applied by the route before any limit). device: the
+   * device token the browser kept from an earlier sign-in, if any (auth/devices.ts).
+   */
+  async loginAdmin(email: string, password: string, meta: ClientMeta, device?: string) {
     const now = this.clock.now();
-    if (await this.limits.isLocked(email, meta.ip, now)) {
-      throw new TooMany({ emailorpassword: MESSAGES.accountLocked });
-    }
+    const codeLock = await this.limits.codeLockLeft(email, now);
+    if (codeLock > 0) throw new TooMany({ emailorpassword: MESSAGES.accountLocked }, codeLock);
     const user = await this.findUser(email);
+    const deviceId = device ? await this.devices.knownFor(user?.id ?? '', device, now) : null;
+    // Slowed down before the password is compared (and its failure counted first): docs/decisions.md
+    // "Sign-in without lockouts". The same for every email, known or not.
+    const attempt = await this.limits.beginPasswordCheck(email, meta.ip, deviceId, now);
+    if (!attempt.allowed) {
+      throw new TooMany({ emailorpassword: MESSAGES.signInSlowed(attempt.retryAfter) }, attempt.retryAfter);
+    }
     const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
     if (!user || !passwordOk || !isStaff(user.role as Role) || user.status === 'disabled') {
-      await this.limits.passwordFailed(email, meta.ip, now);
       await audit(this.db, now, {
         actorId: null,
         action: 'sign-in.refused',
         entity: 'user',
         entityId: user?.id ?? null,
-        after: { email, reason: !user || !passwordOk ? 'credentials' : 'not staff' },
+        after: { email, reason: !user || !passwordOk ? 'credentials' : 'not staff', knownDevice: !!deviceId },
         ip: meta.ip,
       });
+      if (attempt.accountFailures >= ALERT_AFTER && (await this.limits.claimAlert(email, now))) {
+        await this.alertOwner(user, attempt.accountFailures, meta.ip, now);
+      }
       throw new Invalid({ emailorpassword: MESSAGES.emailOrPasswordIncorrect });
     }
-    await this.limits.passwordSucceeded(email, meta.ip);
+    await this.limits.passwordSucceeded(attempt);
 
     const ticket = newSecret();
     const ticketId = sha256(ticket);
@@ -95,6 +109,7 @@ export class SignInService {
         codeHash: this.codeHash(ticketId, code),
         createdAt: now,
         expiresAt: now + CODE_TTL_S,
+        deviceId,
       });
     });
     await this.sendCode(user.email, code, async () => {
@@ -168,14 +183,18 @@ export class SignInService {
         .returning({ id: signInTickets.id });
       if (used.length === 0) throw new Invalid({ message: MESSAGES.codeExpired });
       const token = await this.sessions.create(tx, user, meta);
+      // The browser becomes (or stays) a known device of the account: a new token unless it sent a live one.
+      const renewed = spent.deviceId !== null && (await this.devices.renew(tx, spent.deviceId, user.id, now));
+      const deviceToken = renewed ? undefined : await this.devices.issue(tx, user.id, now);
       await audit(tx, now, {
         actorId: user.id,
         action: 'sign-in',
         entity: 'user',
         entityId: user.id,
+        after: { knownDevice: renewed },
         ip: meta.ip,
       });
-      return { token };
+      return deviceToken ? { token, deviceToken } : { token };
     });
   }
 
@@ -233,15 +252,39 @@ export class SignInService {
       action: 'sign-in.locked',
       entity: 'user',
       entityId: user.id,
-      after: { reason: 'codes', minutes: LOCK_S / 60 },
+      after: { reason: 'codes', minutes: CODE_LOCK_S / 60 },
       ip,
     });
     try {
-      await this.mailer.send(codesLockedMail(user.email, LOCK_S / 60, ip));
+      await this.mailer.send(codesLockedMail(user.email, CODE_LOCK_S / 60, ip));
     } catch (err) {
       // The lock holds either way; the reply must not differ because a mail failed.
       this.log?.warn({ err, userId: user.id }, 'sign-in lock mail could not be sent');
     }
+  }
+
+  /**
+   * Tells the owner of a staff account under attack (claimAlert lets one caller an hour through). The
+   * mail is not awaited: its time must not tell the caller that the email is an account.
+   */
+  private async alertOwner(
+    user: { id: string; email: string; role: string; status: string } | undefined,
+    failures: number,
+    ip: string,
+    now: number,
+  ): Promise<void> {
+    if (!user || !isStaff(user.role as Role) || user.status === 'disabled') return;
+    await audit(this.db, now, {
+      actorId: null,
+      action: 'sign-in.alerted',
+      entity: 'user',
+      entityId: user.id,
+      after: { failures },
+      ip,
+    });
+    this.mailer.send(signInAttackMail(user.email, failures, ip)).catch((err: unknown) => {
+      this.log?.warn({ err, userId: user.id }, 'failed sign-ins mail could not be sent');
+    });
   }
 
   private async findUser(email: string) {

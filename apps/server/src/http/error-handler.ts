@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@brokerdesk/contract';
-import { AppError, UNSUPPORTED_MEDIA_TYPE } from './errors.ts';
+import { AppError, TooMany, UNSUPPORTED_MEDIA_TYPE } from './errors.ts';
 
 /**
  * One place turns every failure into `{ errors: { field: message }, requestId }`. Bad input is always 4xx;
@@ -14,6 +14,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const requestId = request.id;
     if (err instanceof AppError) {
       if (err.statusCode >= 500) request.log.error({ err }, 'request failed');
+      const retryAfter = err instanceof TooMany ? (err as TooMany).retryAfter : undefined;
+      if (retryAfter !== undefined)
+        void reply.header('retry-after', String(Math.max(1, Math.ceil(retryAfter))));
       return reply.code(err.statusCode).send({ errors: err.errors, requestId });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

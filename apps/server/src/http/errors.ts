@@ -36,7 +36,11 @@ export class Conflict extends AppError {
   }
 }
 export class TooMany extends AppError {
-  constructor(errors: Record<string, string> = { server: MESSAGES.tooManyRequests }) {
+  /** retryAfter: seconds, sent as the Retry-After header. */
+  constructor(
+    errors: Record<string, string> = { server: MESSAGES.tooManyRequests },
+    readonly retryAfter?: number,
+  ) {
     super(429, errors);
   }
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, like, or } from 'drizzle-orm';
 import { FOUR_EYES_MESSAGES, MESSAGES, type FundingApproval } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
-import { auditLog, fundingApprovals, platformOperations } from '../../src/db/schema.ts';
+import { approvalThresholds, auditLog, fundingApprovals, platformOperations } from '../../src/db/schema.ts';
 import { fundingFixtures } from '../funding/support.ts';
 
 type Reply = {
@@ -40,6 +40,8 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
     }
     clientId = await t.createUser({ email: 'big@client.test', role: 'USER' });
     f = fundingFixtures(t, () => clientId);
+    // Each test sets the thresholds it needs; a fresh database's defaults are four-eyes-defaults.test.ts's.
+    await t.db.delete(approvalThresholds);
   });
   // Settling moves the clock past back-offs and the idle limit: fresh sessions for every test.
   beforeEach(async () => {

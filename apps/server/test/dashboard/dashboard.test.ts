@@ -240,14 +240,31 @@ describe(`operations dashboard (${testDbKind})`, () => {
     expect((await post(ann, '/api/admin/accounts/adminProcessDeposit', { depositId: big })).status).toBe(200);
     t.clock.advance(30);
     let o = await overview();
+    // A fresh database starts with every threshold set: four-eyes is off nowhere.
     expect(o.fourEyes).toEqual({
       count: 1,
       oldestAt: firstAt,
+      off: [],
       byType: [{ requestType: 'deposit', count: 1, oldestAt: firstAt }],
     });
     expect((await post(bob, '/api/admin/accounts/adminProcessDeposit', { depositId: big })).status).toBe(200);
+    // Without a threshold, the dashboard says where four-eyes is off.
+    for (const currency of ['GBP', 'USD'])
+      await post(bob, '/api/admin/approvals/setThreshold', {
+        requestType: 'transfer',
+        currency,
+        amount: null,
+      });
     o = await overview();
-    expect(o.fourEyes).toEqual({ count: 0, oldestAt: null, byType: [] });
+    expect(o.fourEyes).toEqual({
+      count: 0,
+      oldestAt: null,
+      off: [
+        { requestType: 'transfer', currency: 'GBP' },
+        { requestType: 'transfer', currency: 'USD' },
+      ],
+      byType: [],
+    });
 
     const now = t.clock.now();
     const run = (status: string, startedAt: number, mismatchCount: number) => ({

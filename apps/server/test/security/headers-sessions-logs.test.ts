@@ -196,7 +196,7 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
   });
 
   describe('logs and the database hold no secret (DESIGN: "never a password, code or token")', () => {
-    it('writes no password, code, ticket, token or link secret to the log, and keeps only hashes', async () => {
+    it('writes no password, code, ticket, token, device token or link secret to the log, and keeps only hashes', async () => {
       const email = 'logged@sec.test';
       await t.createUser({ email, password: PASSWORD, role: 'ADMIN' });
       logs.lines.length = 0;
@@ -222,6 +222,15 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
       });
       expect(confirm.status).toBe(200);
       secrets.token = confirm.body.token as string;
+      // The device token the browser keeps, and a sign-in that sends it.
+      secrets.deviceToken = confirm.body.deviceToken as string;
+      expect(secrets.deviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const known = await post('/api/users/loginAdmin', {
+        email,
+        password: PASSWORD,
+        device: secrets.deviceToken,
+      });
+      expect(known.status).toBe(200);
       const [, payload, signature] = secrets.token.split('.');
       secrets.tokenSignature = signature!;
       secrets.sessionId = JSON.parse(Buffer.from(payload!, 'base64url').toString()).sid;

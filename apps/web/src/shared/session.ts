@@ -1,4 +1,5 @@
 import { isStaff, roleSchema, type TokenClaims } from '@brokerdesk/contract';
+import { DEVICE_TOKENS_KEY } from './device-tokens.ts';
 
 /**
  * The signed-in session: the bearer token kept in localStorage 'token' (SPEC 4 "Login flow") and mirrored
@@ -65,13 +66,18 @@ export function setToken(token: string): void {
   emit();
 }
 
-/** Logout and session loss: clear local storage (SPEC 4 "Logout") and the in-memory auth header. */
+/**
+ * Logout and session loss: clear local storage (SPEC 4 "Logout") and the in-memory auth header. The
+ * device tokens stay: they keep this browser a known device, and open nothing by themselves.
+ */
 export function clearSession(): void {
   const had = authToken !== null;
   authToken = null;
   try {
+    const devices = localStorage.getItem(DEVICE_TOKENS_KEY);
     localStorage.clear();
     sessionStorage.clear();
+    if (devices !== null) localStorage.setItem(DEVICE_TOKENS_KEY, devices);
   } catch {
     // Storage can be blocked (private mode); the in-memory token is gone either way.
   }

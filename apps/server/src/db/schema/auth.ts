@@ -39,14 +39,19 @@ export const signInTickets = pgTable(
     createdAt: epoch().notNull(),
     expiresAt: epoch().notNull(),
     usedAt: epoch(),
+    /** The known device (sign_in_devices.id) loginAdmin was sent from: its sign-in renews it. */
+    deviceId: text(),
   },
   (t) => [index('sign_in_tickets_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 /**
- * Failure counters and locks of sign-in (auth/sign-in-limits.ts), keyed by normalised email whether or
- * not it exists: 'password|<email>|<address>', 'password|<email>', 'code|<email>'. account is the email,
- * so a password reset lifts every lock of the account.
+ * Failure counters of sign-in (auth/sign-in-limits.ts), keyed by normalised email whether or not it
+ * exists: 'password|<email>' (the account), 'password|<email>|<address>', 'password@<address>' (the
+ * address across accounts), 'device|<device id>', 'code|<email>'. account is the email (the address
+ * for 'password@'), so a password reset lifts every count of the account. lockedUntil is the code
+ * lock only; password delays follow from failures and lastFailureAt. notifiedAt: when the owner was
+ * last mailed about failed sign-ins (account rows).
  */
 export const signInThrottle = pgTable(
   'sign_in_throttle',
@@ -56,8 +61,26 @@ export const signInThrottle = pgTable(
     failures: integer().notNull().default(0),
     lockedUntil: epoch(),
     lastFailureAt: epoch().notNull(),
+    notifiedAt: epoch(),
   },
   (t) => [index('sign_in_throttle_account_idx').on(t.account)],
+);
+
+/**
+ * Browsers that completed a sign-in (password and code) for an account: the device token they keep
+ * (only its SHA-256 here) exempts their sign-ins from the slowdowns others' failures cause.
+ */
+export const signInDevices = pgTable(
+  'sign_in_devices',
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: epoch().notNull(),
+    expiresAt: epoch().notNull(),
+  },
+  (t) => [index('sign_in_devices_user_idx').on(t.userId, t.expiresAt)],
 );
 
 /** Password reset and set-password links (hashed ids). A new link voids older ones; using one voids all. */

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  APPROVAL_REQUEST_TYPES,
+  CURRENCIES,
   DASHBOARD_PLATFORM_CHANGES,
   DASHBOARD_QUEUES,
   DASHBOARD_RECONCILIATION_RUNS,
@@ -15,6 +17,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
+  approvalThresholds,
   bankAccounts,
   deposits,
   fundingApprovals,
@@ -117,9 +120,20 @@ export class DashboardService {
       count: Number(r.count),
       oldestAt: Number(r.oldestAt),
     }));
+    const set = await this.db
+      .select({ requestType: approvalThresholds.requestType, currency: approvalThresholds.currency })
+      .from(approvalThresholds);
+    const has = new Set(set.map((t) => `${t.requestType}:${t.currency}`));
+    const off = APPROVAL_REQUEST_TYPES.flatMap((requestType) =>
+      CURRENCIES.filter((currency) => !has.has(`${requestType}:${currency}`)).map((currency) => ({
+        requestType,
+        currency,
+      })),
+    );
     return {
       count: byType.reduce((s, r) => s + r.count, 0),
       oldestAt: byType.length ? Math.min(...byType.map((r) => r.oldestAt)) : null,
+      off,
       byType,
     };
   }

@@ -61,7 +61,9 @@ export function ThresholdCard({ type, thresholds, admins, editable }: Props) {
               disabled={!editable}
               description={
                 current
-                  ? `Set by ${adminLabel(current.updatedBy, admins) || '…'}, ${formatEpoch(current.updatedAt)}`
+                  ? current.updatedBy
+                    ? `Set by ${adminLabel(current.updatedBy, admins) || '…'}, ${formatEpoch(current.updatedAt)}`
+                    : 'The default of a new console: change it or remove it here.'
                   : 'Every approval takes effect at once.'
               }
             />

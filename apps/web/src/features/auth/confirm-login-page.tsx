@@ -6,6 +6,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { errorsOf, type FieldErrors } from '../../shared/api.ts';
 import { ErrorAlert } from '../../shared/error-alert.tsx';
 import { HOME_AFTER_LOGIN, setToken } from '../../shared/session.ts';
+import { saveDeviceToken } from '../../shared/device-tokens.ts';
 import { DevOutboxNote } from '../dev/dev-outbox-note.tsx';
 import { authApi } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -33,7 +34,9 @@ function ConfirmLoginForm({ ticket }: { ticket: SignInTicket }) {
     mutationFn: (code: string) =>
       authApi.loginConfirm({ email: ticket.email, password: ticket.ticket, code, ...deviceInfo() }),
     meta: { errorNotice: false },
-    onSuccess: async ({ token }) => {
+    onSuccess: async ({ token, deviceToken }) => {
+      // The next sign-in from this browser is a known device's (docs/decisions.md "Sign-in without lockouts").
+      if (deviceToken) saveDeviceToken(ticket.email, deviceToken);
       clearTicket();
       setToken(token);
       await navigate(HOME_AFTER_LOGIN, { replace: true });

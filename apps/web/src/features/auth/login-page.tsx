@@ -13,6 +13,7 @@ import { AuthCard } from './auth-card.tsx';
 import { deviceInfo } from './device-info.ts';
 import { saveTicket } from './sign-in-ticket.ts';
 import { onSubmit } from '../../shared/on-submit.ts';
+import { deviceTokenFor } from '../../shared/device-tokens.ts';
 
 /** The form checks what the server checks: required fields and the email format (SPEC 5 "Login"). */
 const formSchema = loginAdminRequest.pick({ email: true, password: true });
@@ -29,7 +30,8 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
   const login = useMutation({
-    mutationFn: (values: FormValues) => authApi.loginAdmin({ ...values, ...deviceInfo() }),
+    mutationFn: (values: FormValues) =>
+      authApi.loginAdmin({ ...values, ...deviceInfo(), device: deviceTokenFor(values.email) }),
     meta: { errorNotice: false },
     onSuccess: async (reply) => {
       saveTicket({ email: reply.email, ticket: reply.password });

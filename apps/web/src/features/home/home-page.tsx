@@ -9,6 +9,7 @@ import { FundingCard, StaffCard, TodayCard } from './activity-cards.tsx';
 import { useDashboardActivity, useDashboardOverview } from './dashboard-queries.ts';
 import type { Currency } from './money.ts';
 import { PlatformCard } from './platform-card.tsx';
+import { FourEyesOff } from './four-eyes-off.tsx';
 import { QueueTiles } from './queue-tiles.tsx';
 import { ReconciliationCard } from './reconciliation-card.tsx';
 
@@ -66,6 +67,7 @@ export function HomePage() {
       </Group>
       {overview.isError && <ErrorAlert errors={errorsOf(overview.error)} />}
       {activity.isError && <ErrorAlert errors={errorsOf(activity.error)} />}
+      {o && <FourEyesOff off={o.fourEyes.off} />}
       {o ? <QueueTiles overview={o} /> : <Skeleton h={236} radius="md" />}
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
