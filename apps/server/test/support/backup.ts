@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../src/db/client.ts';
-import { freshPostgresDatabase, type TestDatabase } from './db.ts';
+import { freshPostgresDatabase, openFresh, type TestDatabase } from './db.ts';
 
 const run = promisify(execFile);
 
@@ -49,13 +49,5 @@ export async function restoreDatabase(backup: Backup): Promise<TestDatabase> {
   const fresh = await freshPostgresDatabase();
   if (!fresh) throw new Error('TEST_DATABASE_URL is needed to restore a PostgreSQL backup');
   await run(pgTool('pg_restore'), ['--no-owner', '--exit-on-error', `--dbname=${fresh.url}`, backup.file]);
-  const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 5 });
-  return {
-    ...database,
-    url: fresh.url,
-    close: async () => {
-      await database.close();
-      await fresh.drop();
-    },
-  };
+  return openFresh(fresh);
 }

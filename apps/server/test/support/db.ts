@@ -19,6 +19,11 @@ export type TestDatabase = Database & { url?: string };
 export async function openTestDatabase(): Promise<TestDatabase> {
   const fresh = await freshPostgresDatabase();
   if (!fresh) return openDatabase({ template: await migratedPgliteDump() });
+  return openFresh(fresh);
+}
+
+/** A fresh PostgreSQL database opened (and migrated), dropped again when it is closed. */
+export async function openFresh(fresh: { url: string; drop: () => Promise<void> }): Promise<TestDatabase> {
   const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 5 });
   return {
     ...database,

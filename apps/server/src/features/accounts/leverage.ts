@@ -98,21 +98,7 @@ export class LeverageService {
           now,
         });
       }
-      await writeClientLog(tx, {
-        userId: before.userId,
-        event: `Leverage change of ${before.accountNumber} to 1:${leverageNumber(before.newLeverage)} ${status}${comment ? `: ${comment}` : ''}`,
-        actionedBy: staff.userId,
-        customName: staffName(staff),
-        now,
-      });
-      await audit(tx, now, {
-        actorId: staff.userId,
-        action: `leverage.${target}`,
-        entity: 'leverage_change',
-        entityId: id,
-        before: toWireLeverage(before),
-        after: toWireLeverage(after!),
-      });
+      await recordDecision(tx, { before, after: after!, target, what: status, comment, staff, now });
       return after!;
     });
     this.wakeWorker();
@@ -152,27 +138,45 @@ export class LeverageService {
         now,
       });
     }
-    const what = key ? 'sent to the platform again' : 'rejected';
-    await writeClientLog(tx, {
-      userId: before.userId,
-      event: `Leverage change of ${before.accountNumber} to 1:${leverageNumber(before.newLeverage)} ${what} (it had failed: ${before.mtStatus})${comment ? `: ${comment}` : ''}`,
-      actionedBy: staff.userId,
-      customName: staffName(staff),
-      now,
-    });
-    await audit(tx, now, {
-      actorId: staff.userId,
-      action: `leverage.${target}`,
-      entity: 'leverage_change',
-      entityId: before.id,
-      before: toWireLeverage(before),
-      after: { ...toWireLeverage(after!), ...(key ? { operationKey: key } : {}) },
-    });
+    const what = `${key ? 'sent to the platform again' : 'rejected'} (it had failed: ${before.mtStatus})`;
+    await recordDecision(tx, { before, after: after!, target, what, comment, staff, now, operationKey: key });
     return after!;
   }
 }
 
 type Row = typeof leverageChanges.$inferSelect;
+
+/** The client log line and the audit row of a decision on a leverage change, in its transaction. */
+async function recordDecision(
+  tx: Tx,
+  d: {
+    before: Row;
+    after: Row;
+    target: Target;
+    what: string;
+    comment: string;
+    staff: StaffContext;
+    now: number;
+    operationKey?: string | null;
+  },
+): Promise<void> {
+  const { before, after, staff, now } = d;
+  await writeClientLog(tx, {
+    userId: before.userId,
+    event: `Leverage change of ${before.accountNumber} to 1:${leverageNumber(before.newLeverage)} ${d.what}${d.comment ? `: ${d.comment}` : ''}`,
+    actionedBy: staff.userId,
+    customName: staffName(staff),
+    now,
+  });
+  await audit(tx, now, {
+    actorId: staff.userId,
+    action: `leverage.${d.target}`,
+    entity: 'leverage_change',
+    entityId: before.id,
+    before: toWireLeverage(before),
+    after: { ...toWireLeverage(after), ...(d.operationKey ? { operationKey: d.operationKey } : {}) },
+  });
+}
 
 /** Approved, and the platform refused the change: it can be retried or rejected. */
 const refused = (c: Row) => c.status === 'approved' && isFailedMtStatus(c.mtStatus);
