@@ -148,7 +148,7 @@ describe(`bulk decisions on the non-money request lists (${testDbKind})`, () => 
     expect(await audits(staffMade)).toEqual([]);
   });
 
-  it('decides the ticked IB requests with one comment; a SYSOP client is refused to an ADMIN', async () => {
+  it("decides the ticked IB requests with one comment; a staff member's request is refused", async () => {
     await setQuota(t, 5, 50);
     const first = await ibRequest(t, await client(t));
     const retry = await ibRequest(t, await client(t), 'error');
@@ -167,7 +167,7 @@ describe(`bulk decisions on the non-money request lists (${testDbKind})`, () => 
     expect(r.body.results).toEqual([
       { _id: first, ok: true, message: expect.stringMatching(/^The IB request was approved/) },
       { _id: done, ok: false, status: 409, error: 'This IB request is already approved.' },
-      { _id: ofSysop, ok: false, status: 403, error: STAFF_MESSAGES.sysopRecord },
+      { _id: ofSysop, ok: false, status: 403, error: STAFF_MESSAGES.managedOnStaffScreen },
       { _id: retry, ok: true, message: expect.stringMatching(/^The IB request was approved/) },
     ]);
     const rows = await t.db.select().from(ibRequests).where(eq(ibRequests.id, first));
