@@ -63,7 +63,7 @@ export function ThresholdCard({ type, thresholds, admins, editable }: Props) {
                 current
                   ? current.updatedBy
                     ? `Set by ${adminLabel(current.updatedBy, admins) || '…'}, ${formatEpoch(current.updatedAt)}`
-                    : 'The default of a new console: change it or remove it here.'
+                    : 'Default of a new console.'
                   : 'Every approval takes effect at once.'
               }
             />
