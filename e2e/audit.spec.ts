@@ -1,8 +1,22 @@
 import dayjs from 'dayjs';
+import { apiOf, escapeRegExp } from './support/api.ts';
 import { ADMIN, SYSOP, expect, test } from './support/fixtures.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 type Deposit = { _id: string; accountNumber: number; timeApproved: number | null; MTStatus: string };
+type Withdrawal = {
+  _id: string;
+  userId: string;
+  withdrawalAmount: number;
+  withdrawalCurrency: string;
+  providerHandled?: boolean;
+};
+type Withdrawals = {
+  data: {
+    transfers: Withdrawal[];
+    clients: Record<string, { name: string; surname: string; email: string }>;
+  };
+};
 
 test.describe(`audit trail, sessions and reconciliation (${db})`, () => {
   test('finds a change made through the API and shows its before and after', async ({ page, signIn }) => {
@@ -23,7 +37,8 @@ test.describe(`audit trail, sessions and reconciliation (${db})`, () => {
     const search = page.getByRole('form', { name: 'Search the audit trail' });
     await search.getByLabel('Staff').click();
     await page.getByRole('option', { name: /Sofia/ }).click();
-    await search.getByLabel('Entity').fill('group');
+    await search.getByLabel('Record kind').click();
+    await page.getByRole('option', { name: 'Group', exact: true }).click();
     await search.getByLabel('Action').fill('group.edited');
     await search.getByRole('button', { name: 'Search' }).click();
     // The filters are in the address: a reload or a shared link shows the same search.
@@ -54,6 +69,71 @@ test.describe(`audit trail, sessions and reconciliation (${db})`, () => {
     await page.getByRole('button', { name: 'Check the chain now' }).click();
     await expect(page.getByText(/^Chain intact: /)).toBeVisible();
     await page.screenshot({ path: 'test-results/audit-trail.png', fullPage: true });
+  });
+
+  test("at 1366x768: names a request's client and the request, filters by the client's name, and the row opens the request", async ({
+    page,
+    signIn,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    // As the SYSOP: an ADMIN session left open here would be a second Adam on the sessions screen below.
+    await signIn(page, SYSOP);
+    const api = await apiOf(page);
+    // An open withdrawal of a demo client, rejected through the API: a row about a request.
+    const open = async (status: string) =>
+      api.post<Withdrawals>('/api/admin/accounts/adminGetRequests/paginated', {
+        type: 'withdrawal',
+        status,
+        page: 1,
+        sizePerPage: 50,
+        filters: {},
+      });
+    let list = await open('pending');
+    let target = list.data.transfers.find((w) => !w.providerHandled);
+    if (!target) {
+      list = await open('incomplete');
+      target = list.data.transfers.find((w) => !w.providerHandled);
+    }
+    expect(target, 'the demo data has an open withdrawal').toBeDefined();
+    const client = list.data.clients[target!.userId]!;
+    const fullName = `${client.name} ${client.surname}`;
+    await api.post('/api/admin/accounts/adminUpdateWithdrawal', {
+      withdrawal: { _id: target!._id, status: 'rejected', comment: 'Bank details do not match.' },
+    });
+    const amount = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(target!.withdrawalAmount);
+    const label = `Withdrawal ${amount} ${target!.withdrawalCurrency}`;
+
+    await page.goto('/audit');
+    const search = page.getByRole('form', { name: 'Search the audit trail' });
+    await search.getByLabel('Client', { exact: true }).fill(fullName);
+    await search.getByRole('button', { name: 'Search' }).click();
+    // The filter is in the address: a reload or a shared link shows the same search.
+    await expect.poll(() => new URL(page.url()).searchParams.get('f.client')).toBe(fullName);
+    await expect(page.getByRole('status').filter({ hasText: client.email })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Audit Trail' });
+    const row = table.getByRole('row', { name: new RegExp(escapeRegExp(label)) }).first();
+    await expect(row).toContainText(fullName);
+    await expect(row).toContainText(client.email);
+    await expect(row).toContainText(SYSOP.name);
+    // No raw ids on the row: the record and the client are named; its Before / after stays on screen.
+    await expect(row).not.toContainText(target!._id);
+    await expect(row.getByRole('button', { name: /Before \/ after of record/ })).toBeInViewport();
+    await page.screenshot({ path: 'test-results/audit-readable.png' });
+
+    // The record's whole trail, then the row's link opens the request itself.
+    await row.getByRole('button', { name: `Whole trail of ${label}` }).click();
+    await expect(page).toHaveURL(new RegExp(`f\\.recordId=${target!._id}`));
+    const only = table.getByRole('row', { name: new RegExp(escapeRegExp(label)) }).first();
+    await expect(only).toContainText('withdrawal.rejected');
+    await only.getByRole('link', { name: label }).click();
+    await expect(page).toHaveURL(new RegExp(`/withdrawal-requests/historical\\?open=${target!._id}$`));
+    const modal = page.getByRole('dialog', { name: 'Update withdrawal' });
+    await expect(modal).toBeVisible();
+    await expect(modal).toContainText(fullName);
+    await expect(modal).toContainText('rejected');
   });
 
   test('ends a staff session from the sessions screen: that staff member is signed out', async ({
@@ -168,7 +248,7 @@ test.describe(`audit trail, sessions and reconciliation (${db})`, () => {
 
     await page.goto(`/user/profile/${client!._id}`);
     const card = page.getByRole('region', { name: 'Documents Viewed' });
-    await expect(card.getByRole('row', { name: /Adam.*eKYC report/ }).first()).toBeVisible();
+    await expect(card.getByRole('row', { name: /Adam.*eKYC Report/i }).first()).toBeVisible();
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/documents-viewed.png', fullPage: true });
     await card.getByRole('link', { name: 'Full audit trail' }).click();

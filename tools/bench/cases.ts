@@ -139,6 +139,10 @@ export const CASES: BenchCase[] = [
   banks('approved', { filters: { email: text('client42') } }),
   { name: 'bank details (all/all)', path: '/api/admin/accounts/adminGetBankAccounts/all/all', method: 'GET' },
   post('audit "default"', '/api/admin/audit/search', paged()),
+  // The client filter: the global search's prefix look-ups (at most 20 clients), then the userId arms.
+  post('audit client "meyer"', '/api/admin/audit/search', paged({ filters: { client: 'meyer' } })),
+  post('audit client "client4242"', '/api/admin/audit/search', paged({ filters: { client: 'client4242' } })),
+  post('audit record id', '/api/admin/audit/search', paged({ filters: { recordId: DEPOSIT } })),
   // Global search (Ctrl+K): email, name, surname, account, transaction-id and IB-code lookups at once.
   post('search "client4242"', '/api/admin/search', { q: 'client4242' }),
   post('search "meyer"', '/api/admin/search', { q: 'meyer' }),

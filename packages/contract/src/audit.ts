@@ -18,15 +18,36 @@ export const AUDIT_ACTIONS = {
 
 const FROM_AFTER_TO = 'The start must not be after the end.';
 
+/** At most this many clients stand for one name or email filter (docs/decisions.md, "A readable audit trail"). */
+export const AUDIT_CLIENT_MATCHES = 20;
+
+/** What a name or an email can hold; anything else (=, ;, quotes of code, control characters) is refused. */
+const CLIENT_TEXT = /^[\p{L}\p{M}\p{N} .@'’_+-]+$/u;
+/** A client's name (or its start), surname or email (or its start), as the global search matches them. */
+export const auditClientTextSchema = z
+  .string()
+  .trim()
+  .min(2, 'Type at least 2 characters of a name or an email.')
+  .max(100, 'A name or an email is at most 100 characters.')
+  .refine(
+    (v) => CLIENT_TEXT.test(v),
+    "A name or an email holds only letters, digits, spaces and . @ ' _ + -.",
+  );
+
 /**
  * Filters of the audit search; each is optional and they combine with AND. userId finds rows about a
- * client or staff member: entity_id equal to it, or a userId inside before or after. from and to are
- * epoch seconds, both inclusive.
+ * client or staff member: entity_id equal to it, or a userId inside before or after. client does the
+ * same for the clients whose name, surname or email starts with the text (at most AUDIT_CLIENT_MATCHES
+ * of them, the reply's clientMatches says which). recordId finds the rows of one record: entity_id
+ * equal to it, or the key of a platform operation serving it (`wd:<id>`, `dep:<id>:2`, ...). entity is
+ * the kind of record (deposit, withdrawal, user, ...). from and to are epoch seconds, both inclusive.
  */
 export const auditFiltersSchema = z
   .strictObject({
     actorId: idSchema.optional(),
     userId: idSchema.optional(),
+    client: auditClientTextSchema.optional(),
+    recordId: idSchema.optional(),
     entity: z.string().trim().min(1).max(64).optional(),
     action: z.string().trim().min(1).max(64).optional(),
     from: epochSchema.optional(),
@@ -61,9 +82,28 @@ export const auditRowSchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string(),
+  // Read when the page is served, never stored: the chained rows keep ids only.
+  /** The client the row is about (a user record, a request's client), or null; also a client since deleted. */
+  clientId: z.string().nullable(),
+  /** "Name Surname" and email of that client, '' when there is none or it is gone. */
+  clientName: z.string(),
+  clientEmail: z.string(),
+  /** The record in words: "Withdrawal 2,500.00 EUR", "Client profile", "Session of Adam Admin". */
+  recordLabel: z.string(),
+  /** Where the console shows the record (a path such as /withdrawal-requests/pending?open=<id>), or null. */
+  recordLink: z.string().nullable(),
+  /** The id the recordId filter takes for this record's trail (a platform operation's: its request's). */
+  recordId: z.string().nullable(),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
-export const auditSearchResponse = z.object({ rows: z.array(auditRowSchema), totalSize: z.number().int() });
+export const auditClientMatchSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type AuditClientMatch = z.infer<typeof auditClientMatchSchema>;
+export const auditSearchResponse = z.object({
+  rows: z.array(auditRowSchema),
+  totalSize: z.number().int(),
+  /** With a client filter: the clients it stood for, and whether more matched than AUDIT_CLIENT_MATCHES. */
+  clientMatches: z.object({ clients: z.array(auditClientMatchSchema), more: z.boolean() }).optional(),
+});
 export type AuditSearchResponse = z.infer<typeof auditSearchResponse>;
 
 /**
@@ -74,6 +114,8 @@ export const auditExportQuery = z
   .strictObject({
     actorId: idSchema.optional(),
     userId: idSchema.optional(),
+    client: auditClientTextSchema.optional(),
+    recordId: idSchema.optional(),
     entity: z.string().trim().min(1).max(64).optional(),
     action: z.string().trim().min(1).max(64).optional(),
     from: z.coerce.number().int().nonnegative().optional(),
@@ -101,6 +143,29 @@ export const AUDIT_CSV_COLUMNS = [
   'prevHash',
   'hash',
 ] as const;
+
+/** The kinds of record (audit_log.entity) in words, for the search's picker and the rows' labels. */
+export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
+  user: 'Client or staff member',
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  transfer: 'Transfer',
+  leverage_change: 'Leverage change',
+  trading_account: 'Trading account',
+  sub_account_request: 'Sub-account request',
+  bank_account: 'Bank account',
+  ib_request: 'IB request',
+  ib_code: 'Introducer',
+  ib_quota: 'Introducer slots',
+  group: 'Group',
+  platform_operation: 'Platform operation',
+  approval_threshold: 'Four-eyes threshold',
+  reconciliation_report: 'Reconciliation report',
+  reconciliation_alert: 'Reconciliation alert',
+  session: 'Staff session',
+  export: 'List export',
+  audit_log: 'Audit trail',
+};
 
 /** The audit trail screen's page sizes: 50 or 100 rows, 50 first (as the other lists of SPEC 9). */
 export const AUDIT_PAGE_SIZES = { sizes: [50, 100], initial: 50 } as const;
@@ -181,6 +246,7 @@ export const staffSessionSchema = z.object({
   sessionId: z.string(),
   userId: idSchema,
   name: z.string(),
+  email: z.string(),
   role: roleSchema,
   createdAt: epochSchema,
   lastActiveAt: epochSchema,

@@ -68,6 +68,13 @@ describe(`audit search (${testDbKind})`, () => {
       before: null,
       after: { userId: client, amount: 10 },
       ip: '192.0.2.1',
+      // Read when served (labels.ts): a deposit row that is gone keeps its kind and id.
+      clientId: client,
+      clientName: 'Test Staff',
+      clientEmail: 'c@audit.test',
+      recordLabel: 'Deposit',
+      recordLink: null,
+      recordId: 'dep-1',
     });
   });
 

@@ -55,6 +55,7 @@ describe(`live staff sessions (${testDbKind})`, () => {
         sessionId: expect.stringMatching(/^[0-9a-f]{64}$/),
         userId: sysopId,
         name: 'Sara Staff',
+        email: 'sara@sessions.test',
         role: 'SYSOP',
         createdAt: t.clock.now(),
         lastActiveAt: t.clock.now(),

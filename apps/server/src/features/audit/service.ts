@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   AUDIT_ACTIONS,
+  AUDIT_CLIENT_MATCHES,
   AUDIT_FACETS_CAP,
   DOCUMENT_VIEWS_CAP,
   documentKindSchema,
   type AuditFacets,
   type AuditFilters,
-  type AuditRow,
+  type AuditSearchResponse,
   type AuditVerifyResult,
   type DocumentView,
 } from '@brokerdesk/contract';
@@ -18,6 +19,8 @@ import { audit } from '../../audit/audit.ts';
 import { verifyAuditChain } from '../../audit/verify.ts';
 import { NotFound } from '../../http/errors.ts';
 import { csvHeader, csvLine } from './csv.ts';
+import { findClients } from '../search/service.ts';
+import { describeRows, operationKeysOf, type StoredRow } from './labels.ts';
 
 type Staff = { userId: string; ip: string };
 type Order = 'asc' | 'desc';
@@ -46,14 +49,22 @@ export class AuditService {
     private readonly clock: Clock,
   ) {}
 
-  /** A page in id order (the chain's order, which is time order), with the total. */
-  async search(req: { page: number; sizePerPage: number; sortOrder: Order; filters: AuditFilters }) {
-    const where = filterSql(req.filters);
+  /**
+   * A page in id order (the chain's order, which is time order), with the total. Names and labels are
+   * looked up for the page's rows only (labels.ts), never joined over the log.
+   */
+  async search(req: {
+    page: number;
+    sizePerPage: number;
+    sortOrder: Order;
+    filters: AuditFilters;
+  }): Promise<AuditSearchResponse> {
+    const { where, clientMatches } = await resolveFilters(this.db, req.filters);
     const dir = req.sortOrder === 'asc' ? asc : desc;
-    const rows: AuditRow[] = await this.db
-      .select(rowFields)
+    const { actorName: _, ...storedFields } = rowFields;
+    const stored: StoredRow[] = await this.db
+      .select(storedFields)
       .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
       .where(where)
       .orderBy(dir(auditLog.id))
       .limit(req.sizePerPage)
@@ -62,7 +73,8 @@ export class AuditService {
       .select({ n: sql<number>`count(*)::int` })
       .from(auditLog)
       .where(where);
-    return { rows, totalSize: total?.n ?? 0 };
+    const rows = await describeRows(this.db, stored);
+    return { rows, totalSize: total?.n ?? 0, ...(clientMatches ? { clientMatches } : {}) };
   }
 
   /**
@@ -70,6 +82,7 @@ export class AuditService {
    * holds the rows that existed when it was asked for; asking is itself audited first.
    */
   async exportCsv(filters: AuditFilters, sortOrder: Order, staff: Staff) {
+    const { where } = await resolveFilters(this.db, filters);
     const now = this.clock.now();
     const [last] = await this.db
       .select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)::int` })
@@ -82,12 +95,11 @@ export class AuditService {
       ip: staff.ip,
     });
     const stamp = new Date(now * 1000).toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-    return { filename: `audit-${stamp}.csv`, body: this.csvChunks(filters, sortOrder, last?.id ?? 0) };
+    return { filename: `audit-${stamp}.csv`, body: this.csvChunks(where, sortOrder, last?.id ?? 0) };
   }
 
-  private async *csvChunks(filters: AuditFilters, sortOrder: Order, maxId: number): AsyncGenerator<string> {
+  private async *csvChunks(where: SQL | undefined, sortOrder: Order, maxId: number): AsyncGenerator<string> {
     yield csvHeader();
-    const where = filterSql(filters);
     const asc_ = sortOrder === 'asc';
     let cursor = asc_ ? 0 : maxId + 1;
     for (;;) {
@@ -169,19 +181,52 @@ export class AuditService {
 }
 
 /**
- * The filters as SQL. userId matches rows about that user: entity_id, or a userId inside before or
- * after (deposits, bank accounts, ... carry their client's id there); partial indexes serve each arm.
+ * The filters as SQL, the client filter first turned into client ids: the global search's indexed
+ * prefix look-ups (search/service.ts), at most AUDIT_CLIENT_MATCHES of them, so the log is then read
+ * through the same indexes as userId whatever the text matched.
  */
-export function filterSql(f: AuditFilters): SQL | undefined {
+async function resolveFilters(
+  db: Db,
+  f: AuditFilters,
+): Promise<{ where: SQL | undefined; clientMatches?: AuditSearchResponse['clientMatches'] }> {
+  if (f.client === undefined) return { where: filterSql(f, null) };
+  const found = await findClients(db, f.client, AUDIT_CLIENT_MATCHES + 1);
+  const clients = found.slice(0, AUDIT_CLIENT_MATCHES).map((c) => ({
+    id: c._id,
+    name: `${c.name} ${c.surname}`.trim(),
+    email: c.email,
+  }));
+  return {
+    where: filterSql(
+      f,
+      clients.map((c) => c.id),
+    ),
+    clientMatches: { clients, more: found.length > AUDIT_CLIENT_MATCHES },
+  };
+}
+
+/** Rows about any of these users: entity_id, or a userId inside before or after. */
+function aboutUsers(ids: readonly string[]): SQL {
+  if (ids.length === 0) return sql`false`;
+  return or(
+    inArray(auditLog.entityId, ids),
+    inArray(sql`(${auditLog.before} ->> 'userId')`, ids),
+    inArray(sql`(${auditLog.after} ->> 'userId')`, ids),
+  )!;
+}
+
+/**
+ * The filters as SQL, with the client filter's ids (null: no client filter). userId matches rows about
+ * that user: entity_id, or a userId inside before or after (deposits, bank accounts, ... carry their
+ * client's id there); partial indexes serve each arm. recordId matches entity_id against the id and
+ * every platform operation key that can serve it (audit_log_entity_id_idx, one probe per key).
+ */
+function filterSql(f: AuditFilters, clientIds: readonly string[] | null): SQL | undefined {
   return and(
     f.actorId ? eq(auditLog.actorId, f.actorId) : undefined,
-    f.userId
-      ? or(
-          eq(auditLog.entityId, f.userId),
-          sql`(${auditLog.before} ->> 'userId') = ${f.userId}`,
-          sql`(${auditLog.after} ->> 'userId') = ${f.userId}`,
-        )
-      : undefined,
+    f.userId ? aboutUsers([f.userId]) : undefined,
+    clientIds ? aboutUsers(clientIds) : undefined,
+    f.recordId ? inArray(auditLog.entityId, [f.recordId, ...operationKeysOf(f.recordId)]) : undefined,
     f.entity ? eq(auditLog.entity, f.entity) : undefined,
     f.action ? eq(auditLog.action, f.action) : undefined,
     f.from !== undefined ? gte(auditLog.at, f.from) : undefined,

@@ -24,7 +24,13 @@ export class StaffSessions {
   async list(current: string): Promise<StaffSession[]> {
     const now = this.clock.now();
     const rows = await this.db
-      .select({ session: sessions, name: users.name, surname: users.surname, role: users.role })
+      .select({
+        session: sessions,
+        name: users.name,
+        surname: users.surname,
+        email: users.email,
+        role: users.role,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
@@ -42,6 +48,7 @@ export class StaffSessions {
       sessionId: s.id,
       userId: s.userId,
       name: `${u.name} ${u.surname}`.trim(),
+      email: u.email,
       role: u.role as Role,
       createdAt: s.createdAt,
       lastActiveAt: s.lastActiveAt,

@@ -92,14 +92,22 @@ function unionAll(parts: (SQL | false | null)[]): SQL | null {
 }
 
 /** First appearance wins (the lookups are in order of how telling they are), then the limit. */
-function firstByKey<T extends { _id: string }>(rows: T[]): T[] {
+function firstByKey<T extends { _id: string }>(rows: T[], limit = LIMIT): T[] {
   const seen = new Set<string>();
-  return rows.filter((r) => !seen.has(r._id) && seen.add(r._id)).slice(0, LIMIT);
+  return rows.filter((r) => !seen.has(r._id) && seen.add(r._id)).slice(0, limit);
 }
 
 type ClientRow = Omit<SearchClient, 'status' | 'role'> & { status: string; role: string };
 
-async function searchClients(db: DbOrTx, t: SearchTerms): Promise<SearchClient[]> {
+/**
+ * Clients whose email, full name or surname starts with `q` (or whose id it is), by the same indexed
+ * lookups as the global search, at most `limit`: what the audit trail's client filter stands for.
+ */
+export async function findClients(db: DbOrTx, q: string, limit: number): Promise<SearchClient[]> {
+  return searchClients(db, searchTerms(q), limit);
+}
+
+async function searchClients(db: DbOrTx, t: SearchTerms, limit = LIMIT): Promise<SearchClient[]> {
   const roles = sql.join(
     CLIENT_ROLES.map((r) => sql`${r}`),
     sql`, `,
@@ -107,7 +115,7 @@ async function searchClients(db: DbOrTx, t: SearchTerms): Promise<SearchClient[]
   const select = (where: SQL, order: SQL) => sql`
     select "users"."id" as "_id", "users"."name", "users"."surname", "users"."email",
       "users"."mobile_phone" as "mobilePhone", "users"."status", "users"."role"
-    from "users" where ${where} and "users"."role" in (${roles}) order by ${order} limit ${LIMIT}`;
+    from "users" where ${where} and "users"."role" in (${roles}) order by ${order} limit ${limit}`;
   const query = unionAll([
     t.id !== null && select(sql`"users"."id" = ${t.id}`, sql`"users"."id"`),
     t.word && select(startsWith(EMAIL, t.text), inIndexOrder(EMAIL)),
@@ -117,7 +125,7 @@ async function searchClients(db: DbOrTx, t: SearchTerms): Promise<SearchClient[]
   ]);
   if (!query) return [];
   const rows = rowsOf<ClientRow>(await db.execute(query));
-  return firstByKey(rows).map((r) => ({ ...r, status: r.status as UserStatus, role: r.role as Role }));
+  return firstByKey(rows, limit).map((r) => ({ ...r, status: r.status as UserStatus, role: r.role as Role }));
 }
 
 async function searchAccounts(db: DbOrTx, t: SearchTerms): Promise<SearchAccount[]> {

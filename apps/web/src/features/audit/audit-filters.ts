@@ -1,8 +1,17 @@
-import { idSchema, type AuditFilters } from '@brokerdesk/contract';
+import { auditClientTextSchema, idSchema, type AuditFilters } from '@brokerdesk/contract';
 import dayjs from 'dayjs';
 
 /** The search's filters, as they are kept in the URL (f.actorId=…, f.from=<epoch seconds>, …). */
-export const AUDIT_FILTER_FIELDS = ['actorId', 'userId', 'entity', 'action', 'from', 'to'] as const;
+export const AUDIT_FILTER_FIELDS = [
+  'actorId',
+  'userId',
+  'client',
+  'recordId',
+  'entity',
+  'action',
+  'from',
+  'to',
+] as const;
 export type AuditFilterField = (typeof AUDIT_FILTER_FIELDS)[number];
 export type RawAuditFilters = Partial<Record<AuditFilterField, string>>;
 
@@ -14,6 +23,19 @@ const epoch = (raw: string | undefined) => {
 };
 const id = (raw: string | undefined) => (idSchema.safeParse(raw?.trim()).success ? raw!.trim() : undefined);
 const text = (raw: string | undefined) => (raw?.trim() ? raw.trim().slice(0, 64) : undefined);
+const clientText = (raw: string | undefined) => {
+  const parsed = auditClientTextSchema.safeParse(raw ?? '');
+  return parsed.success ? parsed.data : undefined;
+};
+
+/**
+ * The record id in what was pasted: a bare id, or a platform operation's key as the old screens and the
+ * platform's deal comments show it (`wd:<id>`, `dep:<id>:2`). Null when it holds none.
+ */
+export function recordIdIn(pasted: string): string | null {
+  const found = /(?:^|[^0-9a-f])([0-9a-f]{24})(?![0-9a-f])/i.exec(pasted.trim());
+  return found ? found[1]!.toLowerCase() : null;
+}
 
 /**
  * The URL's filter values as the search call takes them. Values the server would refuse (an id of the
@@ -23,6 +45,8 @@ export function toAuditFilters(raw: Readonly<Record<string, string>>): AuditFilt
   const filters: AuditFilters = {
     actorId: id(raw.actorId),
     userId: id(raw.userId),
+    client: clientText(raw.client),
+    recordId: id(raw.recordId),
     entity: text(raw.entity),
     action: text(raw.action),
     from: epoch(raw.from),

@@ -1,7 +1,12 @@
-import { AUDIT_PAGE_SIZES, type AuditRow } from '@brokerdesk/contract';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  AUDIT_CLIENT_MATCHES,
+  AUDIT_PAGE_SIZES,
+  type AuditRow,
+  type AuditSearchResponse,
+} from '@brokerdesk/contract';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorsOf } from '../../shared/api.ts';
 import {
@@ -49,21 +54,31 @@ export function AuditPage() {
   });
   const [viewing, setViewing] = useState<AuditRow | null>(null);
   const [exporting, setExporting] = useState(false);
-  // The IP address is in the chooser and the record's modal: a laptop screen fits the rest (issue 20).
-  const columns = useMemo(() => withColumnDefaults(auditColumns(setViewing), { hidden: ['ip'] }), []);
 
   // All filters at once, back to page 1: one history entry per search.
-  const search = (values: RawAuditFilters) =>
-    setParams(
-      (current) => {
-        const now = parseListState(current, LIST_DEFAULTS);
-        const next = Object.fromEntries(
-          Object.entries(values).filter(([, v]) => v !== undefined && v !== ''),
-        );
-        return writeListState(current, { ...now, page: 1, filters: next }, LIST_DEFAULTS);
-      },
-      { preventScrollReset: true },
-    );
+  const search = useCallback(
+    (values: RawAuditFilters) =>
+      setParams(
+        (current) => {
+          const now = parseListState(current, LIST_DEFAULTS);
+          const next = Object.fromEntries(
+            Object.entries(values).filter(([, v]) => v !== undefined && v !== ''),
+          );
+          return writeListState(current, { ...now, page: 1, filters: next }, LIST_DEFAULTS);
+        },
+        { preventScrollReset: true },
+      ),
+    [setParams],
+  );
+  // The kind and id of the record, the IP address: in the chooser and the record's modal, so that a
+  // laptop screen fits the names and labels (issue 20).
+  const columns = useMemo(
+    () =>
+      withColumnDefaults(auditColumns({ onView: setViewing, onTrail: (recordId) => search({ recordId }) }), {
+        hidden: ['entity', 'entityId', 'ip'],
+      }),
+    [search],
+  );
 
   const exportCsv = async () => {
     setExporting(true);
@@ -91,6 +106,7 @@ export function AuditPage() {
       </Group>
       <ChainStatus canVerify={hasRole(role, 'SYSOP')} />
       <AuditSearchForm key={JSON.stringify(state.filters)} values={state.filters} onSearch={search} />
+      {query.data?.clientMatches && <ClientMatches matches={query.data.clientMatches} />}
       <DataTable
         label="Audit Trail"
         listId="audit"
@@ -102,11 +118,33 @@ export function AuditPage() {
         emptyText="No audit records match this search."
       />
       <Text size="xs" c="dimmed">
-        Records cannot be changed or deleted; each is chained to the one before it by its hash. Double-click a
-        row, or use Before / after, to see what changed. The export holds every record of the search, oldest
-        first.
+        Records cannot be changed or deleted; each is chained to the one before it by its hash. Names, amounts
+        and links are read as the page is shown, never stored in the records. Double-click a row, or use its
+        Before / after button (the two arrows at the right), to see what changed; the filter icon beside a
+        record shows that record&apos;s whole trail, its platform operations included. The export holds every
+        record of the search, oldest first.
       </Text>
       {viewing && <AuditRecordModal row={viewing} onClose={() => setViewing(null)} />}
     </Stack>
+  );
+}
+
+/** Which clients a name or email filter stood for, so nobody mistakes whose trail this is. */
+function ClientMatches({ matches }: { matches: NonNullable<AuditSearchResponse['clientMatches']> }) {
+  if (matches.clients.length === 0) {
+    return (
+      <Alert color="yellow" variant="light" p="xs">
+        No client has this name or email. Names match from their start (first name, full name or surname),
+        emails from their start too.
+      </Alert>
+    );
+  }
+  const names = matches.clients.map((c) => `${c.name || c.email} (${c.email})`).join(', ');
+  return (
+    <Text size="sm" c={matches.more ? 'orange.8' : 'dimmed'} role="status">
+      {matches.more
+        ? `More than ${AUDIT_CLIENT_MATCHES} clients match: showing the records of the first ${AUDIT_CLIENT_MATCHES} (${names}). Type more of the name or the email.`
+        : `Records of ${matches.clients.length === 1 ? 'client' : `${matches.clients.length} clients`}: ${names}.`}
+    </Text>
   );
 }

@@ -1,9 +1,10 @@
-import type { AuditRow } from '@brokerdesk/contract';
+import { AUDIT_ENTITY_LABELS, type AuditRow } from '@brokerdesk/contract';
 import { Badge, Group, Modal, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { DetailGrid, DetailItem } from '../../shared/detail-grid.tsx';
 import { diffJson, formatJsonValue, type DiffRow } from './json-diff.ts';
 import { EpochTime } from '../../shared/time-zone/index.ts';
+import { actorOf, ClientText, RecordText } from './audit-columns.tsx';
 
 const TONES: Record<DiffRow['change'], { bg?: string; label: string; color: string }> = {
   changed: { bg: 'var(--mantine-color-yellow-0)', label: 'changed', color: 'yellow' },
@@ -26,11 +27,21 @@ export function AuditRecordModal({ row, onClose }: { row: AuditRow; onClose: () 
           <DetailItem label="Time">
             <EpochTime seconds={row.at} />
           </DetailItem>
-          <DetailItem label="Staff">{row.actorName || (row.actorId ? row.actorId : 'System')}</DetailItem>
+          <DetailItem label="Staff">{actorOf(row)}</DetailItem>
           <DetailItem label="Action">{row.action}</DetailItem>
-          <DetailItem label="Entity">{row.entity}</DetailItem>
-          <DetailItem label="Record">{row.entityId}</DetailItem>
+          <DetailItem label="Record">
+            <RecordText row={row} />
+          </DetailItem>
+          <DetailItem label="Client">{row.clientId ? <ClientText row={row} /> : null}</DetailItem>
           <DetailItem label="IP address">{row.ip}</DetailItem>
+          <DetailItem label="Record kind">{AUDIT_ENTITY_LABELS[row.entity] ?? row.entity}</DetailItem>
+          <DetailItem label="Record id">
+            {row.entityId && (
+              <Text span size="sm" ff="monospace">
+                {row.entityId}
+              </Text>
+            )}
+          </DetailItem>
         </DetailGrid>
         <Group justify="space-between">
           <Text fw={600} size="sm">

@@ -1,9 +1,9 @@
-import { idSchema } from '@brokerdesk/contract';
+import { AUDIT_ENTITY_LABELS, auditClientTextSchema, idSchema } from '@brokerdesk/contract';
 import { Autocomplete, Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useAdmins } from '../accounts/accounts-queries.ts';
-import { epochToLocalInput, localInputToEpoch, type RawAuditFilters } from './audit-filters.ts';
+import { epochToLocalInput, localInputToEpoch, recordIdIn, type RawAuditFilters } from './audit-filters.ts';
 import { useAuditFacets } from './audit-queries.ts';
 
 type Props = {
@@ -14,8 +14,10 @@ type Props = {
 
 type Draft = {
   actorId: string | null;
-  userId: string;
-  entity: string;
+  /** A client's name, email or id: an id goes to the URL as userId, any other text as client. */
+  client: string;
+  recordId: string;
+  entity: string | null;
   action: string;
   from: string;
   to: string;
@@ -23,17 +25,20 @@ type Draft = {
 
 const draftOf = (v: RawAuditFilters): Draft => ({
   actorId: v.actorId ?? null,
-  userId: v.userId ?? '',
-  entity: v.entity ?? '',
+  client: v.client ?? v.userId ?? '',
+  recordId: v.recordId ?? '',
+  entity: v.entity ?? null,
   action: v.action ?? '',
   from: epochToLocalInput(v.from),
   to: epochToLocalInput(v.to),
 });
 
+const isId = (text: string) => idSchema.safeParse(text).success;
+
 /**
- * The audit search: staff, client (or any record's id), entity, action and a time range. Nothing is
- * sent until Search, so typing an id does not fire a search per keystroke; the filters then go to the
- * URL, where a reload or a shared link finds them.
+ * The audit search: client (name, email or id), staff, action, kind of record, a record's id and a time
+ * range. Nothing is sent until Search, so typing does not fire a search per keystroke; the filters then
+ * go to the URL, where a reload or a shared link finds them.
  */
 export function AuditSearchForm({ values, onSearch }: Props) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(values));
@@ -46,20 +51,34 @@ export function AuditSearchForm({ values, onSearch }: Props) {
         .sort((a, b) => a.label.localeCompare(b.label)),
     [admins.data],
   );
+  // The kinds the trail holds, in words; one in the URL that the trail does not hold stays choosable.
+  const kinds = useMemo(() => {
+    const entities = new Set(facets.data?.entities ?? []);
+    if (draft.entity) entities.add(draft.entity);
+    return [...entities]
+      .map((value) => ({ value, label: AUDIT_ENTITY_LABELS[value] ?? value }))
+      .sort((a, b) => a.label.localeCompare(b.label));
+  }, [facets.data, draft.entity]);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
-  const idError = draft.userId.trim() && !idSchema.safeParse(draft.userId.trim()).success;
+  const client = draft.client.trim();
+  const clientError =
+    client && !isId(client) ? auditClientTextSchema.safeParse(client).error?.issues[0]?.message : undefined;
+  const recordId = draft.recordId.trim() ? recordIdIn(draft.recordId) : null;
+  const recordError = draft.recordId.trim() && !recordId;
   const from = localInputToEpoch(draft.from);
   const to = localInputToEpoch(draft.to, true);
   const rangeError = from !== undefined && to !== undefined && Number(from) > Number(to);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (idError || rangeError) return;
+    if (clientError || recordError || rangeError) return;
     onSearch({
       actorId: draft.actorId ?? undefined,
-      userId: draft.userId.trim() || undefined,
-      entity: draft.entity.trim() || undefined,
+      userId: client && isId(client) ? client : undefined,
+      client: client && !isId(client) ? client : undefined,
+      recordId: recordId ?? undefined,
+      entity: draft.entity ?? undefined,
       action: draft.action.trim() || undefined,
       from,
       to,
@@ -80,6 +99,14 @@ export function AuditSearchForm({ values, onSearch }: Props) {
       aria-label="Search the audit trail"
     >
       <Group align="flex-start" gap="sm" mb="xs">
+        <TextInput
+          label="Client"
+          placeholder="Name, email or client id"
+          value={draft.client}
+          onChange={(e) => set('client', e.currentTarget.value)}
+          error={clientError}
+          w={250}
+        />
         <Select
           label="Staff"
           placeholder="Anyone"
@@ -90,23 +117,6 @@ export function AuditSearchForm({ values, onSearch }: Props) {
           clearable
           w={190}
         />
-        <TextInput
-          label="Client or record id"
-          placeholder="24-character id"
-          value={draft.userId}
-          onChange={(e) => set('userId', e.currentTarget.value)}
-          error={idError ? 'An id is 24 characters, 0-9 and a-f.' : undefined}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          w={250}
-        />
-        <Autocomplete
-          label="Entity"
-          placeholder="Any"
-          data={facets.data?.entities ?? []}
-          value={draft.entity}
-          onChange={(v) => set('entity', v)}
-          w={170}
-        />
         <Autocomplete
           label="Action"
           placeholder="Any"
@@ -114,10 +124,29 @@ export function AuditSearchForm({ values, onSearch }: Props) {
           value={draft.action}
           onChange={(v) => set('action', v)}
           limit={50}
-          w={230}
+          w={220}
+        />
+        <Select
+          label="Record kind"
+          placeholder="Any"
+          data={kinds}
+          value={draft.entity}
+          onChange={(v) => set('entity', v)}
+          searchable
+          clearable
+          w={200}
         />
       </Group>
       <Group align="flex-start" gap="sm">
+        <TextInput
+          label="Record id"
+          placeholder="Paste an id, e.g. wd:6a96…"
+          value={draft.recordId}
+          onChange={(e) => set('recordId', e.currentTarget.value)}
+          error={recordError ? "Paste a record's id: 24 characters, 0-9 and a-f." : undefined}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          w={250}
+        />
         <TextInput
           type="datetime-local"
           label="From"

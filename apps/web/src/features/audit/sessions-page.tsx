@@ -8,6 +8,7 @@ import {
   DataTable,
   listDefaults,
   pageLocally,
+  RowLink,
   useUrlListState,
   type DataTableColumn,
   type LocalFields,
@@ -22,16 +23,20 @@ import { EpochTime } from '../../shared/time-zone/index.ts';
 const LIST = listDefaults(PAGE_SIZES.users, {
   sortField: 'lastActiveAt',
   sortOrder: 'desc',
-  sortFields: ['name', 'createdAt', 'lastActiveAt', 'ip'],
+  sortFields: ['name', 'email', 'createdAt', 'lastActiveAt', 'ip'],
   filterFields: ['name'],
 });
 
 const FIELDS: LocalFields<StaffSession> = {
-  name: (s) => s.name,
+  name: (s) => `${s.name} ${s.email}`,
+  email: (s) => s.email,
   createdAt: (s) => s.createdAt,
   lastActiveAt: (s) => s.lastActiveAt,
   ip: (s) => s.ip,
 };
+
+/** The staff member's actions in the audit trail (its Staff filter). */
+const auditOf = (s: StaffSession) => `/audit?${new URLSearchParams({ 'f.actorId': s.userId })}`;
 
 const device = (s: StaffSession) => [s.deviceType, s.browserName].filter(Boolean).join(' · ');
 
@@ -69,7 +74,9 @@ export function SessionsPage() {
         header: 'Staff',
         cell: (s) => (
           <Group gap={6} wrap="nowrap">
-            <Text size="sm">{s.name}</Text>
+            <RowLink to={auditOf(s)} inherit title={`${s.email}: what ${s.name} did, in the audit trail`}>
+              {s.name}
+            </RowLink>
             <Badge size="xs" variant="light" color={s.role === 'SYSOP' ? 'grape' : 'blue'}>
               {s.role}
             </Badge>
@@ -81,8 +88,9 @@ export function SessionsPage() {
           </Group>
         ),
         sortable: true,
-        filter: { kind: 'text', placeholder: 'Name' },
+        filter: { kind: 'text', placeholder: 'Name or email' },
       },
+      { id: 'email', header: 'Email', cell: (s) => s.email, sortable: true, defaultHidden: true },
       {
         id: 'createdAt',
         header: 'Signed in',

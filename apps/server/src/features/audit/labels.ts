@@ -1,0 +1,430 @@
+import { inArray } from 'drizzle-orm';
+import {
+  AUDIT_ENTITY_LABELS,
+  FUNDING_TABS,
+  LEVERAGE_LIST_STATUSES,
+  bankAccountStatusSchema,
+  isStaff,
+  roleSchema,
+  type AuditRow,
+} from '@brokerdesk/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  bankAccounts,
+  deposits,
+  ibCodes,
+  ibRequests,
+  leverageChanges,
+  subAccountRequests,
+  tradingAccounts,
+  transfers,
+  users,
+  withdrawals,
+} from '../../db/schema.ts';
+import { keysOfRequest, parseOperationKey } from '../../operations/index.ts';
+import { LEG_KINDS } from '../funding/kinds.ts';
+import { ACCOUNT_KEYS } from '../accounts/keys.ts';
+
+/**
+ * Names and labels for a page of the audit trail, read when the page is served: the chained rows keep
+ * ids only and are never rewritten (docs/decisions.md, "A readable audit trail"). One batched look-up
+ * per table for the ids on the page, by primary key, so the cost is the page's, not the log's.
+ */
+
+export type StoredRow = Omit<
+  AuditRow,
+  'actorName' | 'clientId' | 'clientName' | 'clientEmail' | 'recordLabel' | 'recordLink' | 'recordId'
+>;
+
+type Kind =
+  | 'deposit'
+  | 'withdrawal'
+  | 'transfer'
+  | 'leverage'
+  | 'tradingAccount'
+  | 'bankAccount'
+  | 'subAccount'
+  | 'ibRequest'
+  | 'ibCode';
+
+/** A row's record that lives in a table of its own: which table, which id. */
+type Ref = { kind: Kind; id: string };
+
+const KIND_WORDS: Readonly<Record<Kind, string>> = {
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  transfer: 'Transfer',
+  leverage: 'Leverage change',
+  tradingAccount: 'Trading account',
+  bankAccount: 'Bank account',
+  subAccount: 'New account request',
+  ibRequest: 'IB request',
+  ibCode: 'Introducer',
+};
+
+const ENTITY_KINDS: Readonly<Record<string, Kind>> = {
+  deposit: 'deposit',
+  withdrawal: 'withdrawal',
+  transfer: 'transfer',
+  leverage_change: 'leverage',
+  trading_account: 'tradingAccount',
+  bank_account: 'bankAccount',
+  sub_account_request: 'subAccount',
+  ib_request: 'ibRequest',
+  ib_code: 'ibCode',
+};
+
+/**
+ * Platform operation key prefixes whose reference is a record's id: the funding legs and the account
+ * operations keyed by the account or the change. The others (password, rename, group) carry a fresh id.
+ */
+const OPERATION_KINDS: Readonly<Record<string, Kind>> = {
+  [LEG_KINDS.deposit.prefix]: 'deposit',
+  [LEG_KINDS.withdrawal.prefix]: 'withdrawal',
+  [LEG_KINDS.transfer_source.prefix]: 'transfer',
+  [LEG_KINDS.transfer_destination.prefix]: 'transfer',
+  [LEG_KINDS.transfer_reverse.prefix]: 'transfer',
+  [ACCOUNT_KEYS.leverage]: 'leverage',
+  [ACCOUNT_KEYS.create]: 'tradingAccount',
+  [ACCOUNT_KEYS.demoBalance]: 'tradingAccount',
+};
+
+/** Every operation key that can serve a record with this id: what the recordId filter also matches. */
+export function operationKeysOf(id: string): string[] {
+  return Object.keys(OPERATION_KINDS).flatMap((prefix) => keysOfRequest(`${prefix}:${id}`));
+}
+
+function refOf(row: StoredRow): Ref | null {
+  if (!row.entityId) return null;
+  if (row.entity === 'platform_operation') {
+    const { prefix, reference } = parseOperationKey(row.entityId);
+    const kind = OPERATION_KINDS[prefix];
+    return kind && reference ? { kind, id: reference } : null;
+  }
+  const kind = ENTITY_KINDS[row.entity];
+  return kind ? { kind, id: row.entityId } : null;
+}
+
+const userIdIn = (value: unknown): string | null => {
+  const id = value && typeof value === 'object' ? (value as { userId?: unknown }).userId : undefined;
+  return typeof id === 'string' && id !== '' ? id : null;
+};
+
+/** What a record's own table says about it: whose it is, its words, where the console shows it. */
+type Found = { userId: string | null; label: string; link: string | null };
+
+const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const amount = (value: number, currency: string) => `${money.format(value)} ${currency}`;
+const tabOf = (status: string, tabs: readonly string[], otherwise: string) =>
+  tabs.includes(status) ? status : otherwise;
+const leverage = (v: string) => (v.includes(':') ? v : `1:${v}`);
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+/** One query per table for the ids the page names. */
+async function findRecords(db: DbOrTx, refs: Ref[]): Promise<Map<string, Found>> {
+  const ids = (kind: Kind) => [...new Set(refs.filter((r) => r.kind === kind).map((r) => r.id))];
+  const found = new Map<string, Found>();
+  const put = (kind: Kind, id: string, f: Found) => found.set(`${kind}:${id}`, f);
+  const lookups: Record<Kind, (list: string[]) => Promise<void>> = {
+    deposit: async (list) => {
+      const rows = await db
+        .select({
+          id: deposits.id,
+          userId: deposits.userId,
+          amount: deposits.depositAmountSent,
+          currency: deposits.depositCurrency,
+          status: deposits.status,
+        })
+        .from(deposits)
+        .where(inArray(deposits.id, list));
+      for (const r of rows) {
+        const tab = tabOf(r.status, FUNDING_TABS.deposit, 'historical');
+        put('deposit', r.id, {
+          userId: r.userId,
+          label: `Deposit ${amount(r.amount, r.currency)}`,
+          link: `/deposit-requests/${tab}?${query({ open: r.id })}`,
+        });
+      }
+    },
+    withdrawal: async (list) => {
+      const rows = await db
+        .select({
+          id: withdrawals.id,
+          userId: withdrawals.userId,
+          amount: withdrawals.withdrawalAmount,
+          currency: withdrawals.withdrawalCurrency,
+          status: withdrawals.status,
+        })
+        .from(withdrawals)
+        .where(inArray(withdrawals.id, list));
+      for (const r of rows) {
+        const tab = tabOf(r.status, FUNDING_TABS.withdrawal, 'historical');
+        put('withdrawal', r.id, {
+          userId: r.userId,
+          label: `Withdrawal ${amount(r.amount, r.currency)}`,
+          link: `/withdrawal-requests/${tab}?${query({ open: r.id })}`,
+        });
+      }
+    },
+    transfer: async (list) => {
+      const rows = await db
+        .select({
+          id: transfers.id,
+          userId: transfers.userId,
+          amount: transfers.transferAmount,
+          currency: transfers.transferCurrency,
+          status: transfers.status,
+        })
+        .from(transfers)
+        .where(inArray(transfers.id, list));
+      for (const r of rows) {
+        const tab = tabOf(r.status, FUNDING_TABS.transfer, 'approved');
+        put('transfer', r.id, {
+          userId: r.userId,
+          label: `Transfer ${amount(r.amount, r.currency)}`,
+          link: `/transfer-requests/${tab}?${query({ open: r.id })}`,
+        });
+      }
+    },
+    leverage: async (list) => {
+      const rows = await db
+        .select({
+          id: leverageChanges.id,
+          userId: leverageChanges.userId,
+          accountNumber: leverageChanges.accountNumber,
+          oldLeverage: leverageChanges.oldLeverage,
+          newLeverage: leverageChanges.newLeverage,
+          status: leverageChanges.status,
+        })
+        .from(leverageChanges)
+        .where(inArray(leverageChanges.id, list));
+      for (const r of rows) {
+        const tab = tabOf(r.status, LEVERAGE_LIST_STATUSES, 'approved');
+        put('leverage', r.id, {
+          userId: r.userId,
+          label: `Leverage ${leverage(r.oldLeverage)} → ${leverage(r.newLeverage)}, account ${r.accountNumber}`,
+          link: `/change-leverage-requests/${tab}?${query({ open: r.id })}`,
+        });
+      }
+    },
+    tradingAccount: async (list) => {
+      const rows = await db
+        .select({
+          id: tradingAccounts.id,
+          userId: tradingAccounts.userId,
+          number: tradingAccounts.number,
+          live: tradingAccounts.live,
+        })
+        .from(tradingAccounts)
+        .where(inArray(tradingAccounts.id, list));
+      for (const r of rows) {
+        put('tradingAccount', r.id, {
+          userId: r.userId,
+          label: `Trading account ${r.number} (${r.live ? 'live' : 'demo'})`,
+          link: `/trading-accounts?${query(r.live ? { open: r.id } : { tab: 'demo', open: r.id })}`,
+        });
+      }
+    },
+    bankAccount: async (list) => {
+      const rows = await db
+        .select({
+          id: bankAccounts.id,
+          userId: bankAccounts.userId,
+          bankName: bankAccounts.bankName,
+          status: bankAccounts.status,
+        })
+        .from(bankAccounts)
+        .where(inArray(bankAccounts.id, list));
+      for (const r of rows) {
+        const tab = tabOf(r.status, bankAccountStatusSchema.options, 'pending');
+        put('bankAccount', r.id, {
+          userId: r.userId,
+          label: `Bank account ${r.bankName}`.trim(),
+          link: `/bank-verification-requests/${tab}?${query({ open: r.id })}`,
+        });
+      }
+    },
+    subAccount: async (list) => {
+      const rows = await db
+        .select({
+          id: subAccountRequests.id,
+          userId: subAccountRequests.userId,
+          type: subAccountRequests.type,
+          live: subAccountRequests.live,
+          status: subAccountRequests.status,
+        })
+        .from(subAccountRequests)
+        .where(inArray(subAccountRequests.id, list));
+      for (const r of rows) {
+        // The list's tabs are those of leverage changes: pending, approved, rejected.
+        const tab = tabOf(r.status, LEVERAGE_LIST_STATUSES, 'approved');
+        put('subAccount', r.id, {
+          userId: r.userId,
+          label: `New ${r.live ? 'live' : 'demo'} account request (${r.type})`,
+          link: `/new-sub-account-requests/${tab}?${query({ open: r.id })}`,
+        });
+      }
+    },
+    ibRequest: async (list) => {
+      const rows = await db
+        .select({ id: ibRequests.id, userId: ibRequests.userId })
+        .from(ibRequests)
+        .where(inArray(ibRequests.id, list));
+      for (const r of rows) {
+        put('ibRequest', r.id, {
+          userId: r.userId,
+          label: 'IB request',
+          link: `/ib-requests?${query({ open: r.id })}`,
+        });
+      }
+    },
+    ibCode: async (list) => {
+      const rows = await db
+        .select({ id: ibCodes.id, agentCode: ibCodes.agentCode, name: ibCodes.name })
+        .from(ibCodes)
+        .where(inArray(ibCodes.id, list));
+      for (const r of rows) {
+        put('ibCode', r.id, {
+          userId: null,
+          label: `Introducer ${r.agentCode} ${r.name}`.trim(),
+          link: `/ib-codes?${query({ 'f.q': String(r.agentCode) })}`,
+        });
+      }
+    },
+  };
+  await Promise.all(
+    (Object.keys(lookups) as Kind[]).map(async (kind) => {
+      const list = ids(kind);
+      if (list.length > 0) await lookups[kind](list);
+    }),
+  );
+  return found;
+}
+
+type Person = { name: string; email: string; staff: boolean };
+
+async function findPeople(db: DbOrTx, ids: Iterable<string>): Promise<Map<string, Person>> {
+  const list = [...new Set(ids)];
+  if (list.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name, surname: users.surname, email: users.email, role: users.role })
+    .from(users)
+    .where(inArray(users.id, list));
+  return new Map(
+    rows.map((u) => {
+      const role = roleSchema.safeParse(u.role);
+      const person = {
+        name: `${u.name} ${u.surname}`.trim(),
+        email: u.email,
+        staff: role.success && isStaff(role.data),
+      };
+      return [u.id, person];
+    }),
+  );
+}
+
+const entityWord = (entity: string) => AUDIT_ENTITY_LABELS[entity] ?? entity;
+
+/** Adds the actor's name, the client and the record in words to each row of a page. */
+export async function describeRows(db: DbOrTx, rows: StoredRow[]): Promise<AuditRow[]> {
+  const refs = rows.map(refOf);
+  const records = await findRecords(
+    db,
+    refs.filter((r): r is Ref => r !== null),
+  );
+  const recordOf = (ref: Ref | null) => (ref ? records.get(`${ref.kind}:${ref.id}`) : undefined);
+  // The person a row is about: a user record, the userId it carries, or its record's owner.
+  const subjectOf = (row: StoredRow, i: number) =>
+    row.entity === 'user'
+      ? row.entityId
+      : (userIdIn(row.after) ?? userIdIn(row.before) ?? recordOf(refs[i]!)?.userId ?? null);
+  const subjects = rows.map(subjectOf);
+  const people = await findPeople(db, [
+    ...rows.flatMap((r) => (r.actorId ? [r.actorId] : [])),
+    ...subjects.filter((s): s is string => s !== null),
+  ]);
+
+  return rows.map((row, i) => {
+    const actor = row.actorId ? people.get(row.actorId) : undefined;
+    const subjectId = subjects[i]!;
+    const subject = subjectId ? people.get(subjectId) : undefined;
+    // Staff are not clients: a staff member's sign-in or session names them in the record instead.
+    const client = subject?.staff ? null : subjectId;
+    const ref = refs[i]!;
+    const record = recordOf(ref);
+    const described = record
+      ? { recordLabel: record.label, recordLink: record.link, recordId: ref.id }
+      : ref
+        ? // Its row is gone: the kind in words, and the id, whose trail can still be searched.
+          { recordLabel: KIND_WORDS[ref.kind], recordLink: null, recordId: ref.id }
+        : otherRecord(row, subjectId, subject);
+    return {
+      ...row,
+      actorName: actor?.name ?? '',
+      clientId: client,
+      clientName: client && subject ? subject.name : '',
+      clientEmail: client && subject ? subject.email : '',
+      ...described,
+    };
+  });
+}
+
+/** Records without a table of their own here, or whose row is gone: words from the audit row itself. */
+function otherRecord(
+  row: StoredRow,
+  subjectId: string | null,
+  subject: Person | undefined,
+): Pick<AuditRow, 'recordLabel' | 'recordLink' | 'recordId'> {
+  const id = row.entityId;
+  const after = (row.after ?? {}) as Record<string, unknown>;
+  const none = { recordLink: null, recordId: null };
+  switch (row.entity) {
+    case 'user':
+      if (!id) {
+        const email = typeof after.email === 'string' ? after.email : '';
+        return { recordLabel: email ? `No account: ${email}` : 'No account', ...none };
+      }
+      if (subject?.staff)
+        return { recordLabel: `Staff member ${subject.name}`, recordLink: '/staff', recordId: id };
+      return { recordLabel: 'Client profile', recordLink: `/user/profile/${id}`, recordId: id };
+    case 'session':
+      return {
+        recordLabel: subject ? `Session of ${subject.name}` : 'Staff session',
+        recordLink: subjectId ? `/audit?${query({ 'f.actorId': subjectId })}` : null,
+        recordId: null,
+      };
+    case 'group':
+      return {
+        recordLabel: id ? `Group ${id}` : 'Group',
+        recordLink: id ? `/manage-groups?${query({ open: id })}` : null,
+        recordId: null,
+      };
+    case 'approval_threshold': {
+      const [type = '', currency = ''] = (id ?? '').split(':');
+      return {
+        recordLabel: `Four-eyes threshold, ${type}s in ${currency}`,
+        recordLink: '/approval-thresholds',
+        recordId: null,
+      };
+    }
+    case 'reconciliation_report':
+      return {
+        recordLabel: 'Reconciliation report',
+        recordLink: id ? `/reconciliation?${query({ report: id })}` : '/reconciliation',
+        recordId: id,
+      };
+    case 'reconciliation_alert':
+      return { recordLabel: 'Reconciliation alert', recordLink: '/reconciliation', recordId: id };
+    case 'export':
+      return {
+        recordLabel: typeof after.list === 'string' ? `Export of ${after.list}` : 'List export',
+        ...none,
+      };
+    case 'platform_operation': {
+      const kind = typeof after.kind === 'string' ? ` (${after.kind})` : '';
+      return { recordLabel: `Platform operation${kind}`, ...none };
+    }
+    default:
+      return { recordLabel: entityWord(row.entity), ...none };
+  }
+}
