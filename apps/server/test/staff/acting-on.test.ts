@@ -82,6 +82,9 @@ const EXEMPT: Record<string, string> = {
   'POST /api/admin/audit/search body.filters.userId': 'a filter of the audit trail, as above',
   'GET /api/admin/audit/export.csv querystring.actorId': 'the same filters, as a file',
   'GET /api/admin/audit/export.csv querystring.userId': 'the same filters, as a file',
+  'POST /api/admin/audit/search body.filters.recordId':
+    'a record filter of the audit trail (any record, a user or not), which the caller may read whole',
+  'GET /api/admin/audit/export.csv querystring.recordId': 'the same filters, as a file',
 };
 
 /**
