@@ -345,8 +345,15 @@ test.describe(`table settings and saved views (${db})`, () => {
     expect(top, 'the table starts near the top of the window').toBeLessThan(bar + 200);
     // A sort is not a turn of the pager: the window stays where the staff member put it (the keyboard
     // sorts, as a click would first scroll the button out from under the header bar).
+    // The wheel scrolls smoothly: where the window is is read once it has stopped (scrollend), not
+    // while it still moves (a slower machine read it mid-way and saw the sort move it).
+    const scrollEnded = page.evaluate(
+      () =>
+        new Promise<void>((resolve) => window.addEventListener('scrollend', () => resolve(), { once: true })),
+    );
     await page.mouse.wheel(0, 150);
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await scrollEnded;
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     const sort = table.locator('thead').getByRole('button', { name: 'Balance' });
     await sort.focus();
     const scrolled = await page.evaluate(() => window.scrollY);
