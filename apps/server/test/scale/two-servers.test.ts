@@ -62,7 +62,7 @@ describe(`several server processes on one database (${testDbKind})`, () => {
         ['create', '--email', staff.email, '--name', 'Ops', '--role', 'SYSOP', '--password', staff.password],
         env,
       );
-      runTool('seed', ['--clients', '40', '--seed', '3'], env);
+      runTool('seed', ['--clients', '40', '--seed', '3', '--no-four-eyes'], env);
       // Each process keeps its own DATA_DIR (uploads); the database is the shared one.
       servers.push(await startServerProcess({ ...env, DATA_DIR: tmp() }));
       servers.push(await startServerProcess({ ...env, DATA_DIR: tmp() }));
