@@ -64,7 +64,7 @@ function json(text: string): unknown {
   }
 }
 
-/** DESIGN "API contract": `{ errors: { field: message } }` in JSON, never Fastify's own error body. */
+/** The API's error shape, `{ errors: { field: message } }` in JSON, never Fastify's own error body. */
 function expectErrorShape(r: Reply, status: number, errors: Record<string, string | RegExp>): void {
   expect(r.status, r.text).toBe(status);
   expect(r.type).toMatch(/^application\/json/);

@@ -67,7 +67,7 @@ export function setToken(token: string): void {
 }
 
 /**
- * Logout and session loss: clear local storage (SPEC 4 "Logout") and the in-memory auth header. The
+ * Logout and session loss: clear local storage (what logging out does) and the in-memory auth header. The
  * device tokens stay: they keep this browser a known device, and open nothing by themselves.
  */
 export function clearSession(): void {

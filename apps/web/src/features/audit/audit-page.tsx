@@ -71,7 +71,7 @@ export function AuditPage() {
     [setParams],
   );
   // The kind and id of the record, the IP address: in the chooser and the record's modal, so that a
-  // laptop screen fits the names and labels (issue 20).
+  // laptop screen (1366 px wide) fits the names and labels.
   const columns = useMemo(
     () =>
       withColumnDefaults(auditColumns({ onView: setViewing, onTrail: (recordId) => search({ recordId }) }), {
