@@ -45,10 +45,13 @@ export const ManageGroupsPage = lazyPage(
   'ManageGroupsPage',
 );
 export const IbRequestsPage = lazyPage(
-  () => import('../features/partners/ib-requests-page.tsx'),
+  () => import('../features/partners/ib-requests/ib-requests-page.tsx'),
   'IbRequestsPage',
 );
-export const IbCodesPage = lazyPage(() => import('../features/partners/ib-codes-page.tsx'), 'IbCodesPage');
+export const IbCodesPage = lazyPage(
+  () => import('../features/partners/ib-codes/ib-codes-page.tsx'),
+  'IbCodesPage',
+);
 export const HistoricalRequestsPage = lazyPage(
   () => import('../features/funding/historical-requests-page.tsx'),
   'HistoricalRequestsPage',
@@ -67,19 +70,19 @@ export const BankVerificationPage = lazyPage(
   'BankVerificationPage',
 );
 export const WalletAccountsPage = lazyPage(
-  () => import('../features/accounts/wallet-accounts-page.tsx'),
+  () => import('../features/accounts/wallet-accounts/wallet-accounts-page.tsx'),
   'WalletAccountsPage',
 );
 export const TradingAccountsPage = lazyPage(
-  () => import('../features/accounts/trading-accounts-page.tsx'),
+  () => import('../features/accounts/trading-accounts/trading-accounts-page.tsx'),
   'TradingAccountsPage',
 );
 export const ChangeLeveragePage = lazyPage(
-  () => import('../features/accounts/change-leverage-page.tsx'),
+  () => import('../features/accounts/change-leverage/change-leverage-page.tsx'),
   'ChangeLeveragePage',
 );
 export const SubAccountRequestsPage = lazyPage(
-  () => import('../features/accounts/sub-account-requests-page.tsx'),
+  () => import('../features/accounts/sub-account-requests/sub-account-requests-page.tsx'),
   'SubAccountRequestsPage',
 );
 // Control: audit trail, reconciliation, staff sessions (issue 9).

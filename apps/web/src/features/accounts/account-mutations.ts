@@ -6,7 +6,7 @@ import { clientLogKeys } from '../clients/client-keys.ts';
 import { useInvalidateClient } from '../clients/client-mutations.ts';
 import { accountsApi, type CreateAccountBody, type UpdateAccountBody } from './accounts-api.ts';
 import { clientAccountKeys, tradingAccountKeys } from './accounts-keys.ts';
-import { watchPasswordChange } from './password-check.ts';
+import { watchPasswordChange } from './account-details/password-check.ts';
 
 /** Every account list and the client's card and log (each change writes a log line) load again. */
 function useInvalidateAccounts() {

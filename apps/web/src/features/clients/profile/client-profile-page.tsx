@@ -11,7 +11,7 @@ import { ClientLogCard } from '../components/client-log-card.tsx';
 import { ComplianceCard } from '../components/compliance-card.tsx';
 import { FundingHistoryCard } from './funding-history-card.tsx';
 import { ProfileSummary } from './profile-summary.tsx';
-import { TradingAccountsCard } from '../../accounts/trading-accounts-card.tsx';
+import { TradingAccountsCard } from '../../accounts/client-accounts/trading-accounts-card.tsx';
 import { DocumentsViewedCard } from './documents-viewed-card.tsx';
 import { KycDocumentsCard } from '../application/kyc-documents-card.tsx';
 import { ActivityTimelineCard } from './activity-timeline-card.tsx';

@@ -1,7 +1,7 @@
 import type { IbCode } from '@brokerdesk/contract';
 import { Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { errorsOf } from '../../shared/api.ts';
+import { errorsOf } from '../../../shared/api.ts';
 import { useRenameIntroducer } from './ib-codes-queries.ts';
 
 /**

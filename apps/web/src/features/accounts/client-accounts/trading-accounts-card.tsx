@@ -11,11 +11,11 @@ import {
   useUrlListState,
   type DataTableColumn,
   type LocalFields,
-} from '../../shared/data-table/index.ts';
-import { SectionCard } from '../../shared/section-card.tsx';
-import { AccountDetailsModal } from './account-details-modal.tsx';
-import { accountColumns } from './account-columns.tsx';
-import { useClientAccounts, useLinkedAccount } from './accounts-queries.ts';
+} from '../../../shared/data-table/index.ts';
+import { SectionCard } from '../../../shared/section-card.tsx';
+import { AccountDetailsModal } from '../account-details/account-details-modal.tsx';
+import { accountColumns } from '../account-columns.tsx';
+import { useClientAccounts, useLinkedAccount } from '../accounts-queries.ts';
 import { NewAccountModal } from './new-account-modal.tsx';
 
 const c = accountColumns<TradingAccount>(ACCOUNT_TYPES, false);

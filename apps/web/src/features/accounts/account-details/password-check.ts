@@ -1,6 +1,6 @@
 import { POLLING_MS } from '@brokerdesk/contract';
-import { showErrorNotice, showSuccessNotice } from '../../shared/notify.ts';
-import { accountsApi } from './accounts-api.ts';
+import { showErrorNotice, showSuccessNotice } from '../../../shared/notify.ts';
+import { accountsApi } from '../accounts-api.ts';
 import { passwordOutcome } from './account-update.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,7 @@
 import { ACCOUNT_TYPES, DEMO_ACCOUNT_TYPES, PAGE_SIZES } from '@brokerdesk/contract';
 import { Group } from '@mantine/core';
 import { useMemo } from 'react';
-import { ExportButton } from '../../shared/export-button.tsx';
+import { ExportButton } from '../../../shared/export-button.tsx';
 import {
   DataTable,
   filterTypesOf,
@@ -12,17 +12,17 @@ import {
   type ListDefaults,
   toPagedRequest,
   withColumnDefaults,
-} from '../../shared/data-table/index.ts';
-import { AccountDetailsModal } from './account-details-modal.tsx';
+} from '../../../shared/data-table/index.ts';
+import { AccountDetailsModal } from '../account-details/account-details-modal.tsx';
 import {
   accountColumns,
   adminColumn,
   clientColumn,
   withClients,
   type AccountRow,
-} from './account-columns.tsx';
-import type { LiveOrDemo } from './accounts-api.ts';
-import { useAccountsPage, useAdmins, useLinkedAccount } from './accounts-queries.ts';
+} from '../account-columns.tsx';
+import type { LiveOrDemo } from '../accounts-api.ts';
+import { useAccountsPage, useAdmins, useLinkedAccount } from '../accounts-queries.ts';
 
 /** SPEC 2.11 columns; the admin column needs the admins list, so the set is built per render of it. */
 function tradingColumns(kind: LiveOrDemo, admins?: Readonly<Record<string, string>>) {

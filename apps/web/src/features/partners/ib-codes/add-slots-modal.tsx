@@ -1,7 +1,7 @@
 import { MAX_SLOTS_PER_ADD, type IbCounters } from '@brokerdesk/contract';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { errorsOf } from '../../shared/api.ts';
+import { errorsOf } from '../../../shared/api.ts';
 import { useAddSlots } from './ib-codes-queries.ts';
 import { codesLeftText, subcodesLeftText } from './ib-counters.ts';
 

@@ -1,5 +1,5 @@
 import { LEVERAGE_OPTIONS, MESSAGES, formatLeverage, type TradingAccount } from '@brokerdesk/contract';
-import type { UpdateAccountBody } from './accounts-api.ts';
+import type { UpdateAccountBody } from '../accounts-api.ts';
 
 /** The account details form: leverage as the select shows it ('1:200') and a new password or ''. */
 export type AccountEditValues = { leverage: string; password: string };

@@ -7,7 +7,7 @@ import {
   formatLeverage,
   type UserStatus,
 } from '@brokerdesk/contract';
-import type { CreateAccountBody } from './accounts-api.ts';
+import type { CreateAccountBody } from '../accounts-api.ts';
 
 /** The New sub-account form (SPEC 5): every choice starts empty, as selects show it. */
 export type NewAccountValues = {

@@ -1,6 +1,6 @@
 import { ACCOUNT_TYPES, PAGE_SIZES } from '@brokerdesk/contract';
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { ExportButton } from '../../shared/export-button.tsx';
+import { ExportButton } from '../../../shared/export-button.tsx';
 import {
   DataTable,
   filterTypesOf,
@@ -10,16 +10,16 @@ import {
   useUrlListState,
   type DataTableColumn,
   withColumnDefaults,
-} from '../../shared/data-table/index.ts';
-import { usePageTitle } from '../../shared/use-page-title.ts';
+} from '../../../shared/data-table/index.ts';
+import { usePageTitle } from '../../../shared/use-page-title.ts';
 import {
   accountColumns,
   clientColumn,
   emailColumn,
   withClients,
   type AccountRow,
-} from './account-columns.tsx';
-import { useAccountsPage } from './accounts-queries.ts';
+} from '../account-columns.tsx';
+import { useAccountsPage } from '../accounts-queries.ts';
 
 const c = accountColumns<AccountRow>(ACCOUNT_TYPES);
 /** SPEC 2.10: client name, email, number, platform, type, currency, leverage, balance, equity, created. */

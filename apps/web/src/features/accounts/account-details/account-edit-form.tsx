@@ -3,9 +3,9 @@ import { Alert, Button, Group, Loader, Select, Stack, Text } from '@mantine/core
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { errorsOf } from '../../shared/api.ts';
-import { ErrorAlert } from '../../shared/error-alert.tsx';
-import { useUpdateAccount } from './account-mutations.ts';
+import { errorsOf } from '../../../shared/api.ts';
+import { ErrorAlert } from '../../../shared/error-alert.tsx';
+import { useUpdateAccount } from '../account-mutations.ts';
 import {
   accountEditDefaults,
   leverageNumber,
@@ -14,7 +14,7 @@ import {
   type AccountEditValues,
 } from './account-update.ts';
 import { PasswordField } from './password-field.tsx';
-import { onSubmit } from '../../shared/on-submit.ts';
+import { onSubmit } from '../../../shared/on-submit.ts';
 
 type Props = { account: TradingAccount; onClose: () => void };
 /** After Save: the leverage set (or null), and where the password change stands (or null). */

@@ -2,7 +2,7 @@ import { CODE_BATCH_SIZES, type IbCode, type IbCounters } from '@brokerdesk/cont
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
-import { errorsOf } from '../../shared/api.ts';
+import { errorsOf } from '../../../shared/api.ts';
 import { useGenerateCodes, useIntroducerSearch } from './ib-codes-queries.ts';
 import { subcodesLeftText } from './ib-counters.ts';
 

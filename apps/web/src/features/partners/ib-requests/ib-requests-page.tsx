@@ -1,10 +1,10 @@
 import { PAGE_SIZES } from '@brokerdesk/contract';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { BulkBar, useBulkActions } from '../../shared/bulk/use-bulk-actions.tsx';
-import { clientKeys } from '../clients/client-keys.ts';
-import { ibCodeKeys, ibRequestKeys } from './partners-keys.ts';
-import { ExportButton } from '../../shared/export-button.tsx';
+import { BulkBar, useBulkActions } from '../../../shared/bulk/use-bulk-actions.tsx';
+import { clientKeys } from '../../clients/client-keys.ts';
+import { ibCodeKeys, ibRequestKeys } from '../partners-keys.ts';
+import { ExportButton } from '../../../shared/export-button.tsx';
 import {
   DataTable,
   listDefaults,
@@ -12,8 +12,8 @@ import {
   useUrlListState,
   toPagedRequest,
   withColumnDefaults,
-} from '../../shared/data-table/index.ts';
-import { usePageTitle } from '../../shared/use-page-title.ts';
+} from '../../../shared/data-table/index.ts';
+import { usePageTitle } from '../../../shared/use-page-title.ts';
 import { IbRequestModal } from './ib-request-modal.tsx';
 import {
   IB_REQUEST_COLUMNS,

@@ -1,35 +1,27 @@
 import { LEVERAGE_LIST_STATUSES, PAGE_SIZES } from '@brokerdesk/contract';
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { ExportButton } from '../../shared/export-button.tsx';
+import { ExportButton } from '../../../shared/export-button.tsx';
 import { useCallback, useMemo } from 'react';
 import type { LeverageChange } from '@brokerdesk/contract';
-import { BulkBar, useBulkActions } from '../../shared/bulk/use-bulk-actions.tsx';
-import { formatLeverage } from '../../shared/formatters.ts';
-import { clientLabel } from '../funding/shared/request-summary.tsx';
+import { BulkBar, useBulkActions } from '../../../shared/bulk/use-bulk-actions.tsx';
+import { formatLeverage } from '../../../shared/formatters.ts';
+import { clientLabel } from '../../funding/shared/request-summary.tsx';
 import {
   DataTable,
   listDefaults,
   queryTableProps,
   useUrlListState,
   toPagedRequest,
-} from '../../shared/data-table/index.ts';
-import { NotFoundPage } from '../../shared/not-found-page.tsx';
-import { usePageTitle } from '../../shared/use-page-title.ts';
-import { useRouteStatus } from '../../shared/use-route-status.ts';
-import { tabsOf } from '../funding/shared/funding-tabs.ts';
-import { StatusTabs } from '../funding/shared/status-tabs.tsx';
-import { leverageKeys, type LeverageStatus } from './change-leverage/leverage-api.ts';
-import {
-  LEVERAGE_FILTER_TYPES,
-  LEVERAGE_SORT_FIELDS,
-  leverageColumns,
-} from './change-leverage/leverage-columns.tsx';
-import {
-  useApproveLeverage,
-  useLeverageRequests,
-  useLinkedLeverage,
-} from './change-leverage/leverage-queries.ts';
-import { LeverageUpdateModal } from './change-leverage/leverage-update-modal.tsx';
+} from '../../../shared/data-table/index.ts';
+import { NotFoundPage } from '../../../shared/not-found-page.tsx';
+import { usePageTitle } from '../../../shared/use-page-title.ts';
+import { useRouteStatus } from '../../../shared/use-route-status.ts';
+import { tabsOf } from '../../funding/shared/funding-tabs.ts';
+import { StatusTabs } from '../../funding/shared/status-tabs.tsx';
+import { leverageKeys, type LeverageStatus } from './leverage-api.ts';
+import { LEVERAGE_FILTER_TYPES, LEVERAGE_SORT_FIELDS, leverageColumns } from './leverage-columns.tsx';
+import { useApproveLeverage, useLeverageRequests, useLinkedLeverage } from './leverage-queries.ts';
+import { LeverageUpdateModal } from './leverage-update-modal.tsx';
 
 /** The statuses this list has (SPEC 2.1); any other :status is Not found. */
 export const LEVERAGE_STATUSES = LEVERAGE_LIST_STATUSES;

@@ -6,13 +6,13 @@ import type {
   RenameIbCodeRequest,
 } from '@brokerdesk/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isRefetch } from '../../shared/background-fetch.ts';
-import { toPagedRequest, type ListState } from '../../shared/data-table/index.ts';
-import { ensureSuccess } from '../../shared/ensure-success.ts';
-import { showSuccessNotice } from '../../shared/notify.ts';
-import { showIbFailure } from './ib-notices.ts';
-import { partnersApi } from './partners-api.ts';
-import { generatedCodeKeys, ibCodeKeys } from './partners-keys.ts';
+import { isRefetch } from '../../../shared/background-fetch.ts';
+import { toPagedRequest, type ListState } from '../../../shared/data-table/index.ts';
+import { ensureSuccess } from '../../../shared/ensure-success.ts';
+import { showSuccessNotice } from '../../../shared/notify.ts';
+import { showIbFailure } from '../ib-notices.ts';
+import { partnersApi } from '../partners-api.ts';
+import { generatedCodeKeys, ibCodeKeys } from '../partners-keys.ts';
 
 /** The search box is the server's filter `q`: a name part or an agent code part. */
 export const IB_CODE_SEARCH = 'q';

@@ -1,7 +1,7 @@
 import type { IbCounters } from '@brokerdesk/contract';
 import { Alert, Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { errorsOf } from '../../shared/api.ts';
+import { errorsOf } from '../../../shared/api.ts';
 import { useAddIntroducer } from './ib-codes-queries.ts';
 import { codesLeftText } from './ib-counters.ts';
 import {

@@ -2,9 +2,9 @@ import type { IbCode } from '@brokerdesk/contract';
 import { ActionIcon, Button, Center, Group, Loader, Paper, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
-import type { ListController } from '../../shared/data-table/index.ts';
+import type { ListController } from '../../../shared/data-table/index.ts';
 // The shared footer (total, rows per page, pages) is reused as is; only the body here is different.
-import { DataTableFooter } from '../../shared/data-table/data-table-footer.tsx';
+import { DataTableFooter } from '../../../shared/data-table/data-table-footer.tsx';
 import { GeneratedLinks } from './generated-links.tsx';
 import { IB_CODE_COLUMNS } from './ib-code-columns.tsx';
 

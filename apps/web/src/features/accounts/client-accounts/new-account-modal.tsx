@@ -1,9 +1,9 @@
 import type { UserStatus } from '@brokerdesk/contract';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { errorsOf } from '../../shared/api.ts';
-import { ErrorAlert } from '../../shared/error-alert.tsx';
-import { useCreateAccount } from './account-mutations.ts';
+import { errorsOf } from '../../../shared/api.ts';
+import { ErrorAlert } from '../../../shared/error-alert.tsx';
+import { useCreateAccount } from '../account-mutations.ts';
 import {
   BALANCE_CHOICES,
   CURRENCY_CHOICES,

@@ -5,11 +5,11 @@ import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { errorsOf } from '../../shared/api.ts';
-import { DetailGrid, DetailItem } from '../../shared/detail-grid.tsx';
+import { errorsOf } from '../../../shared/api.ts';
+import { DetailGrid, DetailItem } from '../../../shared/detail-grid.tsx';
 import { IbStatusBadge, isOpen, type IbRequestRow } from './ib-request-rows.tsx';
 import { useProcessIbRequest } from './ib-requests-queries.ts';
-import { EpochTime } from '../../shared/time-zone/index.ts';
+import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 type Props = { request: IbRequestRow; onClose: () => void };
 

@@ -1,9 +1,9 @@
 import type { IbRequest, IbRequestsResponse } from '@brokerdesk/contract';
 import { Text } from '@mantine/core';
-import { CellBadge, filterTypesOf, type DataTableColumn } from '../../shared/data-table/index.ts';
-import { fullName } from '../../shared/formatters.ts';
-import { statusColor } from '../../shared/status-colors.ts';
-import { EpochTime } from '../../shared/time-zone/index.ts';
+import { CellBadge, filterTypesOf, type DataTableColumn } from '../../../shared/data-table/index.ts';
+import { fullName } from '../../../shared/formatters.ts';
+import { statusColor } from '../../../shared/status-colors.ts';
+import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 export type IbRequestUser = IbRequestsResponse['usersData'][string];
 /** A request with the client it belongs to (from the reply's usersData). */

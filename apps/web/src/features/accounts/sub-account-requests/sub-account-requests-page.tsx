@@ -1,35 +1,35 @@
 import { PAGE_SIZES, type SubAccountRequest } from '@brokerdesk/contract';
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
-import { ExportButton } from '../../shared/export-button.tsx';
+import { ExportButton } from '../../../shared/export-button.tsx';
 import { useCallback, useMemo } from 'react';
-import { BulkBar, useBulkActions } from '../../shared/bulk/use-bulk-actions.tsx';
-import { clientLabel } from '../funding/shared/request-summary.tsx';
+import { BulkBar, useBulkActions } from '../../../shared/bulk/use-bulk-actions.tsx';
+import { clientLabel } from '../../funding/shared/request-summary.tsx';
 import {
   DataTable,
   listDefaults,
   queryTableProps,
   useUrlListState,
   toPagedRequest,
-} from '../../shared/data-table/index.ts';
-import { NotFoundPage } from '../../shared/not-found-page.tsx';
-import { usePageTitle } from '../../shared/use-page-title.ts';
-import { useRouteStatus } from '../../shared/use-route-status.ts';
-import { tabsOf } from '../funding/shared/funding-tabs.ts';
-import { StatusTabs } from '../funding/shared/status-tabs.tsx';
+} from '../../../shared/data-table/index.ts';
+import { NotFoundPage } from '../../../shared/not-found-page.tsx';
+import { usePageTitle } from '../../../shared/use-page-title.ts';
+import { useRouteStatus } from '../../../shared/use-route-status.ts';
+import { tabsOf } from '../../funding/shared/funding-tabs.ts';
+import { StatusTabs } from '../../funding/shared/status-tabs.tsx';
 import {
   ADMIN_REQUESTED_ROW,
   SUB_ACCOUNT_FILTER_TYPES,
   SUB_ACCOUNT_SORT_FIELDS,
   subAccountColumns,
-} from './sub-account-requests/sub-account-columns.tsx';
+} from './sub-account-columns.tsx';
 import {
   SUB_ACCOUNT_LIST_STATUSES,
   subAccountKeys,
   useLinkedSubAccount,
   useSubAccountRequests,
   type SubAccountStatus,
-} from './sub-account-requests/sub-account-queries.ts';
-import { SubAccountUpdateModal } from './sub-account-requests/sub-account-update-modal.tsx';
+} from './sub-account-queries.ts';
+import { SubAccountUpdateModal } from './sub-account-update-modal.tsx';
 
 /** The statuses this list has (SPEC 2.1); any other :status is Not found. */
 export const SUB_ACCOUNT_STATUSES = SUB_ACCOUNT_LIST_STATUSES;

@@ -1,7 +1,7 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { usePageTitle } from '../../shared/use-page-title.ts';
-import type { LiveOrDemo } from './accounts-api.ts';
+import { usePageTitle } from '../../../shared/use-page-title.ts';
+import type { LiveOrDemo } from '../accounts-api.ts';
 import { TradingAccountsTable } from './trading-accounts-table.tsx';
 
 const TAB_KEY = 'tab';

@@ -5,17 +5,17 @@ import {
   type ProcessIbRequestRequest,
 } from '@brokerdesk/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isRefetch } from '../../shared/background-fetch.ts';
-import { toPagedRequest, type ListState } from '../../shared/data-table/index.ts';
-import { ensureSuccess } from '../../shared/ensure-success.ts';
-import { showSuccessNotice } from '../../shared/notify.ts';
-import { systemKeys } from '../../shared/query-keys.ts';
-import { useLinkedRow } from '../../shared/use-linked-row.ts';
-import { clientKeys, clientLogKeys } from '../clients/client-keys.ts';
-import { showIbFailure } from './ib-notices.ts';
+import { isRefetch } from '../../../shared/background-fetch.ts';
+import { toPagedRequest, type ListState } from '../../../shared/data-table/index.ts';
+import { ensureSuccess } from '../../../shared/ensure-success.ts';
+import { showSuccessNotice } from '../../../shared/notify.ts';
+import { systemKeys } from '../../../shared/query-keys.ts';
+import { useLinkedRow } from '../../../shared/use-linked-row.ts';
+import { clientKeys, clientLogKeys } from '../../clients/client-keys.ts';
+import { showIbFailure } from '../ib-notices.ts';
 import { toRow, type IbRequestRow } from './ib-request-rows.tsx';
-import { partnersApi } from './partners-api.ts';
-import { ibCodeKeys, ibRequestKeys } from './partners-keys.ts';
+import { partnersApi } from '../partners-api.ts';
+import { ibCodeKeys, ibRequestKeys } from '../partners-keys.ts';
 
 /**
  * One server page of IB requests (pending and error first unless sorted); refreshed in the background

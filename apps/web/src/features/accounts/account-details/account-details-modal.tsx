@@ -1,12 +1,12 @@
 import type { LookupClient, TradingAccount } from '@brokerdesk/contract';
 import { Anchor, Badge, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { DetailGrid, DetailItem } from '../../shared/detail-grid.tsx';
-import { formatAmount, fullName } from '../../shared/formatters.ts';
+import { DetailGrid, DetailItem } from '../../../shared/detail-grid.tsx';
+import { formatAmount, fullName } from '../../../shared/formatters.ts';
 import { AccountEditForm } from './account-edit-form.tsx';
-import { adminLabel } from './admin-label.ts';
-import { useAdmins } from './accounts-queries.ts';
-import { EpochTime } from '../../shared/time-zone/index.ts';
+import { adminLabel } from '../admin-label.ts';
+import { useAdmins } from '../accounts-queries.ts';
+import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 type Props = {
   account: TradingAccount;

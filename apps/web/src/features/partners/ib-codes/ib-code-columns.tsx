@@ -2,7 +2,7 @@ import type { IbCode } from '@brokerdesk/contract';
 import type { ReactNode } from 'react';
 import { CopyLink } from './copy-link.tsx';
 import { IntroducerName } from './introducer-name.tsx';
-import { EpochTime } from '../../shared/time-zone/index.ts';
+import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 export type IbCodeColumn = {
   id: string;
