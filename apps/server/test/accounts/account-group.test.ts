@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ACCOUNT_GROUP_MESSAGES } from '@brokerdesk/contract';
+import { calls, ACCOUNT_GROUP_MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, clientLogs, tradingAccounts, users } from '../../src/db/schema.ts';
@@ -31,7 +31,7 @@ describe(`moving a trading account to another group (${testDbKind})`, () => {
       [TO, 'active'],
       ['real\\mini-usd', 'disabled'],
     ] as const) {
-      const r = await post('/api/admin/groups/addGroup', {
+      const r = await post(calls.groups.addGroup, {
         groupId,
         groupName: groupId,
         groupStatus,
@@ -70,7 +70,7 @@ describe(`moving a trading account to another group (${testDbKind})`, () => {
     }
   }
   async function openLive() {
-    const r = await post<{ accountId: string }>('/api/admin/accounts/adminCreateSubAccount', {
+    const r = await post<{ accountId: string }>(calls.accounts.createSubAccount, {
       userId: clientId,
       requestType: 'live',
       accType: 'Standard',
@@ -91,7 +91,7 @@ describe(`moving a trading account to another group (${testDbKind})`, () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'account.updated')));
   const move = (acc: { id: string }, accountGroup: string, extra: Record<string, unknown> = {}) =>
-    post('/api/admin/accounts/adminUpdateAccount', {
+    post(calls.accounts.updateAccount, {
       userId: clientId,
       accountId: acc.id,
       accountGroup,
@@ -144,28 +144,28 @@ describe(`moving a trading account to another group (${testDbKind})`, () => {
   });
 
   it('refuses an unknown account, and one not yet open on the platform', async () => {
-    const unknown = await post('/api/admin/accounts/adminUpdateAccount', {
+    const unknown = await post(calls.accounts.updateAccount, {
       userId: clientId,
       accountId: newId(),
       accountGroup: TO,
     });
     expect(unknown.status).toBe(404);
     const acc = await openLive();
-    const otherClient = await post('/api/admin/accounts/adminUpdateAccount', {
+    const otherClient = await post(calls.accounts.updateAccount, {
       userId: newId(),
       accountId: acc.id,
       accountGroup: TO,
     });
     expect(otherClient.status).toBe(404);
     // Opened, but the worker has not created it on the platform yet.
-    const r = await post<{ accountId: string }>('/api/admin/accounts/adminCreateSubAccount', {
+    const r = await post<{ accountId: string }>(calls.accounts.createSubAccount, {
       userId: clientId,
       requestType: 'live',
       accType: 'Standard',
       baseCurrency: 'USD',
       leverage: 100,
     });
-    const waiting = await post('/api/admin/accounts/adminUpdateAccount', {
+    const waiting = await post(calls.accounts.updateAccount, {
       userId: clientId,
       accountId: r.body.accountId,
       accountGroup: TO,

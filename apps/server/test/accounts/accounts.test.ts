@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MESSAGES } from '@brokerdesk/contract';
+import { calls, MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { leverageChanges, subAccountRequests, tradingAccounts, users } from '../../src/db/schema.ts';
@@ -44,23 +44,20 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
     }
   }
   async function openLive(leverage = 100) {
-    const r = await post<{ accountId: string; accountRequested: boolean }>(
-      '/api/admin/accounts/adminCreateSubAccount',
-      {
-        userId: clientId,
-        requestType: 'live',
-        accType: 'Standard',
-        baseCurrency: 'USD',
-        leverage,
-      },
-    );
+    const r = await post<{ accountId: string; accountRequested: boolean }>(calls.accounts.createSubAccount, {
+      userId: clientId,
+      requestType: 'live',
+      accType: 'Standard',
+      baseCurrency: 'USD',
+      leverage,
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     await settle();
     return r.body.accountId;
   }
 
   it('opens a live account for an approved client only, on the platform, once', async () => {
-    const refused = await post('/api/admin/accounts/adminCreateSubAccount', {
+    const refused = await post(calls.accounts.createSubAccount, {
       userId: clientId,
       requestType: 'live',
       accType: 'ECN',
@@ -85,7 +82,7 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
   });
 
   it('opens a demo account funded with the chosen balance; balance is required for demo', async () => {
-    const missing = await post('/api/admin/accounts/adminCreateSubAccount', {
+    const missing = await post(calls.accounts.createSubAccount, {
       userId: clientId,
       requestType: 'demo',
       accType: 'ECN',
@@ -93,7 +90,7 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
       leverage: 200,
     });
     expect(missing.body).toMatchObject({ errors: { balance: 'Balance is required for a demo account.' } });
-    const badLeverage = await post('/api/admin/accounts/adminCreateSubAccount', {
+    const badLeverage = await post(calls.accounts.createSubAccount, {
       userId: clientId,
       requestType: 'demo',
       accType: 'ECN',
@@ -102,7 +99,7 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
       balance: 500,
     });
     expect(badLeverage.status).toBe(400);
-    const r = await post<{ accountId: string }>('/api/admin/accounts/adminCreateSubAccount', {
+    const r = await post<{ accountId: string }>(calls.accounts.createSubAccount, {
       userId: clientId,
       requestType: 'demo',
       accType: 'ECN',
@@ -119,20 +116,20 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
   it('changes leverage and password on the platform; refuses an edit that changes nothing', async () => {
     const id = await openLive();
     const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, id));
-    const nothing = await post('/api/admin/accounts/adminUpdateAccount', {
+    const nothing = await post(calls.accounts.updateAccount, {
       userId: clientId,
       accountId: id,
       leverage: 100,
       oldLeverage: 100,
     });
     expect(nothing.status).toBe(400);
-    const weak = await post('/api/admin/accounts/adminUpdateAccount', {
+    const weak = await post(calls.accounts.updateAccount, {
       userId: clientId,
       accountId: id,
       password: 'short',
     });
     expect(weak.body).toHaveProperty('errors.password');
-    const r = await post('/api/admin/accounts/adminUpdateAccount', {
+    const r = await post(calls.accounts.updateAccount, {
       userId: clientId,
       accountId: id,
       leverage: 500,
@@ -146,14 +143,13 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
       accountId: id,
       message: MESSAGES.accountUpdated,
     });
-    const pendingCheck = await post<{ data: { status: string } }>(
-      '/api/admin/accounts/adminCheckAccountPasswordChangeStatus',
-      { accountId: id },
-    );
+    const pendingCheck = await post<{ data: { status: string } }>(calls.accounts.checkAccountPasswordChange, {
+      accountId: id,
+    });
     expect(pendingCheck.body.data.status).toBe('pending');
     await settle();
     const check = await post<{ passwordChangeChecked: boolean; data: { status: string } }>(
-      '/api/admin/accounts/adminCheckAccountPasswordChangeStatus',
+      calls.accounts.checkAccountPasswordChange,
       { accountId: id },
     );
     expect(check.body).toEqual({ passwordChangeChecked: true, data: { status: 'approved' } });
@@ -184,7 +180,7 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
       newLeverage: '1:300',
       oldLeverage: '1:100',
     });
-    const noReason = await post('/api/admin/accounts/adminProcessLeverageUpdate', {
+    const noReason = await post(calls.accounts.processLeverageUpdate, {
       changeLeverageId: lev,
       status: 'rejected',
     });
@@ -193,7 +189,7 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
     });
     expect(
       (
-        await post('/api/admin/accounts/adminProcessLeverageUpdate', {
+        await post(calls.accounts.processLeverageUpdate, {
           changeLeverageId: lev,
           status: 'approved',
         })
@@ -201,7 +197,7 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
     ).toBe(200);
     expect(
       (
-        await post('/api/admin/accounts/adminProcessLeverageUpdate', {
+        await post(calls.accounts.processLeverageUpdate, {
           changeLeverageId: lev,
           status: 'approved',
         })
@@ -230,15 +226,14 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
     );
     expect(list.body.accounts.map((a) => a._id)).toContain(id);
     expect(list.body.users[clientId]).toBeDefined();
-    const noReason = await post('/api/admin/accounts/adminUpdateSubAccountRequest', {
+    const noReason = await post(calls.accounts.updateSubAccountRequest, {
       _id: id,
       status: 'rejected',
     });
     expect(noReason.body).toMatchObject({ errors: { comment: MESSAGES.rejectWithoutReason('account') } });
-    expect(
-      (await post('/api/admin/accounts/adminUpdateSubAccountRequest', { _id: id, status: 'approved' }))
-        .status,
-    ).toBe(200);
+    expect((await post(calls.accounts.updateSubAccountRequest, { _id: id, status: 'approved' })).status).toBe(
+      200,
+    );
     await settle();
     const [req] = await t.db.select().from(subAccountRequests).where(eq(subAccountRequests.id, id));
     const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, req!.accountId!));
@@ -250,7 +245,7 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
       .limit(1);
     expect(
       (
-        await post('/api/admin/accounts/adminUpdateSubAccountRequest', {
+        await post(calls.accounts.updateSubAccountRequest, {
           _id: adminMade!.id,
           status: 'rejected',
           comment: 'x',
@@ -287,13 +282,13 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
       ).status,
     ).toBe(400);
 
-    await post('/api/admin/users/changeUserAccountType', {
+    await post(calls.clients.changeAccountType, {
       changeTo: 'Corporate',
       userData: { _id: clientId },
     });
-    expect(
-      (await post('/api/admin/accounts/changeTradingAccountNames', { userData: { _id: clientId } })).status,
-    ).toBe(200);
+    expect((await post(calls.accounts.renameTradingAccounts, { userData: { _id: clientId } })).status).toBe(
+      200,
+    );
     await settle();
     const number = page.body.data.accounts[0]!.number;
     expect((await t.platform.getAccount(number)).name).toBe('Tess Staff (Corporate)');

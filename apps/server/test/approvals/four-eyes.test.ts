@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq, like, or } from 'drizzle-orm';
-import { FOUR_EYES_MESSAGES, MESSAGES, type FundingApproval } from '@brokerdesk/contract';
+import { calls, FOUR_EYES_MESSAGES, MESSAGES, type FundingApproval } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { approvalThresholds, auditLog, fundingApprovals, platformOperations } from '../../src/db/schema.ts';
@@ -52,9 +52,8 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
   const post = (who: Who, url: string, body: unknown) =>
     t.call<Reply>('POST', url, body, t.auth(tokens[who]));
   const setThreshold = (type: string, currency: string, amount: number | null, who: Who = 'sys') =>
-    post(who, '/api/admin/approvals/setThreshold', { requestType: type, currency, amount });
-  const approveDeposit = (who: Who, id: string) =>
-    post(who, '/api/admin/accounts/adminProcessDeposit', { depositId: id });
+    post(who, calls.approvals.setThreshold, { requestType: type, currency, amount });
+  const approveDeposit = (who: Who, id: string) => post(who, calls.funding.processDeposit, { depositId: id });
   const approvalRows = (id: string) =>
     t.db.select().from(fundingApprovals).where(eq(fundingApprovals.requestId, id));
   const operationsOf = (id: string) =>
@@ -82,12 +81,7 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
     const set = await setThreshold('deposit', 'USD', 100);
     expect(set.status).toBe(200);
     expect(set.body.message).toBe(FOUR_EYES_MESSAGES.thresholdSaved);
-    const read = await t.call<{ thresholds: Record<string, unknown>[] }>(
-      'GET',
-      '/api/admin/approvals/thresholds',
-      undefined,
-      t.auth(tokens.ann),
-    );
+    const read = await t.call(calls.approvals.listThresholds, {}, t.auth(tokens.ann));
     expect(read.body.thresholds).toEqual([
       {
         requestType: 'deposit',
@@ -156,22 +150,22 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
     await setThreshold('deposit', 'USD', 100);
     const login = await f.account();
     const id = await f.deposit(login, 500);
-    await post('ann', '/api/admin/accounts/adminUpdateDeposit', {
+    await post('ann', calls.funding.updateDeposit, {
       deposit: { _id: id, status: 'approve_process', comment: 'checked the bank statement' },
     });
     const again = await approveDeposit('ann', id);
     expect(again.status).toBe(403);
     expect(again.body.errors).toEqual({ auth: FOUR_EYES_MESSAGES.sameApprover });
-    const viaModal = await post('ann', '/api/admin/accounts/adminUpdateDeposit', {
+    const viaModal = await post('ann', calls.funding.updateDeposit, {
       deposit: { _id: id, status: 'approve_process', comment: 'again' },
     });
     expect(viaModal.status).toBe(403);
     // A second approval must agree with the first: Set as approved is another decision.
-    const other = await post('bob', '/api/admin/accounts/adminUpdateDeposit', {
+    const other = await post('bob', calls.funding.updateDeposit, {
       deposit: { _id: id, status: 'approved', comment: '' },
     });
     expect(other.status).toBe(409);
-    const changed = await post('bob', '/api/admin/accounts/adminUpdateDeposit', {
+    const changed = await post('bob', calls.funding.updateDeposit, {
       deposit: {
         _id: id,
         status: 'approve_process',
@@ -189,7 +183,7 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
       comment: 'checked the bank statement',
     });
 
-    const ok = await post('bob', '/api/admin/accounts/adminUpdateDeposit', {
+    const ok = await post('bob', calls.funding.updateDeposit, {
       deposit: { _id: id, status: 'approve_process', comment: 'second look: fine' },
     });
     expect(ok.status).toBe(200);
@@ -239,22 +233,21 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
     const reset = await f.deposit(login, 301);
     await approveDeposit('ann', rejected);
     await approveDeposit('ann', reset);
-    const list = await t.call<ListReply>(
-      'POST',
-      '/api/admin/accounts/adminGetRequests/paginated',
-      { type: 'deposit', status: 'pending', page: 1, sizePerPage: 100 },
+    const list = await t.call(
+      calls.funding.listFundingRequests,
+      { body: { type: 'deposit', status: 'pending', page: 1, sizePerPage: 100 } },
       t.auth(tokens.bob),
     );
     expect(list.body.data.approvals[rejected]).toMatchObject({ state: 'awaiting', firstBy: ids.ann });
 
-    const r = await post('bob', '/api/admin/accounts/adminUpdateDeposit', {
+    const r = await post('bob', calls.funding.updateDeposit, {
       deposit: { _id: rejected, status: 'rejected', comment: 'Not the client’s card' },
     });
     expect(r.body.request).toMatchObject({ status: 'rejected' });
     expect((await approvalRows(rejected)).map((a) => [a.state, a.cancelledBy])).toEqual([
       ['cancelled', ids.bob],
     ]);
-    await post('ann', '/api/admin/accounts/adminUpdateDeposit', {
+    await post('ann', calls.funding.updateDeposit, {
       deposit: { _id: reset, status: 'pending', comment: 'wrong amount' },
     });
     // Back to pending: the next approval is a first one again, and the first approver may give it.
@@ -271,22 +264,16 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
     const wd = await f.withdrawal(from, 60);
     const tr = await f.transfer(from, to, 10);
 
-    const firstWd = await post('bob', '/api/admin/accounts/adminProcessWithdrawal', { withdrawalId: wd });
+    const firstWd = await post('bob', calls.funding.processWithdrawal, { withdrawalId: wd });
     expect(firstWd.body.request).toMatchObject({ status: 'pending' });
-    const firstTr = await post('bob', '/api/admin/accounts/adminProcessTransfer', { transferId: tr });
+    const firstTr = await post('bob', calls.funding.processTransfer, { transferId: tr });
     expect(firstTr.body.message).toBe(FOUR_EYES_MESSAGES.firstApprovalRecorded);
-    expect((await post('bob', '/api/admin/accounts/adminProcessTransfer', { transferId: tr })).status).toBe(
-      403,
-    );
+    expect((await post('bob', calls.funding.processTransfer, { transferId: tr })).status).toBe(403);
     await f.settle();
     expect(await f.balanceOf(from)).toBe(500);
 
-    expect(
-      (await post('cid', '/api/admin/accounts/adminProcessWithdrawal', { withdrawalId: wd })).status,
-    ).toBe(200);
-    expect((await post('ann', '/api/admin/accounts/adminProcessTransfer', { transferId: tr })).status).toBe(
-      200,
-    );
+    expect((await post('cid', calls.funding.processWithdrawal, { withdrawalId: wd })).status).toBe(200);
+    expect((await post('ann', calls.funding.processTransfer, { transferId: tr })).status).toBe(200);
     await f.settle();
     expect(await f.balanceOf(from)).toBe(430);
     expect(await f.balanceOf(to)).toBe(10);
@@ -306,7 +293,7 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
       providerStatus: 'CREATED',
       providerPayoutStatus: 'WAITING',
     });
-    const url = '/api/admin/accounts/adminProcessProviderWithdrawal';
+    const url = calls.funding.processProviderWithdrawal;
     const first = await post('ann', url, { withdrawalId: id });
     expect(first.body.message).toBe(FOUR_EYES_MESSAGES.firstApprovalRecorded);
     expect(first.body.request).toMatchObject({ status: 'pending', providerPayoutStatus: 'WAITING' });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { AuditVerifyResult } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -29,9 +30,9 @@ describe(`audit chain verification after real work, and what it catches (${testD
   it('verifies after sign-ins, client edits, deposits approved and platform operations', async () => {
     // A refused sign-in, client added, edited and processed, a group, and two deposits approved and run.
     expect(
-      (await t.call('POST', '/api/users/loginAdmin', { email: 'admin@chain.test', password: 'nope' })).status,
+      (await t.call(calls.auth.loginAdmin, { body: { email: 'admin@chain.test', password: 'nope' } })).status,
     ).toBe(400);
-    const added = await post<{ user: { _id: string } }>(admin, '/api/admin/users/register', {
+    const added = await post<{ user: { _id: string } }>(admin, calls.clients.registerUser, {
       email: 'chain.client@clients.test',
       password: 'secret1',
       password2: 'secret1',
@@ -51,7 +52,7 @@ describe(`audit chain verification after real work, and what it catches (${testD
     });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const clientId = added.body.user._id;
-    const edited = await post(admin, '/api/admin/users/editUser', {
+    const edited = await post(admin, calls.clients.editUser, {
       _id: clientId,
       role: 'USER',
       status: 'new',
@@ -59,11 +60,11 @@ describe(`audit chain verification after real work, and what it catches (${testD
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(
-      (await post(admin, '/api/admin/users/processUser', { userId: clientId, status: 'approved' })).status,
+      (await post(admin, calls.clients.processUser, { userId: clientId, status: 'approved' })).status,
     ).toBe(200);
     expect(
       (
-        await post(sysop, '/api/admin/groups/addGroup', {
+        await post(sysop, calls.groups.addGroup, {
           groupId: 'real\\eur',
           groupName: 'EUR',
           groupStatus: 'active',
@@ -92,9 +93,7 @@ describe(`audit chain verification after real work, and what it catches (${testD
         accountNumber: login,
         status: 'pending',
       });
-      expect((await post(admin, '/api/admin/accounts/adminProcessDeposit', { depositId: id })).status).toBe(
-        200,
-      );
+      expect((await post(admin, calls.funding.processDeposit, { depositId: id })).status).toBe(200);
     }
     for (let i = 0; i < 10 && (await t.worker.runOnce()).claimed > 0; i++);
 
@@ -107,7 +106,7 @@ describe(`audit chain verification after real work, and what it catches (${testD
       'platform.op.succeeded',
     ])
       expect(actions).toContain(a);
-    const byApi = await post<AuditVerifyResult>(sysop, '/api/admin/audit/verify');
+    const byApi = await post<AuditVerifyResult>(sysop, calls.audit.verifyAudit);
     expect(byApi.status).toBe(200);
     expect(byApi.body).toMatchObject({ ok: true, unchained: 0 });
     expect(byApi.body.rows).toBeGreaterThanOrEqual(12);
@@ -120,15 +119,15 @@ describe(`audit chain verification after real work, and what it catches (${testD
   });
 
   it('is for SYSOPs only', async () => {
-    expect((await post(admin, '/api/admin/audit/verify')).status).toBe(403);
-    expect((await t.call('POST', '/api/admin/audit/verify', {})).status).toBe(401);
+    expect((await post(admin, calls.audit.verifyAudit)).status).toBe(403);
+    expect((await t.raw(calls.audit.verifyAudit, { body: {} })).status).toBe(401);
   });
 
   it('catches an edited row, in its content or its JSON', async () => {
     const rows = await chained();
     const target = rows[Math.floor(rows.length / 2)]!;
     await tamper(t.database, sql`update audit_log set ip = '198.51.100.66' where id = ${target.id}`);
-    const r = await post<AuditVerifyResult>(sysop, '/api/admin/audit/verify');
+    const r = await post<AuditVerifyResult>(sysop, calls.audit.verifyAudit);
     expect(r.body).toMatchObject({ ok: false, firstBadId: target.id, problem: 'edited' });
     expect(r.body.reason).toContain(`Row ${target.id} does not match its hash`);
     await tamper(t.database, sql`update audit_log set ip = ${target.ip} where id = ${target.id}`);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
@@ -26,9 +27,8 @@ describe(`concurrent writers do not fork the audit chain (${testDbKind})`, () =>
     const before = await count();
     const requests = Array.from({ length: 12 }, (_, i) =>
       t.call(
-        'POST',
-        '/api/admin/groups/addGroup',
-        { groupId: `race-${i}`, groupName: `Race ${i}`, groupStatus: 'active' },
+        calls.groups.addGroup,
+        { body: { groupId: `race-${i}`, groupName: `Race ${i}`, groupStatus: 'active' } },
         t.auth(tokens[i % 2]!),
       ),
     );

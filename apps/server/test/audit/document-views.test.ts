@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { AUDIT_ACTIONS, type DocumentView } from '@brokerdesk/contract';
+import { calls, AUDIT_ACTIONS, type DocumentView } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, kycDocuments } from '../../src/db/schema.ts';
@@ -41,23 +41,13 @@ describe(`document views are logged and listed (${testDbKind})`, () => {
 
   const local = (url: string) => url.replace('http://console.test', '');
   const views = async (token = vera) => {
-    const r = await t.call<DocumentView[]>(
-      'GET',
-      `/api/admin/users/documentViews/${clientId}`,
-      undefined,
-      t.auth(token),
-    );
+    const r = await t.call(calls.audit.listDocumentViews, { params: { userId: clientId } }, t.auth(token));
     expect(r.status).toBe(200);
     return r.body;
   };
 
   it('lists opens only: handing out the KYC links is not a view; each open is credited to who was handed it', async () => {
-    const docs = await t.call<Docs>(
-      'GET',
-      `/api/admin/users/getKYCDocuments/${clientId}`,
-      undefined,
-      t.auth(vera),
-    );
+    const docs = await t.call(calls.clients.listKycDocuments, { params: { id: clientId } }, t.auth(vera));
     expect(docs.status).toBe(200);
     const expiresAt = t.clock.now() + 600;
     // A profile asks for the links without anyone looking: nothing in the register...
@@ -98,12 +88,7 @@ describe(`document views are logged and listed (${testDbKind})`, () => {
     // A link is its path and expiry: one asked for in another second is another link.
     t.clock.advance(5);
     const bankId = await bankAccount(t, clientId, { bankPoa: file });
-    const details = await t.call<{ bankAccount: { bankPOAUrl: string } }>(
-      'GET',
-      `/api/admin/accounts/adminGetBankAccount/${bankId}`,
-      undefined,
-      t.auth(vera),
-    );
+    const details = await t.call(calls.banks.getBankAccount, { params: { id: bankId } }, t.auth(vera));
     expect(details.status).toBe(200);
     const before = (await views()).length;
     expect((await fetch(`${t.base}${details.body.bankAccount.bankPOAUrl}`)).status).toBe(200);
@@ -125,20 +110,19 @@ describe(`document views are logged and listed (${testDbKind})`, () => {
 
   it('logs nothing for a refused link; the list needs a session and a known client', async () => {
     const before = await views();
-    const docs = await t.call<Docs>(
-      'GET',
-      `/api/admin/users/getKYCDocuments/${clientId}`,
-      undefined,
-      t.auth(walt),
-    );
+    const docs = await t.call(calls.clients.listKycDocuments, { params: { id: clientId } }, t.auth(walt));
     const count = (await views()).length;
     expect(count).toBe(before.length);
     expect((await t.call('GET', `${local(docs.body.IDENTITY.viewUrl)}x`)).status).toBe(403);
     t.clock.advance(601);
     expect((await t.call('GET', local(docs.body.PROOF_OF_RESIDENCE.viewUrl))).status).toBe(403);
     expect(await views(walt)).toHaveLength(count);
-    expect((await t.call('GET', `/api/admin/users/documentViews/${clientId}`)).status).toBe(401);
-    const unknown = await t.call('GET', `/api/admin/users/documentViews/${newId()}`, undefined, t.auth(walt));
+    expect((await t.raw(calls.audit.listDocumentViews, { params: { userId: clientId } })).status).toBe(401);
+    const unknown = await t.call(
+      calls.audit.listDocumentViews,
+      { params: { userId: newId() } },
+      t.auth(walt),
+    );
     expect(unknown.status).toBe(404);
     expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true });
   });
@@ -147,12 +131,7 @@ describe(`document views are logged and listed (${testDbKind})`, () => {
     // Three days ahead of the machine: a view stamped with Date.now would show the real time.
     t.clock.advance(3 * 86_400);
     vera = await t.signIn('vera@docs.test', 'Correct-Horse-1');
-    const docs = await t.call<Docs>(
-      'GET',
-      `/api/admin/users/getKYCDocuments/${clientId}`,
-      undefined,
-      t.auth(vera),
-    );
+    const docs = await t.call(calls.clients.listKycDocuments, { params: { id: clientId } }, t.auth(vera));
     expect(docs.status).toBe(200);
     const asked = t.clock.now();
     t.clock.advance(42);

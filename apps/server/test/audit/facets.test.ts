@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import type { AuditFacets } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
@@ -27,7 +28,7 @@ describe(`audit facets: the entities and actions the search offers (${testDbKind
   afterAll(() => t.stop());
 
   it('lists each entity and action once, in order, sign-ins included', async () => {
-    const r = await t.call<AuditFacets>('GET', '/api/admin/audit/facets', undefined, t.auth(token));
+    const r = await t.call(calls.audit.getAuditFacets, {}, t.auth(token));
     expect(r.status).toBe(200);
     expect(r.body.entities).toEqual(expect.arrayContaining(['deposit', 'group', 'user']));
     expect(r.body.actions).toEqual(
@@ -42,6 +43,6 @@ describe(`audit facets: the entities and actions the search offers (${testDbKind
   });
 
   it('needs a staff session', async () => {
-    expect((await t.call('GET', '/api/admin/audit/facets')).status).toBe(401);
+    expect((await t.raw(calls.audit.getAuditFacets)).status).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
-import { AUDIT_CLIENT_MATCHES, type AuditRow, type AuditSearchResponse } from '@brokerdesk/contract';
+import { calls, AUDIT_CLIENT_MATCHES, type AuditRow, type AuditSearchResponse } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { audit } from '../../src/audit/audit.ts';
@@ -144,7 +144,7 @@ describe(`a readable audit trail: names, records and links; filters by them (${t
   afterAll(() => t.stop());
 
   const search = (filters: unknown, extra: object = {}) =>
-    t.call<AuditSearchResponse>('POST', '/api/admin/audit/search', { filters, ...extra }, t.auth(token));
+    t.call(calls.audit.searchAudit, { body: { filters, ...extra } }, t.auth(token));
   const rowOf = (r: { body: AuditSearchResponse }, action: string, entityId?: string) =>
     r.body.rows.find((row) => row.action === action && (entityId === undefined || row.entityId === entityId));
   const readable = (row: AuditRow | undefined) =>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import type { AuditSearchResponse } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
@@ -42,8 +43,7 @@ describe(`audit search (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const search = (body: unknown) =>
-    t.call<AuditSearchResponse>('POST', '/api/admin/audit/search', body, t.auth(token));
+  const search = (body: unknown) => t.call(calls.audit.searchAudit, { body }, t.auth(token));
   const actions = (r: { body: AuditSearchResponse }) => r.body.rows.map((row) => row.action);
 
   it('filters by actor, newest first, with the actor named', async () => {
@@ -120,6 +120,6 @@ describe(`audit search (${testDbKind})`, () => {
     expect(await bad({ sortField: 'action' })).toBe(400);
     expect(await bad({ page: 0 })).toBe(400);
     expect((await search({})).status).toBe(200);
-    expect((await t.call('POST', '/api/admin/audit/search', {})).status).toBe(401);
+    expect((await t.call(calls.audit.searchAudit, { body: {} })).status).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { StaffSession } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -34,16 +35,10 @@ describe(`live staff sessions (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const list = (token = sysop) =>
-    t.call<StaffSession[]>('GET', '/api/admin/sessions', undefined, t.auth(token));
+  const list = (token = sysop) => t.call(calls.audit.listSessions, {}, t.auth(token));
   const end = (sessionId: string, token = sysop) =>
-    t.call<{ success: boolean; loggedOut: boolean }>(
-      'POST',
-      '/api/admin/sessions/end',
-      { sessionId },
-      t.auth(token),
-    );
-  const me = async (token: string) => (await t.call('GET', '/api/users/me', undefined, t.auth(token))).status;
+    t.call(calls.audit.endSession, { body: { sessionId } }, t.auth(token));
+  const me = async (token: string) => (await t.call(calls.auth.getMe, {}, t.auth(token))).status;
 
   it('lists live staff sessions with who, where and which is the caller', async () => {
     const r = await list();
@@ -79,7 +74,7 @@ describe(`live staff sessions (${testDbKind})`, () => {
     const sessions = (await list()).body;
     expect((await end(sessions[0]!.sessionId, admin1)).status).toBe(403);
     expect((await list()).body).toHaveLength(3);
-    expect((await t.call('GET', '/api/admin/sessions')).status).toBe(401);
+    expect((await t.raw(calls.audit.listSessions)).status).toBe(401);
   });
 
   it("ends another staff member's session at once, audited; that token then gets 401", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@brokerdesk/contract';
+import { calls, MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { fromAddress, type AddressReply } from '../support/from-address.ts';
@@ -48,7 +48,7 @@ describe(`limits per client address across every email (${testDbKind})`, () => {
   }
 
   it(`refuses password tries against ever new accounts after ${PER_ADDRESS_LIMITS.loginAdmin} calls from one address`, async () => {
-    const call = post(t, '127.0.0.71', '/api/users/loginAdmin');
+    const call = post(t, '127.0.0.71', calls.auth.loginAdmin);
     // A few real wrong passwords, then bodies that fail validation (they count too, and cost no hashing).
     await spend(5, async (i) => {
       const r = await call({ email: `guess${i}@address.test`, password: 'Wrong-Guess-1' });
@@ -60,18 +60,13 @@ describe(`limits per client address across every email (${testDbKind})`, () => {
     expectHeldBack(await call({ email: 'last@address.test', password: PASSWORD }));
     // Another address is not.
     expect(
-      (
-        await post(
-          t,
-          '127.0.0.72',
-          '/api/users/loginAdmin',
-        )({ email: 'last@address.test', password: PASSWORD })
-      ).status,
+      (await post(t, '127.0.0.72', calls.auth.loginAdmin)({ email: 'last@address.test', password: PASSWORD }))
+        .status,
     ).toBe(200);
   });
 
   it(`refuses code checks after ${PER_ADDRESS_LIMITS.loginConfirm} calls from one address`, async () => {
-    const call = post(t, '127.0.0.73', '/api/users/loginConfirm');
+    const call = post(t, '127.0.0.73', calls.auth.confirmLogin);
     const body = (i: number) => ({
       email: `code${i}@address.test`,
       password: 'not-a-ticket',
@@ -80,26 +75,24 @@ describe(`limits per client address across every email (${testDbKind})`, () => {
     await spend(5, (i) => call(body(i)));
     await spend(PER_ADDRESS_LIMITS.loginConfirm - 5, (i) => call({ email: `bad${i}@address.test` }));
     expectHeldBack(await call(body(-1)));
-    expect((await post(t, '127.0.0.74', '/api/users/loginConfirm')(body(-1))).status).toBe(400);
+    expect((await post(t, '127.0.0.74', calls.auth.confirmLogin)(body(-1))).status).toBe(400);
   });
 
   it(`refuses resend requests after ${PER_ADDRESS_LIMITS.resend} calls from one address`, async () => {
-    const call = post(t, '127.0.0.75', '/api/users/resendLoginVerificationEmail');
+    const call = post(t, '127.0.0.75', calls.auth.resendLoginCode);
     const body = (i: number) => ({ userEmail: `resend${i}@address.test`, password: 'not-a-ticket' });
     await spend(PER_ADDRESS_LIMITS.resend, (i) => call(body(i)));
     expectHeldBack(await call(body(-1)));
-    expect((await post(t, '127.0.0.76', '/api/users/resendLoginVerificationEmail')(body(-1))).status).toBe(
-      200,
-    );
+    expect((await post(t, '127.0.0.76', calls.auth.resendLoginCode)(body(-1))).status).toBe(200);
   });
 
   it(`refuses reset requests after ${PER_ADDRESS_LIMITS.reset} calls from one address, and sends no mail then`, async () => {
-    const call = post(t, '127.0.0.77', '/api/users/resetPassword');
+    const call = post(t, '127.0.0.77', calls.auth.resetPassword);
     await spend(PER_ADDRESS_LIMITS.reset, (i) => call({ email: `reset${i}@address.test` }));
     const before = t.smtp.count();
     expectHeldBack(await call({ email: 'last@address.test' }));
     expect(
-      (await post(t, '127.0.0.78', '/api/users/resetPassword')({ email: 'last@address.test' })).status,
+      (await post(t, '127.0.0.78', calls.auth.resetPassword)({ email: 'last@address.test' })).status,
     ).toBe(200);
     // Only the second address's request mailed a link.
     await t.smtp.next('last@address.test', before);
@@ -107,7 +100,7 @@ describe(`limits per client address across every email (${testDbKind})`, () => {
   });
 
   it('counts the client behind a trusted proxy, not the proxy: other clients through it are not held back', async () => {
-    const viaProxy = post(proxied, '127.0.0.1', '/api/users/loginAdmin');
+    const viaProxy = post(proxied, '127.0.0.1', calls.auth.loginAdmin);
     const as = (client: string, body: object) => viaProxy(body, { 'x-forwarded-for': client });
     await spend(PER_ADDRESS_LIMITS.loginAdmin, (i) => as('198.51.100.9', { email: `p${i}@address.test` }));
     expectHeldBack(await as('198.51.100.9', { email: 'behind@address.test', password: PASSWORD }));

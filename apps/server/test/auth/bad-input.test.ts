@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@brokerdesk/contract';
+import { calls, MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 
@@ -11,13 +11,13 @@ describe(`bad input to the sign-in calls (${testDbKind})`, () => {
   afterAll(() => t.stop());
 
   it('answers malformed JSON with 400', async () => {
-    const r = await t.call('POST', '/api/users/loginAdmin', '{"email": ');
+    const r = await t.raw(calls.auth.loginAdmin, { body: '{"email": ' });
     expect(r.status).toBe(400);
     expect(r.body).toHaveProperty('errors.body');
   });
 
   it('names the missing and malformed fields', async () => {
-    const r = await t.call('POST', '/api/users/loginAdmin', { email: 'not-an-email' });
+    const r = await t.call(calls.auth.loginAdmin, { body: { email: 'not-an-email' } });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({
       errors: { email: MESSAGES.emailInvalid, password: MESSAGES.passwordRequired },
@@ -25,33 +25,37 @@ describe(`bad input to the sign-in calls (${testDbKind})`, () => {
   });
 
   it('refuses unknown fields', async () => {
-    const r = await t.call('POST', '/api/users/loginAdmin', { email: 'a@b.co', password: 'x', admin: true });
+    const r = await t.call(calls.auth.loginAdmin, { body: { email: 'a@b.co', password: 'x', admin: true } });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ errors: { admin: 'Unknown field.' } });
   });
 
   it('refuses a code that is not six digits', async () => {
-    const r = await t.call('POST', '/api/users/loginConfirm', {
-      email: 'a@b.co',
-      password: 't',
-      code: '12a456',
+    const r = await t.call(calls.auth.confirmLogin, {
+      body: {
+        email: 'a@b.co',
+        password: 't',
+        code: '12a456',
+      },
     });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ errors: { code: MESSAGES.codeIncorrect } });
   });
 
   it('refuses a huge body with 413', async () => {
-    const r = await t.call('POST', '/api/users/loginAdmin', {
-      email: 'a@b.co',
-      password: 'x'.repeat(300 * 1024),
+    const r = await t.call(calls.auth.loginAdmin, {
+      body: {
+        email: 'a@b.co',
+        password: 'x'.repeat(300 * 1024),
+      },
     });
     expect(r.status).toBe(413);
   });
 
   it('refuses a body of the wrong type', async () => {
-    const r = await t.call('POST', '/api/users/loginAdmin', '[1,2,3]');
+    const r = await t.raw(calls.auth.loginAdmin, { body: '[1,2,3]' });
     expect(r.status).toBe(400);
-    const s = await t.call('POST', '/api/users/loginAdmin', 'email=a', { 'content-type': 'text/plain' });
+    const s = await t.raw(calls.auth.loginAdmin, { body: 'email=a' }, { 'content-type': 'text/plain' });
     expect(s.status).toBeGreaterThanOrEqual(400);
     expect(s.status).toBeLessThan(500);
   });
@@ -60,7 +64,7 @@ describe(`bad input to the sign-in calls (${testDbKind})`, () => {
     const statuses: number[] = [];
     for (let i = 0; i < 22; i++) {
       statuses.push(
-        (await t.call('POST', '/api/users/loginAdmin', { email: 'rl@brokerdesk.test', password: 'x' }))
+        (await t.call(calls.auth.loginAdmin, { body: { email: 'rl@brokerdesk.test', password: 'x' } }))
           .status,
       );
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { MESSAGES } from '@brokerdesk/contract';
+import { calls, MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { codeFrom } from '../support/smtp-receiver.ts';
 import { testDbKind } from '../support/db.ts';
@@ -18,8 +18,8 @@ import { DEVICE_TTL_S } from '../../src/auth/devices.ts';
 
 const PASSWORD = 'Correct-Horse-1';
 const WRONG = 'Wrong-Guess-1';
-const LOGIN = '/api/users/loginAdmin';
-const CONFIRM = '/api/users/loginConfirm';
+const LOGIN = calls.auth.loginAdmin;
+const CONFIRM = calls.auth.confirmLogin;
 const CODE_SUBJECT = 'Your Brokerdesk sign-in code';
 const ALERT_SUBJECT = 'Failed sign-ins to your Brokerdesk account';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@brokerdesk/contract';
+import { calls, MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, emailConfirmations, passwordResets, users } from '../../src/db/schema.ts';
@@ -40,7 +40,7 @@ describe(`password reset and email confirmation (${testDbKind})`, () => {
 
   async function resetLink(email: string): Promise<string> {
     const before = t.smtp.count();
-    const r = await t.call('POST', '/api/users/resetPassword', { email });
+    const r = await t.call(calls.auth.resetPassword, { body: { email } });
     expect(r.body).toEqual({ success: true, message: MESSAGES.resetSent });
     const mail = await t.smtp.next(email, before);
     const id = /http:\/\/console\.test\/resetpassword\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
@@ -59,22 +59,24 @@ describe(`password reset and email confirmation (${testDbKind})`, () => {
       ['1234567890', MESSAGES.passwordTooCommon],
       ['PASSWORD12', MESSAGES.passwordTooCommon],
     ] as const) {
-      const refused = await t.call('POST', '/api/users/newPassword', { id, password });
+      const refused = await t.call(calls.auth.setNewPassword, { body: { id, password } });
       expect(refused.status, password).toBe(400);
       expect(refused.body).toMatchObject({ errors: { password: message } });
     }
 
-    const done = await t.call('POST', '/api/users/newPassword', { id, password: 'New-Password-2' });
+    const done = await t.call(calls.auth.setNewPassword, { body: { id, password: 'New-Password-2' } });
     expect(done.body).toEqual({ success: true, message: MESSAGES.passwordReset });
-    expect((await t.call('GET', '/api/users/me', undefined, t.auth(token))).status).toBe(401);
+    expect((await t.call(calls.auth.getMe, {}, t.auth(token))).status).toBe(401);
 
-    const reuse = await t.call('POST', '/api/users/newPassword', { id, password: 'Another-Pass-3' });
+    const reuse = await t.call(calls.auth.setNewPassword, { body: { id, password: 'Another-Pass-3' } });
     expect(reuse.status).toBe(400);
     expect(reuse.body).toMatchObject({ errors: { server: MESSAGES.resetLinkInvalid } });
 
-    const old = await t.call('POST', '/api/users/loginAdmin', {
-      email: 'reset@p.test',
-      password: 'Old-Password-1',
+    const old = await t.call(calls.auth.loginAdmin, {
+      body: {
+        email: 'reset@p.test',
+        password: 'Old-Password-1',
+      },
     });
     expect(old.status).toBe(400);
     await t.signIn('reset@p.test', 'New-Password-2');
@@ -83,13 +85,13 @@ describe(`password reset and email confirmation (${testDbKind})`, () => {
   it('lets a reset link expire after an hour', async () => {
     const id = await resetLink('reset@p.test');
     t.clock.advance(3601);
-    const r = await t.call('POST', '/api/users/newPassword', { id, password: 'Late-Password-4' });
+    const r = await t.call(calls.auth.setNewPassword, { body: { id, password: 'Late-Password-4' } });
     expect(r.status).toBe(400);
   });
 
   it('answers a reset for an unknown email the same way and sends nothing', async () => {
     const before = t.smtp.count();
-    const r = await t.call('POST', '/api/users/resetPassword', { email: 'ghost@p.test' });
+    const r = await t.call(calls.auth.resetPassword, { body: { email: 'ghost@p.test' } });
     expect(r.body).toEqual({ success: true, message: MESSAGES.resetSent });
     expect(t.smtp.count()).toBe(before);
   });
@@ -97,7 +99,9 @@ describe(`password reset and email confirmation (${testDbKind})`, () => {
   it('voids older reset links when a new one is made, and every other link once one is used', async () => {
     const first = await resetLink('reset@p.test');
     const second = await resetLink('reset@p.test');
-    const stale = await t.call('POST', '/api/users/newPassword', { id: first, password: 'Voided-Link-11' });
+    const stale = await t.call(calls.auth.setNewPassword, {
+      body: { id: first, password: 'Voided-Link-11' },
+    });
     expect(stale.body).toMatchObject({ errors: { server: MESSAGES.resetLinkInvalid } });
 
     // A link issued some other way and still open (as before this rule) dies when another is used.
@@ -107,9 +111,9 @@ describe(`password reset and email confirmation (${testDbKind})`, () => {
       .insert(passwordResets)
       .values({ id: sha256(other), userId, createdAt: now, expiresAt: now + 3600 });
     expect(
-      (await t.call('POST', '/api/users/newPassword', { id: second, password: 'Second-Link-12' })).status,
+      (await t.call(calls.auth.setNewPassword, { body: { id: second, password: 'Second-Link-12' } })).status,
     ).toBe(200);
-    const after = await t.call('POST', '/api/users/newPassword', { id: other, password: 'Other-Link-13' });
+    const after = await t.call(calls.auth.setNewPassword, { body: { id: other, password: 'Other-Link-13' } });
     expect(after.body).toMatchObject({ errors: { server: MESSAGES.resetLinkInvalid } });
     await t.signIn('reset@p.test', 'Second-Link-12');
   });
@@ -178,20 +182,30 @@ describe(`password reset and email confirmation (${testDbKind})`, () => {
     const [untouched] = await t.db.select().from(users).where(eq(users.id, userId));
     expect(untouched?.emailVerified).toBe(false);
 
-    const ok = await t.call('POST', `/email/confirm/${verify}`);
+    const ok = await t.raw(calls.auth.confirmEmail, { params: { id: verify } });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ autologin: false, token: '', msg: MESSAGES.emailConfirmed });
     const [u] = await t.db.select().from(users).where(eq(users.id, userId));
     expect(u?.emailVerified).toBe(true);
-    expect((await t.call('POST', `/email/confirm/${verify}`)).status).toBe(404);
+    expect((await t.raw(calls.auth.confirmEmail, { params: { id: verify } })).status).toBe(404);
     // A verify link is not a set-password link.
-    expect((await t.call('POST', `/email/confirm/setpassword/${verify}`)).status).toBe(404);
+    expect(
+      (
+        await t.raw(calls.auth.confirmEmailToSetPassword, {
+          params: { setpassword: 'setpassword', id: verify },
+        })
+      ).status,
+    ).toBe(404);
 
-    const sp = await t.call<{ resetId: string }>('POST', `/email/confirm/setpassword/${setpw}`);
+    const sp = await t.raw<{ resetId: string }>(calls.auth.confirmEmailToSetPassword, {
+      params: { setpassword: 'setpassword', id: setpw },
+    });
     expect(sp.status).toBe(200);
-    const done = await t.call('POST', '/api/users/newPassword', {
-      id: sp.body.resetId,
-      password: 'Via-Link-5-ok',
+    const done = await t.call(calls.auth.setNewPassword, {
+      body: {
+        id: sp.body.resetId,
+        password: 'Via-Link-5-ok',
+      },
     });
     expect(done.status).toBe(200);
   });

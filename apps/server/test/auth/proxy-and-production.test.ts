@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { desc, eq } from 'drizzle-orm';
-import { MESSAGES } from '@brokerdesk/contract';
+import { calls, MESSAGES } from '@brokerdesk/contract';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, trustProxyConfig } from '../../src/config.ts';
 import { auditLog } from '../../src/db/schema.ts';
@@ -153,8 +153,8 @@ describe(`the development outbox is never served with NODE_ENV=production (${tes
   it('serves it to loopback in development, and never in production', async () => {
     const dev = await outboxApp({});
     try {
-      expect((await dev.app.inject({ url: '/api/dev/outbox' })).statusCode).toBe(200);
-      expect((await dev.app.inject({ url: '/api/other/serverInfo' })).json()).toMatchObject({
+      expect((await dev.app.inject({ url: calls.system.getDevOutbox })).statusCode).toBe(200);
+      expect((await dev.app.inject({ url: calls.system.getServerInfo })).json()).toMatchObject({
         devOutbox: true,
       });
     } finally {
@@ -163,10 +163,10 @@ describe(`the development outbox is never served with NODE_ENV=production (${tes
     // SMTP_URL is set (production refuses to start without it), yet an outbox mailer is handed in.
     const prod = await outboxApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9' });
     try {
-      const outbox = await prod.app.inject({ url: '/api/dev/outbox' });
+      const outbox = await prod.app.inject({ url: calls.system.getDevOutbox });
       expect(outbox.statusCode).toBe(404);
       expect(outbox.body).not.toContain('123456');
-      expect((await prod.app.inject({ url: '/api/other/serverInfo' })).json()).toMatchObject({
+      expect((await prod.app.inject({ url: calls.system.getServerInfo })).json()).toMatchObject({
         devOutbox: false,
       });
     } finally {
@@ -196,7 +196,7 @@ describe(`the development outbox is never served with NODE_ENV=production (${tes
 });
 
 describe(`the development outbox answers the socket's own peer on this machine, whatever TRUST_PROXY (${testDbKind})`, () => {
-  const OUTBOX = '/api/dev/outbox';
+  const OUTBOX = calls.system.getDevOutbox;
   // 127.0.0.2 stands in for another machine: the outbox serves 127.0.0.1 and ::1 only.
   const OTHER_PEER = '127.0.0.2';
   let trustAll: TestApp;
@@ -245,12 +245,12 @@ describe(`the development outbox answers the socket's own peer on this machine, 
     // A fresh forged address per try: the real one is counted (a fresh address would not be held back).
     for (let i = 1; i <= 4; i++)
       expect(
-        (await viaProxy('POST', '/api/users/loginAdmin', wrong, from(`203.0.113.${i}`, '198.51.100.20')))
+        (await viaProxy('POST', calls.auth.loginAdmin, wrong, from(`203.0.113.${i}`, '198.51.100.20')))
           .status,
       ).toBe(400);
     const slowed = await viaProxy(
       'POST',
-      '/api/users/loginAdmin',
+      calls.auth.loginAdmin,
       right,
       from('203.0.113.99', '198.51.100.20'),
     );
@@ -265,7 +265,7 @@ describe(`the development outbox answers the socket's own peer on this machine, 
     expect(refusal[0]?.ip).toBe('198.51.100.20');
     // Another client behind the same proxy is not held back.
     expect(
-      (await viaProxy('POST', '/api/users/loginAdmin', right, from('203.0.113.99', '198.51.100.21'))).status,
+      (await viaProxy('POST', calls.auth.loginAdmin, right, from('203.0.113.99', '198.51.100.21'))).status,
     ).toBe(200);
   });
 });
@@ -296,15 +296,15 @@ describe(`behind a proxy: TRUST_PROXY decides the client address for limits and 
 
   it('records the forwarded client address from a trusted proxy, and ignores the header otherwise', async () => {
     const viaProxy = fromAddress(proxied.base, '127.0.0.1');
-    await viaProxy('POST', '/api/users/loginAdmin', wrong, { 'x-forwarded-for': '203.0.113.7' });
+    await viaProxy('POST', calls.auth.loginAdmin, wrong, { 'x-forwarded-for': '203.0.113.7' });
     expect(await lastRefusal(proxied)).toBe('203.0.113.7');
     // A peer that is not the trusted proxy cannot claim an address.
-    await fromAddress(proxied.base, '127.0.0.2')('POST', '/api/users/loginAdmin', wrong, {
+    await fromAddress(proxied.base, '127.0.0.2')('POST', calls.auth.loginAdmin, wrong, {
       'x-forwarded-for': '203.0.113.8',
     });
     expect(await lastRefusal(proxied)).toBe('127.0.0.2');
     // Without TRUST_PROXY the socket's address counts.
-    await fromAddress(direct.base, '127.0.0.1')('POST', '/api/users/loginAdmin', wrong, {
+    await fromAddress(direct.base, '127.0.0.1')('POST', calls.auth.loginAdmin, wrong, {
       'x-forwarded-for': '203.0.113.9',
     });
     expect(await lastRefusal(direct)).toBe('127.0.0.1');
@@ -313,7 +313,7 @@ describe(`behind a proxy: TRUST_PROXY decides the client address for limits and 
   it('applies per-address limits to the client behind the proxy, not to the proxy', async () => {
     const viaProxy = fromAddress(proxied.base, '127.0.0.1');
     const as = (client: string, body: object) =>
-      viaProxy('POST', '/api/users/loginAdmin', body, { 'x-forwarded-for': client });
+      viaProxy('POST', calls.auth.loginAdmin, body, { 'x-forwarded-for': client });
     // An account of its own: the test above counted failures on proxy@p.test.
     const email = 'behind@p.test';
     await proxied.createUser({ email, password: PASSWORD });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
@@ -15,11 +16,11 @@ describe(`sessions and the role guard (${testDbKind})`, () => {
   afterAll(() => t.stop());
 
   const me = (token: string, headers: Record<string, string> = {}) =>
-    t.call('GET', '/api/users/me', undefined, { ...t.auth(token), ...headers });
+    t.call(calls.auth.getMe, {}, { ...t.auth(token), ...headers });
 
   it('refuses protected calls without a token, with a malformed one, or with a forged one', async () => {
-    expect((await t.call('GET', '/api/users/me')).status).toBe(401);
-    expect((await t.call('GET', '/api/other/getNewRequestsCount/')).status).toBe(401);
+    expect((await t.raw(calls.auth.getMe)).status).toBe(401);
+    expect((await t.raw(calls.system.countNewRequests)).status).toBe(401);
     expect((await me('not-a-jwt')).status).toBe(401);
     const token = await t.signIn('sysop@s.test', 'Correct-Horse-1');
     const [h, p] = token.split('.');
@@ -28,7 +29,7 @@ describe(`sessions and the role guard (${testDbKind})`, () => {
     forged.sub = adminId;
     const tampered = `${h}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${token.split('.')[2]}`;
     expect((await me(tampered)).status).toBe(401);
-    expect((await t.call('GET', '/api/users/me', undefined, { authorization: token })).status).toBe(401);
+    expect((await t.call(calls.auth.getMe, {}, { authorization: token })).status).toBe(401);
   });
 
   it('ends a session after 15 idle minutes; background polling is not activity', async () => {
@@ -36,7 +37,7 @@ describe(`sessions and the role guard (${testDbKind})`, () => {
     t.clock.advance(10 * 60);
     expect((await me(token)).status).toBe(200);
     t.clock.advance(10 * 60);
-    const poll = await t.call('GET', '/api/other/getNewRequestsCount/', undefined, t.auth(token));
+    const poll = await t.call(calls.system.countNewRequests, {}, t.auth(token));
     expect(poll.status).toBe(200);
     t.clock.advance(6 * 60);
     expect((await me(token, { 'x-background': '1' })).status).toBe(401);
@@ -63,7 +64,7 @@ describe(`sessions and the role guard (${testDbKind})`, () => {
     expect((await me(token)).status).toBe(200);
     expect(await lastActive()).toBe(signedInAt + 30);
     t.clock.advance(60);
-    const poll = await t.call('GET', '/api/other/getNewRequestsCount/', undefined, t.auth(token));
+    const poll = await t.call(calls.system.countNewRequests, {}, t.auth(token));
     expect(poll.status).toBe(200);
     expect((await me(token, { 'x-background': '1' })).status).toBe(200);
     expect(await lastActive()).toBe(signedInAt + 30);
@@ -112,7 +113,7 @@ describe(`sessions and the role guard (${testDbKind})`, () => {
   it('keeps sessions apart: logging out one leaves the other', async () => {
     const a = await t.signIn('admin@s.test', 'Correct-Horse-1');
     const b = await t.signIn('admin@s.test', 'Correct-Horse-1');
-    await t.call('POST', '/api/users/logout', undefined, t.auth(a));
+    await t.call(calls.auth.logout, {}, t.auth(a));
     expect((await me(a)).status).toBe(401);
     expect((await me(b)).status).toBe(200);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@brokerdesk/contract';
+import { calls, MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { codeFrom } from '../support/smtp-receiver.ts';
 import { testDbKind } from '../support/db.ts';
@@ -21,66 +21,70 @@ describe(`sign-in with an emailed code (${testDbKind})`, () => {
 
   async function ticketFor(email: string, password = 'Correct-Horse-1') {
     const before = t.smtp.count();
-    const r = await t.call<{ password: string; email: string; success: boolean }>(
-      'POST',
-      '/api/users/loginAdmin',
-      {
+    const r = await t.call(calls.auth.loginAdmin, {
+      body: {
         email,
         password,
         deviceType: 'desktop',
         browserName: 'Chromium',
       },
-    );
+    });
     expect(r.status).toBe(200);
     return { ticket: r.body.password, code: codeFrom(await t.smtp.next(email, before)) };
   }
 
   it('signs in with password then the code sent by SMTP, and logs out', async () => {
     const before = t.smtp.count();
-    const first = await t.call<{ success: boolean; email: string; password: string }>(
-      'POST',
-      '/api/users/loginAdmin',
-      {
+    const first = await t.call(calls.auth.loginAdmin, {
+      body: {
         email: 'ADA@brokerdesk.test',
         password: 'Correct-Horse-1',
       },
-    );
+    });
     expect(first.status).toBe(200);
     expect(first.body.success).toBe(true);
     expect(first.body.email).toBe('ada@brokerdesk.test');
     expect(first.body.password).not.toContain('Correct-Horse-1');
     const mail = await t.smtp.next('ada@brokerdesk.test', before);
     expect(mail.subject).toBe('Your Brokerdesk sign-in code');
-    const confirm = await t.call<{ token: string }>('POST', '/api/users/loginConfirm', {
-      email: 'ada@brokerdesk.test',
-      password: first.body.password,
-      code: codeFrom(mail),
+    const confirm = await t.call(calls.auth.confirmLogin, {
+      body: {
+        email: 'ada@brokerdesk.test',
+        password: first.body.password,
+        code: codeFrom(mail),
+      },
     });
     expect(confirm.status).toBe(200);
     const token = confirm.body.token;
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
     expect(claims.exp - claims.iat).toBe(12 * 3600);
 
-    const me = await t.call('GET', '/api/users/me', undefined, t.auth(token));
+    const me = await t.call(calls.auth.getMe, {}, t.auth(token));
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ name: 'Ada', email: 'ada@brokerdesk.test', role: 'ADMIN' });
 
-    expect((await t.call('POST', '/api/users/logout', undefined, t.auth(token))).status).toBe(200);
-    expect((await t.call('GET', '/api/users/me', undefined, t.auth(token))).status).toBe(401);
+    expect((await t.call(calls.auth.logout, {}, t.auth(token))).status).toBe(200);
+    expect((await t.call(calls.auth.getMe, {}, t.auth(token))).status).toBe(401);
   });
 
   it('gives the same answer for a wrong password, an unknown email and a client account', async () => {
-    const wrong = await t.call('POST', '/api/users/loginAdmin', {
-      email: 'ada@brokerdesk.test',
-      password: 'nope',
+    const wrong = await t.call(calls.auth.loginAdmin, {
+      body: {
+        email: 'ada@brokerdesk.test',
+        password: 'nope',
+      },
     });
-    const unknown = await t.call('POST', '/api/users/loginAdmin', {
-      email: 'ghost@brokerdesk.test',
-      password: 'nope',
+    const unknown = await t.call(calls.auth.loginAdmin, {
+      body: {
+        email: 'ghost@brokerdesk.test',
+        password: 'nope',
+      },
     });
-    const client = await t.call('POST', '/api/users/loginAdmin', {
-      email: 'client@brokerdesk.test',
-      password: 'Client-Pass-1',
+    const client = await t.call(calls.auth.loginAdmin, {
+      body: {
+        email: 'client@brokerdesk.test',
+        password: 'Client-Pass-1',
+      },
     });
     for (const r of [wrong, unknown, client]) {
       expect(r.status).toBe(400);
@@ -94,24 +98,30 @@ describe(`sign-in with an emailed code (${testDbKind})`, () => {
     const { ticket, code } = await ticketFor('ada@brokerdesk.test');
     const wrongCode = code === '000000' ? '111111' : '000000';
     for (let i = 1; i <= 4; i++) {
-      const r = await t.call('POST', '/api/users/loginConfirm', {
-        email: 'ada@brokerdesk.test',
-        password: ticket,
-        code: wrongCode,
+      const r = await t.call(calls.auth.confirmLogin, {
+        body: {
+          email: 'ada@brokerdesk.test',
+          password: ticket,
+          code: wrongCode,
+        },
       });
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ errors: { message: MESSAGES.codeIncorrect } });
     }
-    const fifth = await t.call('POST', '/api/users/loginConfirm', {
-      email: 'ada@brokerdesk.test',
-      password: ticket,
-      code: wrongCode,
+    const fifth = await t.call(calls.auth.confirmLogin, {
+      body: {
+        email: 'ada@brokerdesk.test',
+        password: ticket,
+        code: wrongCode,
+      },
     });
     expect(fifth.body).toMatchObject({ errors: { message: MESSAGES.codeTooManyTries } });
-    const right = await t.call('POST', '/api/users/loginConfirm', {
-      email: 'ada@brokerdesk.test',
-      password: ticket,
-      code,
+    const right = await t.call(calls.auth.confirmLogin, {
+      body: {
+        email: 'ada@brokerdesk.test',
+        password: ticket,
+        code,
+      },
     });
     expect(right.status).toBe(400);
     expect(right.body).toMatchObject({ errors: { message: MESSAGES.codeTooManyTries } });
@@ -120,8 +130,8 @@ describe(`sign-in with an emailed code (${testDbKind})`, () => {
   it('uses a code once only', async () => {
     const { ticket, code } = await ticketFor('ada@brokerdesk.test');
     const body = { email: 'ada@brokerdesk.test', password: ticket, code };
-    expect((await t.call('POST', '/api/users/loginConfirm', body)).status).toBe(200);
-    const again = await t.call('POST', '/api/users/loginConfirm', body);
+    expect((await t.call(calls.auth.confirmLogin, { body })).status).toBe(200);
+    const again = await t.call(calls.auth.confirmLogin, { body });
     expect(again.status).toBe(400);
     expect(again.body).toMatchObject({ errors: { message: MESSAGES.codeExpired } });
   });
@@ -129,10 +139,12 @@ describe(`sign-in with an emailed code (${testDbKind})`, () => {
   it('lets a code expire after ten minutes', async () => {
     const { ticket, code } = await ticketFor('ada@brokerdesk.test');
     t.clock.advance(601);
-    const r = await t.call('POST', '/api/users/loginConfirm', {
-      email: 'ada@brokerdesk.test',
-      password: ticket,
-      code,
+    const r = await t.call(calls.auth.confirmLogin, {
+      body: {
+        email: 'ada@brokerdesk.test',
+        password: ticket,
+        code,
+      },
     });
     expect(r.body).toMatchObject({ errors: { message: MESSAGES.codeExpired } });
   });
@@ -140,10 +152,12 @@ describe(`sign-in with an emailed code (${testDbKind})`, () => {
   it('does not accept a ticket with another email', async () => {
     await t.createUser({ email: 'bob@brokerdesk.test', password: 'Correct-Horse-1', role: 'SYSOP' });
     const { ticket, code } = await ticketFor('ada@brokerdesk.test');
-    const r = await t.call('POST', '/api/users/loginConfirm', {
-      email: 'bob@brokerdesk.test',
-      password: ticket,
-      code,
+    const r = await t.call(calls.auth.confirmLogin, {
+      body: {
+        email: 'bob@brokerdesk.test',
+        password: ticket,
+        code,
+      },
     });
     expect(r.status).toBe(400);
   });
@@ -155,33 +169,41 @@ describe(`sign-in with an emailed code (${testDbKind})`, () => {
     let newCode = oldCode;
     for (let resends = 0; newCode === oldCode && resends < 3; resends++) {
       const before = t.smtp.count();
-      const resend = await t.call('POST', '/api/users/resendLoginVerificationEmail', {
-        userEmail: 'ada@brokerdesk.test',
-        password: ticket,
+      const resend = await t.call(calls.auth.resendLoginCode, {
+        body: {
+          userEmail: 'ada@brokerdesk.test',
+          password: ticket,
+        },
       });
       expect(resend.body).toEqual({ success: true, message: MESSAGES.codeSent });
       newCode = codeFrom(await t.smtp.next('ada@brokerdesk.test', before));
     }
     expect(newCode).not.toBe(oldCode);
-    const old = await t.call('POST', '/api/users/loginConfirm', {
-      email: 'ada@brokerdesk.test',
-      password: ticket,
-      code: oldCode,
+    const old = await t.call(calls.auth.confirmLogin, {
+      body: {
+        email: 'ada@brokerdesk.test',
+        password: ticket,
+        code: oldCode,
+      },
     });
     expect(old.status).toBe(400);
-    const ok = await t.call('POST', '/api/users/loginConfirm', {
-      email: 'ada@brokerdesk.test',
-      password: ticket,
-      code: newCode,
+    const ok = await t.call(calls.auth.confirmLogin, {
+      body: {
+        email: 'ada@brokerdesk.test',
+        password: ticket,
+        code: newCode,
+      },
     });
     expect(ok.status).toBe(200);
   });
 
   it('answers a resend for an unknown email the same way and sends nothing', async () => {
     const before = t.smtp.count();
-    const r = await t.call('POST', '/api/users/resendLoginVerificationEmail', {
-      userEmail: 'ghost@brokerdesk.test',
-      password: 'x',
+    const r = await t.call(calls.auth.resendLoginCode, {
+      body: {
+        userEmail: 'ghost@brokerdesk.test',
+        password: 'x',
+      },
     });
     expect(r.body).toEqual({ success: true, message: MESSAGES.codeSent });
     expect(t.smtp.count()).toBe(before);
@@ -190,7 +212,7 @@ describe(`sign-in with an emailed code (${testDbKind})`, () => {
   it('slows an email down after failed sign-ins, known or not, and never locks it', async () => {
     await t.createUser({ email: 'lock@brokerdesk.test', password: 'Correct-Horse-1' });
     const login = (address: string, email: string, password: string) =>
-      fromAddress(t.base, address)('POST', '/api/users/loginAdmin', { email, password });
+      fromAddress(t.base, address)('POST', calls.auth.loginAdmin, { email, password });
     const replies: unknown[] = [];
     for (const email of ['lock@brokerdesk.test', 'nobody@brokerdesk.test']) {
       // Ten wrong passwords used to lock the email for 30 minutes: the first four are checked.

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import {
+  calls,
   BANK_LIST_CAP,
   MESSAGES,
   TOTAL_CAP,
@@ -57,15 +58,8 @@ describe(`bank verification (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const update = (body: unknown) =>
-    t.call<Updated>('POST', '/api/admin/accounts/adminUpdateBankAccount', body, t.auth(token));
-  const details = (id: string) =>
-    t.call<BankDetailsResponse>(
-      'GET',
-      `/api/admin/accounts/adminGetBankAccount/${id}`,
-      undefined,
-      t.auth(token),
-    );
+  const update = (body: unknown) => t.call(calls.banks.updateBankAccount, { body }, t.auth(token));
+  const details = (id: string) => t.call(calls.banks.getBankAccount, { params: { id } }, t.auth(token));
   const row = async (id: string) =>
     (await t.db.select().from(bankAccounts).where(eq(bankAccounts.id, id)))[0]!;
 
@@ -74,12 +68,7 @@ describe(`bank verification (${testDbKind})`, () => {
     const fresh = await bankAccount(t, otherClient, { timestamp: t.clock.now() });
     const approved = await bankAccount(t, clientId, { status: 'approved' });
     const rejected = await bankAccount(t, clientId, { status: 'rejected', comment: 'Blurred statement' });
-    const r = await t.call<BankAccountsResponse>(
-      'GET',
-      '/api/admin/accounts/adminGetBankAccounts/all/all',
-      undefined,
-      t.auth(token),
-    );
+    const r = await t.call(calls.banks.listBankAccounts, {}, t.auth(token));
     expect(r.status).toBe(200);
     expect(r.body.bankAccounts.pending.map((b) => b._id)).toEqual([fresh, old]);
     expect(r.body.bankAccounts.approved.map((b) => b._id)).toEqual([approved]);
@@ -106,12 +95,7 @@ describe(`bank verification (${testDbKind})`, () => {
       timestamp: t.clock.now() - 10_000 - i,
     }));
     await t.db.insert(bankAccounts).values(many);
-    const capped = await t.call<BankAccountsResponse>(
-      'GET',
-      '/api/admin/accounts/adminGetBankAccounts/all/all',
-      undefined,
-      t.auth(token),
-    );
+    const capped = await t.call(calls.banks.listBankAccounts, {}, t.auth(token));
     expect(capped.body.bankAccounts.approved).toHaveLength(BANK_LIST_CAP);
     expect(capped.body.bankAccounts.approved[0]!._id).toBe(approved);
   });
@@ -303,13 +287,7 @@ describe(`bank verification (${testDbKind})`, () => {
       });
       return id;
     };
-    const post = (body: unknown) =>
-      t.call<{ success: boolean; bankAccount: BankAccount | null; message?: string }>(
-        'POST',
-        '/api/admin/accounts/adminDepositReqBankDetails',
-        body,
-        t.auth(token),
-      );
+    const post = (body: unknown) => t.call(calls.banks.getDepositBankDetails, { body }, t.auth(token));
     const gbpDeposit = await deposit('GBP');
     const before = await post({ depositId: gbpDeposit });
     expect(before.body).toEqual({
@@ -347,14 +325,12 @@ describe(`bank verification (${testDbKind})`, () => {
   });
 
   it('needs a staff session', async () => {
-    expect((await t.call('GET', '/api/admin/accounts/adminGetBankAccounts/all/all')).status).toBe(401);
-    expect((await t.call('GET', `/api/admin/accounts/adminGetBankAccount/${newId()}`)).status).toBe(401);
-    expect((await t.call('POST', '/api/admin/accounts/adminUpdateBankAccount', ukBody(newId()))).status).toBe(
+    expect((await t.raw(calls.banks.listBankAccounts)).status).toBe(401);
+    expect((await t.raw(calls.banks.getBankAccount, { params: { id: newId() } })).status).toBe(401);
+    expect((await t.call(calls.banks.updateBankAccount, { body: ukBody(newId()) })).status).toBe(401);
+    expect((await t.call(calls.banks.getDepositBankDetails, { body: { depositId: newId() } })).status).toBe(
       401,
     );
-    expect(
-      (await t.call('POST', '/api/admin/accounts/adminDepositReqBankDetails', { depositId: newId() })).status,
-    ).toBe(401);
   });
 });
 
@@ -404,10 +380,9 @@ describe(`bank accounts, server-paged (${testDbKind})`, () => {
   afterAll(() => t.stop());
 
   const post = (status: string, body: Record<string, unknown> = {}) =>
-    t.call<BankAccountsPageResponse & { errors?: Record<string, string> }>(
-      'POST',
-      `/api/admin/accounts/adminGetBankAccounts/paginated/${status}`,
-      { page: 1, sizePerPage: 50, filters: {}, ...body },
+    t.call(
+      calls.banks.pageBankAccounts,
+      { params: { status }, body: { page: 1, sizePerPage: 50, filters: {}, ...body } },
       t.auth(token),
     );
   const ids = (r: { body: BankAccountsPageResponse }) => r.body.bankAccounts.map((b) => b._id);
@@ -549,10 +524,13 @@ describe(`bank accounts, server-paged (${testDbKind})`, () => {
     expect((await post('pending', { status: 'approved' })).status).toBe(400);
     expect(await countOf()).toEqual(before);
     // No staff session, no list.
-    const anonymous = await t.call('POST', '/api/admin/accounts/adminGetBankAccounts/paginated/pending', {
-      page: 1,
-      sizePerPage: 50,
-      filters: {},
+    const anonymous = await t.call(calls.banks.pageBankAccounts, {
+      params: { status: 'pending' },
+      body: {
+        page: 1,
+        sizePerPage: 50,
+        filters: {},
+      },
     });
     expect(anonymous.status).toBe(401);
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { UPLOAD_MAX_BYTES } from '@brokerdesk/contract';
+import { calls, UPLOAD_MAX_BYTES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
@@ -158,7 +158,7 @@ describe(`document uploads and signed file links (${testDbKind})`, () => {
       expect(r.status, field).toBe(400);
       expect(Object.keys(r.body.errors as object), field).toContain(field);
     }
-    const json = await t.call('POST', '/upload', { file: 'x' }, t.auth(token));
+    const json = await t.raw(calls.banks.uploadDocument, { body: { file: 'x' } }, t.auth(token));
     expect(json.status).toBe(400);
     const broken = await fetch(`${t.base}/upload`, {
       method: 'POST',

@@ -57,9 +57,8 @@ describe(`bulk decisions on deposits, withdrawals and transfers (${testDbKind})`
 
   it('approves and credits the open deposits, and answers the decided, unknown and four-eyes ones per id', async () => {
     await t.call(
-      'POST',
-      '/api/admin/approvals/setThreshold',
-      { requestType: 'deposit', currency: 'USD', amount: 1000 },
+      calls.approvals.setThreshold,
+      { body: { requestType: 'deposit', currency: 'USD', amount: 1000 } },
       t.auth(tokens.sys),
     );
     const login = await f.account();

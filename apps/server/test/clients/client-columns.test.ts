@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
@@ -31,7 +32,7 @@ const LISTS = {
     name: 'client',
   },
   ib: {
-    path: '/api/admin/users/adminGetIbRequests/paginated',
+    path: calls.partners.pageIbRequests,
     rows: (b) => b.requestsData as Row[],
     name: 'clientName',
     email: 'email',
@@ -142,9 +143,8 @@ describe(`client name and email on request lists (${testDbKind})`, () => {
 
   it('follows a rename made through the API, and a row moved to another client', async () => {
     const r = await t.call(
-      'POST',
-      '/api/admin/users/editUser',
-      { _id: clients.anna, role: 'USER', status: 'approved', name: 'Zula', surname: 'Brook' },
+      calls.clients.editUser,
+      { body: { _id: clients.anna, role: 'USER', status: 'approved', name: 'Zula', surname: 'Brook' } },
       t.auth(token),
     );
     expect(r.status, JSON.stringify(r.body)).toBe(200);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import type { ClientBankAccount, TimelineResponse } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
@@ -78,9 +79,8 @@ describe(`client record: timeline and bank statements (${testDbKind})`, () => {
     });
     t.clock.advance(10);
     const approved = await t.call(
-      'POST',
-      '/api/admin/users/processUser',
-      { userId: clientId, status: 'approved', reason: '' },
+      calls.clients.processUser,
+      { body: { userId: clientId, status: 'approved', reason: '' } },
       t.auth(token),
     );
     expect(approved.status).toBe(200);
@@ -112,12 +112,7 @@ describe(`client record: timeline and bank statements (${testDbKind})`, () => {
       timestamp: t.clock.now(),
     });
     t.clock.advance(5);
-    const docs = await t.call<{ IDENTITY: { viewUrl: string } }>(
-      'GET',
-      `/api/admin/users/getKYCDocuments/${clientId}`,
-      undefined,
-      t.auth(token),
-    );
+    const docs = await t.call(calls.clients.listKycDocuments, { params: { id: clientId } }, t.auth(token));
     const before = (await timeline(clientId)).body.entries.length;
     t.clock.advance(5);
     const opened = await t.call('GET', docs.body.IDENTITY.viewUrl.replace('http://console.test', ''));
@@ -180,12 +175,7 @@ describe(`client record: timeline and bank statements (${testDbKind})`, () => {
       timestamp: start + 10,
     });
     await bankAccount(t, otherId);
-    const r = await t.call<ClientBankAccount[]>(
-      'GET',
-      `/api/admin/users/bankAccounts/${clientId}`,
-      undefined,
-      t.auth(token),
-    );
+    const r = await t.call(calls.banks.listClientBankAccounts, { params: { id: clientId } }, t.auth(token));
     expect(r.status).toBe(200);
     expect(r.body).toEqual([
       expect.objectContaining({
@@ -207,9 +197,8 @@ describe(`client record: timeline and bank statements (${testDbKind})`, () => {
     expect(
       (
         await t.call(
-          'GET',
-          '/api/admin/users/bankAccounts/0123456789abcdef01234567',
-          undefined,
+          calls.banks.listClientBankAccounts,
+          { params: { id: '0123456789abcdef01234567' } },
           t.auth(token),
         )
       ).status,

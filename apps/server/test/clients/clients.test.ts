@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MESSAGES, STAFF_MESSAGES, type User } from '@brokerdesk/contract';
+import { calls, MESSAGES, STAFF_MESSAGES, type User } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, users } from '../../src/db/schema.ts';
@@ -65,7 +65,7 @@ describe(`client management (${testDbKind})`, () => {
     });
 
   async function add(over: Record<string, unknown> = {}) {
-    const r = await post<{ user: User }>(admin, '/api/admin/users/register', newClient(over));
+    const r = await post<{ user: User }>(admin, calls.clients.registerUser, newClient(over));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body.user;
   }
@@ -96,23 +96,23 @@ describe(`client management (${testDbKind})`, () => {
 
   it('refuses a duplicate email, missing fields and mismatched passwords with field errors', async () => {
     await add({ email: 'dup@clients.test' });
-    const dup = await post(admin, '/api/admin/users/register', newClient({ email: 'DUP@clients.test' }));
+    const dup = await post(admin, calls.clients.registerUser, newClient({ email: 'DUP@clients.test' }));
     expect(dup.status).toBe(400);
     expect(dup.body).toMatchObject({ errors: { email: 'This email is already in use.' } });
     const missing = await post(
       admin,
-      '/api/admin/users/register',
+      calls.clients.registerUser,
       newClient({ name: '  ', city: '', password2: 'other1' }),
     );
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ errors: { name: 'Name is required.', city: 'City is required.' } });
-    const mismatch = await post(admin, '/api/admin/users/register', newClient({ password2: 'other1' }));
+    const mismatch = await post(admin, calls.clients.registerUser, newClient({ password2: 'other1' }));
     expect(mismatch.body).toMatchObject({ errors: { password2: MESSAGES.passwordsMustMatch } });
   });
 
   it('lists by status with server paging, sorting and filters', async () => {
     const a = await add({ name: 'Zelda', surname: 'Quartz', country: 'US' });
-    await post(admin, '/api/admin/users/processUser', {
+    await post(admin, calls.clients.processUser, {
       userId: a._id,
       status: 'pending',
       reason: 'Missing proof',
@@ -192,7 +192,7 @@ describe(`client management (${testDbKind})`, () => {
 
   it('runs compliance actions with a reason for pending, logging each', async () => {
     const u = await add();
-    const noReason = await post(admin, '/api/admin/users/processUser', {
+    const noReason = await post(admin, calls.clients.processUser, {
       userId: u._id,
       status: 'pending',
       reason: ' ',
@@ -200,12 +200,12 @@ describe(`client management (${testDbKind})`, () => {
     expect(noReason.status).toBe(400);
     expect(noReason.body).toMatchObject({ errors: { reason: MESSAGES.reasonRequired } });
     for (const status of ['approved', 'rejected'] as const) {
-      const r = await post(admin, '/api/admin/users/processUser', { userId: u._id, status, reason: '' });
+      const r = await post(admin, calls.clients.processUser, { userId: u._id, status, reason: '' });
       expect(r.body).toEqual({ success: true, reload: true });
       const p = await get<{ user: User }>(admin, `/api/admin/users/profile/${u._id}`);
       expect(p.body.user.status).toBe(status);
     }
-    const staff = await post(admin, '/api/admin/users/processUser', {
+    const staff = await post(admin, calls.clients.processUser, {
       userId: sysopId,
       status: 'rejected',
       reason: '',
@@ -216,12 +216,12 @@ describe(`client management (${testDbKind})`, () => {
   it('enforces the role rules of Edit User on the server', async () => {
     const u = await add();
     const base = { _id: u._id, role: 'USER', status: 'new' };
-    const byAdmin = await post(admin, '/api/admin/users/editUser', { ...base, role: 'PARTNER' });
+    const byAdmin = await post(admin, calls.clients.editUser, { ...base, role: 'PARTNER' });
     expect(byAdmin.status).toBe(403);
     const [unchanged] = await t.db.select().from(users).where(eq(users.id, u._id));
     expect(unchanged!.role).toBe('USER');
 
-    const bySysop = await post<{ user: User }>(sysop, '/api/admin/users/editUser', {
+    const bySysop = await post<{ user: User }>(sysop, calls.clients.editUser, {
       ...base,
       role: 'PARTNER',
       status: 'approved',
@@ -229,23 +229,23 @@ describe(`client management (${testDbKind})`, () => {
     expect(bySysop.status).toBe(200);
     expect(bySysop.body.user).toMatchObject({ role: 'PARTNER', status: 'approved' });
 
-    const toSysop = await post(sysop, '/api/admin/users/editUser', { ...base, role: 'SYSOP' });
+    const toSysop = await post(sysop, calls.clients.editUser, { ...base, role: 'SYSOP' });
     expect(toSysop.status).toBe(403);
-    const editAdmin = await post(sysop, '/api/admin/users/editUser', {
+    const editAdmin = await post(sysop, calls.clients.editUser, {
       _id: adminId,
       role: 'ADMIN',
       status: 'approved',
       name: 'X',
     });
     expect(editAdmin.status).toBe(403);
-    const adminEditsSysop = await post(admin, '/api/admin/users/editUser', {
+    const adminEditsSysop = await post(admin, calls.clients.editUser, {
       _id: sysopId,
       role: 'SYSOP',
       status: 'approved',
     });
     expect(adminEditsSysop.status).toBe(403);
 
-    const promoted = await post<{ user: User }>(sysop, '/api/admin/users/editUser', {
+    const promoted = await post<{ user: User }>(sysop, calls.clients.editUser, {
       ...base,
       role: 'ADMIN',
       status: 'rejected',
@@ -256,14 +256,14 @@ describe(`client management (${testDbKind})`, () => {
   it('edits details, email and password with field errors for a taken email', async () => {
     const u = await add();
     const other = await add();
-    const taken = await post(admin, '/api/admin/users/editUser', {
+    const taken = await post(admin, calls.clients.editUser, {
       _id: u._id,
       role: 'USER',
       status: 'new',
       newEmail: other.email,
     });
     expect(taken.body).toMatchObject({ errors: { email: 'This email is already in use.' } });
-    const short = await post(admin, '/api/admin/users/editUser', {
+    const short = await post(admin, calls.clients.editUser, {
       _id: u._id,
       role: 'USER',
       status: 'new',
@@ -271,7 +271,7 @@ describe(`client management (${testDbKind})`, () => {
       password2: '123',
     });
     expect(short.body).toMatchObject({ errors: { password: MESSAGES.passwordTooShort } });
-    const ok = await post<{ user: User }>(admin, '/api/admin/users/editUser', {
+    const ok = await post<{ user: User }>(admin, calls.clients.editUser, {
       _id: u._id,
       role: 'USER',
       status: 'new',
@@ -293,7 +293,7 @@ describe(`client management (${testDbKind})`, () => {
       role: 'SYSOP',
     });
     const token = await t.signIn('other.sysop@c.test', 'Correct-Horse-1');
-    const r = await post(sysop, '/api/admin/users/editUser', {
+    const r = await post(sysop, calls.clients.editUser, {
       _id: id,
       role: 'SYSOP',
       status: 'approved',
@@ -302,13 +302,13 @@ describe(`client management (${testDbKind})`, () => {
     });
     expect(r.status).toBe(403);
     expect(r.body).toMatchObject({ errors: { auth: STAFF_MESSAGES.managedOnStaffScreen } });
-    expect((await get(token, '/api/users/me')).status).toBe(200);
+    expect((await get(token, calls.auth.getMe)).status).toBe(200);
     expect(await t.signIn('other.sysop@c.test', 'Correct-Horse-1')).toEqual(expect.any(String));
   });
 
   it('switches the application type and keeps client logs; refuses a blank event', async () => {
     const u = await add();
-    const r = await post(admin, '/api/admin/users/changeUserAccountType', {
+    const r = await post(admin, calls.clients.changeAccountType, {
       changeTo: 'Corporate',
       userData: { _id: u._id },
     });
@@ -316,9 +316,9 @@ describe(`client management (${testDbKind})`, () => {
     expect(
       (await get<{ user: User }>(admin, `/api/admin/users/profile/${u._id}`)).body.user.accountType,
     ).toBe('Corporate');
-    const blank = await post(admin, '/api/admin/users/addLog', { userId: u._id, event: '   ' });
+    const blank = await post(admin, calls.clients.addLog, { userId: u._id, event: '   ' });
     expect(blank.body).toMatchObject({ errors: { event: MESSAGES.eventRequired } });
-    await post(admin, '/api/admin/users/addLog', { userId: u._id, event: 'Called the client' });
+    await post(admin, calls.clients.addLog, { userId: u._id, event: 'Called the client' });
     const logs = await get<{ event: string }[]>(admin, `/api/admin/users/logs/${u._id}`);
     expect(logs.body.map((l) => l.event)).toEqual(
       expect.arrayContaining(['Called the client', 'Application type changed to Corporate']),
@@ -342,18 +342,18 @@ describe(`client management (${testDbKind})`, () => {
       partnerUserDeposited: true,
       partnerUserWithdrawalRequest: false,
     };
-    expect((await post(admin, '/api/admin/partners/updateEmailNotifications', settings)).status).toBe(200);
+    expect((await post(admin, calls.clients.updatePartnerEmailSettings, settings)).status).toBe(200);
     const after = await get<Record<string, unknown>[]>(
       admin,
       `/api/admin/partners/getEmailNotifications/${p._id}`,
     );
     expect(after.body[0]).toMatchObject(settings);
     const { partnerUserDeposited: _, ...missing } = settings;
-    expect((await post(admin, '/api/admin/partners/updateEmailNotifications', missing)).status).toBe(400);
+    expect((await post(admin, calls.clients.updatePartnerEmailSettings, missing)).status).toBe(400);
   });
 
   it('lists admins by id and name', async () => {
-    const r = await get<{ admins: Record<string, string> }>(admin, '/api/admin/users/getAdmins');
+    const r = await get<{ admins: Record<string, string> }>(admin, calls.clients.listAdmins);
     expect(r.body.admins[adminId]).toBe('Alex Staff');
     expect(r.body.admins[sysopId]).toBe('Sam Staff');
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, type DocumentView } from '@brokerdesk/contract';
+import { calls, MESSAGES, type DocumentView } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { FakeKycProvider } from '../support/fake-kyc.ts';
@@ -56,8 +56,7 @@ describe(`KYC documents through the provider's API (KYC_PROVIDER=sumsub, ${testD
   });
 
   const local = (url: string) => url.replace('http://console.test', '');
-  const documents = (id: string) =>
-    t.call<Docs>('GET', `/api/admin/users/getKYCDocuments/${id}`, undefined, t.auth(token));
+  const documents = (id: string) => t.call(calls.clients.listKycDocuments, { params: { id } }, t.auth(token));
 
   it("maps the provider's steps to the KYC Documents card, every request signed", async () => {
     const r = await documents(verified);
@@ -92,9 +91,8 @@ describe(`KYC documents through the provider's API (KYC_PROVIDER=sumsub, ${testD
     );
 
     const applicant = await t.call(
-      'GET',
-      `/api/admin/users/getKYCApplicantData/${verified}`,
-      undefined,
+      calls.clients.getKycApplicant,
+      { params: { id: verified } },
       t.auth(token),
     );
     expect(applicant.body).toEqual({
@@ -118,10 +116,9 @@ describe(`KYC documents through the provider's API (KYC_PROVIDER=sumsub, ${testD
     expect(report.headers.get('content-type')).toBe('application/pdf');
     expect((await report.text()).startsWith('%PDF-')).toBe(true);
 
-    const views = await t.call<DocumentView[]>(
-      'GET',
-      `/api/admin/users/documentViews/${verified}`,
-      undefined,
+    const views = await t.call(
+      calls.audit.listDocumentViews,
+      { params: { userId: verified } },
       t.auth(token),
     );
     const opened = views.body.filter((v) => v.opened);
@@ -148,12 +145,7 @@ describe(`KYC documents through the provider's API (KYC_PROVIDER=sumsub, ${testD
     const r = await documents(stranger);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ IDENTITY: null, PROOF_OF_RESIDENCE: null, inspectionId: '' });
-    const a = await t.call(
-      'GET',
-      `/api/admin/users/getKYCApplicantData/${stranger}`,
-      undefined,
-      t.auth(token),
-    );
+    const a = await t.call(calls.clients.getKycApplicant, { params: { id: stranger } }, t.auth(token));
     expect(a.body).toMatchObject({ applicantId: '', reviewStatus: 'init' });
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { kycDocuments, users } from '../../src/db/schema.ts';
@@ -45,12 +46,7 @@ describe(`KYC documents through the stand-in provider (${testDbKind})`, () => {
   const local = (url: string) => url.replace('http://console.test', '');
 
   it('lists identity and address documents with their flags and view links', async () => {
-    const r = await t.call<Docs>(
-      'GET',
-      `/api/admin/users/getKYCDocuments/${clientId}`,
-      undefined,
-      t.auth(token),
-    );
+    const r = await t.call(calls.clients.listKycDocuments, { params: { id: clientId } }, t.auth(token));
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
       IDENTITY: { idDocType: 'PASSPORT', imageIds: ['123456789'], uploaded: true, verified: false },
@@ -58,21 +54,15 @@ describe(`KYC documents through the stand-in provider (${testDbKind})`, () => {
       inspectionId: 'insp-1',
     });
     const applicant = await t.call(
-      'GET',
-      `/api/admin/users/getKYCApplicantData/${clientId}`,
-      undefined,
+      calls.clients.getKycApplicant,
+      { params: { id: clientId } },
       t.auth(token),
     );
     expect(applicant.body).toMatchObject({ applicantId: 'insp-1', reviewStatus: 'pending' });
   });
 
   it('serves a document only through an unexpired, untampered signed link', async () => {
-    const r = await t.call<Docs>(
-      'GET',
-      `/api/admin/users/getKYCDocuments/${clientId}`,
-      undefined,
-      t.auth(token),
-    );
+    const r = await t.call(calls.clients.listKycDocuments, { params: { id: clientId } }, t.auth(token));
     const view = local(r.body.IDENTITY!.viewUrl);
     const ok = await t.call('GET', view, undefined, { accept: '*/*' });
     expect(ok.status).toBe(200);
@@ -94,9 +84,8 @@ describe(`KYC documents through the stand-in provider (${testDbKind})`, () => {
 
   it('answers 404 for an unknown client', async () => {
     const r = await t.call(
-      'GET',
-      '/api/admin/users/getKYCDocuments/0123456789abcdef01234567',
-      undefined,
+      calls.clients.listKycDocuments,
+      { params: { id: '0123456789abcdef01234567' } },
       t.auth(token),
     );
     expect(r.status).toBe(404);

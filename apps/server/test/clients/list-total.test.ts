@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_TOTAL_CAP, TOTAL_CAP } from '@brokerdesk/contract';
+import { calls, SEARCH_TOTAL_CAP, TOTAL_CAP } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 
@@ -23,10 +23,9 @@ describe(`the client list counts up to TOTAL_CAP rows (${testDbKind})`, () => {
   afterAll(() => t.stop());
 
   const list = (filters: Record<string, unknown> = {}, page = 1) =>
-    t.call<Reply>(
-      'POST',
-      '/api/admin/users/list/paginated/new',
-      { page, sizePerPage: 50, filters },
+    t.call(
+      calls.clients.pageUsers,
+      { params: { status: 'new' }, body: { page, sizePerPage: 50, filters } },
       t.auth(token),
     );
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls, type CallBody } from '@brokerdesk/contract';
 import { sql } from 'drizzle-orm';
 import type { DashboardActivity, DashboardOverview } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { rowsOf } from '../../src/db/rows.ts';
 import {
@@ -60,7 +61,7 @@ describe(`operations dashboard (${testDbKind})`, () => {
   afterAll(() => t.stop());
 
   const overview = async () => {
-    const r = await t.call<DashboardOverview>('GET', '/api/admin/dashboard/overview', undefined, t.auth(ann));
+    const r = await t.call(calls.dashboard.getDashboardOverview, {}, t.auth(ann));
     expect(r.status).toBe(200);
     return r.body;
   };
@@ -74,7 +75,8 @@ describe(`operations dashboard (${testDbKind})`, () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body;
   };
-  const post = (token: string, url: string, body: unknown) => t.call('POST', url, body, t.auth(token));
+  const post = <D extends BodyOnlyCall>(token: string, def: D, body: CallBody<D>) =>
+    t.post(def, body, t.auth(token));
 
   /** Each counter's count and oldest time, counted now with the counter's own predicate. */
   async function fromScratch() {
@@ -131,10 +133,8 @@ describe(`operations dashboard (${testDbKind})`, () => {
     expect(o.now).toBe(now);
 
     // Approving the oldest and rejecting the next moves the age on to the newest one left.
-    expect((await post(ann, '/api/admin/accounts/adminProcessDeposit', { depositId: older })).status).toBe(
-      200,
-    );
-    const rejected = await post(bob, '/api/admin/accounts/adminUpdateDeposit', {
+    expect((await post(ann, calls.funding.processDeposit, { depositId: older })).status).toBe(200);
+    const rejected = await post(bob, calls.funding.updateDeposit, {
       deposit: { _id: old, status: 'rejected', comment: 'Third-party payment.' },
     });
     expect(rejected.status).toBe(200);
@@ -150,12 +150,12 @@ describe(`operations dashboard (${testDbKind})`, () => {
     const eur = await f.deposit(login, 80, { depositCurrency: 'EUR' });
     const out = await f.withdrawal(login, 40);
     const no = await f.withdrawal(login, 41);
-    await post(ann, '/api/admin/accounts/adminProcessDeposit', { depositId: usd });
-    await post(bob, '/api/admin/accounts/adminUpdateDeposit', {
+    await post(ann, calls.funding.processDeposit, { depositId: usd });
+    await post(bob, calls.funding.updateDeposit, {
       deposit: { _id: eur, status: 'approved', comment: '' },
     });
-    await post(bob, '/api/admin/accounts/adminProcessWithdrawal', { withdrawalId: out });
-    await post(ann, '/api/admin/accounts/adminUpdateWithdrawal', {
+    await post(bob, calls.funding.processWithdrawal, { withdrawalId: out });
+    await post(ann, calls.funding.updateWithdrawal, {
       withdrawal: { _id: no, status: 'rejected', comment: 'Wrong bank.' },
     });
     await f.settle();
@@ -229,7 +229,7 @@ describe(`operations dashboard (${testDbKind})`, () => {
   });
 
   it('shows four-eyes approvals waiting for a second approver, and the latest reconciliation runs', async () => {
-    await post(bob, '/api/admin/approvals/setThreshold', {
+    await post(bob, calls.approvals.setThreshold, {
       requestType: 'deposit',
       currency: 'USD',
       amount: 100,
@@ -237,7 +237,7 @@ describe(`operations dashboard (${testDbKind})`, () => {
     const login = await f.account();
     const big = await f.deposit(login, 5000);
     const firstAt = t.clock.now();
-    expect((await post(ann, '/api/admin/accounts/adminProcessDeposit', { depositId: big })).status).toBe(200);
+    expect((await post(ann, calls.funding.processDeposit, { depositId: big })).status).toBe(200);
     t.clock.advance(30);
     let o = await overview();
     // A fresh database starts with every threshold set: four-eyes is off nowhere.
@@ -247,10 +247,10 @@ describe(`operations dashboard (${testDbKind})`, () => {
       off: [],
       byType: [{ requestType: 'deposit', count: 1, oldestAt: firstAt }],
     });
-    expect((await post(bob, '/api/admin/accounts/adminProcessDeposit', { depositId: big })).status).toBe(200);
+    expect((await post(bob, calls.funding.processDeposit, { depositId: big })).status).toBe(200);
     // Without a threshold, the dashboard says where four-eyes is off.
     for (const currency of ['GBP', 'USD'])
-      await post(bob, '/api/admin/approvals/setThreshold', {
+      await post(bob, calls.approvals.setThreshold, {
         requestType: 'transfer',
         currency,
         amount: null,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOTAL_CAP } from '@brokerdesk/contract';
+import { calls, TOTAL_CAP } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 
@@ -22,7 +22,7 @@ const LISTS: {
 }[] = [
   {
     name: 'deposits',
-    path: '/api/admin/accounts/adminGetRequests/paginated',
+    path: calls.funding.listFundingRequests,
     extra: { type: 'deposit', status: 'pending' },
     narrow: { accountNumber: { filterType: 'NUMBER', filterVal: 7, comparisonType: '<=' } },
     narrowCount: 7,
@@ -30,7 +30,7 @@ const LISTS: {
   },
   {
     name: 'withdrawals',
-    path: '/api/admin/accounts/adminGetRequests/paginated',
+    path: calls.funding.listFundingRequests,
     extra: { type: 'withdrawal', status: 'incomplete' },
     narrow: { accountNumber: { filterType: 'NUMBER', filterVal: 3, comparisonType: '<=' } },
     narrowCount: 3,
@@ -38,7 +38,7 @@ const LISTS: {
   },
   {
     name: 'transfers',
-    path: '/api/admin/accounts/adminGetRequests/paginated',
+    path: calls.funding.listFundingRequests,
     extra: { type: 'transfer', status: 'pending' },
     narrow: { sourceAccount: { filterType: 'NUMBER', filterVal: 5, comparisonType: '<=' } },
     narrowCount: 5,
@@ -53,7 +53,7 @@ const LISTS: {
   },
   {
     name: 'wallet accounts',
-    path: '/api/admin/accounts/adminGetWalletAccounts/paginated',
+    path: calls.accounts.pageWalletAccounts,
     narrow: { number: { filterType: 'NUMBER', filterVal: 4, comparisonType: '<=' } },
     narrowCount: 4,
     total: (b) => b.data as Total,
@@ -74,14 +74,14 @@ const LISTS: {
   },
   {
     name: 'IB requests',
-    path: '/api/admin/users/adminGetIbRequests/paginated',
+    path: calls.partners.pageIbRequests,
     narrow: { timestamp: { filterType: 'NUMBER', filterVal: 1_000_003, comparisonType: '<=' } },
     narrowCount: 3,
     total: (b) => b as Total,
   },
   {
     name: 'IB codes',
-    path: '/api/admin/users/adminGetIbCodes/paginated',
+    path: calls.partners.pageIbCodes,
     narrow: { agentCode: { filterType: 'NUMBER', filterVal: 5, comparisonType: '<=' } },
     narrowCount: 5,
     total: (b) => b as Total,

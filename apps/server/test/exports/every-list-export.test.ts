@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORTABLE_LISTS } from '@brokerdesk/contract';
+import { calls, EXPORTABLE_LISTS } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 
@@ -225,18 +225,19 @@ describe(`every list exports its filtered, sorted rows as CSV (${testDbKind})`, 
   });
 
   it.each(CASES)('$list $params', async (c) => {
-    const link = await t.call<Link>(
-      'POST',
-      '/api/admin/exports',
+    const link = await t.call(
+      calls.exports.createExport,
       {
-        list: c.list,
-        params: c.params ?? {},
-        request: {
-          page: 2,
-          sizePerPage: 10,
-          sortField: c.sortField,
-          sortOrder: c.sortOrder,
-          filters: c.filters,
+        body: {
+          list: c.list,
+          params: c.params ?? {},
+          request: {
+            page: 2,
+            sizePerPage: 10,
+            sortField: c.sortField,
+            sortOrder: c.sortOrder,
+            filters: c.filters,
+          },
         },
       },
       t.auth(token),
@@ -255,17 +256,15 @@ describe(`every list exports its filtered, sorted rows as CSV (${testDbKind})`, 
   });
 
   it('refuses a list parameter the list does not have', async () => {
-    const r = await t.call<{ errors: Record<string, string> }>(
-      'POST',
-      '/api/admin/exports',
-      { list: 'funding', params: { type: 'deposit', status: 'error' }, request: { filters: {} } },
+    const r = await t.call(
+      calls.exports.createExport,
+      { body: { list: 'funding', params: { type: 'deposit', status: 'error' }, request: { filters: {} } } },
       t.auth(token),
     );
     expect(r.status).toBe(400);
     const bad = await t.call(
-      'POST',
-      '/api/admin/exports',
-      { list: 'groups', request: { filters: { copy: { filterType: 'TEXT', filterVal: 'x' } } } },
+      calls.exports.createExport,
+      { body: { list: 'groups', request: { filters: { copy: { filterType: 'TEXT', filterVal: 'x' } } } } },
       t.auth(token),
     );
     expect(bad.status).toBe(400);

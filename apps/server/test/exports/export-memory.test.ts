@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import { calls } from '@brokerdesk/contract';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,10 +44,9 @@ describe(`a large export streams with bounded memory (${testDbKind})`, () => {
   afterAll(() => t.stop());
 
   it(`exports ${ROWS} rows while the heap grows far less than the file`, async () => {
-    const link = await t.call<{ url: string }>(
-      'POST',
-      '/api/admin/exports',
-      { list: 'users', params: { status: 'all' }, request: { filters: {} } },
+    const link = await t.call(
+      calls.exports.createExport,
+      { body: { list: 'users', params: { status: 'all' }, request: { filters: {} } } },
       t.auth(token),
     );
     expect(link.status).toBe(200);

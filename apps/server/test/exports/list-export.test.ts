@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_AUDIT_ACTION } from '@brokerdesk/contract';
+import { calls, EXPORT_AUDIT_ACTION } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
@@ -28,7 +28,7 @@ describe(`CSV export of a list with its filters and sort (${testDbKind})`, () =>
   }, 120_000);
   afterAll(() => t.stop());
 
-  const ask = (body: unknown) => t.call<Link>('POST', '/api/admin/exports', body, t.auth(token));
+  const ask = (body: unknown) => t.call(calls.exports.createExport, { body }, t.auth(token));
   const download = async (url: string) => {
     const res = await fetch(t.base + url);
     return {
@@ -106,6 +106,8 @@ describe(`CSV export of a list with its filters and sort (${testDbKind})`, () =>
   });
 
   it('needs a signed-in staff member to ask for a link', async () => {
-    expect((await t.call('POST', '/api/admin/exports', { list: 'users', request: {} })).status).toBe(401);
+    expect((await t.call(calls.exports.createExport, { body: { list: 'users', request: {} } })).status).toBe(
+      401,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls, type CallBody } from '@brokerdesk/contract';
 import { eq, inArray } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import {
   deposits,
@@ -44,7 +45,7 @@ describe(`fault runs against the MT5 Web API fake (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const post = (url: string, body: unknown) => t.call('POST', url, body, t.auth(token));
+  const post = <D extends BodyOnlyCall>(def: D, body: CallBody<D>) => t.post(def, body, t.auth(token));
   // Settling moves the clock past back-offs, and so past the session's idle limit: sign in again, as a
   // staff member of this run's own (sign-in is rate-limited per account).
   let staffEmail = 'faults@desk.test';
@@ -62,7 +63,7 @@ describe(`fault runs against the MT5 Web API fake (${testDbKind})`, () => {
       arm(fake);
       const opened: string[] = [];
       for (let i = 0; i < 2; i++) {
-        const r = await post('/api/admin/accounts/adminCreateSubAccount', {
+        const r = await post(calls.accounts.createSubAccount, {
           userId: clientId,
           requestType: 'live',
           accType: 'Standard',
@@ -148,18 +149,16 @@ describe(`fault runs against the MT5 Web API fake (${testDbKind})`, () => {
       for (const { id } of depositIds) {
         arm(fake);
         rounds.faults++;
-        expect((await post('/api/admin/accounts/adminProcessDeposit', { depositId: id })).status).toBe(200);
+        expect((await post(calls.funding.processDeposit, { depositId: id })).status).toBe(200);
       }
       await settle();
       await freshSession();
       arm(fake);
-      expect((await post('/api/admin/accounts/adminProcessWithdrawal', { withdrawalId: wd })).status).toBe(
-        200,
-      );
-      expect((await post('/api/admin/accounts/adminProcessTransfer', { transferId: tr })).status).toBe(200);
+      expect((await post(calls.funding.processWithdrawal, { withdrawalId: wd })).status).toBe(200);
+      expect((await post(calls.funding.processTransfer, { transferId: tr })).status).toBe(200);
       expect(
         (
-          await post('/api/admin/accounts/adminProcessLeverageUpdate', {
+          await post(calls.accounts.processLeverageUpdate, {
             changeLeverageId: lev,
             status: 'approved',
           })

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls, type CallBody } from '@brokerdesk/contract';
 import { inArray } from 'drizzle-orm';
 import { deposits, platformOperations } from '../../src/db/schema.ts';
 import { NOT_SENT_DEADLINE, type TradingPlatform } from '../../src/integrations/platform/types.ts';
 import { OperationWorker } from '../../src/operations/index.ts';
 import { allCheckingHandlers, allSettledHandlers } from '../../src/features/settled-handlers.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { fundingFixtures } from '../funding/support.ts';
 
@@ -43,7 +44,7 @@ describe(`a stall longer than the client's wait and the lease, through the MT5 c
   });
   afterAll(() => t.stop());
 
-  const post = (url: string, body: unknown) => t.call('POST', url, body, t.auth(token));
+  const post = <D extends BodyOnlyCall>(def: D, body: CallBody<D>) => t.post(def, body, t.auth(token));
 
   it('drops the queued change unsent, lets the stalled one land, and ends with one deal per approval', async () => {
     const fake = t.fake!;
@@ -56,10 +57,10 @@ describe(`a stall longer than the client's wait and the lease, through the MT5 c
     for (const a of approved) a.id = await f.deposit(a.login, a.amount);
     const rejected = [await f.deposit(logins[0]!, 50), await f.deposit(logins[2]!, 75)];
     for (const a of approved) {
-      expect((await post('/api/admin/accounts/adminProcessDeposit', { depositId: a.id })).status).toBe(200);
+      expect((await post(calls.funding.processDeposit, { depositId: a.id })).status).toBe(200);
     }
     for (const id of rejected) {
-      const r = await post('/api/admin/accounts/adminUpdateDeposit', {
+      const r = await post(calls.funding.updateDeposit, {
         deposit: { _id: id, status: 'rejected', comment: 'Not our client' },
       });
       expect(r.status).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MESSAGES } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { calls, type CallBody, MESSAGES } from '@brokerdesk/contract';
+import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
 import { fundingFixtures, type Action } from './support.ts';
@@ -23,15 +23,16 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const post = (url: string, body: unknown, who = token) => t.call<Action>('POST', url, body, t.auth(who));
+  const post = <D extends BodyOnlyCall>(def: D, body: CallBody<D>, who = token) =>
+    t.post(def, body, t.auth(who));
 
   it('approves and credits a deposit once; a second approver gets 409', async () => {
     const login = await f.account();
     const id = await f.deposit(login, 150.25);
-    const first = await post('/api/admin/accounts/adminProcessDeposit', { depositId: id });
+    const first = await post(calls.funding.processDeposit, { depositId: id });
     expect(first.status).toBe(200);
     expect(first.body.request).toMatchObject({ status: 'approved', MTStatus: '' });
-    const again = await post('/api/admin/accounts/adminProcessDeposit', { depositId: id }, second);
+    const again = await post(calls.funding.processDeposit, { depositId: id }, second);
     expect(again.status).toBe(409);
     await f.settle();
     expect(await f.balanceOf(login)).toBe(150.25);
@@ -50,7 +51,7 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
     const id = await f.deposit(login, 80);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        post('/api/admin/accounts/adminProcessDeposit', { depositId: id }, i % 2 ? second : token),
+        post(calls.funding.processDeposit, { depositId: id }, i % 2 ? second : token),
       ),
     );
     const statuses = results.map((r) => r.status);
@@ -64,11 +65,11 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
   it('sets a deposit approved without moving money, or with a modified amount', async () => {
     const login = await f.account();
     const plain = await f.deposit(login, 40);
-    await post('/api/admin/accounts/adminUpdateDeposit', {
+    await post(calls.funding.updateDeposit, {
       deposit: { _id: plain, status: 'approved', comment: 'paid by hand' },
     });
     const modified = await f.deposit(login, 40, { status: 'incomplete' });
-    const r = await post('/api/admin/accounts/adminUpdateDeposit', {
+    const r = await post(calls.funding.updateDeposit, {
       deposit: {
         _id: modified,
         status: 'approve_process',
@@ -87,17 +88,17 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
     const login = await f.account();
     const approved = await f.deposit(login, 25);
     const before = t.smtp.count();
-    await post('/api/admin/accounts/adminProcessDeposit', { depositId: approved });
+    await post(calls.funding.processDeposit, { depositId: approved });
     const mail = await t.smtp.next('money@client.test', before);
     expect(mail.subject).toBe('Your deposit request was approved');
     expect(mail.text).toContain('25.00 USD');
     const quiet = await f.withdrawal(login, 5, { dontEmailUser: true });
     const rejected = await f.withdrawal(login, 6);
     const beforeReject = t.smtp.count();
-    await post('/api/admin/accounts/adminUpdateWithdrawal', {
+    await post(calls.funding.updateWithdrawal, {
       withdrawal: { _id: quiet, status: 'rejected', comment: 'Quiet', dontEmailUser: true },
     });
-    await post('/api/admin/accounts/adminUpdateWithdrawal', {
+    await post(calls.funding.updateWithdrawal, {
       withdrawal: { _id: rejected, status: 'rejected', comment: 'Open positions' },
     });
     const rejection = await t.smtp.next('money@client.test', beforeReject);
@@ -110,19 +111,19 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
   it('refuses to reject without a reason, and changes nothing', async () => {
     const login = await f.account();
     const id = await f.deposit(login, 10);
-    const blank = await post('/api/admin/accounts/adminUpdateDeposit', {
+    const blank = await post(calls.funding.updateDeposit, {
       deposit: { _id: id, status: 'rejected', comment: '   ' },
     });
     expect(blank.status).toBe(400);
     expect(blank.body).toMatchObject({ errors: { comment: MESSAGES.rejectWithoutReason('deposit') } });
     expect((await f.depositRow(id)).status).toBe('pending');
-    const ok = await post('/api/admin/accounts/adminUpdateDeposit', {
+    const ok = await post(calls.funding.updateDeposit, {
       deposit: { _id: id, status: 'rejected', comment: 'Duplicate' },
     });
     expect(ok.body.request).toMatchObject({ status: 'rejected', comment: 'Duplicate' });
     expect((await f.depositRow(id)).timeRejected).not.toBeNull();
     const wd = await f.withdrawal(login, 5);
-    const wdBlank = await post('/api/admin/accounts/adminUpdateWithdrawal', {
+    const wdBlank = await post(calls.funding.updateWithdrawal, {
       withdrawal: { _id: wd, status: 'rejected', comment: '' },
     });
     expect(wdBlank.body).toMatchObject({ errors: { comment: MESSAGES.rejectWithoutReason('withdrawal') } });
@@ -132,8 +133,8 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
     const login = await f.account(100);
     const ok = await f.withdrawal(login, 60);
     const tooMuch = await f.withdrawal(login, 500);
-    await post('/api/admin/accounts/adminProcessWithdrawal', { withdrawalId: ok });
-    await post('/api/admin/accounts/adminProcessWithdrawal', { withdrawalId: tooMuch });
+    await post(calls.funding.processWithdrawal, { withdrawalId: ok });
+    await post(calls.funding.processWithdrawal, { withdrawalId: tooMuch });
     await f.settle();
     expect(await f.balanceOf(login)).toBe(40);
     expect(await f.withdrawalRow(ok)).toMatchObject({ status: 'approved', mtStatus: 'SUCCESS' });
@@ -146,7 +147,7 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
     const from = await f.account(200);
     const to = await f.account();
     const id = await f.transfer(from, to, 75);
-    await post('/api/admin/accounts/adminProcessTransfer', { transferId: id });
+    await post(calls.funding.processTransfer, { transferId: id });
     await f.settle();
     expect(await f.balanceOf(from)).toBe(125);
     expect(await f.balanceOf(to)).toBe(75);
@@ -163,18 +164,18 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
   it('reverses a half-done transfer whose credit was refused', async () => {
     const from = await f.account(50);
     const id = await f.transfer(from, f.missingLogin(), 20);
-    await post('/api/admin/accounts/adminProcessTransfer', { transferId: id });
+    await post(calls.funding.processTransfer, { transferId: id });
     await f.settle();
     const half = await f.transferRow(id);
     expect(half.sourceMtStatus).toBe('SUCCESS');
     expect(half.destinationMtStatus).not.toBe('SUCCESS');
     expect(await f.balanceOf(from)).toBe(30);
-    const retry = await post('/api/admin/accounts/adminUpdateTransfer', {
+    const retry = await post(calls.funding.updateTransfer, {
       transfer: { _id: id, status: 'complete', comment: '' },
     });
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);
     await f.settle();
-    const r = await post('/api/admin/accounts/adminUpdateTransfer', {
+    const r = await post(calls.funding.updateTransfer, {
       transfer: { _id: id, status: 'reverse', comment: '' },
     });
     expect(r.status).toBe(200);
@@ -187,7 +188,7 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
     });
     expect(
       (
-        await post('/api/admin/accounts/adminUpdateTransfer', {
+        await post(calls.funding.updateTransfer, {
           transfer: { _id: id, status: 'reverse', comment: '' },
         })
       ).status,
@@ -198,7 +199,7 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
     const login = await f.account();
     const id = await f.deposit(login, 12.34);
     t.faults.loseNextBalanceReply();
-    await post('/api/admin/accounts/adminProcessDeposit', { depositId: id });
+    await post(calls.funding.processDeposit, { depositId: id });
     await t.worker.runOnce();
     t.faults.clear();
     await f.settle();
@@ -211,13 +212,13 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
     const login = await f.account();
     const id = await f.deposit(login, 25);
     t.faults.lateBalances();
-    expect((await post('/api/admin/accounts/adminProcessDeposit', { depositId: id })).status).toBe(200);
+    expect((await post(calls.funding.processDeposit, { depositId: id })).status).toBe(200);
     expect(await t.worker.runOnce()).toMatchObject({ unknown: 1 });
     t.faults.clear();
     // Staff see that the outcome is being checked, and until when; the row is not a failure.
     const checking = (await f.depositRow(id)).mtStatus;
     expect(checking).toMatch(/^Checking with MT5 until \d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d UTC$/);
-    const list = await post('/api/admin/accounts/adminGetRequests/paginated', {
+    const list = await post(calls.funding.listFundingRequests, {
       type: 'deposit',
       status: 'historical',
       page: 1,
@@ -262,14 +263,13 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
   });
 
   it('answers 404 for unknown requests and 400 for malformed ones', async () => {
-    expect(
-      (await post('/api/admin/accounts/adminProcessDeposit', { depositId: '0123456789abcdef01234567' }))
-        .status,
-    ).toBe(404);
-    expect((await post('/api/admin/accounts/adminProcessDeposit', { depositId: 'x' })).status).toBe(400);
+    expect((await post(calls.funding.processDeposit, { depositId: '0123456789abcdef01234567' })).status).toBe(
+      404,
+    );
+    expect((await post(calls.funding.processDeposit, { depositId: 'x' })).status).toBe(400);
     expect(
       (
-        await post('/api/admin/accounts/adminUpdateDeposit', {
+        await post(calls.funding.updateDeposit, {
           deposit: { _id: '0123456789abcdef01234567', status: 'maybe' },
         })
       ).status,

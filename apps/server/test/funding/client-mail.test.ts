@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls, type CallBody } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
 import { openTestDatabase, testDbKind } from '../support/db.ts';
 import { platformOperations } from '../../src/db/schema.ts';
 import { clientMailer } from '../../src/features/funding/client-mail.ts';
@@ -32,12 +33,12 @@ describe(`client notices after a decision (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const post = (url: string, body: unknown) => t.call<Action>('POST', url, body, t.auth(token));
+  const post = <D extends BodyOnlyCall>(def: D, body: CallBody<D>) => t.post(def, body, t.auth(token));
 
   it('answers 200 for an approval whose notice failed, and the approval and its credit are committed', async () => {
     const login = await f.account();
     const id = await f.deposit(login, 25);
-    const r = await post('/api/admin/accounts/adminProcessDeposit', { depositId: id });
+    const r = await post(calls.funding.processDeposit, { depositId: id });
     expect(r.status).toBe(200);
     expect(r.body.request).toMatchObject({ status: 'approved' });
     expect(tried).toContain(clientId);
@@ -54,7 +55,7 @@ describe(`client notices after a decision (${testDbKind})`, () => {
   it('answers 200 for a rejected withdrawal whose notice failed', async () => {
     const login = await f.account(50);
     const id = await f.withdrawal(login, 20);
-    const r = await post('/api/admin/accounts/adminUpdateWithdrawal', {
+    const r = await post(calls.funding.updateWithdrawal, {
       withdrawal: { _id: id, status: 'rejected', comment: 'Wrong account' },
     });
     expect(r.status).toBe(200);

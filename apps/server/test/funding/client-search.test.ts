@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
@@ -80,19 +81,20 @@ describe(`client filter on funding and account lists (${testDbKind})`, () => {
   async function found(filterVal: string): Promise<string[]> {
     const out: string[] = [];
     for (const type of ['deposit', 'withdrawal', 'transfer']) {
-      const r = await t.call<FundingReply>(
-        'POST',
-        '/api/admin/accounts/adminGetRequests/paginated',
-        { type, status: 'pending', page: 1, sizePerPage: 50, filters: filter(filterVal) },
+      const r = await t.call(
+        calls.funding.listFundingRequests,
+        { body: { type, status: 'pending', page: 1, sizePerPage: 50, filters: filter(filterVal) } },
         t.auth(token),
       );
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       out.push(...r.body.data.transfers.map((x) => x._id));
     }
-    const a = await t.call<AccountsReply>(
-      'POST',
-      '/api/admin/accounts/adminGetAccounts/paginated/all/live/all',
-      { page: 1, sizePerPage: 50, filters: filter(filterVal) },
+    const a = await t.call(
+      calls.accounts.pageAccounts,
+      {
+        params: { all: 'all', type: 'live', approved: 'all' },
+        body: { page: 1, sizePerPage: 50, filters: filter(filterVal) },
+      },
       t.auth(token),
     );
     expect(a.status, JSON.stringify(a.body)).toBe(200);
@@ -112,9 +114,8 @@ describe(`client filter on funding and account lists (${testDbKind})`, () => {
 
   it('follows a rename made through the API', async () => {
     const r = await t.call(
-      'POST',
-      '/api/admin/users/editUser',
-      { _id: zelda, role: 'USER', status: 'approved', name: 'Yvonne', surname: 'Quartz' },
+      calls.clients.editUser,
+      { body: { _id: zelda, role: 'USER', status: 'approved', name: 'Yvonne', surname: 'Quartz' } },
       t.auth(token),
     );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -126,10 +127,9 @@ describe(`client filter on funding and account lists (${testDbKind})`, () => {
     await t.db.update(deposits).set({ userId: other }).where(eq(deposits.id, ids.deposit));
     expect(await found('oscar')).toEqual([ids.deposit]);
     expect(await found('yvonne')).toEqual(all().filter((id) => id !== ids.deposit));
-    const r = await t.call<FundingReply>(
-      'POST',
-      '/api/admin/accounts/adminGetRequests/paginated',
-      { type: 'deposit', status: 'pending', page: 1, sizePerPage: 50 },
+    const r = await t.call(
+      calls.funding.listFundingRequests,
+      { body: { type: 'deposit', status: 'pending', page: 1, sizePerPage: 50 } },
       t.auth(token),
     );
     expect(JSON.stringify(r.body)).not.toContain('clientSearch');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { calls, type CallBody } from '@brokerdesk/contract';
+import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { fundingFixtures, type Action } from './support.ts';
 
@@ -21,13 +22,13 @@ describe(`rejections stamp their own time (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const post = (url: string, body: unknown) => t.call<Action>('POST', url, body, t.auth(token));
+  const post = <D extends BodyOnlyCall>(def: D, body: CallBody<D>) => t.post(def, body, t.auth(token));
 
   it('rejecting a withdrawal stamps timeRejected and leaves timeApproved empty', async () => {
     const login = await f.account(100);
     const id = await f.withdrawal(login, 30);
     t.clock.advance(7);
-    const r = await post('/api/admin/accounts/adminUpdateWithdrawal', {
+    const r = await post(calls.funding.updateWithdrawal, {
       withdrawal: { _id: id, status: 'rejected', comment: 'No such bank account' },
     });
     expect(r.status).toBe(200);
@@ -42,7 +43,7 @@ describe(`rejections stamp their own time (${testDbKind})`, () => {
   it('an approval stamps timeApproved only', async () => {
     const login = await f.account(100);
     const id = await f.withdrawal(login, 30);
-    const r = await post('/api/admin/accounts/adminUpdateWithdrawal', {
+    const r = await post(calls.funding.updateWithdrawal, {
       withdrawal: { _id: id, status: 'approved', comment: '' },
     });
     expect(r.body.request).toMatchObject({ timeApproved: t.clock.now(), timeRejected: null });
@@ -51,12 +52,12 @@ describe(`rejections stamp their own time (${testDbKind})`, () => {
   it('rejecting a withdrawal the platform refused stamps timeRejected; its approval time stays', async () => {
     const login = await f.account(10);
     const id = await f.withdrawal(login, 50);
-    expect((await post('/api/admin/accounts/adminProcessWithdrawal', { withdrawalId: id })).status).toBe(200);
+    expect((await post(calls.funding.processWithdrawal, { withdrawalId: id })).status).toBe(200);
     const approvedAt = t.clock.now();
     await f.settle();
     expect(await f.withdrawalRow(id)).toMatchObject({ status: 'error', timeApproved: approvedAt });
     t.clock.advance(30);
-    const r = await post('/api/admin/accounts/adminUpdateWithdrawal', {
+    const r = await post(calls.funding.updateWithdrawal, {
       withdrawal: { _id: id, status: 'rejected', comment: 'Not enough money' },
     });
     expect(r.status).toBe(200);
@@ -71,12 +72,12 @@ describe(`rejections stamp their own time (${testDbKind})`, () => {
     const login = await f.account(100);
     const other = await f.account();
     const deposit = await f.deposit(login, 20);
-    await post('/api/admin/accounts/adminUpdateDeposit', {
+    await post(calls.funding.updateDeposit, {
       deposit: { _id: deposit, status: 'rejected', comment: 'Unknown sender' },
     });
     expect(await f.depositRow(deposit)).toMatchObject({ timeApproved: null, timeRejected: t.clock.now() });
     const transfer = await f.transfer(login, other, 5);
-    await post('/api/admin/accounts/adminUpdateTransfer', {
+    await post(calls.funding.updateTransfer, {
       transfer: { _id: transfer, status: 'rejected', comment: 'Not the client' },
     });
     expect((await f.transferRow(transfer)).times).toEqual({ rejected: t.clock.now() });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { deposits, transfers, withdrawals } from '../../src/db/schema.ts';
@@ -80,12 +81,7 @@ describe(`funding request lists (${testDbKind})`, () => {
   afterAll(() => t.stop());
 
   const list = (body: Record<string, unknown>) =>
-    t.call<Reply>(
-      'POST',
-      '/api/admin/accounts/adminGetRequests/paginated',
-      { page: 1, sizePerPage: 50, ...body },
-      t.auth(token),
-    );
+    t.call(calls.funding.listFundingRequests, { body: { page: 1, sizePerPage: 50, ...body } }, t.auth(token));
 
   it('lists deposits by tab, newest first, with the clients they mention', async () => {
     const pending = await list({ type: 'deposit', status: 'pending' });
@@ -148,12 +144,7 @@ describe(`funding request lists (${testDbKind})`, () => {
     expect(
       pending.body.data.transfers.every((w) => !w.providerHandled || w.providerStatus === 'PROCESSED'),
     ).toBe(true);
-    const counters = await t.call<{ newWithdrawals: number }>(
-      'GET',
-      '/api/other/getNewRequestsCount/',
-      undefined,
-      t.auth(token),
-    );
+    const counters = await t.call(calls.system.countNewRequests, {}, t.auth(token));
     expect(counters.body.newWithdrawals).toBe(2);
     expect((await list({ type: 'withdrawal', status: 'error' })).body.data.totalSize).toBe(1);
     expect((await list({ type: 'withdrawal', status: 'historical' })).body.data.totalSize).toBe(1);

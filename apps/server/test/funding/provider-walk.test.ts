@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
@@ -64,16 +65,17 @@ describe(`provider sync walks every open order (${testDbKind})`, () => {
   /** The pending list of one account, as staff see it. */
   const pendingIds = async (login: number) =>
     (
-      await t.call<List>(
-        'POST',
-        '/api/admin/accounts/adminGetRequests/paginated',
+      await t.call(
+        calls.funding.listFundingRequests,
         {
-          type: 'withdrawal',
-          status: 'pending',
-          page: 1,
-          sizePerPage: 100,
-          filters: {
-            accountNumber: { filterType: 'NUMBER', filterVal: '', numericVal: login, comparisonType: '=' },
+          body: {
+            type: 'withdrawal',
+            status: 'pending',
+            page: 1,
+            sizePerPage: 100,
+            filters: {
+              accountNumber: { filterType: 'NUMBER', filterVal: '', numericVal: login, comparisonType: '=' },
+            },
           },
         },
         t.auth(token),

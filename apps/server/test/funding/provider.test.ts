@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MESSAGES } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { calls, type CallBody, MESSAGES } from '@brokerdesk/contract';
+import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, platformOperations } from '../../src/db/schema.ts';
 import { StandInPaymentProvider } from '../../src/integrations/payments/index.ts';
@@ -38,7 +38,7 @@ describe(`card-provider withdrawals (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const post = (url: string, body: unknown) => t.call<Action>('POST', url, body, t.auth(token));
+  const post = <D extends BodyOnlyCall>(def: D, body: CallBody<D>) => t.post(def, body, t.auth(token));
   const providerWithdrawal = (login: number, amount: number) =>
     f.withdrawal(login, amount, {
       withdrawalType: 'others',
@@ -50,22 +50,14 @@ describe(`card-provider withdrawals (${testDbKind})`, () => {
     });
   const pendingIds = async () =>
     (
-      await t.call<List>(
-        'POST',
-        '/api/admin/accounts/adminGetRequests/paginated',
-        { type: 'withdrawal', status: 'pending', page: 1, sizePerPage: 100 },
+      await t.call(
+        calls.funding.listFundingRequests,
+        { body: { type: 'withdrawal', status: 'pending', page: 1, sizePerPage: 100 } },
         t.auth(token),
       )
     ).body.data.transfers.map((w) => w._id);
   const newWithdrawals = async () =>
-    (
-      await t.call<{ newWithdrawals: number }>(
-        'GET',
-        '/api/other/getNewRequestsCount/',
-        undefined,
-        t.auth(token),
-      )
-    ).body.newWithdrawals;
+    (await t.call(calls.system.countNewRequests, {}, t.auth(token))).body.newWithdrawals;
   const orders = (query = '') =>
     t.call<Orders>('GET', `/api/admin/accounts/adminGetWithdrawalOrders${query}`, undefined, t.auth(token));
 
@@ -84,7 +76,7 @@ describe(`card-provider withdrawals (${testDbKind})`, () => {
     expect(await newWithdrawals()).toBe(counted + 1);
 
     // Now an ordinary approval: debited, then the provider is told to pay the client.
-    const r = await post('/api/admin/accounts/adminProcessProviderWithdrawal', { withdrawalId: id });
+    const r = await post(calls.funding.processProviderWithdrawal, { withdrawalId: id });
     expect(r.body.message).toBe('Withdrawal updated.');
     await f.settle();
     expect(await f.balanceOf(login)).toBe(70);
@@ -102,7 +94,7 @@ describe(`card-provider withdrawals (${testDbKind})`, () => {
   it('answers "Waiting for the provider to process" to an approval ahead of the provider, then debits once', async () => {
     const login = await f.account(100);
     const id = await providerWithdrawal(login, 45.5);
-    const r = await post('/api/admin/accounts/adminUpdateProviderWithdrawal', {
+    const r = await post(calls.funding.updateProviderWithdrawal, {
       withdrawal: { _id: id, status: 'approve_process', comment: 'ok', dontEmailUser: true },
     });
     expect(r.status).toBe(200);
@@ -115,7 +107,7 @@ describe(`card-provider withdrawals (${testDbKind})`, () => {
         .where(eq(platformOperations.idempotencyKey, `wd:${id}`));
     expect(await ops()).toHaveLength(0);
     // Approving it again meanwhile changes nothing and moves no money.
-    await post('/api/admin/accounts/adminProcessWithdrawal', { withdrawalId: id });
+    await post(calls.funding.processWithdrawal, { withdrawalId: id });
     await f.settle();
     expect(await f.balanceOf(login)).toBe(100);
 
@@ -148,7 +140,7 @@ describe(`card-provider withdrawals (${testDbKind})`, () => {
     const login = await f.account(100);
     const rejected = await providerWithdrawal(login, 10);
     const declined = await providerWithdrawal(login, 11);
-    await post('/api/admin/accounts/adminUpdateProviderWithdrawal', {
+    await post(calls.funding.updateProviderWithdrawal, {
       withdrawal: { _id: rejected, status: 'rejected', comment: 'Card not in the client name' },
     });
     provider.decline((await f.withdrawalRow(declined)).providerOrderId);
@@ -166,7 +158,7 @@ describe(`card-provider withdrawals (${testDbKind})`, () => {
   it('keeps the provider variant for provider withdrawals', async () => {
     const login = await f.account(10);
     const plain = await f.withdrawal(login, 5);
-    const r = await post('/api/admin/accounts/adminProcessProviderWithdrawal', { withdrawalId: plain });
+    const r = await post(calls.funding.processProviderWithdrawal, { withdrawalId: plain });
     expect(r.status).toBe(409);
     expect((await f.withdrawalRow(plain)).status).toBe('pending');
   });

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, like, or } from 'drizzle-orm';
-import { MESSAGES } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { calls, type CallBody, MESSAGES } from '@brokerdesk/contract';
+import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, platformOperations } from '../../src/db/schema.ts';
 import { fundingFixtures, type Action } from './support.ts';
 
 const UPDATE = {
-  deposit: '/api/admin/accounts/adminUpdateDeposit',
-  withdrawal: '/api/admin/accounts/adminUpdateWithdrawal',
-  transfer: '/api/admin/accounts/adminUpdateTransfer',
+  deposit: calls.funding.updateDeposit,
+  withdrawal: calls.funding.updateWithdrawal,
+  transfer: calls.funding.updateTransfer,
 } as const;
 
 /**
@@ -37,7 +37,8 @@ describe(`retrying or closing refused requests (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const post = (url: string, body: unknown, who = token) => t.call<Action>('POST', url, body, t.auth(who));
+  const post = <D extends BodyOnlyCall>(def: D, body: CallBody<D>, who = token) =>
+    t.post(def, body, t.auth(who));
   const update = (kind: keyof typeof UPDATE, body: Record<string, unknown>, who = token) =>
     post(UPDATE[kind], { [kind]: { comment: '', ...body } }, who);
   const operationsOf = (prefix: string, id: string) =>
@@ -57,7 +58,7 @@ describe(`retrying or closing refused requests (${testDbKind})`, () => {
   async function refusedDeposit(amount: number) {
     const login = f.missingLogin();
     const id = await f.deposit(login, amount);
-    expect((await post('/api/admin/accounts/adminProcessDeposit', { depositId: id })).status).toBe(200);
+    expect((await post(calls.funding.processDeposit, { depositId: id })).status).toBe(200);
     await f.settle();
     const row = await f.depositRow(id);
     expect(row.status).toBe('approved');
@@ -154,8 +155,8 @@ describe(`retrying or closing refused requests (${testDbKind})`, () => {
     const login = await f.account(50);
     const retried = await f.withdrawal(login, 80);
     const rejected = await f.withdrawal(login, 90);
-    await post('/api/admin/accounts/adminProcessWithdrawal', { withdrawalId: retried });
-    await post('/api/admin/accounts/adminProcessWithdrawal', { withdrawalId: rejected });
+    await post(calls.funding.processWithdrawal, { withdrawalId: retried });
+    await post(calls.funding.processWithdrawal, { withdrawalId: rejected });
     await f.settle();
     expect((await f.withdrawalRow(retried)).status).toBe('error');
     expect((await f.withdrawalRow(rejected)).status).toBe('error');
@@ -187,7 +188,7 @@ describe(`retrying or closing refused requests (${testDbKind})`, () => {
     const from = await f.account(10);
     const to = await f.account();
     const id = await f.transfer(from, to, 25);
-    await post('/api/admin/accounts/adminProcessTransfer', { transferId: id });
+    await post(calls.funding.processTransfer, { transferId: id });
     await f.settle();
     const half = await f.transferRow(id);
     expect(half.status).toBe('approved');
@@ -213,7 +214,7 @@ describe(`retrying or closing refused requests (${testDbKind})`, () => {
     const from = await f.account(100);
     const missing = f.missingLogin();
     const id = await f.transfer(from, missing, 30);
-    await post('/api/admin/accounts/adminProcessTransfer', { transferId: id });
+    await post(calls.funding.processTransfer, { transferId: id });
     await f.settle();
     // Money left the source: closing would lose it. It must be completed or reversed.
     const r = await update('transfer', { _id: id, status: 'rejected', comment: 'close it' });

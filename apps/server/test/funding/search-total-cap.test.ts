@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_TOTAL_CAP } from '@brokerdesk/contract';
+import { calls, SEARCH_TOTAL_CAP } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { deposits } from '../../src/db/schema.ts';
@@ -43,10 +43,9 @@ describe(`totals under a substring filter (${testDbKind})`, () => {
   afterAll(() => t.stop());
 
   const list = async (filters: Record<string, unknown>) => {
-    const r = await t.call<Reply>(
-      'POST',
-      '/api/admin/accounts/adminGetRequests/paginated',
-      { type: 'deposit', status: 'pending', page: 1, sizePerPage: 50, filters },
+    const r = await t.call(
+      calls.funding.listFundingRequests,
+      { body: { type: 'deposit', status: 'pending', page: 1, sizePerPage: 50, filters } },
       t.auth(token),
     );
     expect(r.status, JSON.stringify(r.body)).toBe(200);

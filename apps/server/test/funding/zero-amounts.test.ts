@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AMOUNT_TOO_SMALL } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { calls, type CallBody, AMOUNT_TOO_SMALL } from '@brokerdesk/contract';
+import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { fundingFixtures } from './support.ts';
 
@@ -23,7 +23,7 @@ describe(`amounts that round to zero (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const post = (url: string, body: unknown) => t.call('POST', url, body, t.auth(token));
+  const post = <D extends BodyOnlyCall>(def: D, body: CallBody<D>) => t.post(def, body, t.auth(token));
   let order = 1;
   /** A card-provider withdrawal, not yet processed by the provider. */
   const providerWithdrawal = (login: number, amount: number) =>
@@ -41,7 +41,7 @@ describe(`amounts that round to zero (${testDbKind})`, () => {
       it(`refuses a modified deposit amount of ${amount} (${status})`, async () => {
         const login = await f.account();
         const id = await f.deposit(login, 100);
-        const r = await post('/api/admin/accounts/adminUpdateDeposit', {
+        const r = await post(calls.funding.updateDeposit, {
           deposit: { _id: id, status, comment: '', modifyDealAmount: true, depositAmountSent: amount },
         });
         expect(r.status).toBe(400);
@@ -74,21 +74,21 @@ describe(`amounts that round to zero (${testDbKind})`, () => {
     const wd = await f.withdrawal(login, 0);
     const tr = await f.transfer(login, other, 0);
     const calls: [string, unknown, string][] = [
-      ['/api/admin/accounts/adminProcessDeposit', { depositId: dep }, 'depositAmountSent'],
+      [calls.funding.processDeposit, { depositId: dep }, 'depositAmountSent'],
       [
-        '/api/admin/accounts/adminUpdateDeposit',
+        calls.funding.updateDeposit,
         { deposit: { _id: dep, status: 'approved', comment: '' } },
         'depositAmountSent',
       ],
-      ['/api/admin/accounts/adminProcessWithdrawal', { withdrawalId: wd }, 'withdrawalAmount'],
+      [calls.funding.processWithdrawal, { withdrawalId: wd }, 'withdrawalAmount'],
       [
-        '/api/admin/accounts/adminUpdateWithdrawal',
+        calls.funding.updateWithdrawal,
         { withdrawal: { _id: wd, status: 'approve_process', comment: '' } },
         'withdrawalAmount',
       ],
-      ['/api/admin/accounts/adminProcessTransfer', { transferId: tr }, 'transferAmount'],
+      [calls.funding.processTransfer, { transferId: tr }, 'transferAmount'],
       [
-        '/api/admin/accounts/adminUpdateTransfer',
+        calls.funding.updateTransfer,
         { transfer: { _id: tr, status: 'approved', comment: '' } },
         'transferAmount',
       ],
@@ -106,7 +106,7 @@ describe(`amounts that round to zero (${testDbKind})`, () => {
     expect(await f.dealsOf(login)).toHaveLength(1);
     expect(await f.dealsOf(other)).toHaveLength(0);
     // Rejecting such a request is still possible.
-    const rejected = await post('/api/admin/accounts/adminUpdateDeposit', {
+    const rejected = await post(calls.funding.updateDeposit, {
       deposit: { _id: dep, status: 'rejected', comment: 'Nothing to credit' },
     });
     expect(rejected.status).toBe(200);
@@ -117,9 +117,9 @@ describe(`amounts that round to zero (${testDbKind})`, () => {
       const login = await f.account(500);
       const id = await providerWithdrawal(login, 0);
       const calls: [string, unknown][] = [
-        ['/api/admin/accounts/adminProcessProviderWithdrawal', { withdrawalId: id }],
+        [calls.funding.processProviderWithdrawal, { withdrawalId: id }],
         ...(['approve_process', 'approved'] as const).map((status): [string, unknown] => [
-          '/api/admin/accounts/adminUpdateProviderWithdrawal',
+          calls.funding.updateProviderWithdrawal,
           { withdrawal: { _id: id, status, comment: '' } },
         ]),
       ];
@@ -137,7 +137,7 @@ describe(`amounts that round to zero (${testDbKind})`, () => {
   it('still accepts 0.005 (rounds to 0.01)', async () => {
     const login = await f.account();
     const id = await f.deposit(login, 100);
-    const r = await post('/api/admin/accounts/adminUpdateDeposit', {
+    const r = await post(calls.funding.updateDeposit, {
       deposit: { _id: id, status: 'approved', comment: '', modifyDealAmount: true, depositAmountSent: 0.005 },
     });
     expect(r.status).toBe(200);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { calls, type CallBody } from '@brokerdesk/contract';
+import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { tradingAccounts } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -14,19 +15,11 @@ describe(`account groups (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const post = (url: string, body: unknown) => t.call('POST', url, body, t.auth(token));
-  const list = async () =>
-    (
-      await t.call<{ groups: { groupId: string; groupName: string; groupStatus: string; copy: string }[] }>(
-        'GET',
-        '/api/admin/groups/getGroups',
-        undefined,
-        t.auth(token),
-      )
-    ).body.groups;
+  const post = <D extends BodyOnlyCall>(def: D, body: CallBody<D>) => t.post(def, body, t.auth(token));
+  const list = async () => (await t.call(calls.groups.listGroups, {}, t.auth(token))).body.groups;
 
   it('adds, edits and deletes a group', async () => {
-    const add = await post('/api/admin/groups/addGroup', {
+    const add = await post(calls.groups.addGroup, {
       groupId: 'real\\usd-std',
       groupName: 'Standard USD',
       groupStatus: 'active',
@@ -40,19 +33,19 @@ describe(`account groups (${testDbKind})`, () => {
         copy: '',
       }),
     ]);
-    await post('/api/admin/groups/editGroup', {
+    await post(calls.groups.editGroup, {
       groupId: 'real\\usd-std',
       groupName: 'Std USD',
       groupStatus: 'disabled',
       copy: 'D',
     });
     expect((await list())[0]).toMatchObject({ groupName: 'Std USD', groupStatus: 'disabled', copy: 'D' });
-    expect((await post('/api/admin/groups/deleteGroup', { groupId: 'real\\usd-std' })).status).toBe(200);
+    expect((await post(calls.groups.deleteGroup, { groupId: 'real\\usd-std' })).status).toBe(200);
     expect(await list()).toEqual([]);
   });
 
   it('requires id, name and status; refuses a duplicate id', async () => {
-    const blank = await post('/api/admin/groups/addGroup', {
+    const blank = await post(calls.groups.addGroup, {
       groupId: ' ',
       groupName: '',
       groupStatus: 'active',
@@ -60,13 +53,12 @@ describe(`account groups (${testDbKind})`, () => {
     expect(blank.body).toMatchObject({
       errors: { groupId: 'Group ID is required.', groupName: 'Group name is required.' },
     });
-    expect((await post('/api/admin/groups/addGroup', { groupId: 'g1', groupName: 'G' })).status).toBe(400);
+    expect((await post(calls.groups.addGroup, { groupId: 'g1', groupName: 'G' })).status).toBe(400);
     expect(
-      (await post('/api/admin/groups/addGroup', { groupId: 'g1', groupName: 'G', groupStatus: 'maybe' }))
-        .status,
+      (await post(calls.groups.addGroup, { groupId: 'g1', groupName: 'G', groupStatus: 'maybe' })).status,
     ).toBe(400);
-    await post('/api/admin/groups/addGroup', { groupId: 'g1', groupName: 'G', groupStatus: 'active' });
-    const dup = await post('/api/admin/groups/addGroup', {
+    await post(calls.groups.addGroup, { groupId: 'g1', groupName: 'G', groupStatus: 'active' });
+    const dup = await post(calls.groups.addGroup, {
       groupId: 'g1',
       groupName: 'Again',
       groupStatus: 'active',
@@ -77,11 +69,10 @@ describe(`account groups (${testDbKind})`, () => {
 
   it('answers 404 for an unknown group and 409 for deleting a group in use', async () => {
     expect(
-      (await post('/api/admin/groups/editGroup', { groupId: 'nope', groupName: 'N', groupStatus: 'active' }))
-        .status,
+      (await post(calls.groups.editGroup, { groupId: 'nope', groupName: 'N', groupStatus: 'active' })).status,
     ).toBe(404);
-    expect((await post('/api/admin/groups/deleteGroup', { groupId: 'nope' })).status).toBe(404);
-    await post('/api/admin/groups/addGroup', { groupId: 'used', groupName: 'Used', groupStatus: 'active' });
+    expect((await post(calls.groups.deleteGroup, { groupId: 'nope' })).status).toBe(404);
+    await post(calls.groups.addGroup, { groupId: 'used', groupName: 'Used', groupStatus: 'active' });
     const clientId = await t.createUser({ email: 'holder@groups.test', role: 'USER' });
     await t.db.insert(tradingAccounts).values({
       id: newId(),
@@ -94,7 +85,7 @@ describe(`account groups (${testDbKind})`, () => {
       accountGroup: 'used',
       timeCreated: t.clock.now(),
     });
-    const r = await post('/api/admin/groups/deleteGroup', { groupId: 'used' });
+    const r = await post(calls.groups.deleteGroup, { groupId: 'used' });
     expect(r.status).toBe(409);
     expect((await list()).some((g) => g.groupId === 'used')).toBe(true);
   });

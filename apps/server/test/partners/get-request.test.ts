@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
@@ -29,7 +30,7 @@ describe(`one IB request by id (${testDbKind})`, () => {
   afterAll(() => t.stop());
 
   const get = (id: string, headers: Record<string, string> = t.auth(token)) =>
-    t.call<Reply>('GET', `/api/admin/users/adminGetIbRequest/${id}`, undefined, headers);
+    t.call(calls.partners.getIbRequest, { params: { id } }, headers);
 
   it('returns the request as the list shows it, with its client and agent code', async () => {
     const reply = await get(requestId);

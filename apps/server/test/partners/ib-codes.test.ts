@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MESSAGES, type IbCode, type IbCodesResponse } from '@brokerdesk/contract';
+import { calls, MESSAGES, type IbCode, type IbCodesResponse } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, generatedCodes, ibCodes, users } from '../../src/db/schema.ts';
@@ -199,12 +199,14 @@ describe(`IB codes (${testDbKind})`, () => {
   });
 
   it('needs a staff session', async () => {
-    expect((await t.call('GET', '/api/admin/users/adminGetIbCodes')).status).toBe(401);
-    expect((await t.call('GET', '/api/admin/users/adminGetGeneratedCodes/800')).status).toBe(401);
+    expect((await t.raw(calls.partners.listIbCodes)).status).toBe(401);
+    expect((await t.raw(calls.partners.listGeneratedCodes, { params: { agentCode: '800' } })).status).toBe(
+      401,
+    );
     const body = { newCode: true, name: 'x', agentCode: 1, statusCode: 'x' };
-    expect((await t.call('POST', '/api/admin/users/adminAddIbCode', body)).status).toBe(401);
+    expect((await t.call(calls.partners.addIbCode, { body })).status).toBe(401);
     expect(
-      (await t.call('POST', '/api/admin/users/adminGenerateCodes', { agentCode: 1, numOfCodes: 1 })).status,
+      (await t.call(calls.partners.generateCodes, { body: { agentCode: 1, numOfCodes: 1 } })).status,
     ).toBe(401);
   });
 });

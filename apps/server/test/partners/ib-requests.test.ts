@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MESSAGES, type IbRequestsResponse } from '@brokerdesk/contract';
+import { calls, MESSAGES, type IbRequestsResponse } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, ibCodes, ibRequests, users } from '../../src/db/schema.ts';
@@ -20,10 +20,8 @@ describe(`IB requests (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const process = (body: unknown) =>
-    t.call<Processed>('POST', '/api/admin/users/processIbRequest', body, t.auth(token));
-  const list = () =>
-    t.call<IbRequestsResponse>('GET', '/api/admin/users/adminGetIbRequests', undefined, t.auth(token));
+  const process = (body: unknown) => t.call(calls.partners.processIbRequest, { body }, t.auth(token));
+  const list = () => t.call(calls.partners.listIbRequests, {}, t.auth(token));
   const request = async (id: string) =>
     (await t.db.select().from(ibRequests).where(eq(ibRequests.id, id)))[0]!;
   const user = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
@@ -112,9 +110,9 @@ describe(`IB requests (${testDbKind})`, () => {
     const extra = await process({ userId: c, status: 'approved', comment: 'x', agentCode: 5 });
     expect(extra.status).toBe(400);
     expect(extra.body).toMatchObject({ errors: { agentCode: 'Unknown field.' } });
-    expect(
-      (await t.call('POST', '/api/admin/users/processIbRequest', 'not json', t.auth(token))).status,
-    ).toBe(400);
+    expect((await t.raw(calls.partners.processIbRequest, { body: 'not json' }, t.auth(token))).status).toBe(
+      400,
+    );
     expect(await user(c)).toMatchObject({ role: 'USER' });
   });
 
@@ -197,8 +195,8 @@ describe(`IB requests (${testDbKind})`, () => {
   });
 
   it('needs a staff session', async () => {
-    expect((await t.call('GET', '/api/admin/users/adminGetIbRequests')).status).toBe(401);
+    expect((await t.raw(calls.partners.listIbRequests)).status).toBe(401);
     const body = { userId: newId(), status: 'approved', comment: 'x' };
-    expect((await t.call('POST', '/api/admin/users/processIbRequest', body)).status).toBe(401);
+    expect((await t.call(calls.partners.processIbRequest, { body })).status).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
@@ -45,9 +46,9 @@ describe(`Prometheus metrics on their own listener (${testDbKind})`, () => {
   });
 
   it('times requests by route pattern and status, never by raw URL', async () => {
-    const profile = await t.call('GET', `/api/admin/users/profile/${clientId}`, undefined, t.auth(token));
+    const profile = await t.call(calls.clients.getProfile, { params: { id: clientId } }, t.auth(token));
     expect(profile.status).toBe(200);
-    expect((await t.call('GET', `/api/admin/users/profile/${clientId}`)).status).toBe(401);
+    expect((await t.raw(calls.clients.getProfile, { params: { id: clientId } })).status).toBe(401);
     expect((await t.call('GET', '/api/no/such/call?x=1')).status).toBe(404);
     const text = await scrape();
     const count = (labels: string) => series(text, `http_request_duration_seconds_count{${labels}}`);

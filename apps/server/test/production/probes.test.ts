@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
@@ -12,14 +13,14 @@ describe(`GET /healthz and GET /readyz (${testDbKind})`, () => {
   afterAll(() => t.stop());
 
   it('healthz answers 200 ok without a session, never cached', async () => {
-    const r = await t.call('GET', '/healthz');
+    const r = await t.raw(calls.system.checkHealth);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ status: 'ok' });
     expect(r.headers.get('cache-control')).toBe('no-store');
   });
 
   it('readyz answers 200 ready while the database answers and carries every migration', async () => {
-    const r = await t.call('GET', '/readyz');
+    const r = await t.raw(calls.system.checkReadiness);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ status: 'ready' });
   });
@@ -33,7 +34,7 @@ describe(`GET /healthz and GET /readyz (${testDbKind})`, () => {
     );
     expect(removed).toHaveLength(1);
     try {
-      const r = await t.call('GET', '/readyz');
+      const r = await t.raw(calls.system.checkReadiness);
       expect(r.status).toBe(503);
       expect(r.body).toEqual({ status: 'not ready', reason: 'database migrations are not applied' });
     } finally {
@@ -42,15 +43,15 @@ describe(`GET /healthz and GET /readyz (${testDbKind})`, () => {
         sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${m.id}, ${m.hash}, ${m.created_at})`,
       );
     }
-    expect((await t.call('GET', '/readyz')).status).toBe(200);
+    expect((await t.raw(calls.system.checkReadiness)).status).toBe(200);
   });
 
   it('readyz answers 503 once the server is stopping; healthz still answers', async () => {
     t.readiness.markStopping();
-    const r = await t.call('GET', '/readyz');
+    const r = await t.raw(calls.system.checkReadiness);
     expect(r.status).toBe(503);
     expect(r.body).toEqual({ status: 'not ready', reason: 'shutting down' });
-    expect((await t.call('GET', '/healthz')).status).toBe(200);
+    expect((await t.raw(calls.system.checkHealth)).status).toBe(200);
   });
 });
 
@@ -62,10 +63,10 @@ describe(`GET /readyz without a database (${testDbKind})`, () => {
     // stop() closes the database too: it is closed already.
     t.database.close = async () => undefined;
     try {
-      const r = await t.call('GET', '/readyz');
+      const r = await t.raw(calls.system.checkReadiness);
       expect(r.status).toBe(503);
       expect(r.body).toEqual({ status: 'not ready', reason: 'the database is unreachable' });
-      expect((await t.call('GET', '/healthz')).status).toBe(200);
+      expect((await t.raw(calls.system.checkHealth)).status).toBe(200);
     } finally {
       await t.stop();
     }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { calls } from '@brokerdesk/contract';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,9 +75,9 @@ describe(`SIGTERM stops a server process (${testDbKind})`, () => {
       return (await res.json()) as Record<string, string>;
     };
     const before = smtp.count();
-    const ticket = await post('/api/users/loginAdmin', staff);
+    const ticket = await post(calls.auth.loginAdmin, staff);
     const code = codeFrom(await smtp.next(staff.email, before));
-    const { token } = await post('/api/users/loginConfirm', {
+    const { token } = await post(calls.auth.confirmLogin, {
       email: staff.email,
       password: ticket.password,
       code,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { ReconciliationListResponse, ReconciliationReportDetail } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -34,12 +35,7 @@ describe(`reconciliation reports left running by a dead server (${testDbKind})`,
   afterAll(() => t.stop());
 
   const report = (id: string) =>
-    t.call<ReconciliationReportDetail>(
-      'GET',
-      `/api/admin/reconciliation/reports/${id}`,
-      undefined,
-      t.auth(token),
-    );
+    t.call(calls.reconciliation.getReconciliationReport, { params: { id } }, t.auth(token));
   /** A manual report as a server left it when it died: running, its last heartbeat `beatAgo` seconds back. */
   async function leftRunning(beatAgo: number) {
     const id = newId();
@@ -61,10 +57,9 @@ describe(`reconciliation reports left running by a dead server (${testDbKind})`,
     const dead = await leftRunning(10 * MINUTE + 1);
     const lastBeat = t.clock.now() - 10 * MINUTE - 1;
     const alive = await leftRunning(9 * MINUTE);
-    const list = await t.call<ReconciliationListResponse>(
-      'POST',
-      '/api/admin/reconciliation/reports',
-      { login },
+    const list = await t.call(
+      calls.reconciliation.listReconciliationReports,
+      { body: { login } },
       t.auth(token),
     );
     expect(list.status).toBe(200);
@@ -84,10 +79,9 @@ describe(`reconciliation reports left running by a dead server (${testDbKind})`,
   it('starts a new run as usual after one was abandoned', async () => {
     const dead = await leftRunning(60 * MINUTE);
     const now = t.clock.now();
-    const r = await t.call<ReconciliationReportDetail>(
-      'POST',
-      '/api/admin/reconciliation/run',
-      { login, from: now - 86_400, to: now },
+    const r = await t.call(
+      calls.reconciliation.runReconciliation,
+      { body: { login, from: now - 86_400, to: now } },
       t.auth(token),
     );
     expect(r.status).toBe(200);

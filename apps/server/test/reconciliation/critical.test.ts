@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import type {
   MenuCounters,
@@ -30,24 +31,12 @@ describe(`a deal comment on the platform twice is a critical mismatch (${testDbK
   const sysops = ['sys1@critical.test', 'sys2@critical.test'];
 
   const run = () =>
-    t.call<ReconciliationReportDetail>(
-      'POST',
-      '/api/admin/reconciliation/run',
-      { from, to: t.clock.now() },
-      t.auth(token),
-    );
-  const alerts = () =>
-    t.call<ReconciliationAlertsResponse>('GET', '/api/admin/reconciliation/alerts', undefined, t.auth(token));
+    t.call(calls.reconciliation.runReconciliation, { body: { from, to: t.clock.now() } }, t.auth(token));
+  const alerts = () => t.call(calls.reconciliation.listReconciliationAlerts, {}, t.auth(token));
   const badge = async () =>
-    (await t.call<MenuCounters>('GET', '/api/other/getNewRequestsCount/', undefined, t.auth(token))).body
-      .criticalMismatches;
+    (await t.call(calls.system.countNewRequests, {}, t.auth(token))).body.criticalMismatches;
   const acknowledge = (id: string) =>
-    t.call<ReconciliationAlert>(
-      'POST',
-      `/api/admin/reconciliation/alerts/${id}/acknowledge`,
-      undefined,
-      t.auth(token),
-    );
+    t.call(calls.reconciliation.acknowledgeReconciliationAlert, { params: { id } }, t.auth(token));
   const mailsTo = (to: string) => t.smtp.mails.filter((m) => m.to.includes(to) && /CRITICAL/.test(m.subject));
 
   beforeAll(async () => {
@@ -169,10 +158,9 @@ describe(`a deal comment on the platform twice is a critical mismatch (${testDbK
     await t.platform.balance(other, 40, `dep:${retried}`);
     await t.platform.balance(other, 40, `dep:${retried}:2`);
     t.clock.advance(60);
-    const r = await t.call<ReconciliationReportDetail>(
-      'POST',
-      '/api/admin/reconciliation/run',
-      { login: other, from, to: t.clock.now() },
+    const r = await t.call(
+      calls.reconciliation.runReconciliation,
+      { body: { login: other, from, to: t.clock.now() } },
       t.auth(token),
     );
     expect(r.body.mismatches).toEqual([
@@ -189,10 +177,9 @@ describe(`a deal comment on the platform twice is a critical mismatch (${testDbK
     await t.platform.balance(restored, 75, `dep:${pending}`);
     t.clock.advance(60);
     const mailsBefore = mailsTo(sysops[0]!).length;
-    const r = await t.call<ReconciliationReportDetail>(
-      'POST',
-      '/api/admin/reconciliation/run',
-      { login: restored, from, to: t.clock.now() },
+    const r = await t.call(
+      calls.reconciliation.runReconciliation,
+      { body: { login: restored, from, to: t.clock.now() } },
       t.auth(token),
     );
     expect(r.body.mismatches).toEqual([

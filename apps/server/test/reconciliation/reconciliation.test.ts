@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
+  calls,
   RECONCILIATION_CSV_COLUMNS,
   RECONCILIATION_MAX_DAYS,
   type ReconciliationListResponse,
@@ -32,8 +33,7 @@ describe(`reconciliation with the platform (${testDbKind})`, () => {
   let c: number;
   const ids: Record<string, string> = {};
 
-  const run = (body: unknown) =>
-    t.call<ReconciliationReportDetail>('POST', '/api/admin/reconciliation/run', body, t.auth(token));
+  const run = (body: unknown) => t.call(calls.reconciliation.runReconciliation, { body }, t.auth(token));
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -208,28 +208,25 @@ describe(`reconciliation with the platform (${testDbKind})`, () => {
   it('keeps every report: listed newest first, opened again, exported as CSV; runs and exports are audited', async () => {
     t.clock.advance(1);
     const first = await run({ from, to });
-    const list = await t.call<ReconciliationListResponse>(
-      'POST',
-      '/api/admin/reconciliation/reports',
-      { page: 1, sizePerPage: 2 },
+    const list = await t.call(
+      calls.reconciliation.listReconciliationReports,
+      { body: { page: 1, sizePerPage: 2 } },
       t.auth(token),
     );
     expect(list.status).toBe(200);
     expect(list.body.totalSize).toBeGreaterThanOrEqual(4);
     expect(list.body.reports).toHaveLength(2);
     expect(list.body.reports[0]!._id).toBe(first.body._id);
-    const ofB = await t.call<ReconciliationListResponse>(
-      'POST',
-      '/api/admin/reconciliation/reports',
-      { login: b },
+    const ofB = await t.call(
+      calls.reconciliation.listReconciliationReports,
+      { body: { login: b } },
       t.auth(token),
     );
     expect(ofB.body.reports.map((x) => x.login)).toEqual([b]);
 
-    const again = await t.call<ReconciliationReportDetail>(
-      'GET',
-      `/api/admin/reconciliation/reports/${first.body._id}`,
-      undefined,
+    const again = await t.call(
+      calls.reconciliation.getReconciliationReport,
+      { params: { id: first.body._id } },
       t.auth(token),
     );
     expect(again.status).toBe(200);
@@ -290,12 +287,11 @@ describe(`reconciliation with the platform (${testDbKind})`, () => {
     expect((await run({ from, to, extra: 1 })).status).toBe(400);
     expect((await run({ login: -5, from, to })).status).toBe(400);
     const unknown = await t.call(
-      'GET',
-      `/api/admin/reconciliation/reports/${newId()}`,
-      undefined,
+      calls.reconciliation.getReconciliationReport,
+      { params: { id: newId() } },
       t.auth(token),
     );
     expect(unknown.status).toBe(404);
-    expect((await t.call('POST', '/api/admin/reconciliation/run', { from, to })).status).toBe(401);
+    expect((await t.call(calls.reconciliation.runReconciliation, { body: { from, to } })).status).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { ReconciliationReportDetail } from '@brokerdesk/contract';
 import { platformOperations } from '../../src/db/schema.ts';
@@ -47,17 +48,14 @@ describe(`restore from a backup taken before approvals (${testDbKind.split(',')[
 
     // After the backup: everything approved and sent to MT5.
     for (const depositId of deposits)
-      expect(
-        (await post(before, token, '/api/admin/accounts/adminProcessDeposit', { depositId })).status,
-      ).toBe(200);
+      expect((await post(before, token, calls.funding.processDeposit, { depositId })).status).toBe(200);
     for (const withdrawalId of withdrawals) {
-      const r = await post(before, token, '/api/admin/accounts/adminProcessWithdrawal', { withdrawalId });
+      const r = await post(before, token, calls.funding.processWithdrawal, { withdrawalId });
       expect(r.status).toBe(200);
     }
-    expect(
-      (await post(before, token, '/api/admin/accounts/adminProcessTransfer', { transferId: transfer }))
-        .status,
-    ).toBe(200);
+    expect((await post(before, token, calls.funding.processTransfer, { transferId: transfer })).status).toBe(
+      200,
+    );
     await f.settle();
     const fake = before.fake!;
     const dealOf = (comment: string) => fake.ledger.deals().filter((d) => d.comment === comment);
@@ -85,7 +83,7 @@ describe(`restore from a backup taken before approvals (${testDbKind.split(',')[
     expect(await t.db.select().from(platformOperations)).toEqual([]);
 
     // A restored request whose deal MT5 holds cannot be rejected: the refusal names the deal.
-    const refused = await post(t, token2, '/api/admin/accounts/adminUpdateDeposit', {
+    const refused = await post(t, token2, calls.funding.updateDeposit, {
       deposit: { _id: deposits[0], status: 'rejected', comment: 'Duplicate', modifyDealAmount: false },
     });
     expect(refused.status).toBe(409);
@@ -93,10 +91,10 @@ describe(`restore from a backup taken before approvals (${testDbKind.split(',')[
 
     // At once, several together: two deposits, a withdrawal and the transfer.
     const atOnce = await Promise.all([
-      post(t, token2, '/api/admin/accounts/adminProcessDeposit', { depositId: deposits[0] }),
-      post(t, token2, '/api/admin/accounts/adminProcessDeposit', { depositId: deposits[1] }),
-      post(t, token2, '/api/admin/accounts/adminProcessWithdrawal', { withdrawalId: withdrawals[0] }),
-      post(t, token2, '/api/admin/accounts/adminProcessTransfer', { transferId: transfer }),
+      post(t, token2, calls.funding.processDeposit, { depositId: deposits[0] }),
+      post(t, token2, calls.funding.processDeposit, { depositId: deposits[1] }),
+      post(t, token2, calls.funding.processWithdrawal, { withdrawalId: withdrawals[0] }),
+      post(t, token2, calls.funding.processTransfer, { transferId: transfer }),
     ]);
     expect(atOnce.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     await g.settle();
@@ -105,12 +103,11 @@ describe(`restore from a backup taken before approvals (${testDbKind.split(',')[
     // Days later, past any look-up margin (signed in again: the session lapsed meanwhile): the rest.
     t.clock.advance(10 * DAY);
     const token3 = await t.signIn(STAFF.email, STAFF.password);
+    expect((await post(t, token3, calls.funding.processDeposit, { depositId: deposits[2] })).status).toBe(
+      200,
+    );
     expect(
-      (await post(t, token3, '/api/admin/accounts/adminProcessDeposit', { depositId: deposits[2] })).status,
-    ).toBe(200);
-    expect(
-      (await post(t, token3, '/api/admin/accounts/adminProcessWithdrawal', { withdrawalId: withdrawals[1] }))
-        .status,
+      (await post(t, token3, calls.funding.processWithdrawal, { withdrawalId: withdrawals[1] })).status,
     ).toBe(200);
     await g.settle();
 
@@ -136,10 +133,9 @@ describe(`restore from a backup taken before approvals (${testDbKind.split(',')[
     expect({ a: fake.ledger.account(a)!.balance, b: fake.ledger.account(b)!.balance }).toEqual(balances);
 
     // Reconciliation over the days of the approvals made again lists none of them.
-    const report = await t.call<ReconciliationReportDetail>(
-      'POST',
-      '/api/admin/reconciliation/run',
-      { from: reapprovedAt - DAY, to: t.clock.now() },
+    const report = await t.call(
+      calls.reconciliation.runReconciliation,
+      { body: { from: reapprovedAt - DAY, to: t.clock.now() } },
       t.auth(token3),
     );
     expect(report.status).toBe(200);

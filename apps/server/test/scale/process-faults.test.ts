@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { calls } from '@brokerdesk/contract';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,10 +126,10 @@ describe(`approvals through platform faults, kill -9 and ${onPostgres ? 'two ser
 
   const signIn = async () => {
     const before = smtp.count();
-    const login = await post('/api/users/loginAdmin', staff);
+    const login = await post(calls.auth.loginAdmin, staff);
     expect(login.status).toBe(200);
     const code = codeFrom(await smtp.next(staff.email, before));
-    const confirmed = await post('/api/users/loginConfirm', {
+    const confirmed = await post(calls.auth.confirmLogin, {
       email: staff.email,
       password: login.body.password,
       code,
@@ -137,7 +138,7 @@ describe(`approvals through platform faults, kill -9 and ${onPostgres ? 'two ser
     token = confirmed.body.token as string;
   };
   const list = async (status: string): Promise<Pending[]> => {
-    const r = await post('/api/admin/accounts/adminGetRequests/paginated', {
+    const r = await post(calls.funding.listFundingRequests, {
       type: 'deposit',
       status,
       page: 1,
@@ -165,7 +166,7 @@ describe(`approvals through platform faults, kill -9 and ${onPostgres ? 'two ser
       // A rejection first looks for the deposit's deal on the platform; while the faulty platform does
       // not answer, it is refused as "could not be checked", and staff try again.
       const reject = () =>
-        post('/api/admin/accounts/adminUpdateDeposit', {
+        post(calls.funding.updateDeposit, {
           deposit: { _id: d._id, status: 'rejected', comment: 'Not verified' },
         });
       let r = await reject();
@@ -178,12 +179,7 @@ describe(`approvals through platform faults, kill -9 and ${onPostgres ? 'two ser
     for (const [i, d] of approved.entries()) {
       await before(i);
       const server = servers[i % servers.length]!;
-      const r = await call(
-        server.url,
-        '/api/admin/accounts/adminProcessDeposit',
-        { depositId: d._id },
-        token,
-      );
+      const r = await call(server.url, calls.funding.processDeposit, { depositId: d._id }, token);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
     // The workers settle everything: every approved deposit's MTStatus ends SUCCESS (nothing is left

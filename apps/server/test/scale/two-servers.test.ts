@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { calls } from '@brokerdesk/contract';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -86,7 +87,7 @@ describe(`several server processes on one database (${testDbKind})`, () => {
       expect(second.code).not.toBe(0);
       expect(second.output).toMatch(new RegExp(`DATA_DIR .* is in use by process ${servers[0]!.child.pid}`));
       // The first is unharmed.
-      expect((await call(servers[0]!.url, 'GET', '/api/other/serverInfo')).status).toBe(200);
+      expect((await call(servers[0]!.url, 'GET', calls.system.getServerInfo)).status).toBe(200);
     },
   );
 
@@ -97,10 +98,10 @@ describe(`several server processes on one database (${testDbKind})`, () => {
       const [a, b] = servers as [ServerProcess, ServerProcess];
       // Sign in on A; the session is the database's, so B accepts the same token.
       const before = smtp.count();
-      const login = await call(a.url, 'POST', '/api/users/loginAdmin', staff);
+      const login = await call(a.url, 'POST', calls.auth.loginAdmin, staff);
       expect(login.status).toBe(200);
       const code = codeFrom(await smtp.next(staff.email, before));
-      const confirmed = await call(b.url, 'POST', '/api/users/loginConfirm', {
+      const confirmed = await call(b.url, 'POST', calls.auth.confirmLogin, {
         email: staff.email,
         password: login.body.password,
         code,
@@ -112,7 +113,7 @@ describe(`several server processes on one database (${testDbKind})`, () => {
         const r = await call(
           base,
           'POST',
-          '/api/admin/accounts/adminGetRequests/paginated',
+          calls.funding.listFundingRequests,
           { type: 'deposit', status, page: 1, sizePerPage: 100, filters: {} },
           token,
         );
@@ -127,15 +128,8 @@ describe(`several server processes on one database (${testDbKind})`, () => {
         pending.flatMap((d) =>
           [a, b].map(async (s) => ({
             id: d._id,
-            status: (
-              await call(
-                s.url,
-                'POST',
-                '/api/admin/accounts/adminProcessDeposit',
-                { depositId: d._id },
-                token,
-              )
-            ).status,
+            status: (await call(s.url, 'POST', calls.funding.processDeposit, { depositId: d._id }, token))
+              .status,
           })),
         ),
       );
@@ -181,7 +175,7 @@ describe(`several server processes on one database (${testDbKind})`, () => {
       }
       const counts = await Promise.all(
         [a, b].map(
-          async (s) => (await call(s.url, 'GET', '/api/other/getNewRequestsCount/', undefined, token)).body,
+          async (s) => (await call(s.url, 'GET', calls.system.countNewRequests, undefined, token)).body,
         ),
       );
       expect(counts[0]).toEqual(counts[1]);

@@ -4,7 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import { SEARCH_GROUP_LIMIT, type SearchResponse } from '@brokerdesk/contract';
+import { calls, SEARCH_GROUP_LIMIT, type SearchResponse } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import * as schema from '../../src/db/schema.ts';
@@ -14,7 +14,7 @@ import { rowsOf } from '../../src/db/rows.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { search } from '../../src/features/search/service.ts';
 
-const SEARCH_PATH = '/api/admin/search';
+const SEARCH_PATH = calls.search.searchRecords;
 
 const PASSWORD = 'Correct-Horse-1';
 

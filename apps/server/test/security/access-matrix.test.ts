@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { ZodObject, ZodType } from 'zod';
-import { MESSAGES, ROLES, allCalls, callKey, type CallAccess, type Role } from '@brokerdesk/contract';
+import { calls, MESSAGES, ROLES, allCalls, callKey, type CallAccess, type Role } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { users } from '../../src/db/schema.ts';
@@ -226,7 +226,7 @@ describe(`access matrix generated from the route table (${testDbKind})`, () => {
         role: name === 'sysop' ? 'SYSOP' : 'ADMIN',
       });
     }
-    const me = (token: string) => t.call('GET', '/api/users/me', undefined, t.auth(token));
+    const me = (token: string) => t.call(calls.auth.getMe, {}, t.auth(token));
 
     // Absolute lifetime: a session kept busy every 10 minutes still ends 12 hours after sign-in.
     tokens.expired = await t.signIn('expired@matrix.test', PASSWORD);
@@ -241,7 +241,7 @@ describe(`access matrix generated from the route table (${testDbKind})`, () => {
     tokens.admin = await t.signIn('admin@matrix.test', PASSWORD);
     tokens.sysop = await t.signIn('sysop@matrix.test', PASSWORD);
     tokens.revoked = await t.signIn('revoked@matrix.test', PASSWORD);
-    expect((await t.call('POST', '/api/users/logout', undefined, t.auth(tokens.revoked))).status).toBe(200);
+    expect((await t.call(calls.auth.logout, {}, t.auth(tokens.revoked))).status).toBe(200);
     tokens.malformed = 'not-a-token';
     // Well formed and naming a real staff member, but signed with another key.
     tokens.forged = await new SignJWT({ sid: 'x'.repeat(43), role: 'SYSOP', name: 'Eve' })
@@ -269,7 +269,7 @@ describe(`access matrix generated from the route table (${testDbKind})`, () => {
     if (actor === 'none') return {};
     let token: string;
     if (actor === 'USER' || actor === 'PARTNER' || actor === 'MODERATOR') token = loweredPool[actor].pop()!;
-    else if ((actor === 'ADMIN' || actor === 'SYSOP') && route.url === '/api/users/logout')
+    else if ((actor === 'ADMIN' || actor === 'SYSOP') && route.url === calls.auth.logout)
       token = await mint(userIds[actor.toLowerCase()]!);
     else token = tokens[actor.toLowerCase()]!;
     return { authorization: `Bearer ${token}` };
@@ -352,7 +352,7 @@ describe(`access matrix generated from the route table (${testDbKind})`, () => {
   it('agrees with the public flags the routes carry and with the OpenAPI document', async () => {
     for (const r of routes) {
       const row = rowOf(r);
-      const guarded = r.url.startsWith('/api/') || r.url === '/upload';
+      const guarded = r.url.startsWith('/api/') || r.url === calls.banks.uploadDocument;
       // A route the guard covers is either marked public, or a staff row matching its minRole.
       if (guarded && !r.config.public)
         expect(row, keyOf(r)).toBe(r.config.minRole === 'SYSOP' ? SYSOP_ONLY : STAFF);
@@ -414,7 +414,7 @@ describe(`access matrix generated from the route table (${testDbKind})`, () => {
       const email = `signin-${role.toLowerCase()}@matrix.test`;
       await t.createUser({ email, password: PASSWORD, role });
       const before = t.smtp.count();
-      const r = await t.call('POST', '/api/users/loginAdmin', { email, password: PASSWORD });
+      const r = await t.call(calls.auth.loginAdmin, { body: { email, password: PASSWORD } });
       expect(r.status, role).toBe(400);
       expect(r.body).toMatchObject({ errors: { emailorpassword: MESSAGES.emailOrPasswordIncorrect } });
       expect(t.smtp.count(), 'no code is mailed').toBe(before);
@@ -443,9 +443,8 @@ describe(`access matrix generated from the route table (${testDbKind})`, () => {
             const role = change.startsWith('role:') ? (change.slice(5) as Role) : target;
             const status = change === 'status' ? 'rejected' : startStatus;
             const r = await t.call(
-              'POST',
-              '/api/admin/users/editUser',
-              { _id: id, role, status, name: 'Edited' },
+              calls.clients.editUser,
+              { body: { _id: id, role, status, name: 'Edited' } },
               t.auth(tokens[editor.toLowerCase()]!),
             );
             const expected = EDIT_RULES[editor][target](change);
@@ -472,9 +471,8 @@ describe(`access matrix generated from the route table (${testDbKind})`, () => {
     it('answers a refused edit with 403 and an errors body', async () => {
       const sysop = await t.createUser({ email: 'other-sysop@edit.test', role: 'SYSOP' });
       const r = await t.call(
-        'POST',
-        '/api/admin/users/editUser',
-        { _id: sysop, role: 'SYSOP', status: 'approved' },
+        calls.clients.editUser,
+        { body: { _id: sysop, role: 'SYSOP', status: 'approved' } },
         t.auth(tokens.admin!),
       );
       expect(r.status).toBe(403);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { calls } from '@brokerdesk/contract';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -445,10 +446,9 @@ describe(`hostile but well-formed list queries (${testDbKind})`, () => {
 
   it('treats injection and wildcards in a text filter as data', async () => {
     const list = (filterVal: string) =>
-      t.call<{ totalSize: number }>(
-        'POST',
-        '/api/admin/users/list/paginated/all',
-        { filters: { name: { filterType: 'TEXT', filterVal } } },
+      t.call(
+        calls.clients.pageUsers,
+        { params: { status: 'all' }, body: { filters: { name: { filterType: 'TEXT', filterVal } } } },
         t.auth(token),
       );
     expect((await list('')).body.totalSize).toBeGreaterThan(5);
@@ -474,7 +474,7 @@ describe(`hostile text that reaches the database is stored as data (${testDbKind
     {
       field: 'event',
       max: 2000,
-      save: (event) => call('/api/admin/users/addLog', { userId: clientId, event }),
+      save: (event) => call(calls.clients.addLog, { userId: clientId, event }),
       stored: async () =>
         (await t.db.select().from(clientLogs).where(eq(clientLogs.userId, clientId))).map((r) => r.event),
     },
@@ -482,13 +482,13 @@ describe(`hostile text that reaches the database is stored as data (${testDbKind
       field: 'groupName',
       max: 120,
       save: (groupName) =>
-        call('/api/admin/groups/addGroup', { groupId: `g-${++n}`, groupName, groupStatus: 'active' }),
+        call(calls.groups.addGroup, { groupId: `g-${++n}`, groupName, groupStatus: 'active' }),
       stored: async () => (await t.db.select().from(groups)).map((g) => g.groupName),
     },
     {
       field: 'reason',
       max: 2000,
-      save: (reason) => call('/api/admin/users/processUser', { userId: clientId, status: 'pending', reason }),
+      save: (reason) => call(calls.clients.processUser, { userId: clientId, status: 'pending', reason }),
       stored: async () =>
         (await t.db.select().from(users).where(eq(users.id, clientId))).map((u) => u.reason),
     },
@@ -496,7 +496,7 @@ describe(`hostile text that reaches the database is stored as data (${testDbKind
       field: 'surname',
       max: 100,
       save: (surname) =>
-        call('/api/admin/staff/invite', {
+        call(calls.staff.inviteStaff, {
           name: 'Ivy',
           surname,
           email: `invite-${++n}@fuzz.test`,
@@ -510,8 +510,7 @@ describe(`hostile text that reaches the database is stored as data (${testDbKind
     {
       field: 'name',
       max: 120,
-      save: (name) =>
-        call('/api/admin/users/editUser', { _id: clientId, role: 'USER', status: 'pending', name }),
+      save: (name) => call(calls.clients.editUser, { _id: clientId, role: 'USER', status: 'pending', name }),
       stored: async () => (await t.db.select().from(users).where(eq(users.id, clientId))).map((u) => u.name),
     },
   ];

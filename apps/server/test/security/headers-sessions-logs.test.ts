@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { MESSAGES } from '@brokerdesk/contract';
+import { calls, MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { codeFrom } from '../support/smtp-receiver.ts';
@@ -74,9 +74,9 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
       const replies: [string, Response][] = [
         ['static page', await get('/', { accept: 'text/html' })],
         ['app route page', await get('/users/new', { accept: 'text/html' })],
-        ['public JSON', await get('/api/other/serverInfo')],
-        ['JSON 200 with a session', await get('/api/users/me', auth)],
-        ['401', await get('/api/users/me')],
+        ['public JSON', await get(calls.system.getServerInfo)],
+        ['JSON 200 with a session', await get(calls.auth.getMe, auth)],
+        ['401', await get(calls.auth.getMe)],
         ['404', await get('/api/nothing-here', auth)],
         [
           '400',
@@ -122,7 +122,7 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
     });
 
     it('answers JSON with a JSON content type, so that markup in data is never a page', async () => {
-      const r = await get('/api/users/me', { authorization: `Bearer ${token}` });
+      const r = await get(calls.auth.getMe, { authorization: `Bearer ${token}` });
       expect(r.headers.get('content-type')).toMatch(/^application\/json/);
     });
   });
@@ -137,8 +137,8 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
       ]) {
         expect((await get(url)).status, url).toBe(401);
       }
-      expect((await get('/api/users/me', { cookie: `token=${token}` })).status).toBe(401);
-      expect((await get('/api/users/me', { authorization: `Bearer ${token}` })).status).toBe(200);
+      expect((await get(calls.auth.getMe, { cookie: `token=${token}` })).status).toBe(401);
+      expect((await get(calls.auth.getMe, { authorization: `Bearer ${token}` })).status).toBe(200);
     });
 
     it('puts the token in no URL, redirect or cookie it hands out', async () => {
@@ -205,17 +205,17 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
       const secrets: Record<string, string> = { password: PASSWORD };
 
       // Sign-in: a wrong password, a ticket, a code, a resent code, a wrong code, then the session.
-      await post('/api/users/loginAdmin', { email, password: 'Wrong-Password-9' });
+      await post(calls.auth.loginAdmin, { email, password: 'Wrong-Password-9' });
       let before = t.smtp.count();
-      const first = await post('/api/users/loginAdmin', { email, password: PASSWORD });
+      const first = await post(calls.auth.loginAdmin, { email, password: PASSWORD });
       secrets.ticket = first.body.password as string;
       secrets.code = codeFrom(await t.smtp.next(email, before));
       before = t.smtp.count();
-      await post('/api/users/resendLoginVerificationEmail', { userEmail: email, password: secrets.ticket });
+      await post(calls.auth.resendLoginCode, { userEmail: email, password: secrets.ticket });
       secrets.resentCode = codeFrom(await t.smtp.next(email, before));
       const wrong = secrets.resentCode === '000000' ? '111111' : '000000';
-      await post('/api/users/loginConfirm', { email, password: secrets.ticket, code: wrong });
-      const confirm = await post('/api/users/loginConfirm', {
+      await post(calls.auth.confirmLogin, { email, password: secrets.ticket, code: wrong });
+      const confirm = await post(calls.auth.confirmLogin, {
         email,
         password: secrets.ticket,
         code: secrets.resentCode,
@@ -225,7 +225,7 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
       // The device token the browser keeps, and a sign-in that sends it.
       secrets.deviceToken = confirm.body.deviceToken as string;
       expect(secrets.deviceToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const known = await post('/api/users/loginAdmin', {
+      const known = await post(calls.auth.loginAdmin, {
         email,
         password: PASSWORD,
         device: secrets.deviceToken,
@@ -237,25 +237,26 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
 
       // Calls with the session, a poll, refusals with a bad and a dead token.
       const auth = t.auth(secrets.token);
-      await t.call('GET', '/api/users/me', undefined, auth);
+      await t.call(calls.auth.getMe, {}, auth);
       await post('/api/admin/users/list/paginated/all', { filters: {} }, auth);
-      await t.call('GET', '/api/other/getNewRequestsCount/', undefined, { ...auth, 'x-background': '1' });
-      await t.call('GET', '/api/users/me', undefined, { authorization: `Bearer ${secrets.token}x` });
+      await t.call(calls.system.countNewRequests, {}, { ...auth, 'x-background': '1' });
+      await t.call(calls.auth.getMe, {}, { authorization: `Bearer ${secrets.token}x` });
       const upload = await uploadFile(t, secrets.token, clientId, PDF, 'statement.pdf');
       secrets.linkSignature = /sig=([^&]+)/.exec(upload.body.url as string)![1]!;
       await get(upload.body.url as string);
 
       // Password reset: the link from the mail opened in a browser, then used.
       before = t.smtp.count();
-      await post('/api/users/resetPassword', { email });
+      await post(calls.auth.resetPassword, { email });
       const resetMail = await t.smtp.next(email, before);
       secrets.resetId = /\/resetpassword\/([A-Za-z0-9_-]+)/.exec(resetMail.text)![1]!;
       await get(`/resetpassword/${secrets.resetId}`, { accept: 'text/html' });
       secrets.newPassword = 'Another-Horse-2';
       expect(
-        (await post('/api/users/newPassword', { id: secrets.resetId, password: secrets.newPassword })).status,
+        (await post(calls.auth.setNewPassword, { id: secrets.resetId, password: secrets.newPassword }))
+          .status,
       ).toBe(200);
-      await t.call('GET', '/api/users/me', undefined, auth);
+      await t.call(calls.auth.getMe, {}, auth);
 
       // Email confirmation links, as a page (GET) and as the page's call (POST).
       secrets.confirmId = newSecret();
@@ -328,9 +329,9 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
     it('counts a staff action as activity, so the same session outlives 15 minutes', async () => {
       const active = await t.signIn('poller@sec.test', PASSWORD);
       t.clock.advance(10 * 60);
-      expect((await t.call('GET', '/api/users/me', undefined, t.auth(active))).status).toBe(200);
+      expect((await t.call(calls.auth.getMe, {}, t.auth(active))).status).toBe(200);
       t.clock.advance(10 * 60);
-      expect((await t.call('GET', '/api/users/me', undefined, t.auth(active))).status).toBe(200);
+      expect((await t.call(calls.auth.getMe, {}, t.auth(active))).status).toBe(200);
     });
   });
 
@@ -380,30 +381,28 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
     it('limits codes to 20 a minute per address and email', async () => {
       const call = from('127.0.0.2');
       const body = (email: string) => ({ email, password: 'not-a-ticket', code: '123456' });
-      await exhaust(20, () => call('POST', '/api/users/loginConfirm', body('code@rl.test')));
+      await exhaust(20, () => call('POST', calls.auth.confirmLogin, body('code@rl.test')));
       // Keyed by email as well: another email from the same address is not held back.
-      expect((await call('POST', '/api/users/loginConfirm', body('other@rl.test'))).status).toBe(400);
+      expect((await call('POST', calls.auth.confirmLogin, body('other@rl.test'))).status).toBe(400);
     });
 
     it('limits resends to 5 per 10 minutes per address and email', async () => {
       const call = from('127.0.0.3');
       const body = (userEmail: string) => ({ userEmail, password: 'not-a-ticket' });
-      await exhaust(5, () => call('POST', '/api/users/resendLoginVerificationEmail', body('resend@rl.test')));
-      expect(
-        (await call('POST', '/api/users/resendLoginVerificationEmail', body('other@rl.test'))).status,
-      ).toBe(200);
+      await exhaust(5, () => call('POST', calls.auth.resendLoginCode, body('resend@rl.test')));
+      expect((await call('POST', calls.auth.resendLoginCode, body('other@rl.test'))).status).toBe(200);
     });
 
     it('limits reset requests to 5 per 10 minutes per address and email', async () => {
       const call = from('127.0.0.4');
-      await exhaust(5, () => call('POST', '/api/users/resetPassword', { email: 'reset@rl.test' }));
-      expect((await call('POST', '/api/users/resetPassword', { email: 'other@rl.test' })).status).toBe(200);
+      await exhaust(5, () => call('POST', calls.auth.resetPassword, { email: 'reset@rl.test' }));
+      expect((await call('POST', calls.auth.resetPassword, { email: 'other@rl.test' })).status).toBe(200);
     });
 
     it('limits new-password attempts and email-confirm lookups per address', async () => {
       const call = from('127.0.0.5');
       await exhaust(20, () =>
-        call('POST', '/api/users/newPassword', { id: 'guess', password: 'Guess-Word-1' }),
+        call('POST', calls.auth.setNewPassword, { id: 'guess', password: 'Guess-Word-1' }),
       );
       let n = 0;
       await exhaust(30, () => call('POST', `/email/confirm/guess-${++n}`));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 
@@ -15,11 +16,11 @@ describe(`replies to signed-in staff are never cached (${testDbKind})`, () => {
 
   it('sends no-store on successes and refusals alike', async () => {
     const calls: [string, string, unknown, number][] = [
-      ['GET', '/api/users/me', undefined, 200],
-      ['GET', '/api/admin/users/getAdmins', undefined, 200],
-      ['GET', '/api/other/getNewRequestsCount/', undefined, 200],
+      ['GET', calls.auth.getMe, undefined, 200],
+      ['GET', calls.clients.listAdmins, undefined, 200],
+      ['GET', calls.system.countNewRequests, undefined, 200],
       ['POST', '/api/admin/users/list/paginated/all', { page: 1, sizePerPage: 10 }, 200],
-      ['GET', '/api/admin/staff', undefined, 200],
+      ['GET', calls.staff.listStaff, undefined, 200],
       ['POST', '/api/admin/users/list/paginated/all', { page: 0 }, 400],
       ['GET', '/api/admin/users/profile/0123456789abcdef01234567', undefined, 404],
     ];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
@@ -39,24 +40,24 @@ describe(`signed links die with the session that made them (${testDbKind})`, () 
     await res.arrayBuffer();
     return res.status;
   };
-  const logout = (token: string) => t.call('POST', '/api/users/logout', undefined, t.auth(token));
+  const logout = (token: string) => t.call(calls.auth.logout, {}, t.auth(token));
 
   /** One link of each kind, asked for with `token`. */
   async function linksOf(token: string): Promise<Record<string, string>> {
     const upload = await uploadFile(t, token, clientId, PDF, 'statement.pdf');
     const image = await uploadFile(t, token, clientId, PNG, 'photo.png');
-    const exp = await t.call<{ url: string }>(
-      'POST',
-      '/api/admin/exports',
-      { list: 'users', params: { status: 'all' }, request: { page: 1, sizePerPage: 50, filters: {} } },
+    const exp = await t.call(
+      calls.exports.createExport,
+      {
+        body: {
+          list: 'users',
+          params: { status: 'all' },
+          request: { page: 1, sizePerPage: 50, filters: {} },
+        },
+      },
       t.auth(token),
     );
-    const kyc = await t.call<{ IDENTITY: { viewUrl: string; reportUrl: string } }>(
-      'GET',
-      `/api/admin/users/getKYCDocuments/${clientId}`,
-      undefined,
-      t.auth(token),
-    );
+    const kyc = await t.call(calls.clients.listKycDocuments, { params: { id: clientId } }, t.auth(token));
     return {
       pdf: upload.body.url as string,
       png: image.body.url as string,
@@ -73,7 +74,7 @@ describe(`signed links die with the session that made them (${testDbKind})`, () 
     for (const [kind, url] of Object.entries(links)) expect(await open(url), kind).toBe(200);
     expect((await logout(token)).status).toBe(200);
     // Another session of the same staff member is still live: it does not keep these links alive.
-    expect((await t.call('GET', '/api/users/me', undefined, t.auth(other))).status).toBe(200);
+    expect((await t.call(calls.auth.getMe, {}, t.auth(other))).status).toBe(200);
     for (const [kind, url] of Object.entries(links)) expect(await open(url), kind).toBe(403);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { STAFF_MESSAGES } from '@brokerdesk/contract';
+import { calls, STAFF_MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, users } from '../../src/db/schema.ts';
@@ -277,9 +277,8 @@ describe(`client routes never act on staff; a non-SYSOP never on a SYSOP (${test
         expect([200, 404], `${key} ${JSON.stringify(r.body)}`).toContain(r.status);
       }
       const log = await t.call(
-        'POST',
-        '/api/admin/users/addLog',
-        BODIES['/api/admin/users/addLog']!(clientId),
+        calls.clients.addLog,
+        { body: BODIES['/api/admin/users/addLog']!(clientId) },
         t.auth(token),
       );
       expect(log.status).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { MESSAGES, STAFF_MESSAGES } from '@brokerdesk/contract';
+import { calls, MESSAGES, STAFF_MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { users } from '../../src/db/schema.ts';
@@ -53,7 +53,7 @@ describe(`two SYSOPs acting on each other at once (${testDbKind})`, () => {
     return tokens;
   }
   const update = (token: string, body: object) =>
-    t.call('POST', '/api/admin/staff/update', body, t.auth(token)) as Promise<Reply>;
+    t.call(calls.staff.updateStaff, { body }, t.auth(token)) as Promise<Reply>;
   /** Sends both calls at once; on PostgreSQL only once both wait for their first row lock. */
   async function race(a: () => Promise<Reply>, b: () => Promise<Reply>): Promise<Reply[]> {
     if (testDbKind !== 'postgres') return Promise.all([a(), b()]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { STAFF_MESSAGES } from '@brokerdesk/contract';
+import { calls, STAFF_MESSAGES } from '@brokerdesk/contract';
 import { users } from '../../src/db/schema.ts';
 import { testDbKind } from '../support/db.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -23,8 +23,7 @@ describe(`Edit User and staff (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const edit = (body: Record<string, unknown>) =>
-    t.call<{ errors?: Record<string, string> }>('POST', '/api/admin/users/editUser', body, t.auth(sysop));
+  const edit = (body: Record<string, unknown>) => t.call(calls.clients.editUser, { body }, t.auth(sysop));
   const row = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
   const client = (email: string, password?: string) =>
     t.createUser({
@@ -42,9 +41,8 @@ describe(`Edit User and staff (${testDbKind})`, () => {
     expect(await row(sysopId)).toMatchObject({ role: 'SYSOP', status: 'approved' });
     // The Staff screen's own call refuses it too, as the last active SYSOP.
     const staff = await t.call(
-      'POST',
-      '/api/admin/staff/update',
-      { _id: sysopId, role: 'ADMIN' },
+      calls.staff.updateStaff,
+      { body: { _id: sysopId, role: 'ADMIN' } },
       t.auth(sysop),
     );
     expect(staff.status).toBe(409);
@@ -91,9 +89,11 @@ describe(`Edit User and staff (${testDbKind})`, () => {
     expect(await row(id)).toMatchObject({ role: 'ADMIN', passwordHash: null });
     const invitation = await t.smtp.next('invite@edit.test', mailsBefore);
     expect(invitation.subject).toBe('You have been invited to Brokerdesk');
-    const old = await t.call('POST', '/api/users/loginAdmin', {
-      email: 'invite@edit.test',
-      password: 'client1',
+    const old = await t.call(calls.auth.loginAdmin, {
+      body: {
+        email: 'invite@edit.test',
+        password: 'client1',
+      },
     });
     expect(old.status).not.toBe(200);
     expect(JSON.stringify(old.body)).not.toContain('"success":true');
@@ -104,9 +104,8 @@ describe(`Edit User and staff (${testDbKind})`, () => {
     const admin = await t.signIn('adam@edit.test', PASSWORD);
     const id = await client('plain@edit.test');
     const promote = await t.call(
-      'POST',
-      '/api/admin/users/editUser',
-      { _id: id, role: 'ADMIN', status: 'approved', name: 'Cleo' },
+      calls.clients.editUser,
+      { body: { _id: id, role: 'ADMIN', status: 'approved', name: 'Cleo' } },
       t.auth(admin),
     );
     expect(promote.status).toBe(403);

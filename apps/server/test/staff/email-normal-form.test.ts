@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { normaliseIdentifier, STAFF_MESSAGES } from '@brokerdesk/contract';
+import { calls, normaliseIdentifier, STAFF_MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { users } from '../../src/db/schema.ts';
@@ -37,12 +37,7 @@ describe(`staff invite and the staff CLI store emails in sign-in's normal form (
 
   const stored = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!.email;
   const invite = (email: string, surname = 'Desk') =>
-    t.call<{ staff: { _id: string; email: string }; errors?: Record<string, string> }>(
-      'POST',
-      '/api/admin/staff/invite',
-      { name: 'Kim', surname, email, role: 'ADMIN' },
-      t.auth(sysop),
-    );
+    t.call(calls.staff.inviteStaff, { body: { name: 'Kim', surname, email, role: 'ADMIN' } }, t.auth(sysop));
 
   it('the one function trims, composes (NFC) and lower-cases', () => {
     expect(normaliseIdentifier(DECOMPOSED)).toBe('zo\u00eb.desk@example.com');
@@ -56,7 +51,7 @@ describe(`staff invite and the staff CLI store emails in sign-in's normal form (
     expect(r.body.staff.email).toBe('kim.invite@example.com');
     expect(await stored(r.body.staff._id)).toBe('kim.invite@example.com');
     const before = t.smtp.count();
-    expect((await t.call('POST', '/api/users/resetPassword', { email: second })).status).toBe(200);
+    expect((await t.call(calls.auth.resetPassword, { body: { email: second } })).status).toBe(200);
     expect((await t.smtp.next('kim.invite@example.com', before)).text).toMatch(/\/resetpassword\//);
     const again = await invite(second!, 'Again');
     expect(again.status).toBe(400);
@@ -71,7 +66,7 @@ describe(`staff invite and the staff CLI store emails in sign-in's normal form (
     const { id } = await createStaff(t.db, { ...input, email: first! }, t.clock.now());
     expect(await stored(id)).toBe('kit.cli@example.com');
     const token = await t.signIn(second!.trim(), input.password);
-    const me = await t.call('GET', '/api/users/me', undefined, t.auth(token));
+    const me = await t.call(calls.auth.getMe, {}, t.auth(token));
     expect(me.body).toMatchObject({ _id: id, email: 'kit.cli@example.com' });
     await expect(createStaff(t.db, { ...input, email: second! }, t.clock.now())).rejects.toThrow(
       'A user with the email kit.cli@example.com already exists.',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { STAFF_MESSAGES, type StaffListResponse, type StaffMember } from '@brokerdesk/contract';
+import { calls, STAFF_MESSAGES, type StaffListResponse, type StaffMember } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, emailConfirmations, users } from '../../src/db/schema.ts';
@@ -35,18 +35,10 @@ describe(`staff management (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const list = (token = sysop) =>
-    t.call<StaffListResponse>('GET', '/api/admin/staff', undefined, t.auth(token));
-  const invite = (body: unknown, token = sysop) =>
-    t.call<{ staff: StaffMember; errors?: Record<string, string> }>(
-      'POST',
-      '/api/admin/staff/invite',
-      body,
-      t.auth(token),
-    );
-  const update = (body: unknown, token = sysop) =>
-    t.call<{ errors?: Record<string, string> }>('POST', '/api/admin/staff/update', body, t.auth(token));
-  const me = async (token: string) => (await t.call('GET', '/api/users/me', undefined, t.auth(token))).status;
+  const list = (token = sysop) => t.call(calls.staff.listStaff, {}, t.auth(token));
+  const invite = (body: unknown, token = sysop) => t.call(calls.staff.inviteStaff, { body }, t.auth(token));
+  const update = (body: unknown, token = sysop) => t.call(calls.staff.updateStaff, { body }, t.auth(token));
+  const me = async (token: string) => (await t.call(calls.auth.getMe, {}, t.auth(token))).status;
   const userRow = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
 
   it('lists staff only, with sign-in time and live sessions, to ADMIN and SYSOP', async () => {
@@ -82,7 +74,7 @@ describe(`staff management (${testDbKind})`, () => {
     const id = r.body.staff._id;
     expect((await userRow(id)).passwordHash).toBeNull();
     // No password yet: signing in with anything fails.
-    const early = await t.call('POST', '/api/users/loginAdmin', { email: 'ines@staff.test', password: '' });
+    const early = await t.call(calls.auth.loginAdmin, { body: { email: 'ines@staff.test', password: '' } });
     expect(early.status).toBe(400);
 
     const mail = await t.smtp.next('ines@staff.test', before);
@@ -100,11 +92,15 @@ describe(`staff management (${testDbKind})`, () => {
     expect(row).toMatchObject({ actorId: sysopId });
 
     // The page's button POSTs the link (a GET only shows the page: mail scanners fetch links).
-    const confirmed = await t.call<{ resetId: string }>('POST', `/email/confirm/setpassword/${link}`);
+    const confirmed = await t.raw<{ resetId: string }>(calls.auth.confirmEmailToSetPassword, {
+      params: { setpassword: 'setpassword', id: link },
+    });
     expect(confirmed.status).toBe(200);
-    const set = await t.call('POST', '/api/users/newPassword', {
-      id: confirmed.body.resetId,
-      password: 'Invited-Staff-Pass-7',
+    const set = await t.call(calls.auth.setNewPassword, {
+      body: {
+        id: confirmed.body.resetId,
+        password: 'Invited-Staff-Pass-7',
+      },
     });
     expect(set.status).toBe(200);
     const token = await t.signIn('ines@staff.test', 'Invited-Staff-Pass-7');
@@ -230,13 +226,12 @@ describe(`staff management (${testDbKind})`, () => {
   });
 
   it('leaves staff out of the client screens: lists, search, and a profile that says where staff are', async () => {
-    const profile = await t.call('GET', `/api/admin/users/profile/${adminId}`, undefined, t.auth(sysop));
+    const profile = await t.call(calls.clients.getProfile, { params: { id: adminId } }, t.auth(sysop));
     expect(profile.status).toBe(403);
     expect(profile.body).toMatchObject({ errors: { auth: STAFF_MESSAGES.managedOnStaffScreen } });
-    const rows = await t.call<{ clients: { email: string }[] }>(
-      'POST',
-      '/api/admin/users/list/paginated/all',
-      { page: 1, sizePerPage: 100 },
+    const rows = await t.call(
+      calls.clients.pageUsers,
+      { params: { status: 'all' }, body: { page: 1, sizePerPage: 100 } },
       t.auth(sysop),
     );
     const emails = rows.body.clients.map((c) => c.email);
@@ -246,20 +241,10 @@ describe(`staff management (${testDbKind})`, () => {
     const staff = (await list()).body.staff.map((m) => m.email);
     expect(staff.length).toBeGreaterThan(3);
     expect(emails.filter((e) => staff.includes(e))).toEqual([]);
-    const found = await t.call<{ clients: unknown[] }>(
-      'POST',
-      '/api/admin/search',
-      { q: 'adam@staff' },
-      t.auth(sysop),
-    );
+    const found = await t.call(calls.search.searchRecords, { body: { q: 'adam@staff' } }, t.auth(sysop));
     expect(found.status).toBe(200);
     expect(found.body.clients).toEqual([]);
-    const client = await t.call<{ clients: unknown[] }>(
-      'POST',
-      '/api/admin/search',
-      { q: 'client@staff' },
-      t.auth(sysop),
-    );
+    const client = await t.call(calls.search.searchRecords, { body: { q: 'client@staff' } }, t.auth(sysop));
     expect(client.body.clients).toHaveLength(1);
   });
 

@@ -3,7 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import type { Role } from '@brokerdesk/contract';
+import {
+  calls,
+  urlOf,
+  type CallDef,
+  type CallBody,
+  type CallInput,
+  type CallReply,
+  type NeedsNoInput,
+  type Role,
+} from '@brokerdesk/contract';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
@@ -26,6 +35,27 @@ import { startMetricsServer } from '../../src/metrics/metrics-server.ts';
 const TEST_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret!');
 
 export type ApiReply<T = Record<string, unknown>> = { status: number; body: T; headers: Headers };
+
+/** A call's input and the headers to add; the input may be left out when the call takes none. */
+export type CallArgs<D extends CallDef> =
+  NeedsNoInput<D> extends true
+    ? [input?: CallInput<D>, headers?: Record<string, string>]
+    : [input: CallInput<D>, headers?: Record<string, string>];
+
+/** A POST call with no path parameters or query: its body is all it takes. */
+export type BodyOnlyCall = CallDef & { method: 'POST'; params?: undefined; query?: undefined };
+/** A call with no input at all. */
+export type NoInputCall = CallDef & { params?: undefined; query?: undefined; body?: undefined };
+
+/** What a raw call sends: any parameters, query and body, unchecked. */
+export type RawInput = {
+  params?: Record<string, string | number | boolean>;
+  query?: Record<
+    string,
+    string | number | boolean | readonly (string | number | boolean)[] | null | undefined
+  >;
+  body?: unknown;
+};
 
 /**
  * The whole server for API tests: a fresh database, real SMTP to a receiver, the simulator platform, a
@@ -102,7 +132,8 @@ export async function startTestApp(
     ? await startMetricsServer(metrics.registry, { host: '127.0.0.1', port: 0 }, { warn: () => undefined })
     : undefined;
 
-  async function call<T = Record<string, unknown>>(
+  /** One HTTP exchange with the server: the reply's status, headers and body (parsed when it is JSON). */
+  async function send<T>(
     method: string,
     url: string,
     body?: unknown,
@@ -122,6 +153,39 @@ export async function startTestApp(
       // not JSON: keep the text
     }
     return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  /**
+   * Makes a call of the contract as the web does: method and address from its definition, the input
+   * typed by its schemas, the reply typed as it answers. `headers` adds to the request (t.auth(token)).
+   */
+  function call<D extends CallDef>(
+    def: D,
+    ...[input, headers]: CallArgs<D>
+  ): Promise<ApiReply<CallReply<D>>> {
+    return raw<CallReply<D>>(def, input as RawInput, headers);
+  }
+
+  /**
+   * The same call with input the contract would refuse (a bad body, a string sent as it is, a body
+   * where the call takes none): what a bad-input test sends. The body is sent only when given.
+   */
+  function raw<T = Record<string, unknown>>(
+    def: CallDef,
+    input: RawInput = {},
+    headers: Record<string, string> = {},
+  ): Promise<ApiReply<T>> {
+    return send<T>(def.method, urlOf(def, input), input.body, headers);
+  }
+
+  /** A call whose only input is its body (most actions): t.post(calls.groups.addGroup, body, t.auth(token)). */
+  function post<D extends BodyOnlyCall>(def: D, body: CallBody<D>, headers?: Record<string, string>) {
+    return raw<CallReply<D>>(def, { body }, headers);
+  }
+
+  /** A call that takes no input (most reads): t.get(calls.auth.getMe, t.auth(token)). */
+  function get<D extends NoInputCall>(def: D, headers?: Record<string, string>) {
+    return raw<CallReply<D>>(def, {}, headers);
   }
 
   async function createUser(u: {
@@ -149,13 +213,11 @@ export async function startTestApp(
   /** Signs in through both steps, reading the code from the mail as a person would. */
   async function signIn(email: string, password: string): Promise<string> {
     const before = smtp.count();
-    const first = await call<{ password: string }>('POST', '/api/users/loginAdmin', { email, password });
+    const first = await call(calls.auth.loginAdmin, { body: { email, password } });
     if (first.status !== 200) throw new Error(`loginAdmin ${first.status}: ${JSON.stringify(first.body)}`);
     const code = codeFrom(await smtp.next(email, before));
-    const second = await call<{ token: string }>('POST', '/api/users/loginConfirm', {
-      email,
-      password: first.body.password,
-      code,
+    const second = await call(calls.auth.confirmLogin, {
+      body: { email, password: first.body.password, code },
     });
     if (second.status !== 200)
       throw new Error(`loginConfirm ${second.status}: ${JSON.stringify(second.body)}`);
@@ -189,6 +251,11 @@ export async function startTestApp(
     /** GET /metrics (with the `metrics` option). */
     metricsUrl: metricsServer?.url,
     call,
+    raw,
+    post,
+    get,
+    /** A request to an address no call names (a web page, a path the API does not have). */
+    send,
     auth,
     sessionOf,
     createUser,

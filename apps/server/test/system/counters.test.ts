@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { MenuCounters } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -54,7 +55,7 @@ describe(`menu counters kept on every write (${testDbKind})`, () => {
   }
 
   async function polled(): Promise<MenuCounters> {
-    const r = await t.call<MenuCounters>('GET', '/api/other/getNewRequestsCount/', undefined, t.auth(token));
+    const r = await t.call(calls.system.countNewRequests, {}, t.auth(token));
     expect(r.status).toBe(200);
     return r.body;
   }
@@ -96,25 +97,26 @@ describe(`menu counters kept on every write (${testDbKind})`, () => {
   it('follows the API: a client registered by staff is counted once', async () => {
     const before = await expectInStep();
     const r = await t.call(
-      'POST',
-      '/api/admin/users/register',
+      calls.clients.registerUser,
       {
-        email: 'registered@counters.test',
-        password: 'secret1',
-        password2: 'secret1',
-        title: 'Mrs.',
-        name: 'Reg',
-        surname: 'Istered',
-        mobilePhone: '07700 900123',
-        addressNo: '1',
-        address: 'Line one',
-        city: 'Utrecht',
-        postcode: '3511',
-        country: 'NL',
-        nationality: 'NL',
-        birthDay: 3,
-        birthMonth: 4,
-        birthYear: 1985,
+        body: {
+          email: 'registered@counters.test',
+          password: 'secret1',
+          password2: 'secret1',
+          title: 'Mrs.',
+          name: 'Reg',
+          surname: 'Istered',
+          mobilePhone: '07700 900123',
+          addressNo: '1',
+          address: 'Line one',
+          city: 'Utrecht',
+          postcode: '3511',
+          country: 'NL',
+          nationality: 'NL',
+          birthDay: 3,
+          birthMonth: 4,
+          birthYear: 1985,
+        },
       },
       t.auth(token),
     );

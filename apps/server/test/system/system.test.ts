@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { calls } from '@brokerdesk/contract';
+import { startTestApp, type TestApp, type NoInputCall } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { bankAccounts, deposits, ibRequests, transfers, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -20,7 +21,7 @@ describe(`counters, new-deposit notices and platform lights (${testDbKind})`, ()
   });
   afterAll(() => t.stop());
 
-  const get = <T = unknown>(url: string) => t.call<T>('GET', url, undefined, t.auth(token));
+  const get = <D extends NoInputCall>(def: D) => t.get(def, t.auth(token));
   const deposit = (status: string, timestamp = t.clock.now()) => ({
     id: newId(),
     userId: clientId,
@@ -70,7 +71,7 @@ describe(`counters, new-deposit notices and platform lights (${testDbKind})`, ()
       .insert(ibRequests)
       .values({ id: newId(), userId: clientId, status: 'pending', timestamp: now });
 
-    const r = await get('/api/other/getNewRequestsCount/');
+    const r = await get(calls.system.countNewRequests);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       newClients: 1,
@@ -87,7 +88,7 @@ describe(`counters, new-deposit notices and platform lights (${testDbKind})`, ()
 
   it('notifies once per new deposit after sign-in', async () => {
     const fresh = await t.signIn('desk@sys.test', 'Correct-Horse-1');
-    const check = () => t.call('GET', '/api/other/checkNewDeposits/', undefined, t.auth(fresh));
+    const check = () => t.call(calls.system.checkNewDeposits, {}, t.auth(fresh));
     expect((await check()).body).toEqual({ notify: false });
     t.clock.advance(5);
     await t.db.insert(deposits).values(deposit('pending'));
@@ -99,24 +100,20 @@ describe(`counters, new-deposit notices and platform lights (${testDbKind})`, ()
   });
 
   it('shows each platform light from the checker, green with the last working time, then red', async () => {
-    const before = await get('/api/admin/other/getMlStatuses/');
+    const before = await get(calls.system.listPlatformStatuses);
     expect(before.body).toEqual([{ platform: 'MT5', status: 'Not checked yet', lastWorking: null }]);
 
     const checker = new PlatformChecker(t.db, [t.platform], t.clock, silent);
     await checker.checkOnce();
     const workedAt = t.clock.now();
-    expect((await get('/api/admin/other/getMlStatuses/')).body).toEqual([
+    expect((await get(calls.system.listPlatformStatuses)).body).toEqual([
       { platform: 'MT5', status: 'OK', lastWorking: workedAt },
     ]);
 
     t.faults.down();
     t.clock.advance(30);
     await checker.checkOnce();
-    const down = (
-      await get<{ platform: string; status: string; lastWorking: number }[]>(
-        '/api/admin/other/getMlStatuses/',
-      )
-    ).body;
+    const down = (await get(calls.system.listPlatformStatuses)).body;
     expect(down).toHaveLength(1);
     expect(down[0]).toMatchObject({ platform: 'MT5', lastWorking: workedAt });
     expect(down[0]!.status).not.toBe('OK');
@@ -125,7 +122,7 @@ describe(`counters, new-deposit notices and platform lights (${testDbKind})`, ()
   });
 
   it('hides the development outbox when real mail is configured', async () => {
-    expect((await t.call('GET', '/api/other/serverInfo')).body).toMatchObject({ devOutbox: false });
-    expect((await t.call('GET', '/api/dev/outbox')).status).toBe(404);
+    expect((await t.raw(calls.system.getServerInfo)).body).toMatchObject({ devOutbox: false });
+    expect((await t.raw(calls.system.getDevOutbox)).status).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
+  calls,
   VIEWS_LIMITS,
   VIEWS_MESSAGES,
   type ListSettingsResponse,
@@ -39,12 +40,7 @@ describe(`table settings and saved views (${testDbKind})`, () => {
   afterAll(() => t.stop());
 
   const settings = (list: string, token = ada) =>
-    t.call<ListSettingsResponse & Errors>(
-      'GET',
-      `/api/admin/views?list=${encodeURIComponent(list)}`,
-      undefined,
-      t.auth(token),
-    );
+    t.call(calls.views.getTableSettings, { query: { list } }, t.auth(token));
   const post = <T>(path: string, body: unknown, token = ada) =>
     t.call<T & Errors>('POST', `/api/admin/views/${path}`, body, t.auth(token));
   const create = (body: Record<string, unknown>, token = ada) =>
@@ -97,7 +93,7 @@ describe(`table settings and saved views (${testDbKind})`, () => {
     expect((await settings('users.pending', bob)).body.views).toEqual([]);
 
     // The shared link: Bob reads it, but it is not his.
-    const shared = await t.call<ViewResponse>('GET', `/api/admin/views/${view._id}`, undefined, t.auth(bob));
+    const shared = await t.call(calls.views.getView, { params: { id: view._id } }, t.auth(bob));
     expect(shared.status).toBe(200);
     expect(shared.body.view).toMatchObject({ _id: view._id, mine: false, ownerName: 'Ada Staff' });
   });
@@ -144,7 +140,7 @@ describe(`table settings and saved views (${testDbKind})`, () => {
 
     const gone = await post<{ success: boolean }>('delete', { _id: mine._id });
     expect(gone.body).toEqual({ success: true });
-    const missing = await t.call('GET', `/api/admin/views/${mine._id}`, undefined, t.auth(ada));
+    const missing = await t.call(calls.views.getView, { params: { id: mine._id } }, t.auth(ada));
     expect(missing.status).toBe(404);
     expect((await post('update', { _id: mine._id, name: 'x' })).status).toBe(404);
   });

@@ -17,11 +17,32 @@ export type FakeAccount = {
 export type FakeDeal = {
   deal: number;
   login: number;
+  /** IMTDeal::EnDealAction: 0 buy, 1 sell, 2 balance, 3 credit ... */
   action: number;
   profit: number;
   comment: string;
+  /** The trade server's clock. */
   time: number;
+  /** Trades only. */
+  symbol?: string;
+  /** IMTDeal::EnDealEntry: 0 in, 1 out, 2 in/out, 3 out by. */
+  entry?: number;
+  /** Lots in MT5's VolumeExt units (1/100,000,000 lot); Volume is derived from it. */
+  volumeExt?: number;
 };
+
+/** A trade deal as a test describes it; `time` on the trade server's clock, now by default. */
+export type FakeTrade = {
+  symbol: string;
+  action: 'buy' | 'sell' | number;
+  entry?: 'in' | 'out' | 'inout' | 'outBy';
+  lots: number;
+  profit?: number;
+  time?: number;
+  comment?: string;
+};
+
+const ENTRIES = { in: 0, out: 1, inout: 2, outBy: 3 } as const;
 
 export type PasswordType = 'main' | 'investor';
 
@@ -171,8 +192,36 @@ export class FakeLedger {
   }
 
   /**
-   * `count` closed trades on a login at once, `spacing` seconds apart and ending now: an active
-   * trader's history. The balance is left as it is (the trades' profits cancel out).
+   * Trade deals on a login, as a trader's terminal would have made them; the balance moves by their
+   * profit. `action` may also be any other deal action's number (3 credit, 4 charge ...), to see that
+   * such deals are not counted as trades. Returns the deals made.
+   */
+  addTrades(login: number, trades: FakeTrade[]): FakeDeal[] {
+    const a = this.must(login);
+    return trades.map((t) => {
+      const profit = t.profit ?? 0;
+      a.balance = Math.round((a.balance + profit) * 100) / 100;
+      const deal: FakeDeal = {
+        deal: this.nextDeal++,
+        login,
+        action: t.action === 'buy' ? 0 : t.action === 'sell' ? 1 : t.action,
+        profit,
+        comment: t.comment ?? '',
+        time: t.time ?? this.now(),
+        symbol: t.symbol,
+        entry: ENTRIES[t.entry ?? 'in'],
+        // Whole units, as MT5 keeps them: 0.01 lot is 1,000,000.
+        volumeExt: Math.round(t.lots * 100_000_000),
+      };
+      this.record(deal);
+      return { ...deal };
+    });
+  }
+
+  /**
+   * `count` trade deals on a login at once, `spacing` seconds apart and ending now, 0.01 lot of
+   * EURUSD each, opening and closing in turn: an active trader's history. The balance is left as it is
+   * (the deals realise nothing).
    */
   history(login: number, count: number, spacing = 60): void {
     this.must(login);
@@ -185,6 +234,9 @@ export class FakeLedger {
         profit: 0,
         comment: '',
         time: end - i * spacing,
+        symbol: 'EURUSD',
+        entry: i % 2,
+        volumeExt: 1_000_000,
       });
     }
   }

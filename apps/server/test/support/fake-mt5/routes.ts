@@ -55,7 +55,17 @@ function accountState(a: FakeAccount) {
   });
 }
 
+/** A deal as MT5 answers it: for a trade, Volume in 1/10,000 lot and VolumeExt in 1/100,000,000 lot. */
 function dealRecord(d: FakeDeal) {
+  const trade =
+    d.volumeExt === undefined
+      ? {}
+      : {
+          Symbol: d.symbol ?? '',
+          Entry: String(d.entry ?? 0),
+          Volume: String(Math.floor(d.volumeExt / 10_000)),
+          VolumeExt: String(d.volumeExt),
+        };
   return documentedRecord('deal-get-page', {
     Deal: String(d.deal),
     Login: String(d.login),
@@ -64,6 +74,7 @@ function dealRecord(d: FakeDeal) {
     Comment: d.comment,
     Time: String(d.time),
     TimeMsc: String(d.time * 1000),
+    ...trade,
   });
 }
 
