@@ -31,21 +31,24 @@ describe(`moving a trading account to another group (${testDbKind})`, () => {
       [TO, 'active'],
       ['real\\mini-usd', 'disabled'],
     ] as const) {
-      const r = await post(calls.groups.addGroup, {
-        groupId,
-        groupName: groupId,
-        groupStatus,
-        copy: '',
-      });
+      const r = await t.call(
+        calls.groups.addGroup,
+        {
+          body: {
+            groupId,
+            groupName: groupId,
+            groupStatus,
+            copy: '',
+          },
+        },
+        t.auth(token),
+      );
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
   });
   afterAll(() => t.stop());
   beforeEach(() => clearFaults());
 
-  function post<T = Record<string, unknown>>(url: string, body: unknown) {
-    return t.call<T>('POST', url, body, t.auth(token));
-  }
   const sim = () => t.platform as SimulatorPlatform;
   function clearFaults() {
     t.faults.clear();
@@ -70,13 +73,19 @@ describe(`moving a trading account to another group (${testDbKind})`, () => {
     }
   }
   async function openLive() {
-    const r = await post<{ accountId: string }>(calls.accounts.createSubAccount, {
-      userId: clientId,
-      requestType: 'live',
-      accType: 'Standard',
-      baseCurrency: 'USD',
-      leverage: 100,
-    });
+    const r = await t.call(
+      calls.accounts.createSubAccount,
+      {
+        body: {
+          userId: clientId,
+          requestType: 'live',
+          accType: 'Standard',
+          baseCurrency: 'USD',
+          leverage: 100,
+        },
+      },
+      t.auth(token),
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     await settle();
     const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, r.body.accountId));
@@ -91,12 +100,18 @@ describe(`moving a trading account to another group (${testDbKind})`, () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'account.updated')));
   const move = (acc: { id: string }, accountGroup: string, extra: Record<string, unknown> = {}) =>
-    post(calls.accounts.updateAccount, {
-      userId: clientId,
-      accountId: acc.id,
-      accountGroup,
-      ...extra,
-    });
+    t.call(
+      calls.accounts.updateAccount,
+      {
+        body: {
+          userId: clientId,
+          accountId: acc.id,
+          accountGroup,
+          ...extra,
+        },
+      },
+      t.auth(token),
+    );
 
   it('moves the account through the outbox: recorded once MT5 made the change, with audit records', async () => {
     const acc = await openLive();
@@ -144,32 +159,56 @@ describe(`moving a trading account to another group (${testDbKind})`, () => {
   });
 
   it('refuses an unknown account, and one not yet open on the platform', async () => {
-    const unknown = await post(calls.accounts.updateAccount, {
-      userId: clientId,
-      accountId: newId(),
-      accountGroup: TO,
-    });
+    const unknown = await t.call(
+      calls.accounts.updateAccount,
+      {
+        body: {
+          userId: clientId,
+          accountId: newId(),
+          accountGroup: TO,
+        },
+      },
+      t.auth(token),
+    );
     expect(unknown.status).toBe(404);
     const acc = await openLive();
-    const otherClient = await post(calls.accounts.updateAccount, {
-      userId: newId(),
-      accountId: acc.id,
-      accountGroup: TO,
-    });
+    const otherClient = await t.call(
+      calls.accounts.updateAccount,
+      {
+        body: {
+          userId: newId(),
+          accountId: acc.id,
+          accountGroup: TO,
+        },
+      },
+      t.auth(token),
+    );
     expect(otherClient.status).toBe(404);
     // Opened, but the worker has not created it on the platform yet.
-    const r = await post<{ accountId: string }>(calls.accounts.createSubAccount, {
-      userId: clientId,
-      requestType: 'live',
-      accType: 'Standard',
-      baseCurrency: 'USD',
-      leverage: 100,
-    });
-    const waiting = await post(calls.accounts.updateAccount, {
-      userId: clientId,
-      accountId: r.body.accountId,
-      accountGroup: TO,
-    });
+    const r = await t.call(
+      calls.accounts.createSubAccount,
+      {
+        body: {
+          userId: clientId,
+          requestType: 'live',
+          accType: 'Standard',
+          baseCurrency: 'USD',
+          leverage: 100,
+        },
+      },
+      t.auth(token),
+    );
+    const waiting = await t.call(
+      calls.accounts.updateAccount,
+      {
+        body: {
+          userId: clientId,
+          accountId: r.body.accountId,
+          accountGroup: TO,
+        },
+      },
+      t.auth(token),
+    );
     expect(waiting.status).toBe(409);
     expect(await row(r.body.accountId)).toMatchObject({ accountGroup: FROM, approved: false });
     await settle();

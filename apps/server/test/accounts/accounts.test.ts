@@ -32,9 +32,6 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const post = <T = Record<string, unknown>>(url: string, body: unknown) =>
-    t.call<T>('POST', url, body, t.auth(token));
-  const get = <T = Record<string, unknown>>(url: string) => t.call<T>('GET', url, undefined, t.auth(token));
   async function settle() {
     for (let i = 0; i < 30; i++) {
       if ((await t.worker.runOnce()).claimed === 0) {
@@ -44,30 +41,46 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
     }
   }
   async function openLive(leverage = 100) {
-    const r = await post<{ accountId: string; accountRequested: boolean }>(calls.accounts.createSubAccount, {
-      userId: clientId,
-      requestType: 'live',
-      accType: 'Standard',
-      baseCurrency: 'USD',
-      leverage,
-    });
+    const r = await t.call(
+      calls.accounts.createSubAccount,
+      {
+        body: {
+          userId: clientId,
+          requestType: 'live',
+          accType: 'Standard',
+          baseCurrency: 'USD',
+          leverage,
+        },
+      },
+      t.auth(token),
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     await settle();
     return r.body.accountId;
   }
 
   it('opens a live account for an approved client only, on the platform, once', async () => {
-    const refused = await post(calls.accounts.createSubAccount, {
-      userId: clientId,
-      requestType: 'live',
-      accType: 'ECN',
-      baseCurrency: 'EUR',
-      leverage: 200,
-    });
+    const refused = await t.call(
+      calls.accounts.createSubAccount,
+      {
+        body: {
+          userId: clientId,
+          requestType: 'live',
+          accType: 'ECN',
+          baseCurrency: 'EUR',
+          leverage: 200,
+        },
+      },
+      t.auth(token),
+    );
     expect(refused.status).toBe(409);
     await t.db.update(users).set({ status: 'approved' }).where(eq(users.id, clientId));
     const id = await openLive();
-    const list = await get<Account[]>(`/api/admin/accounts/adminGetAccounts/${clientId}/live/approved`);
+    const list = await t.call(
+      calls.accounts.listClientAccounts,
+      { params: { userId: clientId, type: 'live', approved: 'approved' } },
+      t.auth(token),
+    );
     const acc = list.body.find((a) => a._id === id)!;
     expect(acc).toMatchObject({ approved: true, live: true, leverage: 100 });
     expect(await t.platform.getAccount(acc.number)).toMatchObject({
@@ -82,31 +95,49 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
   });
 
   it('opens a demo account funded with the chosen balance; balance is required for demo', async () => {
-    const missing = await post(calls.accounts.createSubAccount, {
-      userId: clientId,
-      requestType: 'demo',
-      accType: 'ECN',
-      baseCurrency: 'EUR',
-      leverage: 200,
-    });
+    const missing = await t.call(
+      calls.accounts.createSubAccount,
+      {
+        body: {
+          userId: clientId,
+          requestType: 'demo',
+          accType: 'ECN',
+          baseCurrency: 'EUR',
+          leverage: 200,
+        },
+      },
+      t.auth(token),
+    );
     expect(missing.body).toMatchObject({ errors: { balance: 'Balance is required for a demo account.' } });
-    const badLeverage = await post(calls.accounts.createSubAccount, {
-      userId: clientId,
-      requestType: 'demo',
-      accType: 'ECN',
-      baseCurrency: 'EUR',
-      leverage: 250,
-      balance: 500,
-    });
+    const badLeverage = await t.call(
+      calls.accounts.createSubAccount,
+      {
+        body: {
+          userId: clientId,
+          requestType: 'demo',
+          accType: 'ECN',
+          baseCurrency: 'EUR',
+          leverage: 250,
+          balance: 500,
+        },
+      },
+      t.auth(token),
+    );
     expect(badLeverage.status).toBe(400);
-    const r = await post<{ accountId: string }>(calls.accounts.createSubAccount, {
-      userId: clientId,
-      requestType: 'demo',
-      accType: 'ECN',
-      baseCurrency: 'EUR',
-      leverage: 200,
-      balance: 5000,
-    });
+    const r = await t.call(
+      calls.accounts.createSubAccount,
+      {
+        body: {
+          userId: clientId,
+          requestType: 'demo',
+          accType: 'ECN',
+          baseCurrency: 'EUR',
+          leverage: 200,
+          balance: 5000,
+        },
+      },
+      t.auth(token),
+    );
     await settle();
     const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, r.body.accountId));
     expect(acc).toMatchObject({ approved: true, live: false, balance: 5000 });
@@ -116,26 +147,44 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
   it('changes leverage and password on the platform; refuses an edit that changes nothing', async () => {
     const id = await openLive();
     const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, id));
-    const nothing = await post(calls.accounts.updateAccount, {
-      userId: clientId,
-      accountId: id,
-      leverage: 100,
-      oldLeverage: 100,
-    });
+    const nothing = await t.call(
+      calls.accounts.updateAccount,
+      {
+        body: {
+          userId: clientId,
+          accountId: id,
+          leverage: 100,
+          oldLeverage: 100,
+        },
+      },
+      t.auth(token),
+    );
     expect(nothing.status).toBe(400);
-    const weak = await post(calls.accounts.updateAccount, {
-      userId: clientId,
-      accountId: id,
-      password: 'short',
-    });
+    const weak = await t.call(
+      calls.accounts.updateAccount,
+      {
+        body: {
+          userId: clientId,
+          accountId: id,
+          password: 'short',
+        },
+      },
+      t.auth(token),
+    );
     expect(weak.body).toHaveProperty('errors.password');
-    const r = await post(calls.accounts.updateAccount, {
-      userId: clientId,
-      accountId: id,
-      leverage: 500,
-      oldLeverage: 100,
-      password: 'Newpass123',
-    });
+    const r = await t.call(
+      calls.accounts.updateAccount,
+      {
+        body: {
+          userId: clientId,
+          accountId: id,
+          leverage: 500,
+          oldLeverage: 100,
+          password: 'Newpass123',
+        },
+      },
+      t.auth(token),
+    );
     expect(r.body).toMatchObject({
       success: true,
       passwordChanged: true,
@@ -143,14 +192,21 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
       accountId: id,
       message: MESSAGES.accountUpdated,
     });
-    const pendingCheck = await post<{ data: { status: string } }>(calls.accounts.checkAccountPasswordChange, {
-      accountId: id,
-    });
+    const pendingCheck = await t.call(
+      calls.accounts.checkAccountPasswordChange,
+      {
+        body: {
+          accountId: id,
+        },
+      },
+      t.auth(token),
+    );
     expect(pendingCheck.body.data.status).toBe('pending');
     await settle();
-    const check = await post<{ passwordChangeChecked: boolean; data: { status: string } }>(
+    const check = await t.call(
       calls.accounts.checkAccountPasswordChange,
-      { accountId: id },
+      { body: { accountId: id } },
+      t.auth(token),
     );
     expect(check.body).toEqual({ passwordChangeChecked: true, data: { status: 'approved' } });
     expect(await t.platform.checkPassword(acc!.number, 'main', 'Newpass123')).toBe(true);
@@ -173,34 +229,54 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
       status: 'pending',
       timestamp: t.clock.now(),
     });
-    const pending = await get<{ leverages: { _id: string; newLeverage: string; oldLeverage: string }[] }>(
-      '/api/admin/accounts/adminGetLeverageRequests/pending',
+    const pending = await t.call(
+      calls.accounts.listLeverageRequests,
+      { params: { status: 'pending' } },
+      t.auth(token),
     );
     expect(pending.body.leverages.find((l) => l._id === lev)).toMatchObject({
       newLeverage: '1:300',
       oldLeverage: '1:100',
     });
-    const noReason = await post(calls.accounts.processLeverageUpdate, {
-      changeLeverageId: lev,
-      status: 'rejected',
-    });
+    const noReason = await t.call(
+      calls.accounts.processLeverageUpdate,
+      {
+        body: {
+          changeLeverageId: lev,
+          status: 'rejected',
+        },
+      },
+      t.auth(token),
+    );
     expect(noReason.body).toMatchObject({
       errors: { comment: MESSAGES.rejectWithoutReason('leverage change') },
     });
     expect(
       (
-        await post(calls.accounts.processLeverageUpdate, {
-          changeLeverageId: lev,
-          status: 'approved',
-        })
+        await t.call(
+          calls.accounts.processLeverageUpdate,
+          {
+            body: {
+              changeLeverageId: lev,
+              status: 'approved',
+            },
+          },
+          t.auth(token),
+        )
       ).status,
     ).toBe(200);
     expect(
       (
-        await post(calls.accounts.processLeverageUpdate, {
-          changeLeverageId: lev,
-          status: 'approved',
-        })
+        await t.call(
+          calls.accounts.processLeverageUpdate,
+          {
+            body: {
+              changeLeverageId: lev,
+              status: 'approved',
+            },
+          },
+          t.auth(token),
+        )
       ).status,
     ).toBe(409);
     await settle();
@@ -221,19 +297,33 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
       status: 'pending',
       timeCreated: t.clock.now(),
     });
-    const list = await get<{ accounts: { _id: string }[]; users: Record<string, unknown> }>(
-      '/api/admin/accounts/adminGetSubAccountRequests/all/pending',
+    const list = await t.call(
+      calls.accounts.listSubAccountRequests,
+      { params: { live: 'all', status: 'pending' } },
+      t.auth(token),
     );
     expect(list.body.accounts.map((a) => a._id)).toContain(id);
     expect(list.body.users[clientId]).toBeDefined();
-    const noReason = await post(calls.accounts.updateSubAccountRequest, {
-      _id: id,
-      status: 'rejected',
-    });
-    expect(noReason.body).toMatchObject({ errors: { comment: MESSAGES.rejectWithoutReason('account') } });
-    expect((await post(calls.accounts.updateSubAccountRequest, { _id: id, status: 'approved' })).status).toBe(
-      200,
+    const noReason = await t.call(
+      calls.accounts.updateSubAccountRequest,
+      {
+        body: {
+          _id: id,
+          status: 'rejected',
+        },
+      },
+      t.auth(token),
     );
+    expect(noReason.body).toMatchObject({ errors: { comment: MESSAGES.rejectWithoutReason('account') } });
+    expect(
+      (
+        await t.call(
+          calls.accounts.updateSubAccountRequest,
+          { body: { _id: id, status: 'approved' } },
+          t.auth(token),
+        )
+      ).status,
+    ).toBe(200);
     await settle();
     const [req] = await t.db.select().from(subAccountRequests).where(eq(subAccountRequests.id, id));
     const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, req!.accountId!));
@@ -245,50 +335,81 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
       .limit(1);
     expect(
       (
-        await post(calls.accounts.updateSubAccountRequest, {
-          _id: adminMade!.id,
-          status: 'rejected',
-          comment: 'x',
-        })
+        await t.call(
+          calls.accounts.updateSubAccountRequest,
+          {
+            body: {
+              _id: adminMade!.id,
+              status: 'rejected',
+              comment: 'x',
+            },
+          },
+          t.auth(token),
+        )
       ).status,
     ).toBe(403);
   });
 
   it('pages live and demo accounts with filters, and renames accounts after a type switch', async () => {
-    const page = await post<{
-      data: { accounts: Account[]; totalSize: number; users: Record<string, unknown> };
-    }>('/api/admin/accounts/adminGetAccounts/paginated/all/live/approved', {
-      page: 1,
-      sizePerPage: 10,
-      sortField: 'balance',
-      sortOrder: 'desc',
-      filters: { client: { filterType: 'TEXT', filterVal: 'tess' } },
-    });
+    const page = await t.call(
+      calls.accounts.pageAccounts,
+      {
+        params: { all: 'all', type: 'live', approved: 'approved' },
+        body: {
+          page: 1,
+          sizePerPage: 10,
+          sortField: 'balance',
+          sortOrder: 'desc',
+          filters: { client: { filterType: 'TEXT', filterVal: 'tess' } },
+        },
+      },
+      t.auth(token),
+    );
     expect(page.status).toBe(200);
     expect(page.body.data.totalSize).toBeGreaterThanOrEqual(3);
     expect(page.body.data.users[clientId]).toBeDefined();
-    const demo = await post<{ data: { totalSize: number } }>(
-      '/api/admin/accounts/adminGetAccounts/paginated/all/demo/all',
-      { page: 1, sizePerPage: 10 },
+    const demo = await t.call(
+      calls.accounts.pageAccounts,
+      { params: { all: 'all', type: 'demo', approved: 'all' }, body: { page: 1, sizePerPage: 10 } },
+      t.auth(token),
     );
     expect(demo.body.data.totalSize).toBe(1);
     expect(
       (
-        await post('/api/admin/accounts/adminGetAccounts/paginated/all/live/approved', {
-          page: 1,
-          sizePerPage: 10,
-          sortField: 'password',
-        })
+        await t.call(
+          calls.accounts.pageAccounts,
+          {
+            params: { all: 'all', type: 'live', approved: 'approved' },
+            body: {
+              page: 1,
+              sizePerPage: 10,
+              sortField: 'password',
+            },
+          },
+          t.auth(token),
+        )
       ).status,
     ).toBe(400);
 
-    await post(calls.clients.changeAccountType, {
-      changeTo: 'Corporate',
-      userData: { _id: clientId },
-    });
-    expect((await post(calls.accounts.renameTradingAccounts, { userData: { _id: clientId } })).status).toBe(
-      200,
+    await t.call(
+      calls.clients.changeAccountType,
+      {
+        body: {
+          changeTo: 'Corporate',
+          userData: { _id: clientId },
+        },
+      },
+      t.auth(token),
     );
+    expect(
+      (
+        await t.call(
+          calls.accounts.renameTradingAccounts,
+          { body: { userData: { _id: clientId } } },
+          t.auth(token),
+        )
+      ).status,
+    ).toBe(200);
     await settle();
     const number = page.body.data.accounts[0]!.number;
     expect((await t.platform.getAccount(number)).name).toBe('Tess Staff (Corporate)');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { LeverageChange, LookupClient, SubAccountRequest } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -72,7 +73,11 @@ describe(`leverage and sub-account request lists (${testDbKind})`, () => {
 
   it('pages leverage changes of a status newest first, with the total over every page', async () => {
     const pending = LEVERAGE_ROWS - Math.ceil(LEVERAGE_ROWS / 5);
-    const first = await post<Leverages>('adminGetLeverageRequests/paginated/pending', page());
+    const first = await t.call(
+      calls.accounts.pageLeverageRequests,
+      { params: { status: 'pending' }, body: page() },
+      t.auth(token),
+    );
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.totalSize).toBe(pending);
     expect(first.body.leverages).toHaveLength(100);
@@ -82,57 +87,93 @@ describe(`leverage and sub-account request lists (${testDbKind})`, () => {
     expect(Object.keys(first.body.users).sort()).toEqual([...clients].sort());
 
     const last = Math.ceil(pending / 100);
-    const tail = await post<Leverages>('adminGetLeverageRequests/paginated/pending', page({ page: last }));
+    const tail = await t.call(
+      calls.accounts.pageLeverageRequests,
+      { params: { status: 'pending' }, body: page({ page: last }) },
+      t.auth(token),
+    );
     expect(tail.body.leverages).toHaveLength(pending - (last - 1) * 100);
     expect(tail.body.totalSize).toBe(pending);
     const seen = new Set<string>();
     for (let p = 1; p <= last; p++) {
-      const r = await post<Leverages>('adminGetLeverageRequests/paginated/pending', page({ page: p }));
+      const r = await t.call(
+        calls.accounts.pageLeverageRequests,
+        { params: { status: 'pending' }, body: page({ page: p }) },
+        t.auth(token),
+      );
       for (const l of r.body.leverages) seen.add(l._id);
     }
     expect(seen.size).toBe(pending);
 
-    const rejected = await post<Leverages>('adminGetLeverageRequests/paginated/rejected', page());
+    const rejected = await t.call(
+      calls.accounts.pageLeverageRequests,
+      { params: { status: 'rejected' }, body: page() },
+      t.auth(token),
+    );
     expect(rejected.body.totalSize).toBe(Math.ceil(LEVERAGE_ROWS / 5));
     expect(rejected.body.leverages.every((l) => l.status === 'rejected')).toBe(true);
 
     // The spec's GET answers the first page (or the one asked for) with the same total.
-    const viaGet = await get<Leverages>('adminGetLeverageRequests/pending?page=2&sizePerPage=50');
+    const viaGet = await t.call(
+      calls.accounts.listLeverageRequests,
+      { params: { status: 'pending' }, query: { page: 2, sizePerPage: 50 } },
+      t.auth(token),
+    );
     expect(viaGet.body.totalSize).toBe(pending);
     expect(viaGet.body.leverages.map((l) => l._id)).toEqual(
       first.body.leverages.slice(50, 100).map((l) => l._id),
     );
-    const plain = await get<Leverages>('adminGetLeverageRequests/pending');
+    const plain = await t.call(
+      calls.accounts.listLeverageRequests,
+      { params: { status: 'pending' } },
+      t.auth(token),
+    );
     expect(plain.body.leverages).toHaveLength(50);
   });
 
   it('sorts and filters leverage changes by account, type and client', async () => {
-    const byAccount = await post<Leverages>(
-      'adminGetLeverageRequests/paginated/pending',
-      page({ sortField: 'accountNumber', sortOrder: 'asc', sizePerPage: 3 }),
+    const byAccount = await t.call(
+      calls.accounts.pageLeverageRequests,
+      {
+        params: { status: 'pending' },
+        body: page({ sortField: 'accountNumber', sortOrder: 'asc', sizePerPage: 3 }),
+      },
+      t.auth(token),
     );
     expect(byAccount.body.leverages.map((l) => l.accountNumber)).toEqual([600_001, 600_002, 600_003]);
-    const one = await post<Leverages>(
-      'adminGetLeverageRequests/paginated/pending',
-      page({ filters: { accountNumber: { filterType: 'NUMBER', filterVal: 600_007 } } }),
+    const one = await t.call(
+      calls.accounts.pageLeverageRequests,
+      {
+        params: { status: 'pending' },
+        body: page({ filters: { accountNumber: { filterType: 'NUMBER', filterVal: 600_007 } } }),
+      },
+      t.auth(token),
     );
     expect(one.body.leverages.map((l) => l.accountNumber)).toEqual([600_007]);
-    const ecnOfAdam = await post<Leverages>(
-      'adminGetLeverageRequests/paginated/pending',
-      page({
-        filters: {
-          accountType: { filterType: 'SELECT', filterVal: 'ECN' },
-          client: { filterType: 'TEXT', filterVal: 'adam' },
-        },
-      }),
+    const ecnOfAdam = await t.call(
+      calls.accounts.pageLeverageRequests,
+      {
+        params: { status: 'pending' },
+        body: page({
+          filters: {
+            accountType: { filterType: 'SELECT', filterVal: 'ECN' },
+            client: { filterType: 'TEXT', filterVal: 'adam' },
+          },
+        }),
+      },
+      t.auth(token),
     );
     expect(ecnOfAdam.body.totalSize).toBeGreaterThan(0);
     expect(ecnOfAdam.body.leverages.every((l) => l.accountType === 'ECN' && l.userId === clients[1])).toBe(
       true,
     );
-    const byClient = await post<Leverages>(
-      'adminGetLeverageRequests/paginated/pending',
-      page({ sortField: 'client', sortOrder: 'asc', sizePerPage: 100 }),
+    const byClient = await t.call(
+      calls.accounts.pageLeverageRequests,
+      {
+        params: { status: 'pending' },
+        body: page({ sortField: 'client', sortOrder: 'asc', sizePerPage: 100 }),
+      },
+      t.auth(token),
     );
     // Adam, then Mia, then Zoe.
     const order = byClient.body.leverages.map((l) => clients.indexOf(l.userId));
@@ -160,61 +201,95 @@ describe(`leverage and sub-account request lists (${testDbKind})`, () => {
       const r = await post(url, body);
       expect(r.status, `${url} ${JSON.stringify(body)}`).toBe(400);
     }
-    const badQuery = await get('adminGetLeverageRequests/pending?sizePerPage=500');
+    const badQuery = await t.call(
+      calls.accounts.listLeverageRequests,
+      { params: { status: 'pending' }, query: { sizePerPage: 500 } },
+      t.auth(token),
+    );
     expect(badQuery.status).toBe(400);
   });
 
   it('pages sub-account requests of a status, live, demo or both, with sorts and filters', async () => {
     const pendingAll = SUB_ROWS - Math.ceil(SUB_ROWS / 4);
-    const all = await post<SubAccounts>('adminGetSubAccountRequests/paginated/all/pending', page());
+    const all = await t.call(
+      calls.accounts.pageSubAccountRequests,
+      { params: { live: 'all', status: 'pending' }, body: page() },
+      t.auth(token),
+    );
     expect(all.status, JSON.stringify(all.body)).toBe(200);
     expect(all.body.totalSize).toBe(pendingAll);
     expect(all.body.accounts).toHaveLength(Math.min(100, pendingAll));
     const times = all.body.accounts.map((a) => a.timeCreated);
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    const second = await post<SubAccounts>(
-      'adminGetSubAccountRequests/paginated/all/pending',
-      page({ page: 2 }),
+    const second = await t.call(
+      calls.accounts.pageSubAccountRequests,
+      { params: { live: 'all', status: 'pending' }, body: page({ page: 2 }) },
+      t.auth(token),
     );
     expect(second.body.accounts).toHaveLength(pendingAll - 100);
 
-    const live = await post<SubAccounts>('adminGetSubAccountRequests/paginated/live/pending', page());
-    const demo = await post<SubAccounts>('adminGetSubAccountRequests/paginated/demo/pending', page());
+    const live = await t.call(
+      calls.accounts.pageSubAccountRequests,
+      { params: { live: 'live', status: 'pending' }, body: page() },
+      t.auth(token),
+    );
+    const demo = await t.call(
+      calls.accounts.pageSubAccountRequests,
+      { params: { live: 'demo', status: 'pending' }, body: page() },
+      t.auth(token),
+    );
     expect(live.body.totalSize + demo.body.totalSize).toBe(pendingAll);
     expect(live.body.accounts.every((a) => a.live)).toBe(true);
 
-    const mini = await post<SubAccounts>(
-      'adminGetSubAccountRequests/paginated/all/pending',
-      page({
-        filters: {
-          type: { filterType: 'SELECT', filterVal: 'Mini FX' },
-          baseCurrency: { filterType: 'SELECT', filterVal: 'USD' },
-        },
-      }),
+    const mini = await t.call(
+      calls.accounts.pageSubAccountRequests,
+      {
+        params: { live: 'all', status: 'pending' },
+        body: page({
+          filters: {
+            type: { filterType: 'SELECT', filterVal: 'Mini FX' },
+            baseCurrency: { filterType: 'SELECT', filterVal: 'USD' },
+          },
+        }),
+      },
+      t.auth(token),
     );
     expect(mini.body.totalSize).toBeGreaterThan(0);
     expect(mini.body.accounts.every((a) => a.type === 'Mini FX' && a.baseCurrency === 'USD')).toBe(true);
 
-    const zoeByEmail = await post<SubAccounts>(
-      'adminGetSubAccountRequests/paginated/all/pending',
-      page({ filters: { email: { filterType: 'TEXT', filterVal: 'zoe@' } } }),
+    const zoeByEmail = await t.call(
+      calls.accounts.pageSubAccountRequests,
+      {
+        params: { live: 'all', status: 'pending' },
+        body: page({ filters: { email: { filterType: 'TEXT', filterVal: 'zoe@' } } }),
+      },
+      t.auth(token),
     );
     expect(zoeByEmail.body.accounts.every((a) => a.userId === clients[0])).toBe(true);
     expect(Object.keys(zoeByEmail.body.users)).toEqual([clients[0]]);
-    const byName = await post<SubAccounts>(
-      'adminGetSubAccountRequests/paginated/all/pending',
-      page({ sortField: 'name', sortOrder: 'desc', sizePerPage: 100 }),
+    const byName = await t.call(
+      calls.accounts.pageSubAccountRequests,
+      {
+        params: { live: 'all', status: 'pending' },
+        body: page({ sortField: 'name', sortOrder: 'desc', sizePerPage: 100 }),
+      },
+      t.auth(token),
     );
     // Zoe first when sorted by name descending.
     expect(byName.body.accounts[0]!.userId).toBe(clients[0]);
-    const byEmail = await post<SubAccounts>(
-      'adminGetSubAccountRequests/paginated/all/approved',
-      page({ sortField: 'email', sortOrder: 'asc' }),
+    const byEmail = await t.call(
+      calls.accounts.pageSubAccountRequests,
+      { params: { live: 'all', status: 'approved' }, body: page({ sortField: 'email', sortOrder: 'asc' }) },
+      t.auth(token),
     );
     expect(byEmail.body.accounts[0]!.userId).toBe(clients[1]);
 
     // The GET loader answers a page as well, with the total.
-    const viaGet = await get<SubAccounts>('adminGetSubAccountRequests/all/pending?sizePerPage=10');
+    const viaGet = await t.call(
+      calls.accounts.listSubAccountRequests,
+      { params: { live: 'all', status: 'pending' }, query: { sizePerPage: 10 } },
+      t.auth(token),
+    );
     expect(viaGet.body.accounts).toHaveLength(10);
     expect(viaGet.body.totalSize).toBe(pendingAll);
   });

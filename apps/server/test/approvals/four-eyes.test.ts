@@ -52,8 +52,13 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
   const post = (who: Who, url: string, body: unknown) =>
     t.call<Reply>('POST', url, body, t.auth(tokens[who]));
   const setThreshold = (type: string, currency: string, amount: number | null, who: Who = 'sys') =>
-    post(who, calls.approvals.setThreshold, { requestType: type, currency, amount });
-  const approveDeposit = (who: Who, id: string) => post(who, calls.funding.processDeposit, { depositId: id });
+    t.call(
+      calls.approvals.setThreshold,
+      { body: { requestType: type, currency, amount } },
+      t.auth(tokens[who]),
+    );
+  const approveDeposit = (who: Who, id: string) =>
+    t.call(calls.funding.processDeposit, { body: { depositId: id } }, t.auth(tokens[who]));
   const approvalRows = (id: string) =>
     t.db.select().from(fundingApprovals).where(eq(fundingApprovals.requestId, id));
   const operationsOf = (id: string) =>
@@ -150,30 +155,54 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
     await setThreshold('deposit', 'USD', 100);
     const login = await f.account();
     const id = await f.deposit(login, 500);
-    await post('ann', calls.funding.updateDeposit, {
-      deposit: { _id: id, status: 'approve_process', comment: 'checked the bank statement' },
-    });
+    await t.call(
+      calls.funding.updateDeposit,
+      {
+        body: {
+          deposit: { _id: id, status: 'approve_process', comment: 'checked the bank statement' },
+        },
+      },
+      t.auth(tokens['ann']),
+    );
     const again = await approveDeposit('ann', id);
     expect(again.status).toBe(403);
     expect(again.body.errors).toEqual({ auth: FOUR_EYES_MESSAGES.sameApprover });
-    const viaModal = await post('ann', calls.funding.updateDeposit, {
-      deposit: { _id: id, status: 'approve_process', comment: 'again' },
-    });
+    const viaModal = await t.call(
+      calls.funding.updateDeposit,
+      {
+        body: {
+          deposit: { _id: id, status: 'approve_process', comment: 'again' },
+        },
+      },
+      t.auth(tokens['ann']),
+    );
     expect(viaModal.status).toBe(403);
     // A second approval must agree with the first: Set as approved is another decision.
-    const other = await post('bob', calls.funding.updateDeposit, {
-      deposit: { _id: id, status: 'approved', comment: '' },
-    });
-    expect(other.status).toBe(409);
-    const changed = await post('bob', calls.funding.updateDeposit, {
-      deposit: {
-        _id: id,
-        status: 'approve_process',
-        comment: '',
-        modifyDealAmount: true,
-        depositAmountSent: 400,
+    const other = await t.call(
+      calls.funding.updateDeposit,
+      {
+        body: {
+          deposit: { _id: id, status: 'approved', comment: '' },
+        },
       },
-    });
+      t.auth(tokens['bob']),
+    );
+    expect(other.status).toBe(409);
+    const changed = await t.call(
+      calls.funding.updateDeposit,
+      {
+        body: {
+          deposit: {
+            _id: id,
+            status: 'approve_process',
+            comment: '',
+            modifyDealAmount: true,
+            depositAmountSent: 400,
+          },
+        },
+      },
+      t.auth(tokens['bob']),
+    );
     expect(changed.status).toBe(400);
     expect(changed.body.errors?.depositAmountSent).toMatch(/first approval was for 500\.00 USD/);
     await f.settle();
@@ -183,9 +212,15 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
       comment: 'checked the bank statement',
     });
 
-    const ok = await post('bob', calls.funding.updateDeposit, {
-      deposit: { _id: id, status: 'approve_process', comment: 'second look: fine' },
-    });
+    const ok = await t.call(
+      calls.funding.updateDeposit,
+      {
+        body: {
+          deposit: { _id: id, status: 'approve_process', comment: 'second look: fine' },
+        },
+      },
+      t.auth(tokens['bob']),
+    );
     expect(ok.status).toBe(200);
     const [approval] = await approvalRows(id);
     expect(approval).toMatchObject({
@@ -240,16 +275,28 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
     );
     expect(list.body.data.approvals[rejected]).toMatchObject({ state: 'awaiting', firstBy: ids.ann });
 
-    const r = await post('bob', calls.funding.updateDeposit, {
-      deposit: { _id: rejected, status: 'rejected', comment: 'Not the client’s card' },
-    });
+    const r = await t.call(
+      calls.funding.updateDeposit,
+      {
+        body: {
+          deposit: { _id: rejected, status: 'rejected', comment: 'Not the client’s card' },
+        },
+      },
+      t.auth(tokens['bob']),
+    );
     expect(r.body.request).toMatchObject({ status: 'rejected' });
     expect((await approvalRows(rejected)).map((a) => [a.state, a.cancelledBy])).toEqual([
       ['cancelled', ids.bob],
     ]);
-    await post('ann', calls.funding.updateDeposit, {
-      deposit: { _id: reset, status: 'pending', comment: 'wrong amount' },
-    });
+    await t.call(
+      calls.funding.updateDeposit,
+      {
+        body: {
+          deposit: { _id: reset, status: 'pending', comment: 'wrong amount' },
+        },
+      },
+      t.auth(tokens['ann']),
+    );
     // Back to pending: the next approval is a first one again, and the first approver may give it.
     const fresh = await approveDeposit('ann', reset);
     expect(fresh.body.message).toBe(FOUR_EYES_MESSAGES.firstApprovalRecorded);
@@ -264,16 +311,33 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
     const wd = await f.withdrawal(from, 60);
     const tr = await f.transfer(from, to, 10);
 
-    const firstWd = await post('bob', calls.funding.processWithdrawal, { withdrawalId: wd });
+    const firstWd = await t.call(
+      calls.funding.processWithdrawal,
+      { body: { withdrawalId: wd } },
+      t.auth(tokens['bob']),
+    );
     expect(firstWd.body.request).toMatchObject({ status: 'pending' });
-    const firstTr = await post('bob', calls.funding.processTransfer, { transferId: tr });
+    const firstTr = await t.call(
+      calls.funding.processTransfer,
+      { body: { transferId: tr } },
+      t.auth(tokens['bob']),
+    );
     expect(firstTr.body.message).toBe(FOUR_EYES_MESSAGES.firstApprovalRecorded);
-    expect((await post('bob', calls.funding.processTransfer, { transferId: tr })).status).toBe(403);
+    expect(
+      (await t.call(calls.funding.processTransfer, { body: { transferId: tr } }, t.auth(tokens['bob'])))
+        .status,
+    ).toBe(403);
     await f.settle();
     expect(await f.balanceOf(from)).toBe(500);
 
-    expect((await post('cid', calls.funding.processWithdrawal, { withdrawalId: wd })).status).toBe(200);
-    expect((await post('ann', calls.funding.processTransfer, { transferId: tr })).status).toBe(200);
+    expect(
+      (await t.call(calls.funding.processWithdrawal, { body: { withdrawalId: wd } }, t.auth(tokens['cid'])))
+        .status,
+    ).toBe(200);
+    expect(
+      (await t.call(calls.funding.processTransfer, { body: { transferId: tr } }, t.auth(tokens['ann'])))
+        .status,
+    ).toBe(200);
     await f.settle();
     expect(await f.balanceOf(from)).toBe(430);
     expect(await f.balanceOf(to)).toBe(10);

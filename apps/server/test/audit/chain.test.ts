@@ -22,8 +22,6 @@ describe(`audit chain verification after real work, and what it catches (${testD
   });
   afterAll(() => t.stop());
 
-  const post = <T = Record<string, unknown>>(token: string, url: string, body?: unknown) =>
-    t.call<T>('POST', url, body ?? {}, t.auth(token));
   const verify = () => verifyAuditChain(t.db);
   const chained = () => t.db.select().from(auditLog).orderBy(asc(auditLog.id));
 
@@ -32,43 +30,67 @@ describe(`audit chain verification after real work, and what it catches (${testD
     expect(
       (await t.call(calls.auth.loginAdmin, { body: { email: 'admin@chain.test', password: 'nope' } })).status,
     ).toBe(400);
-    const added = await post<{ user: { _id: string } }>(admin, calls.clients.registerUser, {
-      email: 'chain.client@clients.test',
-      password: 'secret1',
-      password2: 'secret1',
-      title: 'Mrs.',
-      name: 'Chloé, "CJ"',
-      surname: 'Jansen',
-      mobilePhone: '07700 900123',
-      addressNo: '1',
-      address: 'Line one\nLine two',
-      city: 'Utrecht',
-      postcode: '3511',
-      country: 'NL',
-      nationality: 'NL',
-      birthDay: 3,
-      birthMonth: 4,
-      birthYear: 1985,
-    });
+    const added = await t.call(
+      calls.clients.registerUser,
+      {
+        body: {
+          email: 'chain.client@clients.test',
+          password: 'secret1',
+          password2: 'secret1',
+          title: 'Mrs.',
+          name: 'Chloé, "CJ"',
+          surname: 'Jansen',
+          mobilePhone: '07700 900123',
+          addressNo: '1',
+          address: 'Line one\nLine two',
+          city: 'Utrecht',
+          postcode: '3511',
+          country: 'NL',
+          nationality: 'NL',
+          birthDay: 3,
+          birthMonth: 4,
+          birthYear: 1985,
+        },
+      },
+      t.auth(admin),
+    );
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const clientId = added.body.user._id;
-    const edited = await post(admin, calls.clients.editUser, {
-      _id: clientId,
-      role: 'USER',
-      status: 'new',
-      city: 'Den Haag',
-    });
+    const edited = await t.call(
+      calls.clients.editUser,
+      {
+        body: {
+          _id: clientId,
+          role: 'USER',
+          status: 'new',
+          city: 'Den Haag',
+        },
+      },
+      t.auth(admin),
+    );
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(
-      (await post(admin, calls.clients.processUser, { userId: clientId, status: 'approved' })).status,
+      (
+        await t.call(
+          calls.clients.processUser,
+          { body: { userId: clientId, status: 'approved' } },
+          t.auth(admin),
+        )
+      ).status,
     ).toBe(200);
     expect(
       (
-        await post(sysop, calls.groups.addGroup, {
-          groupId: 'real\\eur',
-          groupName: 'EUR',
-          groupStatus: 'active',
-        })
+        await t.call(
+          calls.groups.addGroup,
+          {
+            body: {
+              groupId: 'real\\eur',
+              groupName: 'EUR',
+              groupStatus: 'active',
+            },
+          },
+          t.auth(sysop),
+        )
       ).status,
     ).toBe(200);
     for (const [login, amount] of [
@@ -93,7 +115,9 @@ describe(`audit chain verification after real work, and what it catches (${testD
         accountNumber: login,
         status: 'pending',
       });
-      expect((await post(admin, calls.funding.processDeposit, { depositId: id })).status).toBe(200);
+      expect(
+        (await t.call(calls.funding.processDeposit, { body: { depositId: id } }, t.auth(admin))).status,
+      ).toBe(200);
     }
     for (let i = 0; i < 10 && (await t.worker.runOnce()).claimed > 0; i++);
 
@@ -106,7 +130,7 @@ describe(`audit chain verification after real work, and what it catches (${testD
       'platform.op.succeeded',
     ])
       expect(actions).toContain(a);
-    const byApi = await post<AuditVerifyResult>(sysop, calls.audit.verifyAudit);
+    const byApi = await t.raw<AuditVerifyResult>(calls.audit.verifyAudit, { body: {} }, t.auth(sysop));
     expect(byApi.status).toBe(200);
     expect(byApi.body).toMatchObject({ ok: true, unchained: 0 });
     expect(byApi.body.rows).toBeGreaterThanOrEqual(12);
@@ -119,7 +143,7 @@ describe(`audit chain verification after real work, and what it catches (${testD
   });
 
   it('is for SYSOPs only', async () => {
-    expect((await post(admin, calls.audit.verifyAudit)).status).toBe(403);
+    expect((await t.raw(calls.audit.verifyAudit, { body: {} }, t.auth(admin))).status).toBe(403);
     expect((await t.raw(calls.audit.verifyAudit, { body: {} })).status).toBe(401);
   });
 
@@ -127,7 +151,7 @@ describe(`audit chain verification after real work, and what it catches (${testD
     const rows = await chained();
     const target = rows[Math.floor(rows.length / 2)]!;
     await tamper(t.database, sql`update audit_log set ip = '198.51.100.66' where id = ${target.id}`);
-    const r = await post<AuditVerifyResult>(sysop, calls.audit.verifyAudit);
+    const r = await t.raw<AuditVerifyResult>(calls.audit.verifyAudit, { body: {} }, t.auth(sysop));
     expect(r.body).toMatchObject({ ok: false, firstBadId: target.id, problem: 'edited' });
     expect(r.body.reason).toContain(`Row ${target.id} does not match its hash`);
     await tamper(t.database, sql`update audit_log set ip = ${target.ip} where id = ${target.id}`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, MESSAGES } from '@brokerdesk/contract';
+import { API_PREFIX, calls, MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 
@@ -73,10 +73,10 @@ describe(`bad input to the sign-in calls (${testDbKind})`, () => {
   });
 
   it('answers an unknown API path with a JSON 404 and a page path with the web app', async () => {
-    const api = await t.call('GET', '/api/nothing-here');
+    const api = await t.send('GET', `${API_PREFIX}nothing-here`);
     expect(api.status).toBe(404);
     expect(api.body).toHaveProperty('errors.server');
-    const page = await t.call('GET', '/users/new', undefined, { accept: 'text/html' });
+    const page = await t.send('GET', '/users/new', undefined, { accept: 'text/html' });
     expect(page.status).toBe(200);
     expect(String(page.body)).toContain('<div id="root">');
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, MESSAGES } from '@brokerdesk/contract';
+import { calls, MESSAGES, urlOf } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, emailConfirmations, passwordResets, users } from '../../src/db/schema.ts';
@@ -173,8 +173,11 @@ describe(`password reset and email confirmation (${testDbKind})`, () => {
       'application/json',
       'text/html,application/xhtml+xml,*/*;q=0.8',
     ]) {
-      for (const path of [`/email/confirm/${verify}`, `/email/confirm/setpassword/${setpw}`]) {
-        const page = await t.call('GET', path, undefined, { accept });
+      for (const path of [
+        urlOf(calls.auth.confirmEmail, { params: { id: verify } }),
+        urlOf(calls.auth.confirmEmailToSetPassword, { params: { setpassword: 'setpassword', id: setpw } }),
+      ]) {
+        const page = await t.send('GET', path, undefined, { accept });
         expect(page.status, `${accept} ${path}`).toBe(200);
         expect(String(page.body)).toContain('<div id="root">');
       }

@@ -53,19 +53,22 @@ describe(`client management (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const post = <T = Record<string, unknown>>(token: string, url: string, body: unknown) =>
-    t.call<T>('POST', url, body, t.auth(token));
-  const get = <T = Record<string, unknown>>(token: string, url: string) =>
-    t.call<T>('GET', url, undefined, t.auth(token));
   const list = (status: string, body: Record<string, unknown> = {}) =>
-    post<ListReply>(admin, `/api/admin/users/list/paginated/${status}`, {
-      page: 1,
-      sizePerPage: 50,
-      ...body,
-    });
+    t.call(
+      calls.clients.pageUsers,
+      {
+        params: { status },
+        body: {
+          page: 1,
+          sizePerPage: 50,
+          ...body,
+        },
+      },
+      t.auth(admin),
+    );
 
   async function add(over: Record<string, unknown> = {}) {
-    const r = await post<{ user: User }>(admin, calls.clients.registerUser, newClient(over));
+    const r = await t.call(calls.clients.registerUser, { body: newClient(over) }, t.auth(admin));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body.user;
   }
@@ -84,7 +87,7 @@ describe(`client management (${testDbKind})`, () => {
     expect(await verifyPassword(row!.passwordHash, 'secret1')).toBe(true);
     const mail = await t.smtp.next('new.client@clients.test', before);
     expect(mail.text).toMatch(/http:\/\/console\.test\/email\/confirm\/[A-Za-z0-9_-]+/);
-    const logs = await get<{ event: string; actionedBy: string }[]>(admin, `/api/admin/users/logs/${u._id}`);
+    const logs = await t.call(calls.clients.listLogs, { params: { userId: u._id } }, t.auth(admin));
     expect(logs.body[0]).toMatchObject({
       event: 'Client added by staff',
       actionedBy: adminId,
@@ -96,27 +99,41 @@ describe(`client management (${testDbKind})`, () => {
 
   it('refuses a duplicate email, missing fields and mismatched passwords with field errors', async () => {
     await add({ email: 'dup@clients.test' });
-    const dup = await post(admin, calls.clients.registerUser, newClient({ email: 'DUP@clients.test' }));
+    const dup = await t.call(
+      calls.clients.registerUser,
+      { body: newClient({ email: 'DUP@clients.test' }) },
+      t.auth(admin),
+    );
     expect(dup.status).toBe(400);
     expect(dup.body).toMatchObject({ errors: { email: 'This email is already in use.' } });
-    const missing = await post(
-      admin,
+    const missing = await t.call(
       calls.clients.registerUser,
-      newClient({ name: '  ', city: '', password2: 'other1' }),
+      { body: newClient({ name: '  ', city: '', password2: 'other1' }) },
+      t.auth(admin),
     );
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ errors: { name: 'Name is required.', city: 'City is required.' } });
-    const mismatch = await post(admin, calls.clients.registerUser, newClient({ password2: 'other1' }));
+    const mismatch = await t.call(
+      calls.clients.registerUser,
+      { body: newClient({ password2: 'other1' }) },
+      t.auth(admin),
+    );
     expect(mismatch.body).toMatchObject({ errors: { password2: MESSAGES.passwordsMustMatch } });
   });
 
   it('lists by status with server paging, sorting and filters', async () => {
     const a = await add({ name: 'Zelda', surname: 'Quartz', country: 'US' });
-    await post(admin, calls.clients.processUser, {
-      userId: a._id,
-      status: 'pending',
-      reason: 'Missing proof',
-    });
+    await t.call(
+      calls.clients.processUser,
+      {
+        body: {
+          userId: a._id,
+          status: 'pending',
+          reason: 'Missing proof',
+        },
+      },
+      t.auth(admin),
+    );
     const pending = await list('pending');
     expect(pending.body.clients.map((c) => c._id)).toEqual([a._id]);
     expect(pending.body.clients[0]).toMatchObject({ status: 'pending', reason: 'Missing proof' });
@@ -184,103 +201,170 @@ describe(`client management (${testDbKind})`, () => {
 
   it('returns a profile, 404 for an unknown id and 400 for a malformed one', async () => {
     const u = await add();
-    const r = await get<{ user: User }>(admin, `/api/admin/users/profile/${u._id}`);
+    const r = await t.call(calls.clients.getProfile, { params: { id: u._id } }, t.auth(admin));
     expect(r.body.user.email).toBe(u.email);
-    expect((await get(admin, '/api/admin/users/profile/0123456789abcdef01234567')).status).toBe(404);
-    expect((await get(admin, '/api/admin/users/profile/not-an-id')).status).toBe(400);
+    expect(
+      (await t.call(calls.clients.getProfile, { params: { id: '0123456789abcdef01234567' } }, t.auth(admin)))
+        .status,
+    ).toBe(404);
+    expect(
+      (await t.call(calls.clients.getProfile, { params: { id: 'not-an-id' } }, t.auth(admin))).status,
+    ).toBe(400);
   });
 
   it('runs compliance actions with a reason for pending, logging each', async () => {
     const u = await add();
-    const noReason = await post(admin, calls.clients.processUser, {
-      userId: u._id,
-      status: 'pending',
-      reason: ' ',
-    });
+    const noReason = await t.call(
+      calls.clients.processUser,
+      {
+        body: {
+          userId: u._id,
+          status: 'pending',
+          reason: ' ',
+        },
+      },
+      t.auth(admin),
+    );
     expect(noReason.status).toBe(400);
     expect(noReason.body).toMatchObject({ errors: { reason: MESSAGES.reasonRequired } });
     for (const status of ['approved', 'rejected'] as const) {
-      const r = await post(admin, calls.clients.processUser, { userId: u._id, status, reason: '' });
+      const r = await t.call(
+        calls.clients.processUser,
+        { body: { userId: u._id, status, reason: '' } },
+        t.auth(admin),
+      );
       expect(r.body).toEqual({ success: true, reload: true });
-      const p = await get<{ user: User }>(admin, `/api/admin/users/profile/${u._id}`);
+      const p = await t.call(calls.clients.getProfile, { params: { id: u._id } }, t.auth(admin));
       expect(p.body.user.status).toBe(status);
     }
-    const staff = await post(admin, calls.clients.processUser, {
-      userId: sysopId,
-      status: 'rejected',
-      reason: '',
-    });
+    const staff = await t.call(
+      calls.clients.processUser,
+      {
+        body: {
+          userId: sysopId,
+          status: 'rejected',
+          reason: '',
+        },
+      },
+      t.auth(admin),
+    );
     expect(staff.status).toBe(403);
   });
 
   it('enforces the role rules of Edit User on the server', async () => {
     const u = await add();
     const base = { _id: u._id, role: 'USER', status: 'new' };
-    const byAdmin = await post(admin, calls.clients.editUser, { ...base, role: 'PARTNER' });
+    const byAdmin = await t.call(
+      calls.clients.editUser,
+      { body: { ...base, role: 'PARTNER' } },
+      t.auth(admin),
+    );
     expect(byAdmin.status).toBe(403);
     const [unchanged] = await t.db.select().from(users).where(eq(users.id, u._id));
     expect(unchanged!.role).toBe('USER');
 
-    const bySysop = await post<{ user: User }>(sysop, calls.clients.editUser, {
-      ...base,
-      role: 'PARTNER',
-      status: 'approved',
-    });
+    const bySysop = await t.call(
+      calls.clients.editUser,
+      {
+        body: {
+          ...base,
+          role: 'PARTNER',
+          status: 'approved',
+        },
+      },
+      t.auth(sysop),
+    );
     expect(bySysop.status).toBe(200);
     expect(bySysop.body.user).toMatchObject({ role: 'PARTNER', status: 'approved' });
 
-    const toSysop = await post(sysop, calls.clients.editUser, { ...base, role: 'SYSOP' });
+    const toSysop = await t.call(calls.clients.editUser, { body: { ...base, role: 'SYSOP' } }, t.auth(sysop));
     expect(toSysop.status).toBe(403);
-    const editAdmin = await post(sysop, calls.clients.editUser, {
-      _id: adminId,
-      role: 'ADMIN',
-      status: 'approved',
-      name: 'X',
-    });
+    const editAdmin = await t.call(
+      calls.clients.editUser,
+      {
+        body: {
+          _id: adminId,
+          role: 'ADMIN',
+          status: 'approved',
+          name: 'X',
+        },
+      },
+      t.auth(sysop),
+    );
     expect(editAdmin.status).toBe(403);
-    const adminEditsSysop = await post(admin, calls.clients.editUser, {
-      _id: sysopId,
-      role: 'SYSOP',
-      status: 'approved',
-    });
+    const adminEditsSysop = await t.call(
+      calls.clients.editUser,
+      {
+        body: {
+          _id: sysopId,
+          role: 'SYSOP',
+          status: 'approved',
+        },
+      },
+      t.auth(admin),
+    );
     expect(adminEditsSysop.status).toBe(403);
 
-    const promoted = await post<{ user: User }>(sysop, calls.clients.editUser, {
-      ...base,
-      role: 'ADMIN',
-      status: 'rejected',
-    });
+    const promoted = await t.call(
+      calls.clients.editUser,
+      {
+        body: {
+          ...base,
+          role: 'ADMIN',
+          status: 'rejected',
+        },
+      },
+      t.auth(sysop),
+    );
     expect(promoted.body.user).toMatchObject({ role: 'ADMIN', status: 'approved' });
   });
 
   it('edits details, email and password with field errors for a taken email', async () => {
     const u = await add();
     const other = await add();
-    const taken = await post(admin, calls.clients.editUser, {
-      _id: u._id,
-      role: 'USER',
-      status: 'new',
-      newEmail: other.email,
-    });
+    const taken = await t.call(
+      calls.clients.editUser,
+      {
+        body: {
+          _id: u._id,
+          role: 'USER',
+          status: 'new',
+          newEmail: other.email,
+        },
+      },
+      t.auth(admin),
+    );
     expect(taken.body).toMatchObject({ errors: { email: 'This email is already in use.' } });
-    const short = await post(admin, calls.clients.editUser, {
-      _id: u._id,
-      role: 'USER',
-      status: 'new',
-      password: '123',
-      password2: '123',
-    });
+    const short = await t.call(
+      calls.clients.editUser,
+      {
+        body: {
+          _id: u._id,
+          role: 'USER',
+          status: 'new',
+          password: '123',
+          password2: '123',
+        },
+      },
+      t.auth(admin),
+    );
     expect(short.body).toMatchObject({ errors: { password: MESSAGES.passwordTooShort } });
-    const ok = await post<{ user: User }>(admin, calls.clients.editUser, {
-      _id: u._id,
-      role: 'USER',
-      status: 'new',
-      newEmail: 'renamed@clients.test',
-      city: 'Leeds',
-      password: 'newpass',
-      password2: 'newpass',
-      emailVerified: true,
-    });
+    const ok = await t.call(
+      calls.clients.editUser,
+      {
+        body: {
+          _id: u._id,
+          role: 'USER',
+          status: 'new',
+          newEmail: 'renamed@clients.test',
+          city: 'Leeds',
+          password: 'newpass',
+          password2: 'newpass',
+          emailVerified: true,
+        },
+      },
+      t.auth(admin),
+    );
     expect(ok.body.user).toMatchObject({ email: 'renamed@clients.test', city: 'Leeds', emailVerified: true });
     const [row] = await t.db.select().from(users).where(eq(users.id, u._id));
     expect(await verifyPassword(row!.passwordHash, 'newpass')).toBe(true);
@@ -293,33 +377,54 @@ describe(`client management (${testDbKind})`, () => {
       role: 'SYSOP',
     });
     const token = await t.signIn('other.sysop@c.test', 'Correct-Horse-1');
-    const r = await post(sysop, calls.clients.editUser, {
-      _id: id,
-      role: 'SYSOP',
-      status: 'approved',
-      password: 'Fresh-Pass-9',
-      password2: 'Fresh-Pass-9',
-    });
+    const r = await t.call(
+      calls.clients.editUser,
+      {
+        body: {
+          _id: id,
+          role: 'SYSOP',
+          status: 'approved',
+          password: 'Fresh-Pass-9',
+          password2: 'Fresh-Pass-9',
+        },
+      },
+      t.auth(sysop),
+    );
     expect(r.status).toBe(403);
     expect(r.body).toMatchObject({ errors: { auth: STAFF_MESSAGES.managedOnStaffScreen } });
-    expect((await get(token, calls.auth.getMe)).status).toBe(200);
+    expect((await t.call(calls.auth.getMe, {}, t.auth(token))).status).toBe(200);
     expect(await t.signIn('other.sysop@c.test', 'Correct-Horse-1')).toEqual(expect.any(String));
   });
 
   it('switches the application type and keeps client logs; refuses a blank event', async () => {
     const u = await add();
-    const r = await post(admin, calls.clients.changeAccountType, {
-      changeTo: 'Corporate',
-      userData: { _id: u._id },
-    });
+    const r = await t.call(
+      calls.clients.changeAccountType,
+      {
+        body: {
+          changeTo: 'Corporate',
+          userData: { _id: u._id },
+        },
+      },
+      t.auth(admin),
+    );
     expect(r.body).toEqual({ success: true });
     expect(
-      (await get<{ user: User }>(admin, `/api/admin/users/profile/${u._id}`)).body.user.accountType,
+      (await t.call(calls.clients.getProfile, { params: { id: u._id } }, t.auth(admin))).body.user
+        .accountType,
     ).toBe('Corporate');
-    const blank = await post(admin, calls.clients.addLog, { userId: u._id, event: '   ' });
+    const blank = await t.call(
+      calls.clients.addLog,
+      { body: { userId: u._id, event: '   ' } },
+      t.auth(admin),
+    );
     expect(blank.body).toMatchObject({ errors: { event: MESSAGES.eventRequired } });
-    await post(admin, calls.clients.addLog, { userId: u._id, event: 'Called the client' });
-    const logs = await get<{ event: string }[]>(admin, `/api/admin/users/logs/${u._id}`);
+    await t.call(
+      calls.clients.addLog,
+      { body: { userId: u._id, event: 'Called the client' } },
+      t.auth(admin),
+    );
+    const logs = await t.call(calls.clients.listLogs, { params: { userId: u._id } }, t.auth(admin));
     expect(logs.body.map((l) => l.event)).toEqual(
       expect.arrayContaining(['Called the client', 'Application type changed to Corporate']),
     );
@@ -328,9 +433,10 @@ describe(`client management (${testDbKind})`, () => {
   it('reads and saves partner email settings, all five required', async () => {
     const p = await add();
     await t.db.update(users).set({ role: 'PARTNER', agentCode: 9100 }).where(eq(users.id, p._id));
-    const first = await get<Record<string, unknown>[]>(
-      admin,
-      `/api/admin/partners/getEmailNotifications/${p._id}`,
+    const first = await t.call(
+      calls.clients.getPartnerEmailSettings,
+      { params: { userId: p._id } },
+      t.auth(admin),
     );
     expect(first.body[0]).toMatchObject({ partnerId: p._id, agentCode: 9100, partnerUserDeposited: true });
     const settings = {
@@ -342,18 +448,23 @@ describe(`client management (${testDbKind})`, () => {
       partnerUserDeposited: true,
       partnerUserWithdrawalRequest: false,
     };
-    expect((await post(admin, calls.clients.updatePartnerEmailSettings, settings)).status).toBe(200);
-    const after = await get<Record<string, unknown>[]>(
-      admin,
-      `/api/admin/partners/getEmailNotifications/${p._id}`,
+    expect(
+      (await t.call(calls.clients.updatePartnerEmailSettings, { body: settings }, t.auth(admin))).status,
+    ).toBe(200);
+    const after = await t.call(
+      calls.clients.getPartnerEmailSettings,
+      { params: { userId: p._id } },
+      t.auth(admin),
     );
     expect(after.body[0]).toMatchObject(settings);
     const { partnerUserDeposited: _, ...missing } = settings;
-    expect((await post(admin, calls.clients.updatePartnerEmailSettings, missing)).status).toBe(400);
+    expect(
+      (await t.call(calls.clients.updatePartnerEmailSettings, { body: missing }, t.auth(admin))).status,
+    ).toBe(400);
   });
 
   it('lists admins by id and name', async () => {
-    const r = await get<{ admins: Record<string, string> }>(admin, calls.clients.listAdmins);
+    const r = await t.call(calls.clients.listAdmins, {}, t.auth(admin));
     expect(r.body.admins[adminId]).toBe('Alex Staff');
     expect(r.body.admins[sysopId]).toBe('Sam Staff');
   });

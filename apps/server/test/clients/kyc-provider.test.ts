@@ -135,10 +135,10 @@ describe(`KYC documents through the provider's API (KYC_PROVIDER=sumsub, ${testD
     const path = new URL(docs.IDENTITY!.viewUrl).pathname;
     const query = new URL(docs.IDENTITY!.viewUrl).search;
     // Same signature on another client's path: the signature does not match.
-    expect((await t.call('GET', `${path.replace(verified, stranger)}${query}`)).status).toBe(403);
+    expect((await t.send('GET', `${path.replace(verified, stranger)}${query}`)).status).toBe(403);
     // An image id of the client that the provider does not list (1045510332 is listed, 999 is not).
     const signed = t.links.sign(`/api/kyc/image/${verified}/999`, 60, t.sessionOf(token));
-    expect((await t.call('GET', signed)).status).toBe(404);
+    expect((await t.send('GET', signed)).status).toBe(404);
   });
 
   it('answers an empty card for a client the provider does not know', async () => {

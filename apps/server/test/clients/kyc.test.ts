@@ -64,11 +64,11 @@ describe(`KYC documents through the stand-in provider (${testDbKind})`, () => {
   it('serves a document only through an unexpired, untampered signed link', async () => {
     const r = await t.call(calls.clients.listKycDocuments, { params: { id: clientId } }, t.auth(token));
     const view = local(r.body.IDENTITY!.viewUrl);
-    const ok = await t.call('GET', view, undefined, { accept: '*/*' });
+    const ok = await t.send('GET', view, undefined, { accept: '*/*' });
     expect(ok.status).toBe(200);
     // A generated sample scan: a real PNG picture, not a page naming the document type.
     expect(ok.headers.get('content-type')).toBe('image/png');
-    expect((await t.call('GET', `${view}x`)).status).toBe(403);
+    expect((await t.send('GET', `${view}x`)).status).toBe(403);
     const report = await fetch(`${t.base}${local(r.body.IDENTITY!.reportUrl)}`);
     expect(report.status).toBe(200);
     expect(report.headers.get('content-type')).toBe('application/pdf');
@@ -79,7 +79,7 @@ describe(`KYC documents through the stand-in provider (${testDbKind})`, () => {
     expect(pdf).toContain('(applicant@kyc.test)');
     expect(pdf).not.toContain('insp-1');
     t.clock.advance(601);
-    expect((await t.call('GET', view)).status).toBe(403);
+    expect((await t.send('GET', view)).status).toBe(403);
   });
 
   it('answers 404 for an unknown client', async () => {

@@ -20,15 +20,15 @@ describe(`IB codes (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const post = <T = Record<string, unknown>>(url: string, body: unknown) =>
-    t.call<T>('POST', `/api/admin/users/${url}`, body, t.auth(token));
-  const get = <T = Record<string, unknown>>(url: string) =>
-    t.call<T>('GET', `/api/admin/users/${url}`, undefined, t.auth(token));
   const add = (body: Record<string, unknown>) =>
-    post<Added>('adminAddIbCode', { newCode: true, name: 'Acme Ltd', statusCode: 'GOLD', ...body });
+    t.call(
+      calls.partners.addIbCode,
+      { body: { newCode: true, name: 'Acme Ltd', statusCode: 'GOLD', ...body } },
+      t.auth(token),
+    );
 
   it('shows zero counters before an operator sets the quota, and refuses to add then', async () => {
-    const r = await get<IbCodesResponse>('adminGetIbCodes');
+    const r = await t.call(calls.partners.listIbCodes, {}, t.auth(token));
     expect(r.body).toEqual({
       ibs: [],
       counters: { availableIbCodes: 0, totalIbCodes: 0, availableSubcodes: 0, totalSubcodes: 0 },
@@ -52,7 +52,7 @@ describe(`IB codes (${testDbKind})`, () => {
     });
     t.clock.advance(10);
     await add({ name: 'Later', agentCode: 502 });
-    const list = await get<IbCodesResponse>('adminGetIbCodes');
+    const list = await t.call(calls.partners.listIbCodes, {}, t.auth(token));
     expect(list.body.ibs.map((i) => i.agentCode)).toEqual([502, 501]);
     expect(list.body.counters).toEqual({
       availableIbCodes: 0,
@@ -99,7 +99,11 @@ describe(`IB codes (${testDbKind})`, () => {
     const partner = await client(t, { agentCode: 700 });
     await t.db.update(users).set({ role: 'PARTNER' }).where(eq(users.id, partner));
     const ib = (await add({ agentCode: 700, name: 'Old name' })).body.addIbCode;
-    const r = await post<Added>('adminUpdateIbCode', { newCode: false, ibId: ib._id, name: 'New name' });
+    const r = await t.call(
+      calls.partners.updateIbCode,
+      { body: { newCode: false, ibId: ib._id, name: 'New name' } },
+      t.auth(token),
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.addIbCode).toMatchObject({
       _id: ib._id,
@@ -107,11 +111,17 @@ describe(`IB codes (${testDbKind})`, () => {
       agentCode: 700,
       statusCode: 'GOLD',
     });
-    const status = await post<Added>('adminUpdateIbCode', {
-      newCode: false,
-      ibId: ib._id,
-      statusCode: 'SILVER',
-    });
+    const status = await t.call(
+      calls.partners.updateIbCode,
+      {
+        body: {
+          newCode: false,
+          ibId: ib._id,
+          statusCode: 'SILVER',
+        },
+      },
+      t.auth(token),
+    );
     expect(status.body.addIbCode).toMatchObject({ name: 'New name', statusCode: 'SILVER' });
     expect(await logsOf(t, partner)).toEqual(
       expect.arrayContaining(['Introducer 700 added', 'Introducer 700 updated']),
@@ -123,21 +133,67 @@ describe(`IB codes (${testDbKind})`, () => {
       'introducer.edited',
     ]);
 
-    const nothing = await post('adminUpdateIbCode', { newCode: false, ibId: ib._id });
+    const nothing = await t.call(
+      calls.partners.updateIbCode,
+      { body: { newCode: false, ibId: ib._id } },
+      t.auth(token),
+    );
     expect(nothing.body).toMatchObject({ errors: { name: 'Nothing to change.' } });
-    const agent = await post('adminUpdateIbCode', { newCode: false, ibId: ib._id, agentCode: 1 });
+    const agent = await t.call(
+      calls.partners.updateIbCode,
+      { body: { newCode: false, ibId: ib._id, agentCode: 1 } },
+      t.auth(token),
+    );
     expect(agent.body).toMatchObject({ errors: { agentCode: 'Unknown field.' } });
-    expect((await post('adminUpdateIbCode', { newCode: false, ibId: ib._id, name: ' ' })).status).toBe(400);
-    expect((await post('adminUpdateIbCode', { newCode: false, ibId: newId(), name: 'x' })).status).toBe(404);
-    expect((await post('adminUpdateIbCode', { newCode: false, ibId: 'bad', name: 'x' })).status).toBe(400);
-    expect((await post('adminUpdateIbCode', { newCode: 'yes', ibId: ib._id, name: 'x' })).status).toBe(400);
+    expect(
+      (
+        await t.call(
+          calls.partners.updateIbCode,
+          { body: { newCode: false, ibId: ib._id, name: ' ' } },
+          t.auth(token),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.call(
+          calls.partners.updateIbCode,
+          { body: { newCode: false, ibId: newId(), name: 'x' } },
+          t.auth(token),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.call(
+          calls.partners.updateIbCode,
+          { body: { newCode: false, ibId: 'bad', name: 'x' } },
+          t.auth(token),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.call(
+          calls.partners.updateIbCode,
+          { body: { newCode: 'yes', ibId: ib._id, name: 'x' } },
+          t.auth(token),
+        )
+      ).status,
+    ).toBe(400);
 
-    const viaUpdate = await post<Added>('adminUpdateIbCode', {
-      newCode: true,
-      name: 'Via update',
-      agentCode: 701,
-      statusCode: 'STANDARD',
-    });
+    const viaUpdate = await t.call(
+      calls.partners.updateIbCode,
+      {
+        body: {
+          newCode: true,
+          name: 'Via update',
+          agentCode: 701,
+          statusCode: 'STANDARD',
+        },
+      },
+      t.auth(token),
+    );
     expect(viaUpdate.body.addIbCode).toMatchObject({
       agentCode: 701,
       link: 'http://console.test/register/701',
@@ -147,18 +203,30 @@ describe(`IB codes (${testDbKind})`, () => {
   it('generates unique random codes, all or none, spending subcode slots', async () => {
     await setQuota(t, 5, 12);
     await add({ agentCode: 800 });
-    const empty = await get<Codes>('adminGetGeneratedCodes/800');
+    const empty = await t.call(
+      calls.partners.listGeneratedCodes,
+      { params: { agentCode: '800' } },
+      t.auth(token),
+    );
     expect(empty.body).toEqual({ codes: [] });
 
-    const r = await post<{ success: boolean; codes: Codes['codes'] }>('adminGenerateCodes', {
-      agentCode: 800,
-      numOfCodes: 10,
-    });
+    const r = await t.call(
+      calls.partners.generateCodes,
+      {
+        body: {
+          agentCode: 800,
+          numOfCodes: 10,
+        },
+      },
+      t.auth(token),
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.success).toBe(true);
     expect((await quota(t)).availableSubcodes).toBe(2);
-    await post('adminGenerateCodes', { agentCode: 800, numOfCodes: 2 });
-    const codes = (await get<Codes>('adminGetGeneratedCodes/800')).body.codes;
+    await t.call(calls.partners.generateCodes, { body: { agentCode: 800, numOfCodes: 2 } }, t.auth(token));
+    const codes = (
+      await t.call(calls.partners.listGeneratedCodes, { params: { agentCode: '800' } }, t.auth(token))
+    ).body.codes;
     expect(codes.map((c) => c.name)).toEqual(Array.from({ length: 12 }, (_, i) => `Link ${i + 1}`));
     expect(new Set(codes.map((c) => c.code)).size).toBe(12);
     for (const c of codes) {
@@ -166,7 +234,11 @@ describe(`IB codes (${testDbKind})`, () => {
       expect(c.link).toBe(`http://console.test/register/800?access=${c.code}`);
     }
 
-    const tooMany = await post('adminGenerateCodes', { agentCode: 800, numOfCodes: 1 });
+    const tooMany = await t.call(
+      calls.partners.generateCodes,
+      { body: { agentCode: 800, numOfCodes: 1 } },
+      t.auth(token),
+    );
     expect(tooMany.status).toBe(409);
     expect(tooMany.body).toMatchObject({ errors: { server: expect.stringContaining('0 available') } });
     expect(await t.db.select().from(generatedCodes).where(eq(generatedCodes.agentCode, 800))).toHaveLength(
@@ -183,16 +255,41 @@ describe(`IB codes (${testDbKind})`, () => {
     await setQuota(t, 5, 500);
     await add({ agentCode: 900 });
     for (const numOfCodes of [0, 4, 101, '10', 2.5]) {
-      const r = await post('adminGenerateCodes', { agentCode: 900, numOfCodes });
+      const r = await t.call(
+        calls.partners.generateCodes,
+        { body: { agentCode: 900, numOfCodes } },
+        t.auth(token),
+      );
       expect(r.status, String(numOfCodes)).toBe(400);
       expect(r.body).toMatchObject({ errors: { numOfCodes: expect.any(String) } });
     }
-    const unknown = await post('adminGenerateCodes', { agentCode: 901, numOfCodes: 1 });
+    const unknown = await t.call(
+      calls.partners.generateCodes,
+      { body: { agentCode: 901, numOfCodes: 1 } },
+      t.auth(token),
+    );
     expect(unknown.body).toMatchObject({ errors: { agentCode: 'No introducer has this agent code.' } });
-    expect((await post('adminGenerateCodes', { agentCode: 900, numOfCodes: 1, name: 'x' })).status).toBe(400);
-    expect((await get('adminGetGeneratedCodes/901')).status).toBe(404);
-    expect((await get('adminGetGeneratedCodes/abc')).status).toBe(400);
-    expect((await get('adminGetGeneratedCodes/-5')).status).toBe(400);
+    expect(
+      (
+        await t.call(
+          calls.partners.generateCodes,
+          { body: { agentCode: 900, numOfCodes: 1, name: 'x' } },
+          t.auth(token),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (await t.call(calls.partners.listGeneratedCodes, { params: { agentCode: '901' } }, t.auth(token)))
+        .status,
+    ).toBe(404);
+    expect(
+      (await t.call(calls.partners.listGeneratedCodes, { params: { agentCode: 'abc' } }, t.auth(token)))
+        .status,
+    ).toBe(400);
+    expect(
+      (await t.call(calls.partners.listGeneratedCodes, { params: { agentCode: '-5' } }, t.auth(token)))
+        .status,
+    ).toBe(400);
     expect((await quota(t)).availableSubcodes).toBe(500);
     const [ib] = await t.db.select().from(ibCodes).where(eq(ibCodes.agentCode, 900));
     expect(ib).toBeDefined();

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MESSAGES, SLOT_MESSAGES, type IbCodesResponse, type IbRequestsResponse } from '@brokerdesk/contract';
+import {
+  calls,
+  MESSAGES,
+  SLOT_MESSAGES,
+  type IbCodesResponse,
+  type IbRequestsResponse,
+} from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, ibCodes, users } from '../../src/db/schema.ts';
@@ -23,18 +29,18 @@ describe(`IB lists paged on the server, and adding slots (${testDbKind})`, () =>
   });
   afterAll(() => t.stop());
 
-  const post = <T = Record<string, unknown>>(url: string, body: unknown, token = admin) =>
-    t.call<T>('POST', `/api/admin/users/${url}`, body, t.auth(token));
-  const get = <T = Record<string, unknown>>(url: string) =>
-    t.call<T>('GET', `/api/admin/users/${url}`, undefined, t.auth(admin));
   const page = (extra: Record<string, unknown> = {}) => ({ page: 1, sizePerPage: 50, filters: {}, ...extra });
 
   it('adds slots for a SYSOP only: available and total grow together, audited', async () => {
-    const refused = await post('adminAddIbSlots', { ibCodes: 5 }, admin);
+    const refused = await t.call(calls.partners.addIbSlots, { body: { ibCodes: 5 } }, t.auth(admin));
     expect(refused.status).toBe(403);
     expect(await quota(t).catch(() => undefined)).toBeUndefined();
 
-    const first = await post<Slots>('adminAddIbSlots', { ibCodes: 3, subcodes: 40 }, sysop);
+    const first = await t.call(
+      calls.partners.addIbSlots,
+      { body: { ibCodes: 3, subcodes: 40 } },
+      t.auth(sysop),
+    );
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toEqual({
       success: true,
@@ -42,21 +48,27 @@ describe(`IB lists paged on the server, and adding slots (${testDbKind})`, () =>
       counters: { availableIbCodes: 3, totalIbCodes: 3, availableSubcodes: 40, totalSubcodes: 40 },
     });
     // Spend one code, then add more: the spent one stays spent.
-    const added = await post('adminAddIbCode', {
-      newCode: true,
-      name: 'Acme',
-      agentCode: 70_001,
-      statusCode: 'GOLD',
-    });
+    const added = await t.call(
+      calls.partners.addIbCode,
+      {
+        body: {
+          newCode: true,
+          name: 'Acme',
+          agentCode: 70_001,
+          statusCode: 'GOLD',
+        },
+      },
+      t.auth(admin),
+    );
     expect(added.status).toBe(200);
-    const second = await post<Slots>('adminAddIbSlots', { ibCodes: 2 }, sysop);
+    const second = await t.call(calls.partners.addIbSlots, { body: { ibCodes: 2 } }, t.auth(sysop));
     expect(second.body.counters).toEqual({
       availableIbCodes: 4,
       totalIbCodes: 5,
       availableSubcodes: 40,
       totalSubcodes: 40,
     });
-    const listed = await get<IbCodesResponse>('adminGetIbCodes');
+    const listed = await t.call(calls.partners.listIbCodes, {}, t.auth(admin));
     expect(listed.body.counters).toEqual(second.body.counters);
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'introducer.slots-added'));
     expect(audits).toHaveLength(2);
@@ -79,11 +91,11 @@ describe(`IB lists paged on the server, and adding slots (${testDbKind})`, () =>
       [{ ibCodes: 1, extra: true }, 'extra'],
     ];
     for (const [body, field] of cases) {
-      const r = await post<{ errors: Record<string, string> }>('adminAddIbSlots', body, sysop);
+      const r = await t.call(calls.partners.addIbSlots, { body }, t.auth(sysop));
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(r.body.errors).join(' '), JSON.stringify(body)).toContain(field);
     }
-    const nothing = await post<{ errors: Record<string, string> }>('adminAddIbSlots', {}, sysop);
+    const nothing = await t.call(calls.partners.addIbSlots, { body: {} }, t.auth(sysop));
     expect(nothing.body.errors.ibCodes).toBe(SLOT_MESSAGES.nothing);
     expect(await quota(t)).toEqual(before);
   });
@@ -92,21 +104,37 @@ describe(`IB lists paged on the server, and adding slots (${testDbKind})`, () =>
     const q = await quota(t);
     // Use up the introducer slots.
     for (let i = 0; i < q.availableIbCodes; i++) {
-      const r = await post('adminAddIbCode', {
-        newCode: true,
-        name: `Filler ${i}`,
-        agentCode: 71_000 + i,
-        statusCode: 'STANDARD',
-      });
+      const r = await t.call(
+        calls.partners.addIbCode,
+        {
+          body: {
+            newCode: true,
+            name: `Filler ${i}`,
+            agentCode: 71_000 + i,
+            statusCode: 'STANDARD',
+          },
+        },
+        t.auth(admin),
+      );
       expect(r.status).toBe(200);
     }
     const userId = await client(t, { name: 'Waiting' });
     await ibRequest(t, userId);
-    const blocked = await post('processIbRequest', { userId, status: 'approved', comment: 'Welcome' });
+    const blocked = await t.call(
+      calls.partners.processIbRequest,
+      { body: { userId, status: 'approved', comment: 'Welcome' } },
+      t.auth(admin),
+    );
     expect(blocked.status).toBe(409);
     expect(blocked.body).toMatchObject({ errors: { server: MESSAGES.noIntroducerSlots } });
-    expect((await post('adminAddIbSlots', { ibCodes: 1 }, sysop)).status).toBe(200);
-    const approved = await post('processIbRequest', { userId, status: 'approved', comment: 'Welcome' });
+    expect((await t.call(calls.partners.addIbSlots, { body: { ibCodes: 1 } }, t.auth(sysop))).status).toBe(
+      200,
+    );
+    const approved = await t.call(
+      calls.partners.processIbRequest,
+      { body: { userId, status: 'approved', comment: 'Welcome' } },
+      t.auth(admin),
+    );
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     const [u] = await t.db.select().from(users).where(eq(users.id, userId));
     expect(u!.role).toBe('PARTNER');
@@ -120,7 +148,11 @@ describe(`IB lists paged on the server, and adding slots (${testDbKind})`, () =>
       ids.push(userId);
       await ibRequest(t, userId, i % 3 === 0 ? 'rejected' : 'pending', base + i);
     }
-    const all = await post<IbRequestsResponse>('adminGetIbRequests/paginated', page({ sizePerPage: 100 }));
+    const all = await t.call(
+      calls.partners.pageIbRequests,
+      { body: page({ sizePerPage: 100 }) },
+      t.auth(admin),
+    );
     expect(all.status, JSON.stringify(all.body)).toBe(200);
     const total = all.body.totalSize;
     expect(total).toBe(all.body.requestsData.length);
@@ -131,45 +163,54 @@ describe(`IB lists paged on the server, and adding slots (${testDbKind})`, () =>
     // Pages of 2 cover the same rows in the same order, with the same total on each.
     const seen: string[] = [];
     for (let p = 1; p <= Math.ceil(total / 2); p++) {
-      const r = await post<IbRequestsResponse>(
-        'adminGetIbRequests/paginated',
-        page({ page: p, sizePerPage: 2 }),
+      const r = await t.call(
+        calls.partners.pageIbRequests,
+        { body: page({ page: p, sizePerPage: 2 }) },
+        t.auth(admin),
       );
       expect(r.body.totalSize).toBe(total);
       seen.push(...r.body.requestsData.map((x) => x._id));
     }
     expect(seen).toEqual(all.body.requestsData.map((x) => x._id));
 
-    const byName = await post<IbRequestsResponse>(
-      'adminGetIbRequests/paginated',
-      page({
-        filters: { clientName: { filterType: 'TEXT', filterVal: 'pager' } },
-        sortField: 'timestamp',
-        sortOrder: 'asc',
-      }),
+    const byName = await t.call(
+      calls.partners.pageIbRequests,
+      {
+        body: page({
+          filters: { clientName: { filterType: 'TEXT', filterVal: 'pager' } },
+          sortField: 'timestamp',
+          sortOrder: 'asc',
+        }),
+      },
+      t.auth(admin),
     );
     expect(byName.body.totalSize).toBe(7);
     expect(byName.body.requestsData.map((r) => r.userId)).toEqual(ids);
     expect(Object.keys(byName.body.usersData).sort()).toEqual([...ids].sort());
 
-    const byCode = await post<IbRequestsResponse>(
-      'adminGetIbRequests/paginated',
-      page({ filters: { agentCode: { filterType: 'NUMBER', filterVal: 80_004 } } }),
+    const byCode = await t.call(
+      calls.partners.pageIbRequests,
+      { body: page({ filters: { agentCode: { filterType: 'NUMBER', filterVal: 80_004 } } }) },
+      t.auth(admin),
     );
     expect(byCode.body.requestsData.map((r) => r.userId)).toEqual([ids[4]]);
-    const rejected = await post<IbRequestsResponse>(
-      'adminGetIbRequests/paginated',
-      page({
-        filters: {
-          status: { filterType: 'SELECT', filterVal: 'rejected' },
-          clientName: { filterType: 'TEXT', filterVal: 'Pager' },
-        },
-      }),
+    const rejected = await t.call(
+      calls.partners.pageIbRequests,
+      {
+        body: page({
+          filters: {
+            status: { filterType: 'SELECT', filterVal: 'rejected' },
+            clientName: { filterType: 'TEXT', filterVal: 'Pager' },
+          },
+        }),
+      },
+      t.auth(admin),
     );
     expect(rejected.body.totalSize).toBe(3);
-    const byEmail = await post<IbRequestsResponse>(
-      'adminGetIbRequests/paginated',
-      page({ sortField: 'email', sortOrder: 'asc', sizePerPage: 100 }),
+    const byEmail = await t.call(
+      calls.partners.pageIbRequests,
+      { body: page({ sortField: 'email', sortOrder: 'asc', sizePerPage: 100 }) },
+      t.auth(admin),
     );
     const emails = byEmail.body.requestsData.map((r) =>
       byEmail.body.usersData[r.userId]!.email.toLowerCase(),
@@ -177,7 +218,11 @@ describe(`IB lists paged on the server, and adding slots (${testDbKind})`, () =>
     expect(emails).toEqual([...emails].sort());
 
     // The spec's GET answers a page too.
-    const first = await get<IbRequestsResponse>('adminGetIbRequests?page=2&sizePerPage=3');
+    const first = await t.call(
+      calls.partners.listIbRequests,
+      { query: { page: 2, sizePerPage: 3 } },
+      t.auth(admin),
+    );
     expect(first.body.totalSize).toBe(total);
     expect(first.body.requestsData.map((r) => r._id)).toEqual(
       all.body.requestsData.slice(3, 6).map((r) => r._id),
@@ -185,7 +230,7 @@ describe(`IB lists paged on the server, and adding slots (${testDbKind})`, () =>
   });
 
   it('pages introducers on the server with a search, and refuses fields it does not know', async () => {
-    await post('adminAddIbSlots', { ibCodes: 120 }, sysop);
+    await t.call(calls.partners.addIbSlots, { body: { ibCodes: 120 } }, t.auth(sysop));
     const now = t.clock.now();
     await t.db.insert(ibCodes).values(
       Array.from({ length: 110 }, (_, i) => ({
@@ -200,48 +245,67 @@ describe(`IB lists paged on the server, and adding slots (${testDbKind})`, () =>
         timeApproved: now + i,
       })),
     );
-    const first = await post<IbCodesResponse>('adminGetIbCodes/paginated', page({ sizePerPage: 100 }));
+    const first = await t.call(
+      calls.partners.pageIbCodes,
+      { body: page({ sizePerPage: 100 }) },
+      t.auth(admin),
+    );
     expect(first.status).toBe(200);
     expect(first.body.ibs).toHaveLength(100);
     expect(first.body.totalSize).toBeGreaterThan(110);
     // Newest first: the last bulk row leads.
     expect(first.body.ibs[0]!.agentCode).toBe(90_109);
-    const second = await post<IbCodesResponse>(
-      'adminGetIbCodes/paginated',
-      page({ page: 2, sizePerPage: 100 }),
+    const second = await t.call(
+      calls.partners.pageIbCodes,
+      { body: page({ page: 2, sizePerPage: 100 }) },
+      t.auth(admin),
     );
     expect(second.body.ibs.length).toBe(first.body.totalSize - 100);
     expect(second.body.counters).toEqual(first.body.counters);
 
-    const search = await post<IbCodesResponse>(
-      'adminGetIbCodes/paginated',
-      page({
-        filters: { q: { filterType: 'TEXT', filterVal: '9001' } },
-        sortField: 'agentCode',
-        sortOrder: 'asc',
-      }),
+    const search = await t.call(
+      calls.partners.pageIbCodes,
+      {
+        body: page({
+          filters: { q: { filterType: 'TEXT', filterVal: '9001' } },
+          sortField: 'agentCode',
+          sortOrder: 'asc',
+        }),
+      },
+      t.auth(admin),
     );
     // 90010..90019 by agent code, and none by name.
     expect(search.body.ibs.map((i) => i.agentCode)).toEqual(Array.from({ length: 10 }, (_, i) => 90_010 + i));
-    const byName = await post<IbCodesResponse>(
-      'adminGetIbCodes/paginated',
-      page({ filters: { q: { filterType: 'TEXT', filterVal: 'introducer 10' } } }),
+    const byName = await t.call(
+      calls.partners.pageIbCodes,
+      { body: page({ filters: { q: { filterType: 'TEXT', filterVal: 'introducer 10' } } }) },
+      t.auth(admin),
     );
     expect(byName.body.totalSize).toBe(11); // 10 and 100..109
-    const wildcard = await post<IbCodesResponse>(
-      'adminGetIbCodes/paginated',
-      page({ filters: { q: { filterType: 'TEXT', filterVal: '%' } } }),
+    const wildcard = await t.call(
+      calls.partners.pageIbCodes,
+      { body: page({ filters: { q: { filterType: 'TEXT', filterVal: '%' } } }) },
+      t.auth(admin),
     );
     expect(wildcard.body.totalSize).toBe(0);
 
-    const badSort = await post('adminGetIbCodes/paginated', page({ sortField: 'code' }));
+    const badSort = await t.call(
+      calls.partners.pageIbCodes,
+      { body: page({ sortField: 'code' }) },
+      t.auth(admin),
+    );
     expect(badSort.status).toBe(400);
-    const badFilter = await post(
-      'adminGetIbCodes/paginated',
-      page({ filters: { link: { filterType: 'TEXT', filterVal: 'x' } } }),
+    const badFilter = await t.call(
+      calls.partners.pageIbCodes,
+      { body: page({ filters: { link: { filterType: 'TEXT', filterVal: 'x' } } }) },
+      t.auth(admin),
     );
     expect(badFilter.status).toBe(400);
-    const tooBig = await post('adminGetIbCodes/paginated', page({ sizePerPage: 1000 }));
+    const tooBig = await t.call(
+      calls.partners.pageIbCodes,
+      { body: page({ sizePerPage: 1000 }) },
+      t.auth(admin),
+    );
     expect(tooBig.status).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls } from '@brokerdesk/contract';
+import { API_PREFIX, calls } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
@@ -35,7 +35,7 @@ describe(`Prometheus metrics on their own listener (${testDbKind})`, () => {
     expect(new URL(t.metricsUrl!).port).not.toBe(new URL(t.base).port);
     expect((await fetch(t.metricsUrl!.replace('/metrics', '/other'))).status).toBe(404);
     // On the console's port /metrics is only a page path of the web app.
-    expect(String((await t.call('GET', '/metrics')).body)).not.toContain('process_cpu');
+    expect(String((await t.send('GET', '/metrics')).body)).not.toContain('process_cpu');
   });
 
   it('has the process metrics', async () => {
@@ -49,17 +49,17 @@ describe(`Prometheus metrics on their own listener (${testDbKind})`, () => {
     const profile = await t.call(calls.clients.getProfile, { params: { id: clientId } }, t.auth(token));
     expect(profile.status).toBe(200);
     expect((await t.raw(calls.clients.getProfile, { params: { id: clientId } })).status).toBe(401);
-    expect((await t.call('GET', '/api/no/such/call?x=1')).status).toBe(404);
+    expect((await t.send('GET', `${API_PREFIX}no/such/call?x=1`)).status).toBe(404);
     const text = await scrape();
     const count = (labels: string) => series(text, `http_request_duration_seconds_count{${labels}}`);
-    expect(count('method="GET",route="/api/admin/users/profile/:id",status_code="200"')).toBe(1);
-    expect(count('method="GET",route="/api/admin/users/profile/:id",status_code="401"')).toBe(1);
+    expect(count(`method="GET",route="${calls.clients.getProfile.path}",status_code="200"`)).toBe(1);
+    expect(count(`method="GET",route="${calls.clients.getProfile.path}",status_code="401"`)).toBe(1);
     expect(count('method="GET",route="unmatched",status_code="404"')).toBe(1);
     expect(text).toMatch(
       /^http_request_duration_seconds_bucket\{le="0.05",method="GET",route="\/api\/admin\/users\/profile\/:id",status_code="200"\} /m,
     );
     expect(text).not.toContain(clientId);
-    expect(text).not.toContain('/api/no/such');
+    expect(text).not.toContain(`${API_PREFIX}no/such`);
   });
 
   it('counts unsettled platform operations by state and the age of the oldest, at scrape time', async () => {

@@ -35,8 +35,6 @@ describe(`restore from a backup taken before approvals (${testDbKind.split(',')[
 
   it('settles every request approved again with its original deal, once, and reconciles clean', async () => {
     const token = await before.signIn(STAFF.email, STAFF.password);
-    const post = (t: TestApp, tok: string, url: string, body: unknown) =>
-      t.call<{ errors?: { server?: string } }>('POST', url, body, t.auth(tok));
     const f = fundingFixtures(before, () => clientId);
     const [a, b] = [await f.account(), await f.account(1_000)];
     const deposits = [await f.deposit(a, 100), await f.deposit(a, 200), await f.deposit(b, 300)];
@@ -48,14 +46,26 @@ describe(`restore from a backup taken before approvals (${testDbKind.split(',')[
 
     // After the backup: everything approved and sent to MT5.
     for (const depositId of deposits)
-      expect((await post(before, token, calls.funding.processDeposit, { depositId })).status).toBe(200);
+      expect(
+        (await before.call(calls.funding.processDeposit, { body: { depositId } }, before.auth(token))).status,
+      ).toBe(200);
     for (const withdrawalId of withdrawals) {
-      const r = await post(before, token, calls.funding.processWithdrawal, { withdrawalId });
+      const r = await before.call(
+        calls.funding.processWithdrawal,
+        { body: { withdrawalId } },
+        before.auth(token),
+      );
       expect(r.status).toBe(200);
     }
-    expect((await post(before, token, calls.funding.processTransfer, { transferId: transfer })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await before.call(
+          calls.funding.processTransfer,
+          { body: { transferId: transfer } },
+          before.auth(token),
+        )
+      ).status,
+    ).toBe(200);
     await f.settle();
     const fake = before.fake!;
     const dealOf = (comment: string) => fake.ledger.deals().filter((d) => d.comment === comment);
@@ -83,18 +93,24 @@ describe(`restore from a backup taken before approvals (${testDbKind.split(',')[
     expect(await t.db.select().from(platformOperations)).toEqual([]);
 
     // A restored request whose deal MT5 holds cannot be rejected: the refusal names the deal.
-    const refused = await post(t, token2, calls.funding.updateDeposit, {
-      deposit: { _id: deposits[0], status: 'rejected', comment: 'Duplicate', modifyDealAmount: false },
-    });
+    const refused = await t.call(
+      calls.funding.updateDeposit,
+      {
+        body: {
+          deposit: { _id: deposits[0], status: 'rejected', comment: 'Duplicate', modifyDealAmount: false },
+        },
+      },
+      t.auth(token2),
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.errors?.server).toContain(`deal ${original.get(`dep:${deposits[0]}`)![0]!.deal}`);
 
     // At once, several together: two deposits, a withdrawal and the transfer.
     const atOnce = await Promise.all([
-      post(t, token2, calls.funding.processDeposit, { depositId: deposits[0] }),
-      post(t, token2, calls.funding.processDeposit, { depositId: deposits[1] }),
-      post(t, token2, calls.funding.processWithdrawal, { withdrawalId: withdrawals[0] }),
-      post(t, token2, calls.funding.processTransfer, { transferId: transfer }),
+      t.call(calls.funding.processDeposit, { body: { depositId: deposits[0] } }, t.auth(token2)),
+      t.call(calls.funding.processDeposit, { body: { depositId: deposits[1] } }, t.auth(token2)),
+      t.call(calls.funding.processWithdrawal, { body: { withdrawalId: withdrawals[0] } }, t.auth(token2)),
+      t.call(calls.funding.processTransfer, { body: { transferId: transfer } }, t.auth(token2)),
     ]);
     expect(atOnce.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     await g.settle();
@@ -103,11 +119,18 @@ describe(`restore from a backup taken before approvals (${testDbKind.split(',')[
     // Days later, past any look-up margin (signed in again: the session lapsed meanwhile): the rest.
     t.clock.advance(10 * DAY);
     const token3 = await t.signIn(STAFF.email, STAFF.password);
-    expect((await post(t, token3, calls.funding.processDeposit, { depositId: deposits[2] })).status).toBe(
-      200,
-    );
     expect(
-      (await post(t, token3, calls.funding.processWithdrawal, { withdrawalId: withdrawals[1] })).status,
+      (await t.call(calls.funding.processDeposit, { body: { depositId: deposits[2] } }, t.auth(token3)))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await t.call(
+          calls.funding.processWithdrawal,
+          { body: { withdrawalId: withdrawals[1] } },
+          t.auth(token3),
+        )
+      ).status,
     ).toBe(200);
     await g.settle();
 
