@@ -1,7 +1,14 @@
-import { calls, type LEVERAGE_LIST_STATUSES, type PagedRequest } from '@brokerdesk/contract';
+import {
+  calls,
+  type LEVERAGE_LIST_STATUSES,
+  type LeverageChange,
+  type LeverageRequestResponse,
+  type PagedRequest,
+} from '@brokerdesk/contract';
 import type { z } from 'zod';
 import { call, type RequestOptions } from '../../../shared/api.ts';
 import { entityKeys } from '../../../shared/query-keys.ts';
+import type { RequestCalls } from '../account-requests.ts';
 
 export type LeverageStatus = (typeof LEVERAGE_LIST_STATUSES)[number];
 export type LeverageUpdate = z.input<typeof calls.accounts.updateAccountLeverage.body>['account'];
@@ -19,4 +26,20 @@ export const leverageApi = {
     call(calls.accounts.getLeverageRequest, { params: { id } }, options),
   update: (account: LeverageUpdate) => call(calls.accounts.updateAccountLeverage, { body: { account } }),
   process: (body: LeverageProcess) => call(calls.accounts.processLeverageUpdate, { body }),
+};
+
+export type LeveragePage = Awaited<ReturnType<typeof leverageApi.page>>;
+
+/** How the Change leverage requests screen loads its list and one change by id. */
+export const leverageCalls: RequestCalls<
+  LeverageStatus,
+  LeveragePage,
+  LeverageRequestResponse,
+  LeverageChange
+> = {
+  listKey: leverageKeys.list,
+  page: leverageApi.page,
+  detailKey: leverageKeys.detail,
+  one: (id, signal) => leverageApi.one(id, { signal }),
+  entryOf: (reply) => ({ row: reply.leverage, client: reply.users[reply.leverage.userId] }),
 };

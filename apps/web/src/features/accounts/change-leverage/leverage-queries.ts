@@ -1,78 +1,21 @@
-import {
-  MESSAGES,
-  type Filter,
-  type LeverageChange,
-  type LeverageRequestResponse,
-  type LookupClient,
-} from '@brokerdesk/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, type LeverageChange } from '@brokerdesk/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { isRefetch } from '../../../shared/background-fetch.ts';
-import { toPagedRequest, type ListState } from '../../../shared/data-table/index.ts';
 import { confirmAction } from '../../../shared/confirm-modal.tsx';
 import { ensureSuccess } from '../../../shared/ensure-success.ts';
+import { invalidateRecord } from '../../../shared/invalidate-record.ts';
 import { showErrorNotice, showSuccessNotice } from '../../../shared/notify.ts';
 import { systemKeys } from '../../../shared/query-keys.ts';
-import { useLinkedRow } from '../../../shared/use-linked-row.ts';
-import type { Editing } from '../../funding/shared/use-row-editor.ts';
 import { actionErrorMessage, isConflict } from '../../funding/shared/funding-mutations.ts';
-import { leverageApi, leverageKeys, type LeverageStatus, type LeverageUpdate } from './leverage-api.ts';
+import { leverageApi, leverageKeys, type LeverageUpdate } from './leverage-api.ts';
 
 const FALLBACK = 'Leverage change updated.';
 
-/** One server page of the requests of a status, as the list state (URL) asks. */
-export function useLeverageRequests(
-  status: LeverageStatus,
-  state: ListState,
-  filterTypes: Readonly<Record<string, Filter['filterType']>>,
-) {
-  const request = toPagedRequest(state, filterTypes);
-  return useQuery({
-    queryKey: leverageKeys.list({ status, ...request }),
-    queryFn: (ctx) => leverageApi.page(status, request, { signal: ctx.signal, background: isRefetch(ctx) }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-const editingId = (editing: Editing<LeverageChange>) => editing.row._id;
-
-/**
- * The change whose update modal is open, by the URL's `open` param (use-linked-row.ts): looked up on
- * the page, else loaded by id. Opened by a click, it may carry the Reject preset (not in the URL).
- */
-export function useLinkedLeverage(
-  page: { leverages: readonly LeverageChange[]; users: Readonly<Record<string, LookupClient>> } | undefined,
-) {
-  const linked = useLinkedRow<Editing<LeverageChange>, LeverageRequestResponse>({
-    idOf: editingId,
-    loaded: !!page,
-    fromLoaded: (id) => {
-      const row = page?.leverages.find((l) => l._id === id);
-      return row && { row, client: page?.users[row.userId] };
-    },
-    fetch: {
-      queryKey: (id) => leverageKeys.detail(id),
-      queryFn: (id, signal) => leverageApi.one(id, { signal }),
-      toEntry: (reply) => ({ row: reply.leverage, client: reply.users[reply.leverage.userId] }),
-    },
-  });
-  const { open: openLinked, close } = linked;
-  const open = useCallback(
-    (row: LeverageChange, preset?: 'rejected') =>
-      openLinked({ row, client: page?.users[row.userId], preset }),
-    [page, openLinked],
-  );
-  return { editing: linked.entry, open, close };
-}
-
+/** The change and the lists load again, and the menu counters with them. */
 function useInvalidateLeverage() {
   const queryClient = useQueryClient();
   return useCallback(
-    () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: leverageKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: systemKeys.counters() }),
-      ]),
+    (id: string) => invalidateRecord(queryClient, leverageKeys, id, [systemKeys.counters()]),
     [queryClient],
   );
 }
@@ -83,12 +26,12 @@ export function useUpdateLeverage() {
   return useMutation({
     mutationFn: async (body: LeverageUpdate) => ensureSuccess(await leverageApi.update(body)),
     meta: { errorNotice: false },
-    onError: async (error) => {
-      if (isConflict(error)) await invalidate();
+    onError: async (error, body) => {
+      if (isConflict(error)) await invalidate(body._id);
     },
-    onSuccess: async (reply) => {
+    onSuccess: async (reply, body) => {
       showSuccessNotice(reply.message || FALLBACK);
-      await invalidate();
+      await invalidate(body._id);
     },
   });
 }
@@ -102,13 +45,13 @@ export function useApproveLeverage() {
         await leverageApi.process({ changeLeverageId: change._id, status: 'approved', comment: '' }),
       ),
     meta: { errorNotice: false },
-    onSuccess: async (reply) => {
+    onSuccess: async (reply, change) => {
       showSuccessNotice(reply.message || FALLBACK);
-      await invalidate();
+      await invalidate(change._id);
     },
-    onError: async (error) => {
+    onError: async (error, change) => {
       showErrorNotice(actionErrorMessage(error));
-      if (isConflict(error)) await invalidate();
+      if (isConflict(error)) await invalidate(change._id);
     },
   });
   const approve = useCallback(

@@ -1,22 +1,18 @@
 import {
   POLLING_MS,
   calls,
-  type Filter,
-  type LookupClient,
+  type PagedRequest,
   type SubAccountRequest,
   type SubAccountRequestResponse,
 } from '@brokerdesk/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call } from '../../../shared/api.ts';
-import { isRefetch } from '../../../shared/background-fetch.ts';
-import { toPagedRequest, type ListState } from '../../../shared/data-table/index.ts';
+import { call, type RequestOptions } from '../../../shared/api.ts';
 import { ensureSuccess } from '../../../shared/ensure-success.ts';
+import { invalidateRecord } from '../../../shared/invalidate-record.ts';
 import { showSuccessNotice } from '../../../shared/notify.ts';
 import { entityKeys, systemKeys } from '../../../shared/query-keys.ts';
-import { useLinkedRow } from '../../../shared/use-linked-row.ts';
-import type { Editing } from '../../funding/shared/use-row-editor.ts';
+import type { RequestCalls } from '../account-requests.ts';
 
 export const SUB_ACCOUNT_LIST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type SubAccountStatus = (typeof SUB_ACCOUNT_LIST_STATUSES)[number];
@@ -24,59 +20,28 @@ export type SubAccountUpdate = z.input<typeof calls.accounts.updateSubAccountReq
 
 export const subAccountKeys = entityKeys('sub-account-requests');
 
-/**
- * One server page of the live and demo requests of a status, refreshed every 5 s (SPEC 9). The refreshes go out as
- * background calls, so a screen left open does not keep the session alive.
- */
-export function useSubAccountRequests(
-  status: SubAccountStatus,
-  state: ListState,
-  filterTypes: Readonly<Record<string, Filter['filterType']>>,
-) {
-  const request = toPagedRequest(state, filterTypes);
-  return useQuery({
-    queryKey: subAccountKeys.list({ status, ...request }),
-    queryFn: (ctx) =>
-      call(
-        calls.accounts.pageSubAccountRequests,
-        { params: { live: 'all', status }, body: request },
-        { signal: ctx.signal, background: isRefetch(ctx) },
-      ),
-    placeholderData: keepPreviousData,
-    refetchInterval: POLLING_MS.subAccounts,
-  });
-}
-
-const editingId = (editing: Editing<SubAccountRequest>) => editing.row._id;
+/** One server page of the live and demo requests of a status. */
+const page = (status: SubAccountStatus, body: PagedRequest, options?: RequestOptions) =>
+  call(calls.accounts.pageSubAccountRequests, { params: { live: 'all', status }, body }, options);
+export type SubAccountPage = Awaited<ReturnType<typeof page>>;
 
 /**
- * The request whose update modal is open, by the URL's `open` param (use-linked-row.ts): looked up on
- * the page, else loaded by id. It is a copy: the 5-second refresh must not pull the modal away
- * mid-decision; if someone else decided meanwhile, the server's 409 says so in the modal.
+ * How New Sub Account Requests loads its list, refreshed every 5 s (SPEC 9), and one request by id (a
+ * link to a request not on the page).
  */
-export function useLinkedSubAccount(
-  page: { accounts: readonly SubAccountRequest[]; users: Readonly<Record<string, LookupClient>> } | undefined,
-) {
-  const linked = useLinkedRow<Editing<SubAccountRequest>, SubAccountRequestResponse>({
-    idOf: editingId,
-    loaded: !!page,
-    fromLoaded: (id) => {
-      const row = page?.accounts.find((a) => a._id === id);
-      return row && { row, client: page?.users[row.userId] };
-    },
-    fetch: {
-      queryKey: (id) => subAccountKeys.detail(id),
-      queryFn: (id, signal) => call(calls.accounts.getSubAccountRequest, { params: { id } }, { signal }),
-      toEntry: (reply) => ({ row: reply.account, client: reply.users[reply.account.userId] }),
-    },
-  });
-  const { open: openLinked, close } = linked;
-  const open = useCallback(
-    (row: SubAccountRequest) => openLinked({ row, client: page?.users[row.userId] }),
-    [page, openLinked],
-  );
-  return { editing: linked.entry, open, close };
-}
+export const subAccountCalls: RequestCalls<
+  SubAccountStatus,
+  SubAccountPage,
+  SubAccountRequestResponse,
+  SubAccountRequest
+> = {
+  listKey: subAccountKeys.list,
+  page,
+  detailKey: subAccountKeys.detail,
+  one: (id, signal) => call(calls.accounts.getSubAccountRequest, { params: { id } }, { signal }),
+  entryOf: (reply) => ({ row: reply.account, client: reply.users[reply.account.userId] }),
+  refetchInterval: POLLING_MS.subAccounts,
+};
 
 /** 'Update account': approving opens the account on the platform. Errors stay in the modal. */
 export function useUpdateSubAccount() {
@@ -85,12 +50,9 @@ export function useUpdateSubAccount() {
     mutationFn: async (body: SubAccountUpdate) =>
       ensureSuccess(await call(calls.accounts.updateSubAccountRequest, { body })),
     meta: { errorNotice: false },
-    onSuccess: async (reply) => {
+    onSuccess: async (reply, body) => {
       showSuccessNotice(reply.message || 'Account updated.');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: subAccountKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: systemKeys.counters() }),
-      ]);
+      await invalidateRecord(queryClient, subAccountKeys, body._id, [systemKeys.counters()]);
     },
   });
 }
