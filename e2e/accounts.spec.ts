@@ -1,11 +1,8 @@
+import { calls } from '@brokerdesk/contract';
 import { expect, test } from './support/fixtures.ts';
 import { apiOf, escapeRegExp as escape } from './support/api.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-type Account = { _id: string; number: number; leverage: number; userId: string };
-type Leverage = { accountNumber: number; newLeverage: string; MTStatus: string };
-type SubRequest = { _id: string; userId: string; adminRequested: boolean; status: string };
-type Client = { name: string; surname: string; email: string };
 
 test.describe(`accounts (${db})`, () => {
   test("changes an account's leverage through the account details modal", async ({ page, signIn }) => {
@@ -13,10 +10,10 @@ test.describe(`accounts (${db})`, () => {
     await page.goto('/trading-accounts');
     const api = await apiOf(page);
     // The newest live account: the first row of the LIVE tab as it opens.
-    const live = await api.post<{ data: { accounts: Account[] } }>(
-      '/api/admin/accounts/adminGetAccounts/paginated/all/live/approved',
-      { page: 1, sizePerPage: 10, sortField: 'timeCreated', sortOrder: 'desc', filters: {} },
-    );
+    const live = await api.call(calls.accounts.pageAccounts, {
+      params: { all: 'all', type: 'live', approved: 'approved' },
+      body: { page: 1, sizePerPage: 10, sortField: 'timeCreated', sortOrder: 'desc', filters: {} },
+    });
     const account = live.data.accounts[0];
     expect(account, 'the demo data has approved live accounts').toBeDefined();
     const target = account!.leverage === 300 ? 400 : 300;
@@ -32,20 +29,20 @@ test.describe(`accounts (${db})`, () => {
 
     // The worker sets the leverage on the platform; only then does the account show it.
     const applied = async () => {
-      const r = await api.post<{ leverages: Leverage[] }>(
-        '/api/admin/accounts/adminGetLeverageRequests/paginated/approved',
-        {
+      const r = await api.call(calls.accounts.pageLeverageRequests, {
+        params: { status: 'approved' },
+        body: {
           page: 1,
           sizePerPage: 10,
           filters: { accountNumber: { filterType: 'NUMBER', filterVal: account!.number } },
         },
-      );
+      });
       return r.leverages.find((l) => l.newLeverage === `1:${target}`)?.MTStatus;
     };
     await expect.poll(applied, { timeout: 15_000 }).toBe('SUCCESS');
-    const after = await api.get<Account[]>(
-      `/api/admin/accounts/adminGetAccounts/${account!.userId}/live/approved`,
-    );
+    const after = await api.call(calls.accounts.listClientAccounts, {
+      params: { userId: account!.userId, type: 'live', approved: 'approved' },
+    });
     expect(after.find((a) => a._id === account!._id)?.leverage).toBe(target);
     await page.screenshot({ path: 'test-results/account-leverage-done.png' });
   });
@@ -55,18 +52,24 @@ test.describe(`accounts (${db})`, () => {
     await page.goto('/new-sub-account-requests/pending');
     await expect(page.getByRole('heading', { name: 'New Sub Account Requests' })).toBeVisible();
     const api = await apiOf(page);
-    const pending = await api.post<{ accounts: SubRequest[]; users: Record<string, Client> }>(
-      '/api/admin/accounts/adminGetSubAccountRequests/paginated/all/pending',
-      { page: 1, sizePerPage: 100, filters: {} },
-    );
+    const pending = await api.call(calls.accounts.pageSubAccountRequests, {
+      params: { live: 'all', status: 'pending' },
+      body: { page: 1, sizePerPage: 100, filters: {} },
+    });
     const request = pending.accounts.find((a) => !a.adminRequested);
     expect(request, 'the demo data has a pending sub-account request from a client').toBeDefined();
     const client = pending.users[request!.userId]!;
     const accountsOf = async () =>
-      (await api.get<Account[]>(`/api/admin/accounts/adminGetAccounts/${request!.userId}/live/approved`))
-        .length +
-      (await api.get<Account[]>(`/api/admin/accounts/adminGetAccounts/${request!.userId}/demo/approved`))
-        .length;
+      (
+        await api.call(calls.accounts.listClientAccounts, {
+          params: { userId: request!.userId, type: 'live', approved: 'approved' },
+        })
+      ).length +
+      (
+        await api.call(calls.accounts.listClientAccounts, {
+          params: { userId: request!.userId, type: 'demo', approved: 'approved' },
+        })
+      ).length;
     const before = await accountsOf();
     const row = () => page.getByRole('row', { name: new RegExp(escape(client.email)) });
 
@@ -82,10 +85,10 @@ test.describe(`accounts (${db})`, () => {
 
     // The account is opened on the platform by the worker, then approved in the console.
     await expect.poll(accountsOf, { timeout: 15_000 }).toBe(before + 1);
-    const approved = await api.post<{ accounts: SubRequest[] }>(
-      '/api/admin/accounts/adminGetSubAccountRequests/paginated/all/approved',
-      { page: 1, sizePerPage: 100, filters: {} },
-    );
+    const approved = await api.call(calls.accounts.pageSubAccountRequests, {
+      params: { live: 'all', status: 'approved' },
+      body: { page: 1, sizePerPage: 100, filters: {} },
+    });
     expect(approved.accounts.some((a) => a._id === request!._id)).toBe(true);
     await page.goto('/new-sub-account-requests/approved');
     await expect(row().first()).toBeVisible();

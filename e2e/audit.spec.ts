@@ -1,36 +1,20 @@
 import dayjs from 'dayjs';
-import { apiOf, escapeRegExp } from './support/api.ts';
+import { calls } from '@brokerdesk/contract';
+import { apiOf, escapeRegExp, fundingPage, replyOf } from './support/api.ts';
 import { ADMIN, SYSOP, expect, test } from './support/fixtures.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-type Deposit = { _id: string; accountNumber: number; timeApproved: number | null; MTStatus: string };
-type Withdrawal = {
-  _id: string;
-  userId: string;
-  withdrawalAmount: number;
-  withdrawalCurrency: string;
-  providerHandled?: boolean;
-};
-type Withdrawals = {
-  data: {
-    transfers: Withdrawal[];
-    clients: Record<string, { name: string; surname: string; email: string }>;
-  };
-};
 
 test.describe(`audit trail, sessions and reconciliation (${db})`, () => {
   test('finds a change made through the API and shows its before and after', async ({ page, signIn }) => {
     await signIn(page);
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    const headers = { authorization: `Bearer ${token}` };
+    const api = await apiOf(page);
     // A change through the API: a group added, then renamed and disabled.
     const groupId = `E2E${Date.now() % 100_000}`;
-    const group = { groupId, groupName: 'Audit Before', groupStatus: 'active', copy: '' };
-    expect((await page.request.post('/api/admin/groups/addGroup', { headers, data: group })).ok()).toBe(true);
-    const edited = { ...group, groupName: 'Audit After', groupStatus: 'disabled' };
-    expect((await page.request.post('/api/admin/groups/editGroup', { headers, data: edited })).ok()).toBe(
-      true,
-    );
+    const group = { groupId, groupName: 'Audit Before', groupStatus: 'active', copy: '' } as const;
+    expect((await api.send(calls.groups.addGroup, { body: group })).ok()).toBe(true);
+    const edited = { ...group, groupName: 'Audit After', groupStatus: 'disabled' } as const;
+    expect((await api.send(calls.groups.editGroup, { body: edited })).ok()).toBe(true);
 
     await page.getByRole('link', { name: 'Audit Trail' }).click();
     await expect(page).toHaveURL(/\/audit$/);
@@ -80,8 +64,8 @@ test.describe(`audit trail, sessions and reconciliation (${db})`, () => {
     await signIn(page, SYSOP);
     const api = await apiOf(page);
     // An open withdrawal of a demo client, rejected through the API: a row about a request.
-    const open = async (status: string) =>
-      api.post<Withdrawals>('/api/admin/accounts/adminGetRequests/paginated', {
+    const open = async (status: 'pending' | 'incomplete') =>
+      fundingPage(api, {
         type: 'withdrawal',
         status,
         page: 1,
@@ -89,18 +73,18 @@ test.describe(`audit trail, sessions and reconciliation (${db})`, () => {
         filters: {},
       });
     let list = await open('pending');
-    let target = list.data.transfers.find((w) => !w.providerHandled);
+    let target = list.transfers.find((w) => !w.providerHandled);
     if (!target) {
       list = await open('incomplete');
-      target = list.data.transfers.find((w) => !w.providerHandled);
+      target = list.transfers.find((w) => !w.providerHandled);
     }
     expect(target, 'the demo data has an open withdrawal').toBeDefined();
-    const client = list.data.clients[target!.userId]!;
+    const client = list.clients[target!.userId]!;
     const fullName = `${client.name} ${client.surname}`;
     // Set as pending: a decision on the record that leaves it as the other specs need it (open, no
     // comment: the funding spec rejects the demo's few open withdrawals and expects to give the reason).
-    await api.post('/api/admin/accounts/adminUpdateWithdrawal', {
-      withdrawal: { _id: target!._id, status: 'pending', comment: '' },
+    await api.call(calls.funding.updateWithdrawal, {
+      body: { withdrawal: { _id: target!._id, status: 'pending', comment: '' } },
     });
     const amount = new Intl.NumberFormat('en-US', {
       minimumFractionDigits: 2,
@@ -167,9 +151,7 @@ test.describe(`audit trail, sessions and reconciliation (${db})`, () => {
     await expect(adamRow).toHaveCount(0);
 
     // Adam's next call is refused, and his console goes back to the sign-in page.
-    const me = await page.request.get('/api/users/me', {
-      headers: { authorization: `Bearer ${adminToken}` },
-    });
+    const me = await (await apiOf(page, adminToken)).send(calls.auth.getMe);
     expect(me.status()).toBe(401);
     await adminPage.goto('/users/all');
     await expect(adminPage).toHaveURL(/\/login$/);
@@ -181,13 +163,16 @@ test.describe(`audit trail, sessions and reconciliation (${db})`, () => {
     signIn,
   }) => {
     await signIn(page, ADMIN);
-    const token = await page.evaluate(() => localStorage.getItem('token'));
     // The demo data holds deposits approved as credited that the simulator never saw: missing deals.
-    const reply = await page.request.post('/api/admin/accounts/adminGetRequests/paginated', {
-      headers: { authorization: `Bearer ${token}` },
-      data: { type: 'deposit', status: 'historical', page: 1, sizePerPage: 100, filters: {} },
-    });
-    const deposits = ((await reply.json()) as { data: { transfers: Deposit[] } }).data.transfers;
+    const deposits = (
+      await fundingPage(await apiOf(page), {
+        type: 'deposit',
+        status: 'historical',
+        page: 1,
+        sizePerPage: 100,
+        filters: {},
+      })
+    ).transfers;
     const credited = deposits.find((d) => d.MTStatus === 'SUCCESS' && d.timeApproved !== null);
     expect(credited, 'the demo data has credited deposits').toBeDefined();
     const day = dayjs.unix(credited!.timeApproved!);
@@ -232,18 +217,17 @@ test.describe(`audit trail, sessions and reconciliation (${db})`, () => {
 
   test("shows on a client's profile who viewed their documents", async ({ page, signIn }) => {
     await signIn(page, ADMIN);
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    const headers = { authorization: `Bearer ${token}` };
-    const list = await page.request.post('/api/admin/users/list/paginated/approved', {
-      headers,
-      data: { page: 1, sizePerPage: 1, filters: {} },
+    const api = await apiOf(page);
+    const list = await api.call(calls.clients.pageUsers, {
+      params: { status: 'approved' },
+      body: { page: 1, sizePerPage: 1, filters: {} },
     });
-    const [client] = ((await list.json()) as { clients: { _id: string }[] }).clients;
+    const [client] = list.clients;
     expect(client, 'the demo data has approved clients').toBeDefined();
     // Asking for the KYC documents hands out signed links (not a view); opening one is a view.
-    const docs = await page.request.get(`/api/admin/users/getKYCDocuments/${client!._id}`, { headers });
+    const docs = await api.send(calls.clients.listKycDocuments, { params: { id: client!._id } });
     expect(docs.ok()).toBe(true);
-    const report = ((await docs.json()) as { IDENTITY?: { reportUrl?: string } }).IDENTITY?.reportUrl;
+    const report = (await replyOf(calls.clients.listKycDocuments, docs)).IDENTITY?.reportUrl;
     expect(report, 'the demo client has an eKYC report').toBeTruthy();
     expect((await page.request.get(report!)).ok()).toBe(true);
 

@@ -1,13 +1,9 @@
 import type { Page } from '@playwright/test';
+import { calls, type CallReply } from '@brokerdesk/contract';
 import { expect, test } from './support/fixtures.ts';
-import { escapeRegExp as escape } from './support/api.ts';
+import { apiOf, escapeRegExp as escape, isCall, replyOf } from './support/api.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-type Bank = { _id: string; userId: string; bankName: string; status: string; comment: string };
-type Banks = {
-  users: Record<string, { name: string; surname: string; email: string }>;
-  bankAccounts: { pending: Bank[]; approved: Bank[]; rejected: Bank[] };
-};
 
 test.describe(`bank verification (${db})`, () => {
   test('declines a bank account through the Bank details modal, a comment being required', async ({
@@ -86,29 +82,18 @@ test.describe(`bank verification (${db})`, () => {
   });
 });
 
-type Paged = { bankAccounts: Bank[]; users: Banks['users']; totalSize: number };
-
 /** The next paged bank-list call of a tab: what the screen asked for and what it got. */
-async function pagedCall(page: Page, status: string) {
-  const response = await page.waitForResponse(
-    (r) =>
-      r.request().method() === 'POST' &&
-      r.url().endsWith(`/api/admin/accounts/adminGetBankAccounts/paginated/${status}`),
-  );
+async function pagedCall(page: Page, status: 'pending' | 'approved' | 'rejected') {
+  const response = await page.waitForResponse(isCall(calls.banks.pageBankAccounts, { status }));
   expect(response.status()).toBe(200);
   return {
     request: response.request().postDataJSON() as Record<string, unknown>,
-    body: (await response.json()) as Paged,
+    body: await replyOf(calls.banks.pageBankAccounts, response),
   };
 }
 
-async function banksOf(page: Page): Promise<Banks> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const r = await page.request.get('/api/admin/accounts/adminGetBankAccounts/all/all', {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(r.status()).toBe(200);
-  return (await r.json()) as Banks;
+async function banksOf(page: Page): Promise<CallReply<typeof calls.banks.listBankAccounts>> {
+  return (await apiOf(page)).call(calls.banks.listBankAccounts);
 }
 
 test.describe(`ways to every screen (${db})`, () => {

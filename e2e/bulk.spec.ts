@@ -1,32 +1,23 @@
 import type { Locator, Page } from '@playwright/test';
-import { FOUR_EYES_MESSAGES, MESSAGES } from '@brokerdesk/contract';
-import { apiOf } from './support/api.ts';
+import { FOUR_EYES_MESSAGES, MESSAGES, calls, type Deposit } from '@brokerdesk/contract';
+import { apiOf, atCall, fundingPage, type Api } from './support/api.ts';
 import { SYSOP, expect, test } from './support/fixtures.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 const LAPTOP = { width: 1366, height: 768 };
 const WIDE = { width: 1920, height: 1080 };
 
-type Deposit = { _id: string; transactionId: string; depositCurrency: string; depositAmountSent: number };
-type Bank = { _id: string; status: string; comment: string };
-type Api = Awaited<ReturnType<typeof apiOf>>;
-
-const paged = { page: 1, sizePerPage: 50, sortField: 'timestamp', sortOrder: 'desc', filters: {} };
+const paged = { page: 1, sizePerPage: 50, sortField: 'timestamp', sortOrder: 'desc', filters: {} } as const;
 const pendingDeposits = async (api: Api) =>
   (
-    await api.post<{ data: { transfers: Deposit[] } }>('/api/admin/accounts/adminGetRequests/paginated', {
+    await fundingPage(api, {
       ...paged,
       type: 'deposit',
       status: 'pending',
     })
-  ).data.transfers;
-const banks = async (api: Api, status: string) =>
-  (
-    await api.post<{ bankAccounts: Bank[] }>(
-      `/api/admin/accounts/adminGetBankAccounts/paginated/${status}`,
-      paged,
-    )
-  ).bankAccounts;
+  ).transfers;
+const banks = async (api: Api, status: 'pending' | 'approved' | 'rejected') =>
+  (await api.call(calls.banks.pageBankAccounts, { params: { status }, body: paged })).bankAccounts;
 
 /** Three pending deposits of one currency on the first page, with different amounts, smallest first. */
 function threeOfOneCurrency(rows: Deposit[]): Deposit[] {
@@ -64,10 +55,8 @@ test.describe(`bulk approve and reject (${db})`, () => {
     const currency = large!.depositCurrency;
     // Four-eyes above an amount between the middle and the largest: only the largest waits.
     const threshold = Math.floor(((middle!.depositAmountSent + large!.depositAmountSent) / 2) * 100) / 100;
-    await api.post('/api/admin/approvals/setThreshold', {
-      requestType: 'deposit',
-      currency,
-      amount: threshold,
+    await api.call(calls.approvals.setThreshold, {
+      body: { requestType: 'deposit', currency, amount: threshold },
     });
     try {
       await page.goto('/deposit-requests/pending');
@@ -116,9 +105,9 @@ test.describe(`bulk approve and reject (${db})`, () => {
       await reasonModal.getByRole('button', { name: 'Reject 1' }).click();
       await expect(results).toContainText('Reject selected: 1 done');
       await expect(rowOf(large!)).toHaveCount(0);
-      const reply = await api.get<{ data: { request: { status: string; comment: string } } }>(
-        `/api/admin/accounts/adminGetRequest/deposit/${large!._id}`,
-      );
+      const reply = await api.call(calls.funding.getFundingRequest, {
+        params: { type: 'deposit', id: large!._id },
+      });
       expect(reply.data.request).toMatchObject({ status: 'rejected', comment: 'Duplicate payment' });
 
       await page.setViewportSize(WIDE);
@@ -126,7 +115,9 @@ test.describe(`bulk approve and reject (${db})`, () => {
       await expectButtonsOnScreen(page, 1);
       await page.screenshot({ path: 'test-results/bulk-deposits-1920.png' });
     } finally {
-      await api.post('/api/admin/approvals/setThreshold', { requestType: 'deposit', currency, amount: null });
+      await api.call(calls.approvals.setThreshold, {
+        body: { requestType: 'deposit', currency, amount: null },
+      });
     }
   });
 
@@ -138,22 +129,20 @@ test.describe(`bulk approve and reject (${db})`, () => {
     // approved ones back to pending (any status may follow any other, SPEC 4) until three wait.
     let pending = await banks(api, 'pending');
     for (const b of (await banks(api, 'approved')).slice(0, Math.max(0, 3 - pending.length))) {
-      const full = (
-        await api.get<{ bankAccount: Record<string, unknown> }>(
-          `/api/admin/accounts/adminGetBankAccount/${b._id}`,
-        )
-      ).bankAccount;
-      await api.post('/api/admin/accounts/adminUpdateBankAccount', {
-        _id: b._id,
-        bankName: full.bankName,
-        bankAddress: full.bankAddress,
-        bankCountry: full.bankCountry,
-        bankAccountCurrency: full.bankAccountCurrency,
-        bankAccountNumber: full.bankAccountNumber,
-        bankSortCode: full.bankSortCode,
-        bankIBAN: full.bankIBAN,
-        bankSwift: full.bankSwift,
-        status: 'pending',
+      const full = (await api.call(calls.banks.getBankAccount, { params: { id: b._id } })).bankAccount;
+      await api.call(calls.banks.updateBankAccount, {
+        body: {
+          _id: b._id,
+          bankName: full.bankName,
+          bankAddress: full.bankAddress,
+          bankCountry: full.bankCountry,
+          bankAccountCurrency: full.bankAccountCurrency,
+          bankAccountNumber: full.bankAccountNumber,
+          bankSortCode: full.bankSortCode,
+          bankIBAN: full.bankIBAN,
+          bankSwift: full.bankSwift,
+          status: 'pending',
+        },
       });
     }
     pending = await banks(api, 'pending');
@@ -177,7 +166,7 @@ test.describe(`bulk approve and reject (${db})`, () => {
     // Hold the call until the progress bar has been seen: it shows while the rows are decided.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/admin/accounts/adminBulkBankAccounts', async (route) => {
+    await page.route(atCall(calls.bulk.decideBankAccounts), async (route) => {
       await held;
       await route.continue();
     });

@@ -1,14 +1,16 @@
 import type { Page } from '@playwright/test';
+import { calls } from '@brokerdesk/contract';
+import { apiOf, replyOf } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
 /** Adds a client through the API with the signed-in staff member's own token. */
 async function addClient(page: Page, surname: string): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const r = await page.request.post('/api/admin/users/register', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
+  const r = await (
+    await apiOf(page)
+  ).send(calls.clients.registerUser, {
+    body: {
       email: `${surname.toLowerCase()}@clients.example`,
       password: 'secret1',
       password2: 'secret1',
@@ -28,7 +30,7 @@ async function addClient(page: Page, surname: string): Promise<string> {
     },
   });
   expect(r.status()).toBe(200);
-  return ((await r.json()) as { user: { _id: string } }).user._id;
+  return (await replyOf(calls.clients.registerUser, r)).user._id;
 }
 
 test.describe(`client management (${db})`, () => {

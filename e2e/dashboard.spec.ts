@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
-import type { DashboardActivity, DashboardOverview } from '@brokerdesk/contract';
-import { apiOf } from './support/api.ts';
+import { calls } from '@brokerdesk/contract';
+import { apiOf, fundingPage } from './support/api.ts';
 import { blocking, describeViolations, runAxe } from './support/axe.ts';
 import { ADMIN, expect, test } from './support/fixtures.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-type Deposit = { _id: string; depositCurrency: string; depositAmountSent: number };
 
 /** The chart library's chunk (apps/web/src/features/home/funding-chart.tsx). */
 const isChartChunk = (url: string) => /\/assets\/funding-chart-[^/]+\.js$/.test(url);
@@ -37,7 +36,7 @@ for (const [width, height] of [
       await page.getByRole('link', { name: 'Brokerdesk' }).first().click();
       await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
       const api = await apiOf(page);
-      const overview = await api.get<DashboardOverview>('/api/admin/dashboard/overview');
+      const overview = await api.call(calls.dashboard.getDashboardOverview);
       for (const q of overview.queues)
         await expect(tile(page, q.queue), q.queue).toHaveAttribute('data-count', String(q.count));
 
@@ -51,17 +50,12 @@ for (const [width, height] of [
       await expect(chart.locator('.recharts-bar-rectangle').first()).toBeAttached();
 
       // Adam approves a pending deposit in his own browser; this one's tiles follow without a reload.
-      const pending = await api.post<{ data: { transfers: Deposit[] } }>(
-        '/api/admin/accounts/adminGetRequests/paginated',
-        { type: 'deposit', status: 'pending', page: 1, sizePerPage: 5 },
-      );
-      const target = pending.data.transfers.find((d) => d.depositAmountSent > 0)!;
+      const pending = await fundingPage(api, { type: 'deposit', status: 'pending', page: 1, sizePerPage: 5 });
+      const target = pending.transfers.find((d) => d.depositAmountSent > 0)!;
       expect(target, 'the demo data has a pending deposit').toBeDefined();
       // No four-eyes threshold may turn this approval into a first approval (another spec sets some).
-      await api.post('/api/admin/approvals/setThreshold', {
-        requestType: 'deposit',
-        currency: target.depositCurrency,
-        amount: null,
+      await api.call(calls.approvals.setThreshold, {
+        body: { requestType: 'deposit', currency: target.depositCurrency, amount: null },
       });
       const deposits = overview.queues.find((q) => q.queue === 'newDeposits')!.count;
       const todayCell = page
@@ -73,10 +67,9 @@ for (const [width, height] of [
       const adam = await adamContext.newPage();
       try {
         await signIn(adam, ADMIN);
-        const approved = await adam.request.post('/api/admin/accounts/adminProcessDeposit', {
-          headers: { authorization: `Bearer ${await adam.evaluate(() => localStorage.getItem('token'))}` },
-          data: { depositId: target._id },
-        });
+        const approved = await (
+          await apiOf(adam)
+        ).send(calls.funding.processDeposit, { body: { depositId: target._id } });
         expect(approved.status()).toBe(200);
       } finally {
         await adamContext.close();
@@ -85,7 +78,9 @@ for (const [width, height] of [
       await expect(todayCell).toContainText(`${approvedBefore + 1} approved`);
       const staffRow = page.getByTestId('staff-row').filter({ hasText: 'Adam' });
       await expect(staffRow).toBeVisible();
-      const activity = await api.get<DashboardActivity>('/api/admin/dashboard/activity?days=90&tz=UTC');
+      const activity = await api.call(calls.dashboard.getDashboardActivity, {
+        query: { days: 90, tz: 'UTC' },
+      });
       const adamToday = activity.staff.find((s) => s.name.startsWith('Adam'))!.today;
       expect(adamToday.approved).toBeGreaterThanOrEqual(1);
 

@@ -1,21 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
-import { apiOf, escapeRegExp } from './support/api.ts';
+import { calls } from '@brokerdesk/contract';
+import { apiOf, escapeRegExp, fundingPage } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-type Deposit = { _id: string; transactionId: string };
-type Client = { _id: string; email: string; name: string; surname: string };
 
 /** The `open` param of the page's address, or null. */
 const openParam = (url: string) => new URL(url).searchParams.get('open');
-
-type Clients = Record<string, { name: string; surname: string; email: string }>;
-type Leverage = { _id: string; userId: string; accountNumber: number };
-type SubRequest = { _id: string; userId: string; type: string; live: boolean };
-type IbRequest = { _id: string; userId: string };
-type Bank = { _id: string; userId: string; bankName: string };
-type Group = { groupId: string; groupName: string };
-type Account = { _id: string; userId: string; number: number };
 
 /** A list address with `open` added (or replaced). */
 function withOpen(list: string, id: string): string {
@@ -37,13 +28,16 @@ function uniqueBy<T>(rows: readonly T[], key: (row: T) => string): T | undefined
   return rows.find((row) => counts.get(key(row)) === 1);
 }
 
+const TABS = ['pending', 'approved', 'rejected'] as const;
+type Tab = (typeof TABS)[number];
+
 /** The first status tab (pending, approved, rejected) holding a row that `key` picks alone, with its reply. */
 async function findInTabs<R, T>(
-  fetch: (status: string) => Promise<R>,
+  fetch: (status: Tab) => Promise<R>,
   rowsOf: (reply: R) => readonly T[],
   key: (row: T, reply: R) => string,
-): Promise<{ status: string; target: T; reply: R } | undefined> {
-  for (const status of ['pending', 'approved', 'rejected']) {
+): Promise<{ status: Tab; target: T; reply: R } | undefined> {
+  for (const status of TABS) {
     const reply = await fetch(status);
     const target = uniqueBy(rowsOf(reply), (row) => key(row, reply));
     if (target) return { status, target, reply };
@@ -124,11 +118,14 @@ test.describe(`deep links to modals (${db})`, () => {
   }) => {
     await signIn(page);
     const api = await apiOf(page);
-    const reply = await api.post<{ data: { transfers: Deposit[] } }>(
-      '/api/admin/accounts/adminGetRequests/paginated',
-      { type: 'deposit', status: 'pending', page: 1, sizePerPage: 50, filters: {} },
-    );
-    const [linked, other] = reply.data.transfers;
+    const reply = await fundingPage(api, {
+      type: 'deposit',
+      status: 'pending',
+      page: 1,
+      sizePerPage: 50,
+      filters: {},
+    });
+    const [linked, other] = reply.transfers;
     expect(other, 'the demo data has two pending deposits').toBeDefined();
 
     await page.goto(`/deposit-requests/pending?open=${linked!._id}`);
@@ -167,10 +164,9 @@ test.describe(`deep links to modals (${db})`, () => {
   }) => {
     await signIn(page);
     const api = await apiOf(page);
-    const reply = await api.post<{ clients: Client[] }>('/api/admin/users/list/paginated/all', {
-      page: 1,
-      sizePerPage: 50,
-      filters: {},
+    const reply = await api.call(calls.clients.pageUsers, {
+      params: { status: 'all' },
+      body: { page: 1, sizePerPage: 50, filters: {} },
     });
     const [linked, other] = reply.clients;
     expect(other, 'the demo data has two clients').toBeDefined();
@@ -205,10 +201,10 @@ test.describe(`deep links to modals (${db})`, () => {
     const api = await apiOf(page);
     const found = await findInTabs(
       (s) =>
-        api.post<{ leverages: Leverage[]; users: Clients }>(
-          `/api/admin/accounts/adminGetLeverageRequests/paginated/${s}`,
-          { page: 1, sizePerPage: 100, filters: {} },
-        ),
+        api.call(calls.accounts.pageLeverageRequests, {
+          params: { status: s },
+          body: { page: 1, sizePerPage: 100, filters: {} },
+        }),
       (reply) => reply.leverages,
       (l) => String(l.accountNumber),
     );
@@ -242,10 +238,10 @@ test.describe(`deep links to modals (${db})`, () => {
     const api = await apiOf(page);
     const found = await findInTabs(
       (s) =>
-        api.post<{ accounts: SubRequest[]; users: Clients }>(
-          `/api/admin/accounts/adminGetSubAccountRequests/paginated/all/${s}`,
-          { page: 1, sizePerPage: 100, filters: {} },
-        ),
+        api.call(calls.accounts.pageSubAccountRequests, {
+          params: { live: 'all', status: s },
+          body: { page: 1, sizePerPage: 100, filters: {} },
+        }),
       (reply) => reply.accounts,
       (a, reply) => reply.users[a.userId]?.email ?? a.userId,
     );
@@ -276,10 +272,9 @@ test.describe(`deep links to modals (${db})`, () => {
   }) => {
     await signIn(page);
     const api = await apiOf(page);
-    const reply = await api.post<{ requestsData: IbRequest[]; usersData: Clients }>(
-      '/api/admin/users/adminGetIbRequests/paginated',
-      { page: 1, sizePerPage: 100, filters: {} },
-    );
+    const reply = await api.call(calls.partners.pageIbRequests, {
+      body: { page: 1, sizePerPage: 100, filters: {} },
+    });
     const target = uniqueBy(reply.requestsData, (r) => reply.usersData[r.userId]?.email ?? r.userId);
     expect(target, 'the demo data has IB requests').toBeDefined();
     const client = reply.usersData[target!.userId]!;
@@ -303,9 +298,7 @@ test.describe(`deep links to modals (${db})`, () => {
   }) => {
     await signIn(page);
     const api = await apiOf(page);
-    const reply = await api.get<{ users: Clients; bankAccounts: Record<string, Bank[]> }>(
-      '/api/admin/accounts/adminGetBankAccounts/all/all',
-    );
+    const reply = await api.call(calls.banks.listBankAccounts);
     const found = await findInTabs(
       async (s) => reply.bankAccounts[s] ?? [],
       (banks) => banks,
@@ -340,7 +333,7 @@ test.describe(`deep links to modals (${db})`, () => {
   }) => {
     await signIn(page);
     const api = await apiOf(page);
-    const { groups } = await api.get<{ groups: Group[] }>('/api/admin/groups/getGroups');
+    const { groups } = await api.call(calls.groups.listGroups);
     const target = groups.find((g) => !groups.some((o) => o !== g && o.groupId.includes(g.groupId)));
     expect(target, 'the demo data has groups').toBeDefined();
     // Sorted by name, newest-first order: list state a reload and Back must keep.
@@ -365,10 +358,10 @@ test.describe(`deep links to modals (${db})`, () => {
   }) => {
     await signIn(page);
     const api = await apiOf(page);
-    const reply = await api.post<{ data: { accounts: Account[] } }>(
-      '/api/admin/accounts/adminGetAccounts/paginated/all/live/approved',
-      { page: 1, sizePerPage: 100, filters: {} },
-    );
+    const reply = await api.call(calls.accounts.pageAccounts, {
+      params: { all: 'all', type: 'live', approved: 'approved' },
+      body: { page: 1, sizePerPage: 100, filters: {} },
+    });
     const target = uniqueBy(reply.data.accounts, (a) => String(a.number));
     expect(target, 'the demo data has live accounts').toBeDefined();
     const number = String(target!.number);

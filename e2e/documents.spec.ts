@@ -1,14 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
+import { calls } from '@brokerdesk/contract';
 import { apiOf } from './support/api.ts';
 import { blocking, describeViolations, runAxe } from './support/axe.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-type Bank = { _id: string; userId: string; bankPOA: string; status: string };
-type Banks = { bankAccounts: Record<'pending' | 'approved' | 'rejected', Bank[]> };
-type Docs = { IDENTITY: { uploaded: boolean; idDocType: string } | null };
-type Users = { clients: { _id: string; status: string }[] };
-type Views = { kind: string; opened: boolean }[];
 
 const SIZES = [
   { width: 1366, height: 768 },
@@ -18,12 +14,12 @@ const SIZES = [
 /** A client of the demo data with an uploaded identity document and a bank statement of type `ext`. */
 async function clientWithDocuments(page: Page, ext: 'pdf' | 'png', skip: string[] = []) {
   const api = await apiOf(page);
-  const banks = await api.get<Banks>('/api/admin/accounts/adminGetBankAccounts/all/all');
+  const banks = await api.call(calls.banks.listBankAccounts);
   const candidates = [...banks.bankAccounts.pending, ...banks.bankAccounts.approved].filter(
     (b) => b.bankPOA.endsWith(`.${ext}`) && !skip.includes(b.userId),
   );
   for (const bank of candidates) {
-    const docs = await api.get<Docs>(`/api/admin/users/getKYCDocuments/${bank.userId}`);
+    const docs = await api.call(calls.clients.listKycDocuments, { params: { id: bank.userId } });
     if (docs.IDENTITY?.uploaded) return { userId: bank.userId, bank };
   }
   throw new Error(`no demo client with a KYC document and a .${ext} statement`);
@@ -119,7 +115,7 @@ for (const size of SIZES) {
       await page.keyboard.press('Escape');
 
       // Each opening was logged against the client.
-      const views = await (await apiOf(page)).get<Views>(`/api/admin/users/documentViews/${userId}`);
+      const views = await (await apiOf(page)).call(calls.audit.listDocumentViews, { params: { userId } });
       for (const kind of ['IDENTITY', 'BANK_STATEMENT', 'KYC_REPORT'])
         expect(
           views.some((v) => v.kind === kind && v.opened),
@@ -147,9 +143,9 @@ for (const size of SIZES) {
     test("the profile's activity timeline shows an approval made here", async ({ page, signIn }) => {
       await signIn(page);
       const api = await apiOf(page);
-      const list = await api.post<Users>('/api/admin/users/list/paginated/pending', {
-        page: 1,
-        sizePerPage: 50,
+      const list = await api.call(calls.clients.pageUsers, {
+        params: { status: 'pending' },
+        body: { page: 1, sizePerPage: 50 },
       });
       // One client per screen size: each run approves its own.
       const client = list.clients[SIZES.indexOf(size)];

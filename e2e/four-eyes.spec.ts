@@ -1,30 +1,19 @@
 import type { Page } from '@playwright/test';
+import { calls, type FundingTab } from '@brokerdesk/contract';
+import { apiOf, fundingPage } from './support/api.ts';
 import { ADMIN, SYSOP, expect, test } from './support/fixtures.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-type Deposit = {
-  _id: string;
-  transactionId: string;
-  depositCurrency: string;
-  depositAmountSent: number;
-  status: string;
-  MTStatus: string;
-};
 
-const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
-
-async function depositsOf(page: Page, status: string, transactionId?: string): Promise<Deposit[]> {
-  const r = await page.request.post('/api/admin/accounts/adminGetRequests/paginated', {
-    headers: { authorization: `Bearer ${await tokenOf(page)}` },
-    data: {
-      type: 'deposit',
-      status,
-      page: 1,
-      sizePerPage: 50,
-      filters: transactionId ? { transactionId: { filterType: 'TEXT', filterVal: transactionId } } : {},
-    },
+async function depositsOf(page: Page, status: FundingTab, transactionId?: string) {
+  const reply = await fundingPage(await apiOf(page), {
+    type: 'deposit',
+    status,
+    page: 1,
+    sizePerPage: 50,
+    filters: transactionId ? { transactionId: { filterType: 'TEXT', filterVal: transactionId } } : {},
   });
-  return ((await r.json()) as { data: { transfers: Deposit[] } }).data.transfers;
+  return reply.transfers;
 }
 
 async function chooseStatus(page: Page, option: string) {
@@ -123,10 +112,9 @@ test.describe(`four-eyes approvals (${db})`, () => {
     await expect(page.getByRole('columnheader', { name: 'Four-eyes' })).toHaveCount(0);
 
     // Leave no threshold behind for the other specs sharing this server.
-    const cleared = await page.request.post('/api/admin/approvals/setThreshold', {
-      headers: { authorization: `Bearer ${await tokenOf(page)}` },
-      data: { requestType: 'deposit', currency, amount: null },
-    });
+    const cleared = await (
+      await apiOf(page)
+    ).send(calls.approvals.setThreshold, { body: { requestType: 'deposit', currency, amount: null } });
     expect(cleared.status()).toBe(200);
   });
 });

@@ -1,27 +1,25 @@
+import { calls, type FundingTab } from '@brokerdesk/contract';
+import { apiOf, fundingPage, isCall } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-type Row = { _id: string; transactionId: string; status: string; MTStatus: string };
 
 test.describe(`funding (${db})`, () => {
   test('approves a pending deposit and the platform credits it', async ({ page, signIn }) => {
     await signIn(page);
     await page.goto('/deposit-requests/pending');
     await expect(page.getByRole('heading', { name: /Deposit/i }).first()).toBeVisible();
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    const list = async (status: string, transactionId?: string) => {
-      const r = await page.request.post('/api/admin/accounts/adminGetRequests/paginated', {
-        headers: { authorization: `Bearer ${token}` },
-        data: {
+    const api = await apiOf(page);
+    const list = async (status: FundingTab, transactionId?: string) =>
+      (
+        await fundingPage(api, {
           type: 'deposit',
           status,
           page: 1,
           sizePerPage: 50,
           filters: transactionId ? { transactionId: { filterType: 'TEXT', filterVal: transactionId } } : {},
-        },
-      });
-      return ((await r.json()) as { data: { transfers: Row[] } }).data.transfers;
-    };
+        })
+      ).transfers;
     const [first] = await list('pending');
     expect(first, 'the demo data has pending deposits').toBeDefined();
 
@@ -51,15 +49,17 @@ test.describe(`funding (${db})`, () => {
   test('rejects a pending withdrawal, a reason being required', async ({ page, signIn }) => {
     await signIn(page);
     await page.goto('/withdrawal-requests/pending');
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    const pending = async () => {
-      const r = await page.request.post('/api/admin/accounts/adminGetRequests/paginated', {
-        headers: { authorization: `Bearer ${token}` },
-        data: { type: 'withdrawal', status: 'pending', page: 1, sizePerPage: 100, filters: {} },
-      });
-      return ((await r.json()) as { data: { transfers: { _id: string; requestId: string }[] } }).data
-        .transfers;
-    };
+    const api = await apiOf(page);
+    const pending = async () =>
+      (
+        await fundingPage(api, {
+          type: 'withdrawal',
+          status: 'pending',
+          page: 1,
+          sizePerPage: 100,
+          filters: {},
+        })
+      ).transfers;
     const [target] = await pending();
     expect(target, 'the demo data has pending withdrawals').toBeDefined();
     const row = page.getByRole('row', { name: new RegExp(target!.requestId) });
@@ -83,18 +83,20 @@ test.describe(`funding repairs and orders (${db})`, () => {
     signIn,
   }) => {
     await signIn(page);
-    const orders = page.waitForResponse((r) => r.url().includes('/adminGetWithdrawalOrders?'));
+    const orders = page.waitForResponse(isCall(calls.funding.listWithdrawalOrders));
     await page.goto('/withdrawal-requests/error');
     expect((await orders).status()).toBe(200);
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    const errors = async () => {
-      const r = await page.request.post('/api/admin/accounts/adminGetRequests/paginated', {
-        headers: { authorization: `Bearer ${token}` },
-        data: { type: 'withdrawal', status: 'error', page: 1, sizePerPage: 10, filters: {} },
-      });
-      return ((await r.json()) as { data: { transfers: { _id: string; requestId: string }[] } }).data
-        .transfers;
-    };
+    const api = await apiOf(page);
+    const errors = async () =>
+      (
+        await fundingPage(api, {
+          type: 'withdrawal',
+          status: 'error',
+          page: 1,
+          sizePerPage: 10,
+          filters: {},
+        })
+      ).transfers;
     const [target] = await errors();
     expect(target, 'the demo data has withdrawals the platform refused').toBeDefined();
 
@@ -117,7 +119,7 @@ test.describe(`funding repairs and orders (${db})`, () => {
     await expect(section.getByRole('columnheader', { name: 'Order ID' })).toBeVisible();
     await expect(section.getByRole('row')).not.toHaveCount(1);
     const next = page.waitForRequest(
-      (r) => r.url().includes('/adminGetWithdrawalOrders?') && /sizePerPage=50/.test(r.url()),
+      (r) => isCall(calls.funding.listWithdrawalOrders)(r) && /sizePerPage=50/.test(r.url()),
     );
     await section.getByRole('textbox', { name: /rows per page/i }).click();
     await page.getByRole('option', { name: '50' }).click();

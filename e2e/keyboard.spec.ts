@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { apiOf } from './support/api.ts';
+import { calls, type CallBody, type FundingTab } from '@brokerdesk/contract';
+import { apiOf, fundingPage, isCall } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -96,11 +97,9 @@ test.describe(`keyboard (${db})`, () => {
     await page.goto('/deposit-requests/pending');
     await ensurePending(page, 'deposit', 3);
     // The screen's own request, to learn which deposit its first row shows.
-    const sent = page.waitForRequest(
-      (r) => r.method() === 'POST' && r.url().includes('/adminGetRequests/paginated'),
-    );
+    const sent = page.waitForRequest(isCall(calls.funding.listFundingRequests));
     await page.reload();
-    const shownRequest = (await sent).postDataJSON() as unknown;
+    const shownRequest = (await sent).postDataJSON() as CallBody<typeof calls.funding.listFundingRequests>;
     const table = page.getByRole('table', { name: /Deposit/i });
     const rows = table.locator('tbody tr[data-row-index]');
     await expect(rows.nth(2), 'three pending deposits').toBeVisible();
@@ -110,12 +109,15 @@ test.describe(`keyboard (${db})`, () => {
     const target = await rows.nth(1).textContent();
 
     const api = await apiOf(page);
-    const shown = await api.post<{ data: { transfers: { _id: string }[] } }>(
-      '/api/admin/accounts/adminGetRequests/paginated',
-      shownRequest,
-    );
-    await api.post('/api/admin/accounts/adminUpdateDeposit', {
-      deposit: { _id: shown.data.transfers[0]!._id, status: 'rejected', comment: 'Decided by a colleague.' },
+    const shown = await api.call(calls.funding.listFundingRequests, { body: shownRequest });
+    await api.call(calls.funding.updateDeposit, {
+      body: {
+        deposit: {
+          _id: shown.data.transfers[0]!._id,
+          status: 'rejected',
+          comment: 'Decided by a colleague.',
+        },
+      },
     });
 
     // The live update refreshes the list in the background: the first row goes, the others move up, and
@@ -190,19 +192,19 @@ test.describe(`keyboard (${db})`, () => {
  */
 async function ensurePending(page: Page, type: 'deposit' | 'withdrawal', n: number) {
   const api = await apiOf(page);
-  const list = (status: string) =>
-    api.post<{ data: { transfers: { _id: string; providerHandled?: boolean }[] } }>(
-      '/api/admin/accounts/adminGetRequests/paginated',
-      { type, status, page: 1, sizePerPage: 20, filters: {} },
-    );
-  const missing = n - (await list('pending')).data.transfers.length;
+  const list = (status: FundingTab) =>
+    fundingPage(api, { type, status, page: 1, sizePerPage: 20, filters: {} });
+  const missing = n - (await list('pending')).transfers.length;
   if (missing <= 0) return;
-  const incomplete = (await list('incomplete')).data.transfers.filter((r) => !r.providerHandled);
+  // A withdrawal a payment provider handles stays out; deposits have no provider that handles them.
+  const incomplete = (await list('incomplete')).transfers.filter(
+    (r) => !('providerHandled' in r && r.providerHandled),
+  );
   expect(incomplete.length, `the demo data has incomplete ${type}s`).toBeGreaterThanOrEqual(missing);
   for (const r of incomplete.slice(0, missing)) {
-    await api.post(`/api/admin/accounts/adminUpdate${type === 'deposit' ? 'Deposit' : 'Withdrawal'}`, {
-      [type]: { _id: r._id, status: 'pending' },
-    });
+    const request = { _id: r._id, status: 'pending' } as const;
+    if (type === 'deposit') await api.call(calls.funding.updateDeposit, { body: { deposit: request } });
+    else await api.call(calls.funding.updateWithdrawal, { body: { withdrawal: request } });
   }
   await page.reload();
 }

@@ -1,16 +1,8 @@
-import type { Page } from '@playwright/test';
+import { calls } from '@brokerdesk/contract';
+import { apiOf, fundingPage } from './support/api.ts';
 import { ADMIN, expect, test } from './support/fixtures.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-type Deposit = { _id: string; transactionId: string };
-
-/** An authenticated call with the page's own session. */
-async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const r = await page.request.fetch(url, { method, headers: { authorization: `Bearer ${token}` }, data });
-  expect(r.status(), `${method} ${url}`).toBe(200);
-  return (await r.json()) as T;
-}
 
 test.describe(`live updates (${db})`, () => {
   test("a deposit that becomes pending through the API reaches another browser's badge and list within a second", async ({
@@ -26,19 +18,17 @@ test.describe(`live updates (${db})`, () => {
     await signIn(page);
 
     // An incomplete deposit with a transaction id, from the demo data.
-    const incomplete = await api<{ data: { transfers: Deposit[] } }>(
-      page,
-      'POST',
-      '/api/admin/accounts/adminGetRequests/paginated',
-      { type: 'deposit', status: 'incomplete', page: 1, sizePerPage: 100, filters: {} },
-    );
-    const deposit = incomplete.data.transfers.find((d) => d.transactionId !== '');
+    const api = await apiOf(page);
+    const incomplete = await fundingPage(api, {
+      type: 'deposit',
+      status: 'incomplete',
+      page: 1,
+      sizePerPage: 100,
+      filters: {},
+    });
+    const deposit = incomplete.transfers.find((d) => d.transactionId !== '');
     expect(deposit, 'the demo data has an incomplete deposit with a transaction id').toBeDefined();
-    const { newDeposits } = await api<{ newDeposits: number }>(
-      page,
-      'GET',
-      '/api/other/getNewRequestsCount/',
-    );
+    const { newDeposits } = await api.call(calls.system.countNewRequests);
 
     // The watcher looks at the pending deposits with that transaction id: none yet.
     await watcher.goto(
@@ -51,8 +41,8 @@ test.describe(`live updates (${db})`, () => {
     });
     if (newDeposits > 0) await expect(depositsLink.getByLabel(`${newDeposits} new`)).toBeVisible();
 
-    await api(page, 'POST', '/api/admin/accounts/adminUpdateDeposit', {
-      deposit: { _id: deposit!._id, status: 'pending', comment: 'Proof of payment received.' },
+    await api.call(calls.funding.updateDeposit, {
+      body: { deposit: { _id: deposit!._id, status: 'pending', comment: 'Proof of payment received.' } },
     });
 
     // Within a second, with no reload: the badge counts it, and the list offers it without jumping.

@@ -1,18 +1,8 @@
+import { calls } from '@brokerdesk/contract';
 import { expect, test } from './support/fixtures.ts';
 import { apiOf, escapeRegExp as escape } from './support/api.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-type IbRequests = {
-  requestsData: { _id: string; userId: string; status: string }[];
-  usersData: Record<string, { name: string; surname: string; email: string; agentCode: number | null }>;
-};
-type Counters = {
-  availableIbCodes: number;
-  totalIbCodes: number;
-  availableSubcodes: number;
-  totalSubcodes: number;
-};
-type IbCodes = { ibs: { name: string; agentCode: number }[]; counters: Counters; totalSize: number };
 
 test.describe(`partners (${db})`, () => {
   test('approves an IB request, then generates codes for the new partner', async ({ page, signIn }) => {
@@ -20,15 +10,17 @@ test.describe(`partners (${db})`, () => {
     await page.goto('/ib-requests');
     await expect(page.getByRole('heading', { name: 'IB Requests' })).toBeVisible();
     const api = await apiOf(page);
-    const pending = await api.post<IbRequests>('/api/admin/users/adminGetIbRequests/paginated', {
-      page: 1,
-      sizePerPage: 50,
-      filters: { status: { filterType: 'SELECT', filterVal: 'pending' } },
+    const pending = await api.call(calls.partners.pageIbRequests, {
+      body: {
+        page: 1,
+        sizePerPage: 50,
+        filters: { status: { filterType: 'SELECT', filterVal: 'pending' } },
+      },
     });
     const request = pending.requestsData[0];
     expect(request, 'the demo data has a pending IB request').toBeDefined();
     const client = pending.usersData[request!.userId]!;
-    const before = await api.get<IbCodes>('/api/admin/users/adminGetIbCodes');
+    const before = await api.call(calls.partners.listIbCodes, { query: {} });
 
     // Approve through the detail modal; a comment is required.
     await page.getByRole('row', { name: new RegExp(escape(client.email)) }).click();
@@ -43,13 +35,11 @@ test.describe(`partners (${db})`, () => {
     await expect(modal).toBeHidden();
 
     // The client is a partner with an agent code and an introducer; one code slot is spent.
-    const profile = await api.get<{ user: { role: string; agentCode: number | null } }>(
-      `/api/admin/users/profile/${request!.userId}`,
-    );
+    const profile = await api.call(calls.clients.getProfile, { params: { id: request!.userId } });
     expect(profile.user.role).toBe('PARTNER');
     const agentCode = profile.user.agentCode!;
     expect(agentCode).toBeGreaterThan(0);
-    const after = await api.get<IbCodes>('/api/admin/users/adminGetIbCodes');
+    const after = await api.call(calls.partners.listIbCodes, { query: {} });
     expect(after.counters.availableIbCodes).toBe(before.counters.availableIbCodes - 1);
     await page.screenshot({ path: 'test-results/ib-requests-after.png' });
 
@@ -68,11 +58,9 @@ test.describe(`partners (${db})`, () => {
     await expect(page.getByText('3 codes generated.').first()).toBeVisible();
     await expect(generate).toBeHidden();
 
-    const codes = await api.get<{ codes: { name: string; link: string }[] }>(
-      `/api/admin/users/adminGetGeneratedCodes/${agentCode}`,
-    );
+    const codes = await api.call(calls.partners.listGeneratedCodes, { params: { agentCode } });
     expect(codes.codes.map((c) => c.name)).toEqual(['Link 1', 'Link 2', 'Link 3']);
-    const counters = (await api.get<IbCodes>('/api/admin/users/adminGetIbCodes')).counters;
+    const counters = (await api.call(calls.partners.listIbCodes, { query: {} })).counters;
     expect(counters.availableSubcodes).toBe(after.counters.availableSubcodes - 3);
     // The partner's row is expanded with its links.
     await expect(page.getByText(codes.codes[0]!.link)).toBeVisible();
@@ -84,14 +72,14 @@ test.describe(`partners (${db})`, () => {
     await signIn(page);
     await page.goto('/ib-codes');
     const api = await apiOf(page);
-    const before = (await api.get<IbCodes>('/api/admin/users/adminGetIbCodes')).counters;
+    const before = (await api.call(calls.partners.listIbCodes, { query: {} })).counters;
     await page.getByRole('button', { name: 'Add slots' }).click();
     const modal = page.getByRole('dialog', { name: 'Add slots' });
     await modal.getByLabel('Introducer codes to add').fill('5');
     await modal.getByLabel('Subcodes to add').fill('20');
     await modal.getByRole('button', { name: 'Add slots' }).click();
     await expect(page.getByText('Added 5 introducer codes and 20 subcodes.').first()).toBeVisible();
-    const after = (await api.get<IbCodes>('/api/admin/users/adminGetIbCodes')).counters;
+    const after = (await api.call(calls.partners.listIbCodes, { query: {} })).counters;
     expect(after).toEqual({
       availableIbCodes: before.availableIbCodes + 5,
       totalIbCodes: before.totalIbCodes + 5,

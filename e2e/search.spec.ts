@@ -1,18 +1,19 @@
+import { calls } from '@brokerdesk/contract';
 import { expect, test } from './support/fixtures.ts';
-import { escapeRegExp as escape } from './support/api.ts';
+import { apiOf, escapeRegExp as escape } from './support/api.ts';
 
 const db = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
-type Client = { _id: string; email: string; name: string; surname: string };
 
 test.describe(`global search (${db})`, () => {
   test("Ctrl+K, a seeded client's email, Enter: the client's profile", async ({ page, signIn }) => {
     await signIn(page);
-    const token = await page.evaluate(() => localStorage.getItem('token'));
-    const r = await page.request.post('/api/admin/users/list/paginated/all', {
-      headers: { authorization: `Bearer ${token}` },
-      data: { page: 1, sizePerPage: 10, sortField: 'email', sortOrder: 'asc', filters: {} },
+    const r = await (
+      await apiOf(page)
+    ).call(calls.clients.pageUsers, {
+      params: { status: 'all' },
+      body: { page: 1, sizePerPage: 10, sortField: 'email', sortOrder: 'asc', filters: {} },
     });
-    const [client] = ((await r.json()) as { clients: Client[] }).clients;
+    const [client] = r.clients;
     expect(client, 'the demo data has clients').toBeDefined();
 
     // From anywhere, a text field included.

@@ -1,4 +1,6 @@
+import { calls } from '@brokerdesk/contract';
 import { codeFrom } from '../apps/server/test/support/smtp-receiver.ts';
+import { apiOf, isCall } from './support/api.ts';
 import { ADMIN, SYSOP, expect, test } from './support/fixtures.ts';
 
 test.describe(`sign-in (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
@@ -71,7 +73,7 @@ test.describe(`sign-in (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('signInDevices'))).toBe(stored);
 
-    const sent = page.waitForRequest((r) => r.url().endsWith('/api/users/loginAdmin'));
+    const sent = page.waitForRequest(isCall(calls.auth.loginAdmin));
     await signIn(page, ADMIN);
     expect((await sent).postDataJSON()).toMatchObject({ email: ADMIN.email, device });
     // A known device's sign-in renews its token rather than handing out a new one.
@@ -89,12 +91,11 @@ test.describe(`sign-in (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'}
     signIn,
   }) => {
     await signIn(page, SYSOP);
-    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const api = await apiOf(page);
     const email = 'confirm.me@clients.example';
     const before = server.smtp.count();
-    const added = await page.request.post('/api/admin/users/register', {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
+    const added = await api.send(calls.clients.registerUser, {
+      body: {
         email,
         password: 'secret1',
         password2: 'secret1',

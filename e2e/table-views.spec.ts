@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { calls } from '@brokerdesk/contract';
+import { atCall, isCall } from './support/api.ts';
 import { blocking, describeViolations, runAxe } from './support/axe.ts';
 import { ADMIN, expect, test } from './support/fixtures.ts';
 
@@ -391,8 +393,8 @@ test.describe(`table settings and saved views (${db})`, () => {
     });
     // The rows come after the staff member's column settings, so the columns are the final ones from
     // the first frame on (another test of this file hides a column of this list).
-    const settingsRead = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/views');
-    await page.route('**/users/list/paginated**', async (route) => {
+    const settingsRead = page.waitForResponse(isCall(calls.views.getTableSettings));
+    await page.route(atCall(calls.clients.pageUsers), async (route) => {
       await settingsRead;
       await route.continue();
     });

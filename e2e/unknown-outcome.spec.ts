@@ -1,10 +1,12 @@
 import { test as base, expect } from '@playwright/test';
+import { calls, type FundingTab } from '@brokerdesk/contract';
 import { codeFrom } from '../apps/server/test/support/smtp-receiver.ts';
+import { apiOf, fundingPage } from './support/api.ts';
 import { startConsole, type ConsoleServer } from './support/console-server.ts';
 import { SYSOP } from './support/fixtures.ts';
 
 /**
- * Issue 17, as staff meet it: MT5 does not answer a deposit credit in time (it lands an hour later), so
+ * An unknown outcome, as staff meet it: MT5 does not answer a deposit credit in time (it lands an hour later), so
  * the console cannot know whether it was applied. The deposit shows "Checking with MT5" in amber on the
  * list, and its update modal says until when; nothing is sent again meanwhile.
  */
@@ -33,22 +35,12 @@ test('a deposit whose credit outcome is unknown reads "Checking with MT5 until â
   const code = codeFrom(await server.smtp.next(SYSOP.email, before));
   for (let i = 0; i < 6; i++) await page.getByLabel(`Digit ${i + 1}`).fill(code[i]!);
   await expect(page).toHaveURL(/\/users\/new$/);
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const list = async (status: string) => {
-    const r = await page.request.post('/api/admin/accounts/adminGetRequests/paginated', {
-      headers: { authorization: `Bearer ${token}` },
-      data: { type: 'deposit', status, page: 1, sizePerPage: 100, filters: {} },
-    });
-    return (
-      (await r.json()) as { data: { transfers: { _id: string; transactionId: string; MTStatus: string }[] } }
-    ).data.transfers;
-  };
+  const api = await apiOf(page);
+  const list = async (status: FundingTab) =>
+    (await fundingPage(api, { type: 'deposit', status, page: 1, sizePerPage: 100, filters: {} })).transfers;
   const [first] = await list('pending');
   expect(first, 'the demo data has pending deposits').toBeDefined();
-  const approved = await page.request.post('/api/admin/accounts/adminProcessDeposit', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { depositId: first!._id },
-  });
+  const approved = await api.send(calls.funding.processDeposit, { body: { depositId: first!._id } });
   expect(approved.status()).toBe(200);
   await expect
     .poll(async () => (await list('historical')).find((d) => d._id === first!._id)?.MTStatus, {

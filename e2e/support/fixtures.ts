@@ -1,5 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { calls } from '@brokerdesk/contract';
 import { codeFrom } from '../../apps/server/test/support/smtp-receiver.ts';
+import { isCall } from './api.ts';
 import { startConsole, type ConsoleServer, type StaffMember } from './console-server.ts';
 
 export const SYSOP: StaffMember = {
@@ -39,7 +41,7 @@ export const test = base.extend<
       // The specs sign the same staff in far more often than a person would: when the per-email limit
       // answers 429, wait as long as its Retry-After says (at most 45 s, inside the test timeout) and sign in again.
       for (let tries = 0; ; tries++) {
-        const answered = page.waitForResponse((r) => r.url().endsWith('/api/users/loginAdmin'));
+        const answered = page.waitForResponse(isCall(calls.auth.loginAdmin));
         await page.getByRole('button', { name: 'SIGN IN' }).click();
         const reply = await answered;
         if (reply.status() !== 429 || tries >= 2) break;
