@@ -63,6 +63,35 @@ export default tseslint.config(
       ],
     },
   },
+  // Tests, the browser specs and the bench call the API as the web does: through the call definitions
+  // (t.call(calls.<area>.<call>, input) in server tests, urlOf(def) elsewhere), so a renamed or moved
+  // call breaks them at type-check time instead of leaving them on an old path. MT5's own paths
+  // (/api/trade/..., /api/user/..., /api/deal/...) belong to the platform and its fake, not to this API.
+  {
+    files: ['apps/server/test/**/*.ts', 'e2e/**/*.ts', 'tools/bench/**/*.ts'],
+    ignores: [
+      'apps/server/test/support/fake-mt5/**',
+      'apps/server/test/support/mt5-docs/**',
+      'apps/server/test/mt5/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Literal[value=/^\\/(api\\/(?!(trade|user|deal|position|order|group|symbol|test|common|time)\\/)|upload$|upload\\?|public\\/|email\\/|healthz$|readyz$)/]',
+          message:
+            'Call the API from its definition (packages/contract/src/calls): t.call(calls.<area>.<call>, input), or urlOf(def).',
+        },
+        {
+          selector:
+            'TemplateElement[value.raw=/^\\/(api\\/(?!(trade|user|deal|position|order|group|symbol|test|common|time)\\/)|upload|public\\/|email\\/)/]',
+          message:
+            'Call the API from its definition (packages/contract/src/calls): t.call(calls.<area>.<call>, input), or urlOf(def).',
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
