@@ -1,6 +1,7 @@
 import { MESSAGES } from '@brokerdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ensureSuccess } from '../../shared/ensure-success.ts';
+import { invalidateRecord } from '../../shared/invalidate-record.ts';
 import { showSuccessNotice } from '../../shared/notify.ts';
 import { clientLogKeys } from '../clients/client-keys.ts';
 import { useInvalidateClient } from '../clients/client-mutations.ts';
@@ -8,14 +9,16 @@ import { accountsApi, type CreateAccountBody, type UpdateAccountBody } from './a
 import { clientAccountKeys, tradingAccountKeys } from './accounts-keys.ts';
 import { watchPasswordChange } from './account-details/password-check.ts';
 
-/** Every account list and the client's card and log (each change writes a log line) load again. */
+/**
+ * Every account list, the account changed, and the client's card and log (each change writes a log
+ * line) load again.
+ */
 function useInvalidateAccounts() {
   const queryClient = useQueryClient();
-  return (userId: string) =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: tradingAccountKeys.all }),
-      queryClient.invalidateQueries({ queryKey: clientAccountKeys.detail(userId) }),
-      queryClient.invalidateQueries({ queryKey: clientLogKeys.detail(userId) }),
+  return (userId: string, accountId: string | undefined) =>
+    invalidateRecord(queryClient, tradingAccountKeys, accountId, [
+      clientAccountKeys.detail(userId),
+      clientLogKeys.detail(userId),
     ]);
 }
 
@@ -38,7 +41,7 @@ export function useUpdateAccount() {
     onSuccess: async (reply, body) => {
       if (reply.leverageChangeRequested) showSuccessNotice(MESSAGES.accountUpdated);
       if (reply.groupChangeRequested) showSuccessNotice(MESSAGES.groupChangeSent);
-      await invalidate(body.userId);
+      await invalidate(body.userId, body.accountId);
     },
   });
 }
@@ -52,7 +55,7 @@ export function useCreateAccount() {
     onSuccess: async (reply, body) => {
       showSuccessNotice(MESSAGES.accountOpened(body.requestType === 'live', reply.accountNumber));
       // The profile too: a first live account clears the client's "no account yet" flag.
-      await Promise.all([invalidate(body.userId), invalidateClient(body.userId)]);
+      await Promise.all([invalidate(body.userId, reply.accountId), invalidateClient(body.userId)]);
     },
   });
 }

@@ -5,10 +5,17 @@ import type {
   PagedRequest,
   RenameIbCodeRequest,
 } from '@brokerdesk/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { isRefetch } from '../../../shared/background-fetch.ts';
 import { toPagedRequest, type ListState } from '../../../shared/data-table/index.ts';
 import { ensureSuccess } from '../../../shared/ensure-success.ts';
+import { invalidateRecord, recordKeys } from '../../../shared/invalidate-record.ts';
 import { showSuccessNotice } from '../../../shared/notify.ts';
 import { showIbFailure } from '../ib-notices.ts';
 import { partnersApi } from '../partners-api.ts';
@@ -58,60 +65,64 @@ export function useGeneratedCodes(agentCode: number) {
 // SPEC 8 names these notices without giving their words; these say what happened.
 const NOTICES = { added: 'Introducer added.', updated: 'Introducer updated.' } as const;
 
-/** Add Introducer. Field errors show in the modal; no slot left gets its own notice (SPEC 8). */
-export function useAddIntroducer() {
+type IbCodeChange<B, R> = {
+  send: (body: B) => Promise<R>;
+  /** The success notice. */
+  notice: (reply: R) => string;
+  /** What loads again: the records changed (invalidate-record.ts). */
+  invalidate: (queryClient: QueryClient, body: B) => Promise<void>;
+  /** A failure that is not about a field gets a notice (no slot left...); else the modal shows it. */
+  failureNotice: boolean;
+};
+
+/** A change of introducers or their quotas: a notice, then the lists and counters load again. */
+function useIbCodeChange<B, R extends { success: boolean }>(change: IbCodeChange<B, R>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: AddIbCodeRequest) => ensureSuccess(await partnersApi.addIntroducer(body)),
+    mutationFn: async (body: B) => ensureSuccess(await change.send(body)),
     meta: { errorNotice: false },
-    onError: showIbFailure,
-    onSuccess: async () => {
-      showSuccessNotice(NOTICES.added);
-      await queryClient.invalidateQueries({ queryKey: ibCodeKeys.all });
+    onError: change.failureNotice ? showIbFailure : undefined,
+    onSuccess: async (reply, body) => {
+      showSuccessNotice(change.notice(reply));
+      await change.invalidate(queryClient, body);
     },
   });
 }
+
+/** Add Introducer. Field errors show in the modal; no slot left gets its own notice (SPEC 8). */
+export const useAddIntroducer = () =>
+  useIbCodeChange({
+    send: (body: AddIbCodeRequest) => partnersApi.addIntroducer(body),
+    notice: () => NOTICES.added,
+    invalidate: (queryClient) => invalidateRecord(queryClient, ibCodeKeys),
+    failureNotice: true,
+  });
 
 /** The inline rename; a bad name shows under the name box, anything else as a notice. */
-export function useRenameIntroducer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: RenameIbCodeRequest) => ensureSuccess(await partnersApi.renameIntroducer(body)),
-    meta: { errorNotice: false },
-    onError: showIbFailure,
-    onSuccess: async () => {
-      showSuccessNotice(NOTICES.updated);
-      await queryClient.invalidateQueries({ queryKey: ibCodeKeys.all });
-    },
+export const useRenameIntroducer = () =>
+  useIbCodeChange({
+    send: (body: RenameIbCodeRequest) => partnersApi.renameIntroducer(body),
+    notice: () => NOTICES.updated,
+    invalidate: (queryClient, body) => invalidateRecord(queryClient, ibCodeKeys, body.ibId),
+    failureNotice: true,
   });
-}
 
 /** Add slots (SYSOP): the server's message says what was added; the counters reload. */
-export function useAddSlots() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: AddIbSlotsRequest) => ensureSuccess(await partnersApi.addSlots(body)),
-    meta: { errorNotice: false },
-    onSuccess: async (reply) => {
-      showSuccessNotice(reply.message);
-      await queryClient.invalidateQueries({ queryKey: ibCodeKeys.all });
-    },
+export const useAddSlots = () =>
+  useIbCodeChange({
+    send: (body: AddIbSlotsRequest) => partnersApi.addSlots(body),
+    notice: (reply) => reply.message,
+    invalidate: (queryClient) => invalidateRecord(queryClient, ibCodeKeys),
+    failureNotice: false,
   });
-}
 
 /** Generate codes: the server's message ('10 codes generated.') is the notice. */
-export function useGenerateCodes() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: GenerateCodesRequest) => ensureSuccess(await partnersApi.generateCodes(body)),
-    meta: { errorNotice: false },
-    onError: showIbFailure,
-    onSuccess: async (reply, body) => {
-      showSuccessNotice(reply.message);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ibCodeKeys.all }),
-        queryClient.invalidateQueries({ queryKey: generatedCodeKeys.detail(String(body.agentCode)) }),
-      ]);
-    },
+export const useGenerateCodes = () =>
+  useIbCodeChange({
+    send: (body: GenerateCodesRequest) => partnersApi.generateCodes(body),
+    notice: (reply) => reply.message,
+    // The introducer's links, and the counters that come with the introducers list.
+    invalidate: (queryClient, body) =>
+      invalidateRecord(queryClient, generatedCodeKeys, String(body.agentCode), recordKeys(ibCodeKeys)),
+    failureNotice: true,
   });
-}

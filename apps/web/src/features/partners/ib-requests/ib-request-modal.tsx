@@ -83,7 +83,7 @@ function DecisionForm({ request, onDone, onCancel }: FormProps) {
     resolver: zodResolver(processIbRequestRequest),
     defaultValues: { userId: request.userId, status: 'approved', comment: '' },
   });
-  const process = useProcessIbRequest();
+  const process = useProcessIbRequest(request._id);
   const serverErrors = process.error ? errorsOf(process.error) : {};
   const deciding = process.isPending ? process.variables?.status : undefined;
 

@@ -5,6 +5,7 @@ import { BulkBar, useBulkActions } from '../../../shared/bulk/use-bulk-actions.t
 import { clientKeys } from '../../clients/client-keys.ts';
 import { ibCodeKeys, ibRequestKeys } from '../partners-keys.ts';
 import { ExportButton } from '../../../shared/export-button.tsx';
+import { recordKeys } from '../../../shared/invalidate-record.ts';
 import {
   DataTable,
   listDefaults,
@@ -52,7 +53,7 @@ export function IbRequestsPage() {
     rowKey: requestId,
     canDecide: isOpen,
     describe: nameOf,
-    invalidate: [ibRequestKeys.all, ibCodeKeys.all, clientKeys.all],
+    invalidate: [...recordKeys(ibRequestKeys), ...recordKeys(ibCodeKeys), ...recordKeys(clientKeys)],
   });
   const { withSelection } = bulk;
   const columns = useMemo(

@@ -8,6 +8,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { isRefetch } from '../../../shared/background-fetch.ts';
 import { toPagedRequest, type ListState } from '../../../shared/data-table/index.ts';
 import { ensureSuccess } from '../../../shared/ensure-success.ts';
+import { invalidateRecord, recordKeys } from '../../../shared/invalidate-record.ts';
 import { showSuccessNotice } from '../../../shared/notify.ts';
 import { systemKeys } from '../../../shared/query-keys.ts';
 import { useLinkedRow } from '../../../shared/use-linked-row.ts';
@@ -59,7 +60,7 @@ export function useLinkedIbRequest(rows: readonly IbRequestRow[] | undefined) {
  * Approve or reject with a comment (SPEC 4). The server's result message is the success notice; a
  * failure shows the server's message (or the no-slots notice), a missing comment shows under the field.
  */
-export function useProcessIbRequest() {
+export function useProcessIbRequest(requestId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ProcessIbRequestRequest) =>
@@ -69,13 +70,11 @@ export function useProcessIbRequest() {
     onSuccess: async (reply, body) => {
       showSuccessNotice(reply.message);
       // Approval makes the client a partner with a new introducer and spends a slot; both change counts.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ibRequestKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ibCodeKeys.all }),
-        queryClient.invalidateQueries({ queryKey: clientKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: clientKeys.detail(body.userId) }),
-        queryClient.invalidateQueries({ queryKey: clientLogKeys.detail(body.userId) }),
-        queryClient.invalidateQueries({ queryKey: systemKeys.counters() }),
+      await invalidateRecord(queryClient, ibRequestKeys, requestId, [
+        ...recordKeys(ibCodeKeys),
+        ...recordKeys(clientKeys, body.userId),
+        clientLogKeys.detail(body.userId),
+        systemKeys.counters(),
       ]);
     },
   });
