@@ -172,6 +172,61 @@ describe('MT5 client against the documented replies', () => {
     expect(sent(fake, '/api/deal/get_page')).toEqual(documentedNames(f));
   });
 
+  it('deal/get_page with trades: reads Action, Entry, Symbol, VolumeExt and Profit as documented, sends the documented names', async () => {
+    const { fake, mt5 } = await client();
+    const f = fixture('deal-get-page-trades');
+    replay(fake, f);
+    const from = Number(f.request.query.from);
+    const to = Number(f.request.query.to);
+    const history = await mt5.trades(Number(f.request.query.login), { from, to });
+    // The balance, credit and charge deals are left out; 1000 units of Volume are 0.1 lot.
+    expect(history).toEqual({
+      known: true,
+      complete: true,
+      trades: [
+        {
+          deal: '11918650',
+          time: 1546349525,
+          symbol: 'EURUSD',
+          action: 'buy',
+          entry: 'in',
+          volumeLots: 0.1,
+          profit: 0,
+        },
+        {
+          deal: '11918655',
+          time: 1546353125,
+          symbol: 'EURUSD',
+          action: 'sell',
+          entry: 'out',
+          volumeLots: 0.1,
+          profit: 12.4,
+        },
+        {
+          deal: '11918671',
+          time: 1546354925,
+          symbol: 'XAUUSD',
+          action: 'sell',
+          entry: 'in',
+          volumeLots: 0.01,
+          profit: 0,
+        },
+        {
+          deal: '11918680',
+          time: 1546356725,
+          symbol: 'XAUUSD',
+          action: 'buy',
+          entry: 'out',
+          volumeLots: 0.01,
+          profit: -3.75,
+        },
+      ],
+    });
+    expect(sent(fake, '/api/deal/get_page')).toEqual(documentedNames(f));
+    const last = fake.received.filter((r) => r.path === '/api/deal/get_page').at(-1)!.query;
+    expect(Object.fromEntries(last)).toEqual(f.request.query);
+  });
+
   it('deal/get_batch: keeps the balance deal and leaves the trade out', async () => {
     const { fake, mt5 } = await client();
     const f = fixture('deal-get-batch');
@@ -228,6 +283,7 @@ describe('MT5 client against the documented replies', () => {
       'trade-balance-no-money',
       'deal-get-batch',
       'deal-get-page',
+      'deal-get-page-trades',
       'group-total',
       'group-next',
       'group-get',

@@ -1,9 +1,17 @@
 import { and, asc, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { simAccounts, simDeals } from '../../db/schema.ts';
+import { simAccounts, simDeals, simSettings } from '../../db/schema.ts';
 import { sleepOn, type Clock } from '../../lib/clock.ts';
 import { NO_FAULTS, type Faults } from './faults.ts';
 import { groupMaskMatcher } from './group-mask.ts';
+import {
+  badWindow,
+  ENTRY_BY_CODE,
+  ENTRY_CODE,
+  TradesCache,
+  VOLUME_EXT_PER_LOT,
+  volumeExtOf,
+} from './trades.ts';
 import {
   MAX_COMMENT_LENGTH,
   NOT_SENT_DEADLINE,
@@ -12,12 +20,66 @@ import {
   type NewAccount,
   type PlatformAccount,
   type SendOptions,
+  type Trade,
+  type TradeHistory,
+  type TradeWindow,
   type TradingPlatform,
 } from './types.ts';
 
 const FIRST_LOGIN = 500_000;
 /** How long a caller waits for a reply unless told otherwise: MT5_TIMEOUT_SECONDS' default. */
 const DEFAULT_WAIT_SECONDS = 10;
+/** The most trade deals one read answers, as the MT5 client's cap (MAX_TRADE_DEALS) does. */
+const MAX_TRADE_DEALS = 10_000;
+
+/**
+ * A simulator trade as stored: [deal, time (UTC), symbol, action (0 buy, 1 sell), entry
+ * (IMTDeal::EnDealEntry), volume in MT5's VolumeExt units (1/100,000,000 lot), profit]. Compact,
+ * because the demo gives thousands of accounts hundreds of trades each.
+ */
+export type SimTradeRow = [string, number, string, 0 | 1, number, number, number];
+/** A trade as the demo and the tests hand it to the simulator (the deal ticket is given to it). */
+export type NewSimTrade = Omit<Trade, 'deal'>;
+
+/**
+ * The simulator's ledger has no table of trades: each login's trades are one row of the key-value
+ * table sim_settings, key `trades:<login>`, value a JSON list of SimTradeRow in time order. A login's
+ * trades are read whole and filtered by time, which suits the simulator's sizes (the demo keeps a
+ * history to a few hundred deals); a table with an index on (login, time) would be the next step.
+ */
+export function simTradesKey(login: number): string {
+  return `trades:${login}`;
+}
+
+/** The sim_settings row holding `trades` (made into stored rows, tickets numbered per login). */
+export function simTradesRow(login: number, trades: readonly NewSimTrade[], firstIndex = 0) {
+  return { key: simTradesKey(login), value: JSON.stringify(toRows(login, trades, firstIndex)) };
+}
+
+function toRows(login: number, trades: readonly NewSimTrade[], firstIndex: number): SimTradeRow[] {
+  return trades.map((t, i) => [
+    // Unique across logins: the login, then the deal's number on it in six digits.
+    `${login}${String(firstIndex + i + 1).padStart(6, '0')}`,
+    t.time,
+    t.symbol,
+    t.action === 'buy' ? 0 : 1,
+    ENTRY_CODE[t.entry],
+    volumeExtOf(t.volumeLots),
+    t.profit,
+  ]);
+}
+
+function fromRow([deal, time, symbol, action, entry, units, profit]: SimTradeRow): Trade {
+  return {
+    deal,
+    time,
+    symbol,
+    action: action === 0 ? 'buy' : 'sell',
+    entry: ENTRY_BY_CODE[entry] ?? 'in',
+    volumeLots: units / VOLUME_EXT_PER_LOT,
+    profit,
+  };
+}
 
 /**
  * A trading platform whose accounts and deals live in the console's own database, with injectable
@@ -28,6 +90,7 @@ export class SimulatorPlatform implements TradingPlatform {
   private faults: Faults;
   /** Changes that arrived under the `late` fault and land later, whatever became of their caller. */
   private readonly late = new Set<{ land: () => Promise<void> }>();
+  private readonly tradesCache: TradesCache;
 
   /**
    * `waitSeconds`: how long a caller waits for a reply (MT5_TIMEOUT_SECONDS), which decides what a
@@ -39,8 +102,11 @@ export class SimulatorPlatform implements TradingPlatform {
     faults: Faults = NO_FAULTS,
     private readonly random: () => number = Math.random,
     private readonly waitSeconds = DEFAULT_WAIT_SECONDS,
+    /** How long a login's trades in a window are answered from memory, as the MT5 client does. */
+    tradesTtlSeconds?: number,
   ) {
     this.faults = faults;
+    this.tradesCache = new TradesCache(() => this.clock.now(), tradesTtlSeconds);
   }
 
   setFaults(faults: Faults): void {
@@ -204,6 +270,66 @@ export class SimulatorPlatform implements TradingPlatform {
       comment: d.comment,
       time: d.time,
     }));
+  }
+
+  /**
+   * A login's trades in the window, from its stored history. The faults apply as to any read (`down`,
+   * `error`, `timeout`, `stall`): each gives the unknown outcome, never a throw.
+   */
+  trades(login: number, window: TradeWindow): Promise<TradeHistory> {
+    return this.tradesCache.get(login, window, async () => {
+      await this.before();
+      const inWindow = (await this.storedTrades(login)).filter(
+        ([, time]) => time >= window.from && time <= window.to,
+      );
+      const complete = inWindow.length <= MAX_TRADE_DEALS;
+      return { known: true, trades: inWindow.slice(0, MAX_TRADE_DEALS).map(fromRow), complete };
+    });
+  }
+
+  /**
+   * Adds trades to a login, as if its holder had traded (the console never trades: the demo and tests
+   * do this). The balance moves by their realised profit, as on MT5. Returns them with their tickets.
+   */
+  async addTrades(login: number, trades: readonly NewSimTrade[]): Promise<Trade[]> {
+    for (const t of trades) {
+      const bad = badWindow({ from: t.time, to: t.time });
+      if (bad || !(t.volumeLots > 0) || !Number.isFinite(t.profit)) {
+        throw new PlatformError('permanent', `Not a trade: ${JSON.stringify(t)}`, 3);
+      }
+    }
+    const added = await this.db.transaction(async (tx) => {
+      const [acc] = await tx.select().from(simAccounts).where(eq(simAccounts.login, login)).for('update');
+      if (!acc) throw new PlatformError('permanent', 'Account not found', 13, 'accountNotFound');
+      const key = simTradesKey(login);
+      const [row] = await tx.select().from(simSettings).where(eq(simSettings.key, key));
+      const stored = row ? (JSON.parse(row.value) as SimTradeRow[]) : [];
+      const fresh = toRows(login, trades, stored.length);
+      const all = [...stored, ...fresh].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
+      await tx
+        .insert(simSettings)
+        .values({ key, value: JSON.stringify(all) })
+        .onConflictDoUpdate({ target: simSettings.key, set: { value: JSON.stringify(all) } });
+      const profit = trades.reduce((sum, t) => sum + t.profit, 0);
+      if (profit !== 0) {
+        await tx
+          .update(simAccounts)
+          .set({ balance: sql`${simAccounts.balance} + ${profit}` })
+          .where(eq(simAccounts.login, login));
+      }
+      return fresh.map(fromRow);
+    });
+    // What was just added shows at the next read, not after the cache's few minutes.
+    this.tradesCache.forget(login);
+    return added;
+  }
+
+  private async storedTrades(login: number): Promise<SimTradeRow[]> {
+    const [row] = await this.db
+      .select({ value: simSettings.value })
+      .from(simSettings)
+      .where(eq(simSettings.key, simTradesKey(login)));
+    return row ? (JSON.parse(row.value) as SimTradeRow[]) : [];
   }
 
   /** Lands every change still held by the `late` fault now, as the platform would in its own time. */

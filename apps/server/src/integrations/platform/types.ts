@@ -1,5 +1,5 @@
 /**
- * The trading platform as the console needs it (DESIGN "Trading platform"). Two implementations:
+ * The trading platform as the console needs it (docs/product.md [platform]). Two implementations:
  * `simulator` (ledger in the database, the default) and `mt5` (the MT5 Web API client).
  */
 
@@ -71,8 +71,69 @@ export interface TradingPlatform {
    * with a call per group rather than per account.
    */
   groupBalanceDeals(groupMask: string, from: number, to: number): Promise<Deal[]>;
+  /**
+   * The trades (buy and sell deals, nothing else) of a login whose time lies in [from, to], epoch
+   * seconds UTC, oldest first. Never throws: a platform that does not answer in time, refuses or
+   * answers something unreadable gives `{ known: false }`, so that a decision shown beside it is never
+   * held up by it. Reads are bounded (see `complete`) and kept for a few minutes per login and window,
+   * so the same question asked again soon costs no read: give windows rounded (to the minute, say),
+   * not to the second, or every question is a new one.
+   */
+  trades(login: number, window: TradeWindow): Promise<TradeHistory>;
   close(): Promise<void>;
 }
+
+/** Epoch seconds UTC, both ends included. */
+export type TradeWindow = { from: number; to: number };
+
+/** MT5's deal actions that are trades (IMTDeal::EnDealAction DEAL_BUY 0 and DEAL_SELL 1). */
+export type TradeAction = 'buy' | 'sell';
+/**
+ * What the deal did to a position (IMTDeal::EnDealEntry): `in` opened or added to one, `out` closed
+ * (part of) one, `inout` reversed one, `outBy` closed one by an opposite position.
+ */
+export type TradeEntry = 'in' | 'out' | 'inout' | 'outBy';
+
+export type Trade = {
+  /** The deal ticket. */
+  deal: string;
+  /** Epoch seconds UTC. */
+  time: number;
+  symbol: string;
+  action: TradeAction;
+  entry: TradeEntry;
+  /** Lots, as the platform keeps them (MT5's units converted exactly: 0.01 lot is 0.01). */
+  volumeLots: number;
+  /** The profit the deal realised, in the account's currency (0 for a deal that only opens). */
+  profit: number;
+};
+
+export type TradeHistory =
+  | {
+      known: true;
+      trades: Trade[];
+      /**
+       * False when the window held more deals than one read may take: `trades` then holds only the
+       * oldest ones, and every count made from them is a lower bound.
+       */
+      complete: boolean;
+    }
+  | {
+      known: false;
+      /** Why, in words for people: "MT5 deal/get_page: timed out". */
+      reason: string;
+    };
+
+export type TradeSummary = {
+  /** Trade deals, openings and closings alike. */
+  trades: number;
+  /** Lots of every trade deal, all symbols together. */
+  volumeLots: number;
+  /** The same per symbol. */
+  volumeBySymbol: Record<string, number>;
+  /** Realised profit, summed over the deals (losses negative). */
+  profit: number;
+};
 
 /**
  * How a platform call failed. `transient`: nothing happened, try again later. `permanent`: it will

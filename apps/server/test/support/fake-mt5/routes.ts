@@ -57,7 +57,7 @@ function accountState(a: FakeAccount) {
 
 /** A deal as MT5 answers it: for a trade, Volume in 1/10,000 lot and VolumeExt in 1/100,000,000 lot. */
 function dealRecord(d: FakeDeal) {
-  const trade =
+  const trade: Record<string, string> =
     d.volumeExt === undefined
       ? {}
       : {

@@ -5,8 +5,12 @@ import type {
   PlatformAccount,
   PlatformHealth,
   SendOptions,
+  Trade,
+  TradeHistory,
+  TradeWindow,
   TradingPlatform,
 } from '../types.ts';
+import { ENTRY_BY_CODE, lotsFromMt5, TradesCache } from '../trades.ts';
 import { passwordHash } from './hash.ts';
 import { firstText, list, num, record, text, type Mt5Record } from './records.ts';
 import { isObject, type Mt5Reply } from './reply.ts';
@@ -31,11 +35,16 @@ export type Mt5Config = {
   log?: Mt5Log;
   /** Epoch seconds: the clock send deadlines are stated in (the operations worker's clock). */
   now?: () => number;
+  /** How long a login's trades in a window are answered from memory (default 300 s, on `now`). */
+  tradesTtlSeconds?: number;
 };
 
 export type Mt5Group = { name: string; currency: string; record: Mt5Record };
 
 const BALANCE_DEAL = 2;
+/** IMTDeal::EnDealAction: DEAL_BUY and DEAL_SELL are the trades; 2 and up are balance, credit, charges ... */
+const DEAL_BUY = 0;
+const DEAL_SELL = 1;
 const DAY_SECONDS = 86_400;
 const GROUP_PAGE = 100;
 /** Deals per deal/get_page call of a look-up: the most the documentation allows. */
@@ -51,18 +60,26 @@ export const LOOKUP_MARGIN = 3_600;
 const MAX_ZONE_OFFSET = 14 * 3_600;
 const QUARTER_HOUR = 900;
 const OFFSET_TTL = 3_600;
+/**
+ * The most deals one trades read takes from a window (100 pages). A login that traded more than
+ * that in the window is answered with its oldest MAX_TRADE_DEALS deals' trades and `complete: false`,
+ * so a look at a very active account costs at most 100 calls, and the console says "at least".
+ */
+export const MAX_TRADE_DEALS = 10_000;
 
-/** The real MT5 Web API behind the TradingPlatform interface (DESIGN "Trading platform"). */
+/** The real MT5 Web API behind the TradingPlatform interface (docs/product.md [platform]). */
 export class Mt5Platform implements TradingPlatform {
   readonly name = 'MT5';
   private readonly session: Mt5Session;
   private readonly now: () => number;
   private statusCheck: Promise<PlatformHealth> | undefined;
   private offset: { seconds: number; until: number } | undefined;
+  private readonly tradesCache: TradesCache;
 
   constructor(config: Mt5Config) {
     const transport = new Mt5Transport(config.url, config.ca, config.timeoutMs ?? 10_000);
     this.now = config.now ?? (() => Math.floor(Date.now() / 1000));
+    this.tradesCache = new TradesCache(this.now, config.tradesTtlSeconds);
     this.session = new Mt5Session(transport, {
       login: config.login,
       // Only the derived hash is kept; the handshake needs nothing else.
@@ -278,6 +295,44 @@ export class Mt5Platform implements TradingPlatform {
     return balanceDealsIn(reply.answer, from, to);
   }
 
+  /**
+   * The trades of a login in a window (UTC), through deal/get_page a page of 100 at a time: the call
+   * MetaQuotes documents for one login's deals over a period, with paging, where deal/get_batch has
+   * none. Deal times are the trade server's local time, so the window is shifted by its offset
+   * (time/server, read once an hour) and the times answered are shifted back to UTC. When the offset
+   * cannot be read the outcome is unknown: a window off by hours would count other days' trades.
+   */
+  trades(login: number, window: TradeWindow): Promise<TradeHistory> {
+    return this.tradesCache.get(login, window, () => this.readTrades(login, window));
+  }
+
+  private async readTrades(login: number, { from, to }: TradeWindow): Promise<TradeHistory> {
+    const shift = await this.serverOffset();
+    const trades: Trade[] = [];
+    for (let offset = 0; ; offset += DEAL_PAGE) {
+      const page = list(
+        (
+          await this.read('deal/get_page', '/api/deal/get_page', {
+            login,
+            from: from + shift,
+            to: to + shift,
+            offset,
+            total: DEAL_PAGE,
+          })
+        ).answer,
+      );
+      for (const item of page) {
+        const trade = tradeOf(record(item, 'deal/get_page'), shift);
+        // The server's bounds are applied again here: whether it includes both ends is not documented.
+        if (trade && trade.time >= from && trade.time <= to) trades.push(trade);
+      }
+      if (page.length < DEAL_PAGE) return { known: true, trades: byTime(trades), complete: true };
+      // Also the guard against a server that ignores `offset`: never loop forever.
+      if (offset + DEAL_PAGE >= MAX_TRADE_DEALS)
+        return { known: true, trades: byTime(trades), complete: false };
+    }
+  }
+
   /** How many groups the server has (group/total). */
   async groupCount(): Promise<number> {
     // Documented as `Total` (the page's prose writes it in lower case): read in either case.
@@ -392,6 +447,34 @@ function balanceDealsIn(answer: unknown, from: number, to: number): Deal[] {
     });
   }
   return deals.sort((a, b) => a.time - b.time);
+}
+
+/**
+ * A deal record as a Trade, or undefined when it is not one: an action other than buy or sell
+ * (balance, credit, charges, commissions ...), or an entry that is no trade (a state record).
+ */
+function tradeOf(deal: Mt5Record, shift: number): Trade | undefined {
+  const action = num(deal, 'Action', 'deal/get_page');
+  if (action !== DEAL_BUY && action !== DEAL_SELL) return undefined;
+  const entry = ENTRY_BY_CODE[num(deal, 'Entry', 'deal/get_page')];
+  if (!entry) return undefined;
+  const ext =
+    deal.VolumeExt === undefined || deal.VolumeExt === ''
+      ? undefined
+      : num(deal, 'VolumeExt', 'deal/get_page');
+  return {
+    deal: text(deal, 'Deal'),
+    time: num(deal, 'Time', 'deal/get_page') - shift,
+    symbol: text(deal, 'Symbol'),
+    action: action === DEAL_BUY ? 'buy' : 'sell',
+    entry,
+    volumeLots: lotsFromMt5(num(deal, 'Volume', 'deal/get_page'), ext),
+    profit: num(deal, 'Profit', 'deal/get_page'),
+  };
+}
+
+function byTime(trades: Trade[]): Trade[] {
+  return trades.sort((a, b) => a.time - b.time || Number(a.deal) - Number(b.deal));
 }
 
 /** Up to 8 decimals with no exponent and no trailing zeros: "-150.5", "1000". */
