@@ -95,7 +95,8 @@ test.describe(`bulk approve and reject (${db})`, () => {
       await expect(results.locator('[data-result="refused"]')).toContainText(FOUR_EYES_MESSAGES.sameApprover);
       await page.screenshot({ path: 'test-results/bulk-deposits-results-1366.png' });
 
-      // Rejecting needs one reason for all, as SPEC 5 blocks a rejection without one.
+      // Rejecting needs one reason for all, as docs/product.md [rule.reject-reason] blocks a rejection
+      // without one.
       await tick([rowOf(large!)]);
       await page.getByRole('button', { name: 'Reject selected (1)' }).click();
       const reasonModal = page.getByRole('dialog', { name: 'Reject selected' });
@@ -126,7 +127,8 @@ test.describe(`bulk approve and reject (${db})`, () => {
     await signIn(page, SYSOP);
     const api = await apiOf(page);
     // Other specs on this worker's console may have decided the demo's pending bank details: put
-    // approved ones back to pending (any status may follow any other, SPEC 4) until three wait.
+    // approved ones back to pending (any status may follow any other, docs/product.md [states]) until three
+    // wait.
     let pending = await banks(api, 'pending');
     for (const b of (await banks(api, 'approved')).slice(0, Math.max(0, 3 - pending.length))) {
       const full = (await api.call(calls.banks.getBankAccount, { params: { id: b._id } })).bankAccount;
@@ -226,7 +228,8 @@ test.describe(`bulk approve and reject (${db})`, () => {
       await expect(page.getByRole('checkbox', { name: 'Select all on this page' })).toBeVisible();
       await page.screenshot({ path: `test-results/bulk-${name}-1366.png` });
     }
-    // IB requests are approved with a comment (SPEC 2.12): approving in bulk asks for one for all.
+    // IB requests are approved with a comment (docs/product.md [screen.ib-requests]): approving in bulk asks
+    // for one for all.
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
     await page.getByRole('button', { name: /^Approve selected \(\d+\)$/ }).click();
     const modal = page.getByRole('dialog', { name: 'Approve selected' });

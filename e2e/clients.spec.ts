@@ -41,7 +41,7 @@ test.describe(`client management (${db})`, () => {
 
     await page.goto('/users/all');
     await expect(page.getByRole('heading', { name: 'All Accounts' })).toBeVisible();
-    // The columns a laptop screen shows at first; the others are in the column chooser (issue 20).
+    // The columns a laptop screen shows at first; the others are in the column chooser.
     for (const header of [
       'STATUS',
       'TIME OF REGISTRATION',
@@ -104,7 +104,7 @@ test.describe(`client management (${db})`, () => {
     expect(download.suggestedFilename()).toMatch(/^clients-all-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = (await (await download.createReadStream()).toArray()).join('');
     const lines = text.trimEnd().split('\r\n');
-    // Every cell is quoted (formula-safe CSV, issue 18).
+    // Every cell is quoted (formula-safe CSV).
     expect(lines[0]).toMatch(/^"Id","Registered \(UTC\)","Name","Surname","Email"/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('babbage@clients.example');

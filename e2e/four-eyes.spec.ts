@@ -95,7 +95,7 @@ test.describe(`four-eyes approvals (${db})`, () => {
       })
       .toBe('SUCCESS');
     await page.goto('/deposit-requests/historical');
-    // On a decided tab the four-eyes column starts hidden (issue 20): shown from the column chooser.
+    // On a decided tab the four-eyes column starts hidden: shown from the column chooser.
     await page.getByRole('button', { name: /^Columns \d/ }).click();
     await page
       .getByRole('group', { name: 'Columns to show' })

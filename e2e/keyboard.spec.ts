@@ -35,7 +35,7 @@ test.describe(`keyboard (${db})`, () => {
     await page.keyboard.press('ArrowDown');
     const target = await rows.nth(1).innerText();
 
-    // A pending deposit has no Approve button (SPEC 2.16): 'a' does nothing.
+    // A pending deposit has no Approve button (docs/product.md [screen.deposits]): 'a' does nothing.
     await page.keyboard.press('a');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 

@@ -1,16 +1,51 @@
+import {
+  calls,
+  urlOf,
+  type CallBody,
+  type CallDef,
+  type CallInput,
+  type CallParams,
+  type NeedsNoInput,
+} from '@brokerdesk/contract';
+
 /**
  * Every call a screen makes, as the benchmark sends them: the list calls with the filters and sorts their
  * screens offer, and the other reads (counters, lookups, one record by id, the spec's non-paged calls).
- * Every route of the server has a case here or a reason in not-benched.ts (coverage.test.ts checks it).
+ * Each case names its call by its definition in the contract, which gives its method and address. Every
+ * call of the contract has a case here or a reason in not-benched.ts (coverage.test.ts checks it).
  */
 export type BenchCase = {
   name: string;
+  /** The call measured: the coverage check finds a call's cases by its definition. */
+  def: CallDef;
+  /** What the call is sent, as its definition takes it. */
+  input: CallParts;
+  method: CallDef['method'];
+  /** The address: path parameters filled in and the query appended. */
   path: string;
-  method: 'GET' | 'POST';
-  body?: Record<string, unknown>;
+  body?: unknown;
 };
 
-const get = (name: string, path: string): BenchCase => ({ name, path, method: 'GET' });
+type CallParts = {
+  params?: Record<string, string | number | boolean>;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+};
+type InputArgs<D extends CallDef> =
+  NeedsNoInput<D> extends true ? [input?: CallInput<D>] : [input: CallInput<D>];
+
+/** One case: the call's definition and its input, typed by the definition. */
+function bench<D extends CallDef>(name: string, def: D, ...[input]: InputArgs<D>): BenchCase {
+  const parts = (input ?? {}) as CallParts;
+  return {
+    name,
+    def,
+    input: parts,
+    method: def.method,
+    path: urlOf(def, parts),
+    ...(def.method === 'POST' ? { body: parts.body ?? {} } : {}),
+  };
+}
 
 /** Ids of rows fill.sql and fill-more.sql make: row i of a table is its offset + i, in 24 hex characters. */
 const benchId = (offset: number, i: number) => (offset + i).toString(16).padStart(24, '0');
@@ -32,50 +67,62 @@ const IB_REQUEST = benchId(8_000_000_000, 42);
 /** A saved view, made with the bench's staff member (staff-token.ts) when the data has none. */
 export const SAVED_VIEW = benchId(20_000_000_000, 1);
 
-const paged = (extra: Record<string, unknown> = {}) => ({ page: 1, sizePerPage: 50, ...extra });
-const text = (filterVal: string) => ({ filterType: 'TEXT', filterVal });
-const select = (filterVal: string) => ({ filterType: 'SELECT', filterVal });
-const label = (extra: Record<string, unknown>) =>
-  JSON.stringify(extra.filters ?? extra.sortField ?? 'default');
-const post = (name: string, path: string, body: Record<string, unknown>): BenchCase => ({
-  name,
-  path,
-  method: 'POST',
-  body,
-});
+/** A list's sort and filters, as its body takes them (page and page size are the bench's). */
+type Extra<D extends CallDef> = Omit<NonNullable<CallBody<D>>, 'page' | 'sizePerPage'>;
+type Paged = { page: number; sizePerPage: number };
 
-const users = (status: string, extra: Record<string, unknown> = {}) =>
-  post(`users/${status} ${label(extra)}`, `/api/admin/users/list/paginated/${status}`, paged(extra));
-const funding = (type: string, status: string, extra: Record<string, unknown> = {}) =>
-  post(`${type}/${status} ${label(extra)}`, '/api/admin/accounts/adminGetRequests/paginated', {
-    type,
-    status,
-    ...paged(extra),
+const paged = <E extends object>(extra: E = {} as E): Paged & E => ({ page: 1, sizePerPage: 50, ...extra });
+const text = (filterVal: string) => ({ filterType: 'TEXT', filterVal }) as const;
+const select = (filterVal: string) => ({ filterType: 'SELECT', filterVal }) as const;
+const label = (extra: { filters?: unknown; sortField?: unknown }) =>
+  JSON.stringify(extra.filters ?? extra.sortField ?? 'default');
+
+const { accounts: A, banks: B, clients: C, funding: F, partners: P } = calls;
+
+const users = (status: CallParams<typeof C.pageUsers>['status'], extra: Extra<typeof C.pageUsers> = {}) =>
+  bench(`users/${status} ${label(extra)}`, C.pageUsers, { params: { status }, body: paged(extra) });
+const funding = (
+  type: CallBody<typeof F.listFundingRequests>['type'],
+  status: CallBody<typeof F.listFundingRequests>['status'],
+  extra: Omit<Extra<typeof F.listFundingRequests>, 'type' | 'status'> = {},
+) =>
+  bench(`${type}/${status} ${label(extra)}`, F.listFundingRequests, {
+    body: { type, status, ...paged(extra) },
   });
-const accounts = (type: string, approved: string, extra: Record<string, unknown> = {}) =>
-  post(
-    `accounts/${type}/${approved} ${label(extra)}`,
-    `/api/admin/accounts/adminGetAccounts/paginated/all/${type}/${approved}`,
-    paged(extra),
-  );
-const leverage = (status: string, extra: Record<string, unknown> = {}) =>
-  post(
-    `leverage/${status} ${label(extra)}`,
-    `/api/admin/accounts/adminGetLeverageRequests/paginated/${status}`,
-    paged(extra),
-  );
-const banks = (status: string, extra: Record<string, unknown> = {}) =>
-  post(
-    `bank details/${status} ${label(extra)}`,
-    `/api/admin/accounts/adminGetBankAccounts/paginated/${status}`,
-    paged(extra),
-  );
-const subAccounts = (live: string, status: string, extra: Record<string, unknown> = {}) =>
-  post(
-    `sub-accounts/${live}/${status} ${label(extra)}`,
-    `/api/admin/accounts/adminGetSubAccountRequests/paginated/${live}/${status}`,
-    paged(extra),
-  );
+const accounts = (
+  type: CallParams<typeof A.pageAccounts>['type'],
+  approved: CallParams<typeof A.pageAccounts>['approved'],
+  extra: Extra<typeof A.pageAccounts> = {},
+) =>
+  bench(`accounts/${type}/${approved} ${label(extra)}`, A.pageAccounts, {
+    params: { all: 'all', type, approved },
+    body: paged(extra),
+  });
+const leverage = (
+  status: CallParams<typeof A.pageLeverageRequests>['status'],
+  extra: Extra<typeof A.pageLeverageRequests> = {},
+) =>
+  bench(`leverage/${status} ${label(extra)}`, A.pageLeverageRequests, {
+    params: { status },
+    body: paged(extra),
+  });
+const banks = (
+  status: CallParams<typeof B.pageBankAccounts>['status'],
+  extra: Extra<typeof B.pageBankAccounts> = {},
+) =>
+  bench(`bank details/${status} ${label(extra)}`, B.pageBankAccounts, {
+    params: { status },
+    body: paged(extra),
+  });
+const subAccounts = (
+  live: CallParams<typeof A.pageSubAccountRequests>['live'],
+  status: CallParams<typeof A.pageSubAccountRequests>['status'],
+  extra: Extra<typeof A.pageSubAccountRequests> = {},
+) =>
+  bench(`sub-accounts/${live}/${status} ${label(extra)}`, A.pageSubAccountRequests, {
+    params: { live, status },
+    body: paged(extra),
+  });
 
 export const CASES: BenchCase[] = [
   users('all'),
@@ -109,7 +156,7 @@ export const CASES: BenchCase[] = [
   accounts('demo', 'all'),
   accounts('live', 'approved', { sortField: 'balance', sortOrder: 'desc' }),
   accounts('live', 'all', { filters: { client: text('meyer') } }),
-  post('wallet accounts "default"', '/api/admin/accounts/adminGetWalletAccounts/paginated', paged()),
+  bench('wallet accounts "default"', A.pageWalletAccounts, { body: paged() }),
   leverage('pending'),
   leverage('approved'),
   subAccounts('all', 'pending'),
@@ -120,106 +167,111 @@ export const CASES: BenchCase[] = [
   leverage('approved', { sortField: 'client', sortOrder: 'asc' }),
   leverage('pending', { filters: { client: text('meyer') } }),
   accounts('live', 'approved', { sortField: 'equity', sortOrder: 'desc' }),
-  post('IB requests "default"', '/api/admin/users/adminGetIbRequests/paginated', paged()),
-  post(
-    'IB requests "clientName"',
-    '/api/admin/users/adminGetIbRequests/paginated',
-    paged({ sortField: 'clientName', sortOrder: 'asc' }),
-  ),
-  post('IB codes "default"', '/api/admin/users/adminGetIbCodes/paginated', paged()),
-  post(
-    'IB codes "name"',
-    '/api/admin/users/adminGetIbCodes/paginated',
-    paged({ sortField: 'name', sortOrder: 'asc' }),
-  ),
+  bench('IB requests "default"', P.pageIbRequests, { body: paged() }),
+  bench('IB requests "clientName"', P.pageIbRequests, {
+    body: paged({ sortField: 'clientName', sortOrder: 'asc' }),
+  }),
+  bench('IB codes "default"', P.pageIbCodes, { body: paged() }),
+  bench('IB codes "name"', P.pageIbCodes, { body: paged({ sortField: 'name', sortOrder: 'asc' }) }),
   // The screen's server pages, and the spec's call that returns the newest 500 of every status at once.
   banks('pending'),
   banks('approved', { filters: { bankName: text('bank 42') } }),
   banks('approved', { sortField: 'name', sortOrder: 'asc' }),
   banks('approved', { filters: { email: text('client42') } }),
-  { name: 'bank details (all/all)', path: '/api/admin/accounts/adminGetBankAccounts/all/all', method: 'GET' },
-  post('audit "default"', '/api/admin/audit/search', paged()),
+  bench('bank details (all/all)', B.listBankAccounts),
+  bench('audit "default"', calls.audit.searchAudit, { body: paged() }),
   // The client filter: the global search's prefix look-ups (at most 20 clients), then the userId arms.
-  post('audit client "meyer"', '/api/admin/audit/search', paged({ filters: { client: 'meyer' } })),
-  post('audit client "client4242"', '/api/admin/audit/search', paged({ filters: { client: 'client4242' } })),
-  post('audit record id', '/api/admin/audit/search', paged({ filters: { recordId: DEPOSIT } })),
+  bench('audit client "meyer"', calls.audit.searchAudit, { body: paged({ filters: { client: 'meyer' } }) }),
+  bench('audit client "client4242"', calls.audit.searchAudit, {
+    body: paged({ filters: { client: 'client4242' } }),
+  }),
+  bench('audit record id', calls.audit.searchAudit, { body: paged({ filters: { recordId: DEPOSIT } }) }),
   // Global search (Ctrl+K): email, name, surname, account, transaction-id and IB-code lookups at once.
-  post('search "client4242"', '/api/admin/search', { q: 'client4242' }),
-  post('search "meyer"', '/api/admin/search', { q: 'meyer' }),
-  post('search "500123"', '/api/admin/search', { q: '500123' }),
-  post('search "TX4242"', '/api/admin/search', { q: 'TX4242' }),
+  bench('search "client4242"', calls.search.searchRecords, { body: { q: 'client4242' } }),
+  bench('search "meyer"', calls.search.searchRecords, { body: { q: 'meyer' } }),
+  bench('search "500123"', calls.search.searchRecords, { body: { q: '500123' } }),
+  bench('search "TX4242"', calls.search.searchRecords, { body: { q: 'TX4242' } }),
   // Polled by every open console (the sidebar, the deposit notice, the platform lights): budget 10 ms.
-  get('polled: counters', '/api/other/getNewRequestsCount/'),
-  get('polled: new deposits', '/api/other/checkNewDeposits/'),
-  get('polled: platform status', '/api/admin/other/getMlStatuses/'),
-  // Polled by the load balancer or orchestrator (DESIGN "Running in production": cheap).
-  get('polled: healthz', '/healthz'),
-  get('polled: readyz', '/readyz'),
+  bench('polled: counters', calls.system.countNewRequests),
+  bench('polled: new deposits', calls.system.checkNewDeposits),
+  bench('polled: platform status', calls.system.listPlatformStatuses),
+  // Polled by the load balancer or orchestrator: they must stay cheap however often they are asked.
+  bench('polled: healthz', calls.system.checkHealth),
+  bench('polled: readyz', calls.system.checkReadiness),
   // The shell: who is signed in, the server's version, staff names shown beside decisions.
-  get('me', '/api/users/me'),
-  get('server info', '/api/other/serverInfo'),
-  get('getAdmins', '/api/admin/users/getAdmins'),
+  bench('me', calls.auth.getMe),
+  bench('server info', calls.system.getServerInfo),
+  bench('getAdmins', C.listAdmins),
   // The Staff screen: the staff among a million clients, with last sign-in and live sessions.
-  get('staff', '/api/admin/staff'),
+  bench('staff', calls.staff.listStaff),
   // Every list screen reads its columns, density and saved views; a shared view opens by its link.
-  get('list settings', '/api/admin/views?list=users.pending'),
-  get('saved view by link', `/api/admin/views/${SAVED_VIEW}`),
+  bench('list settings', calls.views.getTableSettings, { query: { list: 'users.pending' } }),
+  bench('saved view by link', calls.views.getView, { params: { id: SAVED_VIEW } }),
   // A client's profile and its cards.
-  get('client profile', `/api/admin/users/profile/${CLIENT}`),
-  get('client logs', `/api/admin/users/logs/${CLIENT}`),
-  get('client application data', `/api/admin/users/getClientApplicationData/${CLIENT}`),
-  get('client KYC documents', `/api/admin/users/getKYCDocuments/${CLIENT}`),
-  get('client KYC applicant', `/api/admin/users/getKYCApplicantData/${CLIENT}`),
-  get('client document views', `/api/admin/users/documentViews/${CLIENT}`),
-  get('client activity timeline', `/api/admin/users/timeline/${CLIENT}?limit=20`),
-  get(
-    'client activity timeline, older page',
-    `/api/admin/users/timeline/${CLIENT}?limit=20&before=${encodeURIComponent(`1790000000:log:${'f'.repeat(24)}`)}`,
-  ),
-  get('client bank accounts', `/api/admin/users/bankAccounts/${CLIENT}`),
-  get('client trading accounts', `/api/admin/accounts/adminGetAccounts/${CLIENT}/live/all`),
-  post(
-    'client deposits (profile)',
-    `/api/admin/accounts/adminGetFundingRequests/paginated/${CLIENT}/deposit/all`,
-    paged(),
-  ),
-  post(
-    'client withdrawals (profile)',
-    `/api/admin/accounts/adminGetFundingRequests/paginated/${CLIENT}/withdrawal/approved`,
-    paged(),
-  ),
-  get('partner mail settings', `/api/admin/partners/getEmailNotifications/${PARTNER}`),
+  bench('client profile', C.getProfile, { params: { id: CLIENT } }),
+  bench('client logs', C.listLogs, { params: { userId: CLIENT } }),
+  bench('client application data', C.getApplication, { params: { id: CLIENT } }),
+  bench('client KYC documents', C.listKycDocuments, { params: { id: CLIENT } }),
+  bench('client KYC applicant', C.getKycApplicant, { params: { id: CLIENT } }),
+  bench('client document views', calls.audit.listDocumentViews, { params: { userId: CLIENT } }),
+  bench('client activity timeline', C.getTimeline, { params: { id: CLIENT }, query: { limit: 20 } }),
+  bench('client activity timeline, older page', C.getTimeline, {
+    params: { id: CLIENT },
+    query: { limit: 20, before: `1790000000:log:${'f'.repeat(24)}` },
+  }),
+  bench('client bank accounts', B.listClientBankAccounts, { params: { id: CLIENT } }),
+  bench('client trading accounts', A.listClientAccounts, {
+    params: { userId: CLIENT, type: 'live', approved: 'all' },
+  }),
+  bench('client deposits (profile)', F.pageClientFundingHistory, {
+    params: { userId: CLIENT, type: 'deposit', approved: 'all' },
+    body: paged(),
+  }),
+  bench('client withdrawals (profile)', F.pageClientFundingHistory, {
+    params: { userId: CLIENT, type: 'withdrawal', approved: 'approved' },
+    body: paged(),
+  }),
+  bench('partner mail settings', C.getPartnerEmailSettings, { params: { userId: PARTNER } }),
   // Partners: the spec's non-paged calls, one request, a code's generated sub-codes.
-  get('IB requests (spec, page 1)', '/api/admin/users/adminGetIbRequests'),
-  get('IB codes (spec, page 1)', '/api/admin/users/adminGetIbCodes'),
-  get('IB request', `/api/admin/users/adminGetIbRequest/${IB_REQUEST}`),
-  get('generated codes', `/api/admin/users/adminGetGeneratedCodes/${PARTNER_CODE}`),
-  get('groups', '/api/admin/groups/getGroups'),
+  bench('IB requests (spec, page 1)', P.listIbRequests, { query: {} }),
+  bench('IB codes (spec, page 1)', P.listIbCodes, { query: {} }),
+  bench('IB request', P.getIbRequest, { params: { id: IB_REQUEST } }),
+  bench('generated codes', P.listGeneratedCodes, { params: { agentCode: PARTNER_CODE } }),
+  bench('groups', calls.groups.listGroups),
   // Funding: one request by id (deep links), the Orders table, the four-eyes thresholds.
-  get('deposit by id', `/api/admin/accounts/adminGetRequest/deposit/${DEPOSIT}`),
-  get('withdrawal by id', `/api/admin/accounts/adminGetRequest/withdrawal/${WITHDRAWAL}`),
-  get('transfer by id', `/api/admin/accounts/adminGetRequest/transfer/${TRANSFER}`),
-  get('withdrawal orders', '/api/admin/accounts/adminGetWithdrawalOrders'),
-  get('four-eyes thresholds', '/api/admin/approvals/thresholds'),
-  get('bank account by id', `/api/admin/accounts/adminGetBankAccount/${BANK_ACCOUNT}`),
+  bench('deposit by id', F.getFundingRequest, { params: { type: 'deposit', id: DEPOSIT } }),
+  bench('withdrawal by id', F.getFundingRequest, { params: { type: 'withdrawal', id: WITHDRAWAL } }),
+  bench('transfer by id', F.getFundingRequest, { params: { type: 'transfer', id: TRANSFER } }),
+  bench('withdrawal orders', F.listWithdrawalOrders, { query: {} }),
+  bench('four-eyes thresholds', calls.approvals.listThresholds),
+  bench('bank account by id', B.getBankAccount, { params: { id: BANK_ACCOUNT } }),
   // Accounts: the spec's non-paged lists and one record by id.
-  get('wallet accounts (spec, all)', '/api/admin/accounts/adminGetWalletAccounts/all'),
-  get('trading account by id', `/api/admin/accounts/adminGetAccount/${ACCOUNT}`),
-  get('sub-account requests (spec)', '/api/admin/accounts/adminGetSubAccountRequests/all/pending'),
-  get('sub-account request by id', `/api/admin/accounts/adminGetSubAccountRequest/${SUB_ACCOUNT}`),
-  get('leverage requests (spec)', '/api/admin/accounts/adminGetLeverageRequests/pending'),
-  get('leverage request by id', `/api/admin/accounts/adminGetLeverageRequest/${LEVERAGE}`),
+  bench('wallet accounts (spec, all)', A.listWalletAccounts),
+  bench('trading account by id', A.getAccount, { params: { id: ACCOUNT } }),
+  bench('sub-account requests (spec)', A.listSubAccountRequests, {
+    params: { live: 'all', status: 'pending' },
+    query: {},
+  }),
+  bench('sub-account request by id', A.getSubAccountRequest, { params: { id: SUB_ACCOUNT } }),
+  bench('leverage requests (spec)', A.listLeverageRequests, { params: { status: 'pending' }, query: {} }),
+  bench('leverage request by id', A.getLeverageRequest, { params: { id: LEVERAGE } }),
   // Audit and sessions (SYSOP), reconciliation reports and alerts.
-  get('audit facets', '/api/admin/audit/facets'),
-  get('live sessions', '/api/admin/sessions'),
-  post('reconciliation reports', '/api/admin/reconciliation/reports', { page: 1, sizePerPage: 10 }),
-  get('reconciliation alerts', '/api/admin/reconciliation/alerts'),
-  // The Home screen (issue 20): queues with their oldest item, platform and reconciliation; money and
-  // decisions by day over the periods it offers, in a zone with a half-hour offset (the odd case).
-  get('dashboard overview', '/api/admin/dashboard/overview'),
-  get('dashboard activity 30 days', '/api/admin/dashboard/activity?days=30&tz=Europe%2FLondon'),
-  get('dashboard activity 90 days', '/api/admin/dashboard/activity?days=90&tz=Asia%2FKolkata'),
+  bench('audit facets', calls.audit.getAuditFacets),
+  bench('live sessions', calls.audit.listSessions),
+  bench('reconciliation reports', calls.reconciliation.listReconciliationReports, {
+    body: { page: 1, sizePerPage: 10 },
+  }),
+  bench('reconciliation alerts', calls.reconciliation.listReconciliationAlerts),
+  // The Home screen: queues with their oldest item, platform and reconciliation; money and decisions by
+  // day over the periods it offers, in a zone with a half-hour offset (the odd case).
+  bench('dashboard overview', calls.dashboard.getDashboardOverview),
+  bench('dashboard activity 30 days', calls.dashboard.getDashboardActivity, {
+    query: { days: 30, tz: 'Europe/London' },
+  }),
+  bench('dashboard activity 90 days', calls.dashboard.getDashboardActivity, {
+    query: { days: 90, tz: 'Asia/Kolkata' },
+  }),
 ];
 
-/** The calls whose p95 budget is 10 ms instead of 50 (DESIGN: polled by every open console). */
+/** The calls whose p95 budget is 10 ms instead of 50: polled by every open console, or by the load balancer. */
 export const POLLED = (c: BenchCase) => c.name.startsWith('polled: ');

@@ -1,68 +1,60 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp } from '../../apps/server/test/support/test-app.ts';
-import { keyOf, routesOf, type RecordedRoute } from '../../apps/server/test/security/support/routes.ts';
-import { CASES, type BenchCase } from './cases.ts';
-import { NOT_BENCHED } from './not-benched.ts';
-
-// The server's own route table, as the access matrix reads it (an onRoute hook on the real instance).
-const recorded = vi.hoisted(() => [] as RecordedRoute[]);
-vi.mock('fastify', async (importOriginal) =>
-  (await import('../../apps/server/test/security/support/routes.ts')).recordingFastify(
-    await importOriginal(),
-    recorded,
-  ),
-);
-
-/** A Fastify pattern as a regular expression over a path: `:param` is one segment, `*` the rest. */
-function matcher(pattern: string): RegExp {
-  const body = pattern
-    .split(/(:[A-Za-z0-9_]+|\*$)/)
-    .map((part) =>
-      part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-    )
-    .join('');
-  return new RegExp(`^${body}$`);
-}
-
-const covers = (route: RecordedRoute, c: BenchCase) =>
-  route.method === c.method && matcher(route.url).test(c.path.split('?')[0]!);
+import { describe, expect, it } from 'vitest';
+import { namedCalls, type CallDef } from '@brokerdesk/contract';
+import { CASES } from './cases.ts';
+import { BULK, NOT_BENCHED, WRITE } from './not-benched.ts';
 
 /**
- * The bench's coverage (issue 19): every route the server registers has a bench case or a written reason
- * to have none. Timings stay in the bench; this only checks that nothing a screen calls goes unmeasured.
+ * The bench's coverage: every call of the contract has a bench case or a written reason to have none,
+ * each found by the call's definition. Timings stay in the bench; this only checks that nothing a
+ * screen calls goes unmeasured. (That the server serves exactly the contract's calls, plus the web app
+ * and the API docs, is the access matrix's check.)
  */
-describe('bench coverage of the route table', () => {
-  let t: TestApp;
-  let routes: RecordedRoute[];
-  beforeAll(async () => {
-    t = await startTestApp();
-    const gets = new Set(
-      routesOf(recorded, t.app)
-        .filter((r) => r.method === 'GET')
-        .map((r) => r.url),
+describe('bench coverage of the contract', () => {
+  const named = namedCalls();
+  const nameOf = (def: CallDef) => {
+    const n = named.find((c) => c.def === def);
+    return n ? `${n.area}.${n.name}` : `${def.method} ${def.path}`;
+  };
+  const measured = new Set(CASES.map((c) => c.def));
+
+  it('has a case or a reason for every call', () => {
+    const uncovered = named
+      .filter((c) => !measured.has(c.def) && !NOT_BENCHED.has(c.def))
+      .map((c) => nameOf(c.def));
+    expect(uncovered, 'calls with neither a case in cases.ts nor a reason in not-benched.ts').toEqual([]);
+  });
+
+  it('names only calls of the contract, and does not both measure and excuse one', () => {
+    const known = new Set(named.map((c) => c.def));
+    expect([...NOT_BENCHED.keys()].filter((def) => !known.has(def)).map(nameOf)).toEqual([]);
+    expect(
+      CASES.filter((c) => !known.has(c.def)).map((c) => c.name),
+      'cases of no known call',
+    ).toEqual([]);
+    expect([...NOT_BENCHED.keys()].filter((def) => measured.has(def)).map(nameOf)).toEqual([]);
+    for (const reason of NOT_BENCHED.values()) expect(reason.length).toBeGreaterThan(10);
+  });
+
+  it('excuses no read as a write: a GET a screen makes is measured', () => {
+    const reads = [...NOT_BENCHED].filter(
+      ([def, reason]) => def.method === 'GET' && [WRITE, BULK].includes(reason),
     );
-    // Fastify's automatic HEAD routes are their GET again; a HEAD of its own is listed.
-    routes = routesOf(recorded, t.app).filter((r) => r.method !== 'HEAD' || !gets.has(r.url));
-  });
-  afterAll(() => t.stop());
-
-  it('has a case or a reason for every route', () => {
-    const uncovered = routes
-      .filter((r) => !CASES.some((c) => covers(r, c)) && !(keyOf(r) in NOT_BENCHED))
-      .map(keyOf);
-    expect(uncovered, 'routes with neither a case in cases.ts nor a reason in not-benched.ts').toEqual([]);
+    expect(reads.map(([def]) => nameOf(def))).toEqual([]);
   });
 
-  it('names no route that is gone, and does not both measure and excuse one', () => {
-    const served = new Set(routes.map(keyOf));
-    expect(Object.keys(NOT_BENCHED).filter((k) => !served.has(k))).toEqual([]);
-    const excusedButMeasured = routes
-      .filter((r) => keyOf(r) in NOT_BENCHED && CASES.some((c) => covers(r, c)))
-      .map(keyOf);
-    expect(excusedButMeasured).toEqual([]);
-    const orphanCases = CASES.filter((c) => !routes.some((r) => covers(r, c))).map((c) => c.name);
-    expect(orphanCases, 'cases that reach no route').toEqual([]);
-    for (const reason of Object.values(NOT_BENCHED)) expect(reason.length).toBeGreaterThan(10);
+  it('sends each case an input its call accepts', () => {
+    const refused = CASES.flatMap((c) => {
+      const checks = [
+        [c.def.params, c.input.params ?? {}],
+        [c.def.query, c.input.query ?? {}],
+        [c.def.body, c.input.body],
+      ] as const;
+      return checks.flatMap(([schema, value]) => {
+        const parsed = schema?.safeParse(value);
+        return parsed && !parsed.success ? [`${c.name}: ${parsed.error.message}`] : [];
+      });
+    });
+    expect(refused).toEqual([]);
   });
 
   it('names each case once', () => {

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
+import { calls, urlOf, type CallBody } from '@brokerdesk/contract';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { systemClock } from '../../apps/server/src/lib/clock.ts';
@@ -36,7 +37,8 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 const token = await staffToken(target.database.db, secret);
 
-const EXPORTS = [
+const { createExport } = calls.exports;
+const EXPORTS: ({ name: string } & Pick<CallBody<typeof createExport>, 'list' | 'params'>)[] = [
   { name: 'clients, all', list: 'users', params: { status: 'all' } },
   { name: 'deposits, historical', list: 'funding', params: { type: 'deposit', status: 'historical' } },
 ];
@@ -50,13 +52,18 @@ for (const e of EXPORTS) {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 50);
   const t0 = performance.now();
-  const made = await fetch(`${base}/api/admin/exports`, {
-    method: 'POST',
+  const body: CallBody<typeof createExport> = {
+    list: e.list,
+    params: e.params,
+    request: { page: 1, sizePerPage: 50 },
+  };
+  const made = await fetch(base + urlOf(createExport), {
+    method: createExport.method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ list: e.list, params: e.params, request: { page: 1, sizePerPage: 50 } }),
+    body: JSON.stringify(body),
   });
   if (!made.ok) throw new Error(`${e.name}: ${made.status} ${await made.text()}`);
-  const { url } = (await made.json()) as { url: string };
+  const { url } = createExport.response.parse(await made.json());
   const download = await fetch(base + url);
   if (!download.ok || !download.body) throw new Error(`${e.name}: download ${download.status}`);
   let bytes = 0;

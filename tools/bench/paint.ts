@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Page } from '@playwright/test';
+import { calls } from '@brokerdesk/contract';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
@@ -15,9 +16,9 @@ import { staffToken } from './staff-token.ts';
 import { partsOfFlips, TRACE_CATEGORIES } from './paint-trace.ts';
 
 /**
- * `npm run bench:web [-- --pages 30]`: the web budgets of DESIGN.md, measured in Chromium against the
- * production build (`npm run build:web` first) served by the real server on an embedded database with
- * demo data.
+ * `npm run bench:web [-- --pages 30]`: the web budgets of docs/product.md [perf], measured in Chromium
+ * against the production build (`npm run build:web` first) served by the real server on an embedded database
+ * with demo data.
  * - bytes on the wire (Chromium's own count, CDP Network.loadingFinished encodedDataLength: compressed
  *   bodies and headers, 0 for what came from the cache) of a cold load (empty cache: the sign-in page,
  *   then the user list; budget 300 KB of JavaScript) and of a warm one (the same pages again: no asset
@@ -78,6 +79,10 @@ try {
     token,
   );
 
+  // The client list's page call, by the start of its address (its status tab follows).
+  const listCall = JSON.stringify(
+    calls.clients.pageUsers.path.slice(0, calls.clients.pageUsers.path.indexOf(':')),
+  );
   // Browser-side (plain JS, this file is typed for Node): mark the frame in which the table first shows
   // a new page (its first screen: first-screen.ts) and the frame in which all 100 rows are drawn, both
   // timed from the newest list response's end. The response is read from the timeline at that moment: a
@@ -100,7 +105,7 @@ try {
         const rows = document.querySelectorAll('table tbody tr[data-row-index]');
         if (rows.length === 0) return;
         const key = rows[0].textContent;
-        const lists = performance.getEntriesByType('resource').filter((e) => e.name.includes('/users/list/paginated'));
+        const lists = performance.getEntriesByType('resource').filter((e) => e.name.includes(${listCall}));
         if (lists.length === 0) return;
         if (key !== seen) {
           seen = key;
