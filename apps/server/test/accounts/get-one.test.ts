@@ -64,8 +64,16 @@ describe(`one leverage change, sub-account request or account by id (${testDbKin
   });
   afterAll(() => t.stop());
 
-  const get = (path: string, headers: Record<string, string> = t.auth(token)) =>
-    t.call<Reply>('GET', `/api/admin/accounts/${path}`, undefined, headers);
+  const GET_ONE = {
+    adminGetLeverageRequest: calls.accounts.getLeverageRequest,
+    adminGetSubAccountRequest: calls.accounts.getSubAccountRequest,
+    adminGetAccount: calls.accounts.getAccount,
+  };
+  /** `<call>/<id>`, as the list's deep link names one row. */
+  const get = (path: string, headers: Record<string, string> = t.auth(token)) => {
+    const [name, id] = path.split('/') as [keyof typeof GET_ONE, string];
+    return t.raw<Reply>(GET_ONE[name], { params: { id } }, headers);
+  };
   const ANN = { name: 'Ann', surname: 'Staff', email: 'ann@get-one.test' };
 
   it('returns a leverage change as the list shows it, with its client', async () => {

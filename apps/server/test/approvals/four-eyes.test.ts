@@ -19,7 +19,7 @@ const STAFF = ['sys', 'ann', 'bob', 'cid'] as const;
 type Who = (typeof STAFF)[number];
 
 /**
- * Four-eyes approvals (issue 9): above a SYSOP's threshold a request needs two approvals by two staff
+ * Four-eyes approvals: above a SYSOP's threshold a request needs two approvals by two staff
  * members; the first leaves it open, the second runs the decision and its platform operation, once.
  */
 describe(`four-eyes approvals (${testDbKind})`, () => {
@@ -49,8 +49,6 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const post = (who: Who, url: string, body: unknown) =>
-    t.call<Reply>('POST', url, body, t.auth(tokens[who]));
   const setThreshold = (type: string, currency: string, amount: number | null, who: Who = 'sys') =>
     t.call(
       calls.approvals.setThreshold,
@@ -357,14 +355,14 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
       providerStatus: 'CREATED',
       providerPayoutStatus: 'WAITING',
     });
-    const url = calls.funding.processProviderWithdrawal;
-    const first = await post('ann', url, { withdrawalId: id });
+    const def = calls.funding.processProviderWithdrawal;
+    const first = await t.raw(def, { body: { withdrawalId: id } }, t.auth(tokens['ann']));
     expect(first.body.message).toBe(FOUR_EYES_MESSAGES.firstApprovalRecorded);
     expect(first.body.request).toMatchObject({ status: 'pending', providerPayoutStatus: 'WAITING' });
-    const second = await post('bob', url, { withdrawalId: id });
+    const second = await t.raw(def, { body: { withdrawalId: id } }, t.auth(tokens['bob']));
     expect(second.body.message).toBe(MESSAGES.waitingForProvider);
     expect(second.body.request).toMatchObject({ status: 'pending', providerPayoutStatus: 'APPROVED' });
-    expect((await post('cid', url, { withdrawalId: id })).status).toBe(409);
+    expect((await t.raw(def, { body: { withdrawalId: id } }, t.auth(tokens['cid']))).status).toBe(409);
     const rows = await t.db
       .select()
       .from(fundingApprovals)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, MESSAGES } from '@brokerdesk/contract';
+import { calls, MESSAGES, type CallDef } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { fromAddress, type AddressReply } from '../support/from-address.ts';
@@ -10,7 +10,7 @@ const PASSWORD = 'Correct-Horse-1';
 type Call = (body: object, extra?: Record<string, string>) => Promise<AddressReply>;
 
 /**
- * Limits per client address alone (review of issue 18, item 3): one address spreading its calls over
+ * Limits per client address alone: one address spreading its calls over
  * many emails, each with a budget of its own, is held back once it has made the route's per-address
  * number of calls, whichever emails they named. Every call below names a new email, so no per-email
  * limit is ever reached: a 429 can only come from the per-address one.
@@ -30,9 +30,9 @@ describe(`limits per client address across every email (${testDbKind})`, () => {
   });
 
   const post =
-    (app: TestApp, address: string, url: string): Call =>
+    (app: TestApp, address: string, def: CallDef): Call =>
     (body, extra) =>
-      fromAddress(app.base, address)('POST', url, body, extra);
+      fromAddress(app.base, address)(def, body, extra);
 
   /** Spends an address's budget with `limit` calls, each naming another email: none is refused. */
   async function spend(limit: number, call: (i: number) => Promise<AddressReply>) {

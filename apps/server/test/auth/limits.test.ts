@@ -47,7 +47,7 @@ describe(`sign-in limits keyed on the normalised email, per address, account and
     }
   }
   const login = (address: string, email: string, password = PASSWORD) =>
-    from(address)('POST', calls.auth.loginAdmin, { email, password });
+    from(address)(calls.auth.loginAdmin, { email, password });
 
   it('slows one address down after wrong passwords, however the email is padded; other addresses are not held back', async () => {
     const email = 'kai.pad@limits.test';
@@ -98,9 +98,9 @@ describe(`sign-in limits keyed on the normalised email, per address, account and
     expect((await login('127.0.30.20', email)).status).toBe(200);
 
     const before = t.smtp.count();
-    expect(
-      (await from('127.0.30.21')('POST', calls.auth.resetPassword, { email: spelling(email, 3) })).status,
-    ).toBe(200);
+    expect((await from('127.0.30.21')(calls.auth.resetPassword, { email: spelling(email, 3) })).status).toBe(
+      200,
+    );
     const id = /\/resetpassword\/([A-Za-z0-9_-]+)/.exec((await resetMail(email, before)).text)![1]!;
     expect(
       (await t.call(calls.auth.setNewPassword, { body: { id, password: 'Fresh-Horse-77' } })).status,
@@ -134,7 +134,7 @@ describe(`sign-in limits keyed on the normalised email, per address, account and
     const resend = from('127.0.0.46');
     for (let i = 0; i < 3; i++) {
       const before = t.smtp.count();
-      const r = await resend('POST', calls.auth.resendLoginCode, {
+      const r = await resend(calls.auth.resendLoginCode, {
         userEmail: spelling(email, i),
         password: ticket,
       });
@@ -142,7 +142,7 @@ describe(`sign-in limits keyed on the normalised email, per address, account and
       await t.smtp.next(email, before);
     }
     const before = t.smtp.count();
-    const fourth = await resend('POST', calls.auth.resendLoginCode, {
+    const fourth = await resend(calls.auth.resendLoginCode, {
       userEmail: email,
       password: ticket,
     });
@@ -163,18 +163,18 @@ describe(`sign-in limits keyed on the normalised email, per address, account and
     // The owner's browser, a known device from here on (NIST 800-63B's cap holds for it as well).
     const before0 = t.smtp.count();
     const first0 = await login('127.0.0.50', email);
-    const confirmed = await from('127.0.0.50')('POST', calls.auth.confirmLogin, {
+    const confirmed = await from('127.0.0.50')(calls.auth.confirmLogin, {
       email,
       password: (first0.body as { password: string }).password,
       code: codeFrom(await t.smtp.next(email, before0)),
     });
     const device = (confirmed.body as { deviceToken: string }).deviceToken;
     expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    let calls = 0;
+    let sent = 0;
     /** loginConfirm from a fresh address every 20 calls (the per-address limit is 20 a minute). */
     const confirm = (ticket: string, code: string) =>
-      from(`127.0.0.${60 + Math.floor(calls / 20)}`)('POST', calls.auth.confirmLogin, {
-        email: spelling(email, calls++),
+      from(`127.0.0.${60 + Math.floor(sent / 20)}`)(calls.auth.confirmLogin, {
+        email: spelling(email, sent++),
         password: ticket,
         code,
       });
@@ -222,7 +222,7 @@ describe(`sign-in limits keyed on the normalised email, per address, account and
     const refused = await login('127.0.0.53', email);
     expect(refused.status).toBe(429);
     expect(refused.retryAfter).toBe(String(30 * 60));
-    const fromDevice = await from('127.0.0.50')('POST', calls.auth.loginAdmin, {
+    const fromDevice = await from('127.0.0.50')(calls.auth.loginAdmin, {
       email,
       password: PASSWORD,
       device,
@@ -235,7 +235,7 @@ describe(`sign-in limits keyed on the normalised email, per address, account and
     const token = await t.signIn(email, PASSWORD);
     expect((await t.call(calls.auth.getMe, {}, t.auth(token))).status).toBe(200);
     expect(
-      (await from('127.0.0.50')('POST', calls.auth.loginAdmin, { email, password: PASSWORD, device })).status,
+      (await from('127.0.0.50')(calls.auth.loginAdmin, { email, password: PASSWORD, device })).status,
     ).toBe(200);
   });
 
@@ -245,12 +245,12 @@ describe(`sign-in limits keyed on the normalised email, per address, account and
     for (let i = 0; i < 5; i++)
       expect(
         (
-          await resend('POST', calls.auth.resendLoginCode, {
+          await resend(calls.auth.resendLoginCode, {
             userEmail: spelling(email, i + 3),
           })
         ).status,
       ).toBe(200);
-    const over = await resend('POST', calls.auth.resendLoginCode, {
+    const over = await resend(calls.auth.resendLoginCode, {
       userEmail: ` ${email.toUpperCase()}`,
     });
     expect(over.status).toBe(429);
@@ -261,21 +261,19 @@ describe(`sign-in limits keyed on the normalised email, per address, account and
     for (let i = 0; i < 5; i++)
       expect(
         (
-          await reset('POST', calls.auth.resetPassword, {
+          await reset(calls.auth.resetPassword, {
             email: i % 2 ? 'jos\u00e9@limits.test' : 'jose\u0301@limits.test',
           })
         ).status,
       ).not.toBe(429);
-    expect((await reset('POST', calls.auth.resetPassword, { email: 'JOSE\u0301@limits.test' })).status).toBe(
-      429,
-    );
+    expect((await reset(calls.auth.resetPassword, { email: 'JOSE\u0301@limits.test' })).status).toBe(429);
   });
 
   it('sends at most 5 reset links per account an hour, however the email is spelled and from wherever', async () => {
     const email = 'kurt.mail@limits.test';
     const userId = await t.createUser({ email, password: PASSWORD });
     for (let i = 0; i < 7; i++) {
-      const r = await from(`127.0.0.${80 + i}`)('POST', calls.auth.resetPassword, {
+      const r = await from(`127.0.0.${80 + i}`)(calls.auth.resetPassword, {
         email: spelling(email, i),
       });
       expect(r.body).toEqual({ success: true, message: MESSAGES.resetSent });

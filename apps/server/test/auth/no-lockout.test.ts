@@ -41,7 +41,7 @@ describe(`sign-in without lockouts (${testDbKind})`, () => {
 
   const from = (address: string) => fromAddress(t.base, address);
   const login = (address: string, email: string, password: string, device?: string) =>
-    from(address)('POST', LOGIN, { email, password, ...(device === undefined ? {} : { device }) });
+    from(address)(LOGIN, { email, password, ...(device === undefined ? {} : { device }) });
 
   /** The first sign-in code mailed to `email` after `after` mails (a notice of failed sign-ins may come first). */
   async function codeFor(email: string, after: number): Promise<string> {
@@ -59,7 +59,7 @@ describe(`sign-in without lockouts (${testDbKind})`, () => {
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const code = await codeFor(email, before);
     const ticket = (first.body as { password: string }).password;
-    const second = await from(address)('POST', CONFIRM, { email, password: ticket, code });
+    const second = await from(address)(CONFIRM, { email, password: ticket, code });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     return second.body as { token: string; deviceToken?: string };
   }
@@ -103,7 +103,7 @@ describe(`sign-in without lockouts (${testDbKind})`, () => {
         if (r.status === 200) {
           const code = await codeFor(email, before);
           const ticket = (r.body as { password: string }).password;
-          expect((await from(address)('POST', CONFIRM, { email, password: ticket, code })).status).toBe(200);
+          expect((await from(address)(CONFIRM, { email, password: ticket, code })).status).toBe(200);
           break;
         }
         expectSlowed(r);
@@ -184,7 +184,7 @@ describe(`sign-in without lockouts (${testDbKind})`, () => {
     // too, up to ADDRESS_DELAY_CAP_S.
     const spray = from('127.0.6.1');
     let n = 0;
-    const guess = () => spray('POST', LOGIN, { email: `spray${n++}@lockout.test`, password: WRONG });
+    const guess = () => spray(LOGIN, { email: `spray${n++}@lockout.test`, password: WRONG });
     for (let i = 0; i <= FREE_ADDRESS_FAILURES; i++) expect((await guess()).status).toBe(400);
     const sprayWaits: number[] = [];
     for (let i = 0; i < 12; i++) {

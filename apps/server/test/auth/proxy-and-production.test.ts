@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { desc, eq } from 'drizzle-orm';
-import { calls, MESSAGES } from '@brokerdesk/contract';
+import { calls, MESSAGES, urlOf } from '@brokerdesk/contract';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, trustProxyConfig } from '../../src/config.ts';
 import { auditLog } from '../../src/db/schema.ts';
@@ -153,8 +153,8 @@ describe(`the development outbox is never served with NODE_ENV=production (${tes
   it('serves it to loopback in development, and never in production', async () => {
     const dev = await outboxApp({});
     try {
-      expect((await dev.app.inject({ url: calls.system.getDevOutbox })).statusCode).toBe(200);
-      expect((await dev.app.inject({ url: calls.system.getServerInfo })).json()).toMatchObject({
+      expect((await dev.app.inject({ url: urlOf(calls.system.getDevOutbox) })).statusCode).toBe(200);
+      expect((await dev.app.inject({ url: urlOf(calls.system.getServerInfo) })).json()).toMatchObject({
         devOutbox: true,
       });
     } finally {
@@ -163,10 +163,10 @@ describe(`the development outbox is never served with NODE_ENV=production (${tes
     // SMTP_URL is set (production refuses to start without it), yet an outbox mailer is handed in.
     const prod = await outboxApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:9' });
     try {
-      const outbox = await prod.app.inject({ url: calls.system.getDevOutbox });
+      const outbox = await prod.app.inject({ url: urlOf(calls.system.getDevOutbox) });
       expect(outbox.statusCode).toBe(404);
       expect(outbox.body).not.toContain('123456');
-      expect((await prod.app.inject({ url: calls.system.getServerInfo })).json()).toMatchObject({
+      expect((await prod.app.inject({ url: urlOf(calls.system.getServerInfo) })).json()).toMatchObject({
         devOutbox: false,
       });
     } finally {
@@ -213,47 +213,41 @@ describe(`the development outbox answers the socket's own peer on this machine, 
 
   it('refuses a forged X-Forwarded-For: 127.0.0.1 with TRUST_PROXY=true in development', async () => {
     // A browser on this machine is served.
-    expect((await fromAddress(trustAll.base, '127.0.0.1')('GET', OUTBOX)).status).toBe(200);
+    expect((await fromAddress(trustAll.base, '127.0.0.1')(OUTBOX)).status).toBe(200);
     // Another machine claiming to be this one.
-    const forged = await fromAddress(trustAll.base, OTHER_PEER)('GET', OUTBOX, undefined, {
+    const forged = await fromAddress(trustAll.base, OTHER_PEER)(OUTBOX, undefined, {
       'x-forwarded-for': '127.0.0.1',
     });
     expect(forged.status).toBe(404);
     expect(forged.body).toMatchObject({ errors: { server: MESSAGES.notFound } });
     // The same claim through a proxy on this machine that appends the real peer.
-    const viaProxy = await fromAddress(trustAll.base, '127.0.0.1')('GET', OUTBOX, undefined, {
+    const viaProxy = await fromAddress(trustAll.base, '127.0.0.1')(OUTBOX, undefined, {
       'x-forwarded-for': '127.0.0.1, 203.0.113.9',
     });
     expect(viaProxy.status).toBe(404);
   });
 
   it('with TRUST_PROXY=1 refuses a client that reaches the server directly claiming 127.0.0.1', async () => {
-    const direct = await fromAddress(oneProxy.base, OTHER_PEER)('GET', OUTBOX, undefined, {
+    const direct = await fromAddress(oneProxy.base, OTHER_PEER)(OUTBOX, undefined, {
       'x-forwarded-for': '127.0.0.1',
     });
     expect(direct.status).toBe(404);
-    expect((await fromAddress(oneProxy.base, '127.0.0.1')('GET', OUTBOX)).status).toBe(200);
+    expect((await fromAddress(oneProxy.base, '127.0.0.1')(OUTBOX)).status).toBe(200);
   });
 
   it('with TRUST_PROXY=1 sees the client behind one appending proxy as the right-most address: no outbox, limits on the real address', async () => {
     // The proxy (127.0.0.1) appends the peer it saw to what the client wrote.
     const viaProxy = fromAddress(oneProxy.base, '127.0.0.1');
     const from = (claimed: string, real: string) => ({ 'x-forwarded-for': `${claimed}, ${real}` });
-    expect((await viaProxy('GET', OUTBOX, undefined, from('127.0.0.1', '198.51.100.20'))).status).toBe(404);
+    expect((await viaProxy(OUTBOX, undefined, from('127.0.0.1', '198.51.100.20'))).status).toBe(404);
     const wrong = { email: 'hop@p.test', password: 'wrong-password' };
     const right = { email: 'hop@p.test', password: PASSWORD };
     // A fresh forged address per try: the real one is counted (a fresh address would not be held back).
     for (let i = 1; i <= 4; i++)
       expect(
-        (await viaProxy('POST', calls.auth.loginAdmin, wrong, from(`203.0.113.${i}`, '198.51.100.20')))
-          .status,
+        (await viaProxy(calls.auth.loginAdmin, wrong, from(`203.0.113.${i}`, '198.51.100.20'))).status,
       ).toBe(400);
-    const slowed = await viaProxy(
-      'POST',
-      calls.auth.loginAdmin,
-      right,
-      from('203.0.113.99', '198.51.100.20'),
-    );
+    const slowed = await viaProxy(calls.auth.loginAdmin, right, from('203.0.113.99', '198.51.100.20'));
     expect(slowed.status).toBe(429);
     expect(slowed.body).toMatchObject({ errors: { emailorpassword: MESSAGES.signInSlowed(1) } });
     const refusal = await oneProxy.db
@@ -264,9 +258,9 @@ describe(`the development outbox answers the socket's own peer on this machine, 
       .limit(1);
     expect(refusal[0]?.ip).toBe('198.51.100.20');
     // Another client behind the same proxy is not held back.
-    expect(
-      (await viaProxy('POST', calls.auth.loginAdmin, right, from('203.0.113.99', '198.51.100.21'))).status,
-    ).toBe(200);
+    expect((await viaProxy(calls.auth.loginAdmin, right, from('203.0.113.99', '198.51.100.21'))).status).toBe(
+      200,
+    );
   });
 });
 
@@ -296,15 +290,15 @@ describe(`behind a proxy: TRUST_PROXY decides the client address for limits and 
 
   it('records the forwarded client address from a trusted proxy, and ignores the header otherwise', async () => {
     const viaProxy = fromAddress(proxied.base, '127.0.0.1');
-    await viaProxy('POST', calls.auth.loginAdmin, wrong, { 'x-forwarded-for': '203.0.113.7' });
+    await viaProxy(calls.auth.loginAdmin, wrong, { 'x-forwarded-for': '203.0.113.7' });
     expect(await lastRefusal(proxied)).toBe('203.0.113.7');
     // A peer that is not the trusted proxy cannot claim an address.
-    await fromAddress(proxied.base, '127.0.0.2')('POST', calls.auth.loginAdmin, wrong, {
+    await fromAddress(proxied.base, '127.0.0.2')(calls.auth.loginAdmin, wrong, {
       'x-forwarded-for': '203.0.113.8',
     });
     expect(await lastRefusal(proxied)).toBe('127.0.0.2');
     // Without TRUST_PROXY the socket's address counts.
-    await fromAddress(direct.base, '127.0.0.1')('POST', calls.auth.loginAdmin, wrong, {
+    await fromAddress(direct.base, '127.0.0.1')(calls.auth.loginAdmin, wrong, {
       'x-forwarded-for': '203.0.113.9',
     });
     expect(await lastRefusal(direct)).toBe('127.0.0.1');
@@ -313,7 +307,7 @@ describe(`behind a proxy: TRUST_PROXY decides the client address for limits and 
   it('applies per-address limits to the client behind the proxy, not to the proxy', async () => {
     const viaProxy = fromAddress(proxied.base, '127.0.0.1');
     const as = (client: string, body: object) =>
-      viaProxy('POST', calls.auth.loginAdmin, body, { 'x-forwarded-for': client });
+      viaProxy(calls.auth.loginAdmin, body, { 'x-forwarded-for': client });
     // An account of its own: the test above counted failures on proxy@p.test.
     const email = 'behind@p.test';
     await proxied.createUser({ email, password: PASSWORD });

@@ -212,7 +212,7 @@ describe(`sign-in with an emailed code (${testDbKind})`, () => {
   it('slows an email down after failed sign-ins, known or not, and never locks it', async () => {
     await t.createUser({ email: 'lock@brokerdesk.test', password: 'Correct-Horse-1' });
     const login = (address: string, email: string, password: string) =>
-      fromAddress(t.base, address)('POST', calls.auth.loginAdmin, { email, password });
+      fromAddress(t.base, address)(calls.auth.loginAdmin, { email, password });
     const replies: unknown[] = [];
     for (const email of ['lock@brokerdesk.test', 'nobody@brokerdesk.test']) {
       // Ten wrong passwords used to lock the email for 30 minutes: the first four are checked.

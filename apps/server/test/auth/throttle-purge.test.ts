@@ -28,7 +28,7 @@ describe(`sign-in throttle rows expire and are purged (${testDbKind})`, () => {
         .where(like(signInThrottle.account, `${prefix}%`))
     )[0]!.n;
   const wrong = (address: string, email: string, password = 'Wrong-Guess-1') =>
-    fromAddress(t.base, address)('POST', calls.auth.loginAdmin, { email, password });
+    fromAddress(t.base, address)(calls.auth.loginAdmin, { email, password });
 
   it('keeps only the last FORGET_S of failures under an attack that names a new email every time', async () => {
     const ROUNDS = 20;

@@ -20,7 +20,7 @@ const STAFF = ['sys', 'ann', 'bob'] as const;
 type Who = (typeof STAFF)[number];
 
 /**
- * Bulk Approve / Reject on the money lists (issue 20): every row through the list's own Approve
+ * Bulk Approve / Reject on the money lists: every row through the list's own Approve
  * (approve and process) or Reject, with its four-eyes and state rules; one answer per id.
  */
 describe(`bulk decisions on deposits, withdrawals and transfers (${testDbKind})`, () => {
@@ -49,7 +49,7 @@ describe(`bulk decisions on deposits, withdrawals and transfers (${testDbKind})`
   afterAll(() => t.stop());
 
   const bulk = (who: Who, kind: BulkKind, body: Record<string, unknown>) =>
-    t.call<Reply>('POST', calls.bulk.BULK_CALLS[kind].path, body, t.auth(tokens[who]));
+    t.raw<Reply>(calls.bulk.BULK_CALLS[kind], { body }, t.auth(tokens[who]));
   const audits = async (id: string) =>
     (await t.db.select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(asc(auditLog.id))).map(
       (a) => [a.action, a.actorId],

@@ -27,7 +27,7 @@ type Reply = { results: BulkResult[]; errors?: Record<string, string> };
 const PASSWORD = 'Correct-Horse-1';
 
 /**
- * Bulk Approve / Reject on bank details, leverage, sub-account and IB requests (issue 20): each row
+ * Bulk Approve / Reject on bank details, leverage, sub-account and IB requests: each row
  * through the same service call as the row alone, one answer per id, an audit record per decided row.
  */
 describe(`bulk decisions on the non-money request lists (${testDbKind})`, () => {
@@ -46,7 +46,7 @@ describe(`bulk decisions on the non-money request lists (${testDbKind})`, () => 
   afterAll(() => t.stop());
 
   const bulk = (kind: BulkKind, body: Record<string, unknown>) =>
-    t.call<Reply>('POST', calls.bulk.BULK_CALLS[kind].path, body, t.auth(token));
+    t.raw<Reply>(calls.bulk.BULK_CALLS[kind], { body }, t.auth(token));
   const audits = async (id: string) =>
     (await t.db.select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(asc(auditLog.id))).map(
       (a) => [a.action, a.actorId],

@@ -15,7 +15,7 @@ import { newId } from '../../src/lib/ids.ts';
 import { eq } from 'drizzle-orm';
 import { PDF, bankAccount, uploadFile } from '../banks/fixtures.ts';
 
-/** The profile's client record (issue 20): the activity timeline and the bank accounts with statements. */
+/** The profile's client record: the activity timeline and the bank accounts with statements. */
 describe(`client record: timeline and bank statements (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;
@@ -32,7 +32,11 @@ describe(`client record: timeline and bank statements (${testDbKind})`, () => {
   afterAll(() => t.stop());
 
   const timeline = (id: string, query = '') =>
-    t.call<TimelineResponse>('GET', `/api/admin/users/timeline/${id}${query}`, undefined, t.auth(token));
+    t.raw<TimelineResponse>(
+      calls.clients.getTimeline,
+      { params: { id }, query: Object.fromEntries(new URLSearchParams(query)) },
+      t.auth(token),
+    );
 
   it('merges logs, funding requests and staff actions newest first, without telling a change twice', async () => {
     const at = t.clock.now();

@@ -33,7 +33,7 @@ const TIME_COLUMN: Record<string, string> = {
 };
 
 /**
- * The operations dashboard (issue 20): its figures are the database's own kept totals and index
+ * The operations dashboard: its figures are the database's own kept totals and index
  * descents; here they are compared with counts made from scratch after real approvals and rejections.
  */
 describe(`operations dashboard (${testDbKind})`, () => {
@@ -66,10 +66,9 @@ describe(`operations dashboard (${testDbKind})`, () => {
     return r.body;
   };
   const activity = async (query = '') => {
-    const r = await t.call<DashboardActivity>(
-      'GET',
-      `/api/admin/dashboard/activity${query}`,
-      undefined,
+    const r = await t.raw<DashboardActivity>(
+      calls.dashboard.getDashboardActivity,
+      { query: Object.fromEntries(new URLSearchParams(query)) },
       t.auth(ann),
     );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -376,10 +375,9 @@ describe(`operations dashboard (${testDbKind})`, () => {
       ['?days=2.5', 'days'],
       ['?window=30', ''],
     ] as const) {
-      const r = await t.call<{ errors: Record<string, string> }>(
-        'GET',
-        `/api/admin/dashboard/activity${query}`,
-        undefined,
+      const r = await t.raw<{ errors: Record<string, string> }>(
+        calls.dashboard.getDashboardActivity,
+        { query: Object.fromEntries(new URLSearchParams(query)) },
         t.auth(ann),
       );
       expect(r.status, query).toBe(400);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, TOTAL_CAP } from '@brokerdesk/contract';
+import { calls, type CallDef, TOTAL_CAP } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 
@@ -13,7 +13,8 @@ const hexId = (prefix: string) => sql.raw(`'${prefix}' || lpad(to_hex(g), 23, '0
 /** Each server-paged list, how to call it, and where its total sits in the reply. */
 const LISTS: {
   name: string;
-  path: string;
+  path: CallDef;
+  params?: Record<string, string>;
   extra?: Record<string, unknown>;
   /** A filter that leaves a few rows (the count is then exact). */
   narrow: Record<string, unknown>;
@@ -46,7 +47,8 @@ const LISTS: {
   },
   {
     name: 'live trading accounts',
-    path: '/api/admin/accounts/adminGetAccounts/paginated/all/live/all',
+    path: calls.accounts.pageAccounts,
+    params: { all: 'all', type: 'live', approved: 'all' },
     narrow: { number: { filterType: 'NUMBER', filterVal: 4, comparisonType: '<=' } },
     narrowCount: 4,
     total: (b) => b.data as Total,
@@ -60,14 +62,16 @@ const LISTS: {
   },
   {
     name: 'leverage changes',
-    path: '/api/admin/accounts/adminGetLeverageRequests/paginated/pending',
+    path: calls.accounts.pageLeverageRequests,
+    params: { status: 'pending' },
     narrow: { accountNumber: { filterType: 'NUMBER', filterVal: 2, comparisonType: '<=' } },
     narrowCount: 2,
     total: (b) => b as Total,
   },
   {
     name: 'sub-account requests',
-    path: '/api/admin/accounts/adminGetSubAccountRequests/paginated/all/pending',
+    path: calls.accounts.pageSubAccountRequests,
+    params: { live: 'all', status: 'pending' },
     narrow: { timeCreated: { filterType: 'NUMBER', filterVal: 1_000_006, comparisonType: '<=' } },
     narrowCount: 6,
     total: (b) => b as Total,
@@ -130,15 +134,15 @@ describe(`every server-paged list counts up to TOTAL_CAP rows (${testDbKind})`, 
   }, 300_000);
   afterAll(() => t.stop());
 
-  const call = (path: string, body: Record<string, unknown>) =>
-    t.call<Record<string, unknown>>('POST', path, body, t.auth(token));
+  const call = (list: (typeof LISTS)[number], body: Record<string, unknown>) =>
+    t.raw(list.path, { params: list.params, body }, t.auth(token));
 
   it.each(LISTS)('$name: capped past TOTAL_CAP, exact below it', async (list) => {
-    const all = await call(list.path, { ...list.extra, page: 1, sizePerPage: 10, filters: {} });
+    const all = await call(list, { ...list.extra, page: 1, sizePerPage: 10, filters: {} });
     expect(all.status).toBe(200);
     expect(list.total(all.body)).toMatchObject({ totalSize: TOTAL_CAP, totalCapped: true });
 
-    const few = await call(list.path, { ...list.extra, page: 1, sizePerPage: 10, filters: list.narrow });
+    const few = await call(list, { ...list.extra, page: 1, sizePerPage: 10, filters: list.narrow });
     expect(few.status).toBe(200);
     expect(list.total(few.body).totalSize).toBe(list.narrowCount);
     expect(list.total(few.body).totalCapped).toBeUndefined();

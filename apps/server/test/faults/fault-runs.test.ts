@@ -30,7 +30,7 @@ const FAULTS: Record<string, (fake: FakeMt5Server) => void> = {
 };
 
 /**
- * Fault runs (issue 7): for every fault switch, approvals of deposits, withdrawals, transfers, leverage
+ * Fault runs: for every fault switch, approvals of deposits, withdrawals, transfers, leverage
  * changes and account creations end with the fake's ledger matching the approved requests exactly.
  */
 describe(`fault runs against the MT5 Web API fake (${testDbKind})`, () => {

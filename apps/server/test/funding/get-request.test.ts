@@ -50,8 +50,11 @@ describe(`one funding request by id (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const get = (path: string, headers: Record<string, string> = t.auth(token)) =>
-    t.call<Reply>('GET', `/api/admin/accounts/adminGetRequest/${path}`, undefined, headers);
+  /** `<type>/<id>`: the request's kind and id. */
+  const get = (path: string, headers: Record<string, string> = t.auth(token)) => {
+    const [type, id] = path.split('/') as [string, string];
+    return t.raw<Reply>(calls.funding.getFundingRequest, { params: { type, id } }, headers);
+  };
 
   it('returns the row as the list shows it, with its client', async () => {
     const reply = await get(`deposit/${depositId}`);

@@ -166,16 +166,15 @@ describe(`funding request lists (${testDbKind})`, () => {
   });
 
   it("pages a client's funding history, approved only or all", async () => {
-    const url = (approved: string) =>
-      `/api/admin/accounts/adminGetFundingRequests/paginated/${ann}/deposit/${approved}`;
-    const all = await t.call<Reply>('POST', url('all'), { page: 1, sizePerPage: 10 }, t.auth(token));
+    const history = (approved: 'all' | 'approved') =>
+      t.call(
+        calls.funding.pageClientFundingHistory,
+        { params: { userId: ann, type: 'deposit', approved }, body: { page: 1, sizePerPage: 10 } },
+        t.auth(token),
+      );
+    const all = await history('all');
     expect(all.body.data.totalSize).toBe(3);
-    const approvedOnly = await t.call<Reply>(
-      'POST',
-      url('approved'),
-      { page: 1, sizePerPage: 10 },
-      t.auth(token),
-    );
+    const approvedOnly = await history('approved');
     expect(approvedOnly.body.data.totalSize).toBe(0);
   });
 });

@@ -13,9 +13,9 @@ type Orders = { clients: Record<string, unknown>; transfers: Record<string, unkn
 type List = { data: { transfers: { _id: string }[]; totalSize: number } };
 
 /**
- * Card-provider withdrawals (SPEC 4): hidden from the pending list until the provider has processed
- * them; approved ahead of that they wait for the provider, and are debited once it has. The provider is
- * the local stand-in, followed by the same sync the server runs.
+ * Card-provider withdrawals (docs/product.md [state.provider-withdrawal]): hidden from the pending list until
+ * the provider has processed them; approved ahead of that they wait for the provider, and are debited once it
+ * has. The provider is the local stand-in, followed by the same sync the server runs.
  */
 describe(`card-provider withdrawals (${testDbKind})`, () => {
   let t: TestApp;
@@ -58,8 +58,8 @@ describe(`card-provider withdrawals (${testDbKind})`, () => {
     ).body.data.transfers.map((w) => w._id);
   const newWithdrawals = async () =>
     (await t.call(calls.system.countNewRequests, {}, t.auth(token))).body.newWithdrawals;
-  const orders = (query = '') =>
-    t.call<Orders>('GET', `/api/admin/accounts/adminGetWithdrawalOrders${query}`, undefined, t.auth(token));
+  const orders = (query: Record<string, string> = {}) =>
+    t.raw<Orders>(calls.funding.listWithdrawalOrders, { query }, t.auth(token));
 
   it('keeps an order out of the pending list and counter until the provider has processed it', async () => {
     const login = await f.account(100);
@@ -188,9 +188,9 @@ describe(`card-provider withdrawals (${testDbKind})`, () => {
     expect(page3.body.transfers.map((w) => w.withdrawalAmount)).toEqual([5]);
     const processed = await orders('?client=otto&providerStatus=PROCESSED&withdrawalCurrency=USD');
     expect(processed.body.transfers.map((w) => w.providerOrderId).sort()).toEqual(['OTTO-1', 'OTTO-3']);
-    expect((await orders('?providerOrderId=OTTO-4')).body.transfers).toHaveLength(1);
-    expect((await orders('?sortField=comment')).status).toBe(400);
-    expect((await orders('?sizePerPage=1000')).status).toBe(400);
-    expect((await orders('?providerStatus=PAID')).status).toBe(400);
+    expect((await orders({ providerOrderId: 'OTTO-4' })).body.transfers).toHaveLength(1);
+    expect((await orders({ sortField: 'comment' })).status).toBe(400);
+    expect((await orders({ sizePerPage: '1000' })).status).toBe(400);
+    expect((await orders({ providerStatus: 'PAID' })).status).toBe(400);
   });
 });

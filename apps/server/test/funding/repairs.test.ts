@@ -13,7 +13,7 @@ const UPDATE = {
 } as const;
 
 /**
- * Requests the platform refused (issue 4): a deposit whose credit failed and a withdrawal in the Error
+ * Requests the platform refused: a deposit whose credit failed and a withdrawal in the Error
  * tab are sent again as a new operation or rejected; a transfer whose debit failed is closed. Each
  * retry moves the money at most once, whatever the number of staff pressing it.
  */

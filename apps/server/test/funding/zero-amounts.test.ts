@@ -50,15 +50,27 @@ describe(`amounts that round to zero (${testDbKind})`, () => {
       });
 
       for (const [route, make] of [
-        ['adminUpdateWithdrawal', (login: number, amount: number) => f.withdrawal(login, amount)],
-        ['adminUpdateProviderWithdrawal', providerWithdrawal],
+        [calls.funding.updateWithdrawal, (login: number, amount: number) => f.withdrawal(login, amount)],
+        [calls.funding.updateProviderWithdrawal, providerWithdrawal],
       ] as const) {
-        it(`refuses a modified withdrawal amount of ${amount} (${status}, ${route})`, async () => {
+        it(`refuses a modified withdrawal amount of ${amount} (${status}, ${route.path})`, async () => {
           const login = await f.account(500);
           const id = await make(login, 100);
-          const r = await post(`/api/admin/accounts/${route}`, {
-            withdrawal: { _id: id, status, comment: '', modifyDealAmount: true, withdrawalAmount: amount },
-          });
+          const r = await t.raw(
+            route,
+            {
+              body: {
+                withdrawal: {
+                  _id: id,
+                  status,
+                  comment: '',
+                  modifyDealAmount: true,
+                  withdrawalAmount: amount,
+                },
+              },
+            },
+            t.auth(token),
+          );
           expect(r.status).toBe(400);
           expect(r.body).toMatchObject({ errors: { withdrawal: AMOUNT_TOO_SMALL } });
           expect(await f.withdrawalRow(id)).toMatchObject({ status: 'pending', withdrawalAmount: 100 });
@@ -73,7 +85,7 @@ describe(`amounts that round to zero (${testDbKind})`, () => {
     const dep = await f.deposit(login, 0);
     const wd = await f.withdrawal(login, 0);
     const tr = await f.transfer(login, other, 0);
-    const calls: [string, unknown, string][] = [
+    const requests: [BodyOnlyCall, unknown, string][] = [
       [calls.funding.processDeposit, { depositId: dep }, 'depositAmountSent'],
       [
         calls.funding.updateDeposit,
@@ -93,10 +105,10 @@ describe(`amounts that round to zero (${testDbKind})`, () => {
         'transferAmount',
       ],
     ];
-    for (const [url, body, field] of calls) {
-      const r = await post(url, body);
-      expect(r.status, url).toBe(400);
-      expect(r.body, url).toMatchObject({ errors: { [field]: AMOUNT_TOO_SMALL } });
+    for (const [def, body, field] of requests) {
+      const r = await t.raw(def, { body }, t.auth(token));
+      expect(r.status, def.path).toBe(400);
+      expect(r.body, def.path).toMatchObject({ errors: { [field]: AMOUNT_TOO_SMALL } });
     }
     expect((await f.depositRow(dep)).status).toBe('pending');
     expect((await f.withdrawalRow(wd)).status).toBe('pending');
@@ -116,17 +128,17 @@ describe(`amounts that round to zero (${testDbKind})`, () => {
     it('refuses to approve or process a stored 0.00 one, and debits nothing', async () => {
       const login = await f.account(500);
       const id = await providerWithdrawal(login, 0);
-      const calls: [string, unknown][] = [
+      const requests: [BodyOnlyCall, unknown][] = [
         [calls.funding.processProviderWithdrawal, { withdrawalId: id }],
-        ...(['approve_process', 'approved'] as const).map((status): [string, unknown] => [
+        ...(['approve_process', 'approved'] as const).map((status): [BodyOnlyCall, unknown] => [
           calls.funding.updateProviderWithdrawal,
           { withdrawal: { _id: id, status, comment: '' } },
         ]),
       ];
-      for (const [url, body] of calls) {
-        const r = await post(url, body);
-        expect(r.status, `${url} ${JSON.stringify(body)}`).toBe(400);
-        expect(r.body, url).toMatchObject({ errors: { withdrawalAmount: AMOUNT_TOO_SMALL } });
+      for (const [def, body] of requests) {
+        const r = await t.raw(def, { body }, t.auth(token));
+        expect(r.status, `${def.path} ${JSON.stringify(body)}`).toBe(400);
+        expect(r.body, def.path).toMatchObject({ errors: { withdrawalAmount: AMOUNT_TOO_SMALL } });
       }
       expect((await f.withdrawalRow(id)).status).toBe('pending');
       await f.settle();

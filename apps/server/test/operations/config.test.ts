@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 
-/** The outbox's timing settings (DESIGN "Configuration"): defaults, and combinations that cannot be safe. */
+/**
+ * The outbox's timing settings (docs/product.md [config]): defaults, and combinations that cannot be safe.
+ */
 describe('outbox configuration', () => {
   it('defaults to a 120 s lease, a 300 s settle window, 90 days of retention and a 10 s MT5 wait', () => {
     const c = loadConfig({});

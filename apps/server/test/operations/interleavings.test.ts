@@ -10,7 +10,10 @@ import { ModelPlatform, type CallMode } from './model-platform.ts';
 
 const LEASE = 120;
 const SETTLE = 300;
-/** The platform's longest processing: shorter than the settle window, as DESIGN requires. */
+/**
+ * The platform's longest processing: shorter than the settle window, as
+ * docs/product.md [money.unknown-outcome] requires.
+ */
 const MAX_PROCESSING = 250;
 
 type Step =

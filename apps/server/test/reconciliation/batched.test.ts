@@ -13,7 +13,7 @@ const ECN = 'real\\ecn-usd';
 const STANDARD = 'real\\standard-usd';
 
 /**
- * Reconciliation reads a group's deals with one call per day of its window (issue 19: a call per
+ * Reconciliation reads a group's deals with one call per day of its window (a call per
  * account was a million calls at 1,000,000 accounts). Through the simulator, or with TEST_PLATFORM=mt5
  * through the real MT5 client and the protocol-level fake, whose deal/get_batch calls are counted.
  */

@@ -108,13 +108,15 @@ export function seeder(t: TestApp, token: string | (() => string), clientId: str
     },
     /** Approve & process through the API, then (unless told not to) let the worker run it. */
     async approve(kind: 'deposit' | 'withdrawal' | 'transfer', id: string, o = { settle: true }) {
-      const [path, field] = {
-        deposit: ['adminProcessDeposit', 'depositId'],
-        withdrawal: ['adminProcessWithdrawal', 'withdrawalId'],
-        transfer: ['adminProcessTransfer', 'transferId'],
-      }[kind];
-      const r = await post(`/api/admin/accounts/${path}`, { [field!]: id });
-      if (r.status !== 200) throw new Error(`${path} ${r.status}: ${JSON.stringify(r.body)}`);
+      const [def, field] = (
+        {
+          deposit: [calls.funding.processDeposit, 'depositId'],
+          withdrawal: [calls.funding.processWithdrawal, 'withdrawalId'],
+          transfer: [calls.funding.processTransfer, 'transferId'],
+        } as const
+      )[kind];
+      const r = await t.raw(def, { body: { [field]: id } }, t.auth(current()));
+      if (r.status !== 200) throw new Error(`${def.path} ${r.status}: ${JSON.stringify(r.body)}`);
       if (o.settle) await settle();
     },
   };

@@ -14,7 +14,7 @@ import { rowsOf } from '../../src/db/rows.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { search } from '../../src/features/search/service.ts';
 
-const SEARCH_PATH = calls.search.searchRecords;
+const SEARCH = calls.search.searchRecords;
 
 const PASSWORD = 'Correct-Horse-1';
 
@@ -33,7 +33,7 @@ describe(`global search (${testDbKind})`, () => {
     return id;
   }
   const find = async (q: string) => {
-    const r = await t.call<SearchResponse>('POST', SEARCH_PATH, { q }, t.auth(token));
+    const r = await t.raw<SearchResponse>(SEARCH, { body: { q } }, t.auth(token));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body;
   };
@@ -105,7 +105,8 @@ describe(`global search (${testDbKind})`, () => {
     ids.withdrawal = newId();
     ids.hiddenWithdrawal = newId();
     await withdrawal(ids.withdrawal, 'WDZ-777');
-    // A provider withdrawal the provider has not processed: hidden from staff (SPEC 4), so not found.
+    // A provider withdrawal the provider has not processed: hidden from staff
+    // (docs/product.md [state.provider-withdrawal]), so not found.
     await withdrawal(ids.hiddenWithdrawal, 'WDZ-778', {
       status: 'pending',
       providerHandled: true,
@@ -221,13 +222,13 @@ describe(`global search (${testDbKind})`, () => {
 
   it('refuses empty, overlong and unknown input with field errors', async () => {
     for (const body of [{ q: '' }, { q: '   ' }, { q: 'x'.repeat(101) }, {}]) {
-      const r = await t.call('POST', SEARCH_PATH, body, t.auth(token));
+      const r = await t.raw(SEARCH, { body: body }, t.auth(token));
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body).toMatchObject({ errors: { q: expect.any(String) } });
     }
-    const extra = await t.call('POST', SEARCH_PATH, { q: 'anna', all: true }, t.auth(token));
+    const extra = await t.raw(SEARCH, { body: { q: 'anna', all: true } }, t.auth(token));
     expect(extra.status).toBe(400);
-    expect((await t.call('POST', SEARCH_PATH, { q: 'anna' })).status).toBe(401);
+    expect((await t.raw(SEARCH, { body: { q: 'anna' } })).status).toBe(401);
   });
 
   it('reads the big tables only through their indexes', async () => {

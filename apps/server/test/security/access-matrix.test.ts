@@ -21,8 +21,8 @@ const SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret!');
 const PASSWORD = 'Correct-Horse-1';
 
 /**
- * Who calls. Session tokens that are dead for each reason DESIGN "Security" names, tokens whose staff
- * member has since been moved below ADMIN, and live ADMIN and SYSOP sessions.
+ * Who calls. Session tokens that are dead for each reason docs/product.md [security] names, tokens whose
+ * staff member has since been moved below ADMIN, and live ADMIN and SYSOP sessions.
  */
 const ACTORS = [
   'none',
@@ -50,12 +50,16 @@ type Outcome = 401 | 403 | 'allowed' | 'open' | 'signed';
 type Row = Record<Actor, Outcome>;
 
 const everyone = (o: Outcome) => Object.fromEntries(ACTORS.map((a) => [a, o])) as Row;
-/** SPEC 2.1 public routes and the calls they make (sign-in, email confirm), server info, dev outbox. */
+/**
+ * docs/product.md [routes] public routes and the calls they make (sign-in, email confirm), server info, dev
+ * outbox.
+ */
 const PUBLIC = everyone('open');
 const SIGNED_LINK = everyone('signed');
 /**
- * SPEC 6 "The portal needs ADMIN or higher"; DESIGN: a token needs a live session, and lowering a staff
- * member's role ends their sessions, so a USER, PARTNER or MODERATOR token is a dead session (401).
+ * docs/product.md [role.portal]; docs/product.md [security.sessions]: a token needs a live session, and
+ * lowering a staff member's role ends their sessions, so a USER, PARTNER or MODERATOR token is a dead session
+ * (401).
  */
 const STAFF: Row = {
   none: 401,
@@ -77,12 +81,12 @@ const SYSOP_ONLY: Row = { ...STAFF, ADMIN: 403 };
 /**
  * What the spec says about access, written out so that the call definitions are checked against it:
  * SPEC 2.1's public routes and what a login page needs, the document links that only their signature
- * opens, and the calls only a SYSOP makes (SPEC 6, issues 9 and 18, docs/decisions.md). Every other call
- * is for staff (SPEC 6 "The portal needs ADMIN or higher").
+ * opens, and the calls only a SYSOP makes (docs/product.md [roles], issues 9 and 18, docs/decisions.md).
+ * Every other call is for staff (docs/product.md [role.portal]).
  */
 const SPEC_PUBLIC = [
-  // Sign-in and password calls (SPEC 7.1), email confirmation (SPEC 2.1: the link's GET is a page, its
-  // button POSTs), and what a login page needs.
+  // Sign-in and password calls (docs/product.md [calls.sign-in]), email confirmation
+  // (docs/product.md [routes]: the link's GET is a page, its button POSTs), and what a login page needs.
   'POST /api/users/loginAdmin',
   'POST /api/users/loginConfirm',
   'POST /api/users/resendLoginVerificationEmail',
@@ -92,7 +96,7 @@ const SPEC_PUBLIC = [
   'POST /email/confirm/:setpassword/:id',
   'GET /api/other/serverInfo',
   'GET /api/dev/outbox',
-  // Liveness and readiness probes (DESIGN "Running in production"): a load balancer calls them.
+  // Liveness and readiness probes (docs/product.md [prod.probes]): a load balancer calls them.
   'GET /healthz',
   'GET /readyz',
 ];
@@ -104,8 +108,8 @@ const SPEC_SIGNED = [
   'GET /api/exports/download',
 ];
 const SPEC_SYSOP = [
-  // Raising the IB quotas (docs/decisions.md), four-eyes thresholds (issue 9), audit verification and
-  // live sessions, staff management (issue 18).
+  // Raising the IB quotas (docs/decisions.md), four-eyes thresholds, audit verification and
+  // live sessions, staff management.
   'POST /api/admin/users/adminAddIbSlots',
   'POST /api/admin/approvals/setThreshold',
   'POST /api/admin/audit/verify',
@@ -170,8 +174,9 @@ const PARAM_CANDIDATES = [
 ];
 
 /**
- * SPEC 6 and SPEC 5 "Edit User", as a table: who edits whom, and what they try to change. Written out
- * rather than computed with editPermissions(), so that the server is checked against the spec itself.
+ * docs/product.md [roles] and docs/product.md [rule.edit-user], as a table: who edits whom, and what they try
+ * to change. Written out rather than computed with editPermissions(), so that the server is checked against
+ * the spec itself.
  */
 type Change = 'details' | `role:${Role}` | 'status';
 const EDIT_RULES: Record<'ADMIN' | 'SYSOP', Record<Role, (change: Change) => 200 | 403>> = {
@@ -456,7 +461,8 @@ describe(`access matrix generated from the route table (${testDbKind})`, () => {
                 failures.push(`${label}: refused but the user changed`);
               continue;
             }
-            // SPEC 4: saving a user whose role is ADMIN or higher forces the status to approved.
+            // docs/product.md [states]: saving a user whose role is ADMIN or higher forces the status to
+            // approved.
             const staffAfter = role === 'ADMIN' || role === 'SYSOP';
             const want = { role, status: staffAfter ? 'approved' : status, name: 'Edited' };
             const got = { role: after!.role, status: after!.status, name: after!.name };

@@ -126,7 +126,7 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** DESIGN "API contract": a refusal is a 4xx with `{ errors: { field: message } }` in JSON. */
+/** docs/product.md [api.errors]: a refusal is a 4xx with `{ errors: { field: message } }` in JSON. */
 function refusal(r: Reply): string | null {
   const errors = (r.json as { errors?: unknown } | undefined)?.errors;
   if (r.status < 400 || r.status >= 500) return `status ${r.status}`;
@@ -306,7 +306,9 @@ describe(`hostile but well-formed list queries (${testDbKind})`, () => {
     for (const b of s.anyOf ?? s.oneOf ?? []) fieldNames(b, into);
     return into;
   }
-  /** Lists taking the common paged body (DESIGN "API contract"): filters keyed by allow-listed fields. */
+  /**
+   * Lists taking the common paged body (docs/product.md [api.paged]): filters keyed by allow-listed fields.
+   */
   const lists = fuzzRoutes.filter((r) => {
     const filters = r.body?.properties?.filters?.additionalProperties;
     return typeof filters === 'object' && filters.properties?.filterType !== undefined;

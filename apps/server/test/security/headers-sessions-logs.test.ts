@@ -272,7 +272,8 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
       await post(`/email/confirm/${secrets.confirmId}`, {});
 
       const text = logs.lines.join('');
-      // The capture works, and refusals are logged (DESIGN: refused authorisations are logged).
+      // The capture works, and refusals are logged (docs/product.md [security.logging]: refused
+      // authorisations are logged).
       expect(text).toContain('incoming request');
       expect(text).toContain('refused: no live session');
       /** Each secret found, with the line it is on (the secret itself masked). */

@@ -13,7 +13,7 @@ const ROUNDS = 6;
 type Reply = { status: number; body: { errors?: Record<string, string> } };
 
 /**
- * Two SYSOPs demoting or disabling each other at the same moment (review of issue 18, item 8). Before,
+ * Two SYSOPs demoting or disabling each other at the same moment. Before,
  * each transaction locked its own target's row and then the other SYSOPs': on PostgreSQL each waited
  * for the other's lock, one was aborted as a deadlock, and its caller got a 500. Now both lock every
  * active SYSOP and the rows they name in id order: one goes first, the other then sees its result.

@@ -19,7 +19,7 @@ const spell = (local: string) => [
 const DECOMPOSED = ' Zoe\u0308.Desk@example.com ';
 
 /**
- * Staff emails are stored in the one normal form sign-in looks them up by (review of issue 18, item 6):
+ * Staff emails are stored in the one normal form sign-in looks them up by:
  * the invitation's schema and the staff CLI (createStaff) both go through normaliseIdentifier, the
  * function sign-in, reset and every limit use. Today the email rule admits ASCII only, and no
  * ASCII-valid spelling comes out differently of trim + lower case and of the full form; these tests

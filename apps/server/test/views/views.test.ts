@@ -41,8 +41,14 @@ describe(`table settings and saved views (${testDbKind})`, () => {
 
   const settings = (list: string, token = ada) =>
     t.call(calls.views.getTableSettings, { query: { list } }, t.auth(token));
-  const post = <T>(path: string, body: unknown, token = ada) =>
-    t.call<T & Errors>('POST', `/api/admin/views/${path}`, body, t.auth(token));
+  const VIEW_CALLS = {
+    create: calls.views.createView,
+    update: calls.views.updateView,
+    delete: calls.views.deleteView,
+    preferences: calls.views.setListPreferences,
+  };
+  const post = <T>(path: keyof typeof VIEW_CALLS, body: unknown, token = ada) =>
+    t.raw<T & Errors>(VIEW_CALLS[path], { body }, t.auth(token));
   const create = (body: Record<string, unknown>, token = ada) =>
     post<ViewResponse>('create', { list: 'users.pending', state: STATE, ...body }, token);
 
