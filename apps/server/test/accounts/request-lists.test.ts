@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls } from '@brokerdesk/contract';
+import { calls, urlOf, type CallDef } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { LeverageChange, LookupClient, SubAccountRequest } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -61,9 +61,6 @@ describe(`leverage and sub-account request lists (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const post = <T>(url: string, body: unknown) =>
-    t.call<T>('POST', `/api/admin/accounts/${url}`, body, t.auth(token));
-  const get = <T>(url: string) => t.call<T>('GET', `/api/admin/accounts/${url}`, undefined, t.auth(token));
   const page = (extra: Record<string, unknown> = {}) => ({
     page: 1,
     sizePerPage: 100,
@@ -182,24 +179,28 @@ describe(`leverage and sub-account request lists (${testDbKind})`, () => {
   });
 
   it('refuses unknown sort and filter fields, a page size over the limit, and a bad status', async () => {
-    const cases: [string, unknown][] = [
-      ['adminGetLeverageRequests/paginated/pending', page({ sortField: 'comment' })],
+    const leverages = calls.accounts.pageLeverageRequests;
+    const subAccounts = calls.accounts.pageSubAccountRequests;
+    const cases: [CallDef, Record<string, string>, unknown][] = [
+      [leverages, { status: 'pending' }, page({ sortField: 'comment' })],
       [
-        'adminGetLeverageRequests/paginated/pending',
+        leverages,
+        { status: 'pending' },
         page({ filters: { comment: { filterType: 'TEXT', filterVal: 'x' } } }),
       ],
-      ['adminGetLeverageRequests/paginated/pending', page({ sizePerPage: 101 })],
+      [leverages, { status: 'pending' }, page({ sizePerPage: 101 })],
       [
-        'adminGetLeverageRequests/paginated/pending',
+        leverages,
+        { status: 'pending' },
         page({ filters: { accountNumber: { filterType: 'NUMBER', filterVal: 'abc' } } }),
       ],
-      ['adminGetLeverageRequests/paginated/error', page()],
-      ['adminGetSubAccountRequests/paginated/all/pending', page({ sortField: 'balance' })],
-      ['adminGetSubAccountRequests/paginated/both/pending', page()],
+      [leverages, { status: 'error' }, page()],
+      [subAccounts, { live: 'all', status: 'pending' }, page({ sortField: 'balance' })],
+      [subAccounts, { live: 'both', status: 'pending' }, page()],
     ];
-    for (const [url, body] of cases) {
-      const r = await post(url, body);
-      expect(r.status, `${url} ${JSON.stringify(body)}`).toBe(400);
+    for (const [def, params, body] of cases) {
+      const r = await t.raw(def, { params, body }, t.auth(token));
+      expect(r.status, `${urlOf(def, { params })} ${JSON.stringify(body)}`).toBe(400);
     }
     const badQuery = await t.call(
       calls.accounts.listLeverageRequests,

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { calls } from '@brokerdesk/contract';
+import { calls, urlOf, type CallDef } from '@brokerdesk/contract';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -464,7 +464,7 @@ describe(`hostile but well-formed list queries (${testDbKind})`, () => {
 
 describe(`hostile text that reaches the database is stored as data (${testDbKind})`, () => {
   const texts = [...SQL_INJECTION, ...MARKUP, ...TRAVERSAL, ...UNICODE].filter((s) => s.trim() !== '');
-  const call = (url: string, body: unknown) => t.call('POST', url, body, t.auth(token));
+  const call = (def: CallDef, body: unknown) => t.raw(def, { body }, t.auth(token));
   let n = 0;
   /** Each field, and every value of it now stored where the write goes. */
   const writes: {
@@ -544,7 +544,7 @@ describe(`malformed multipart forms on POST /upload (${testDbKind})`, () => {
   type Part =
     { name: string; value: string } | { name: string; filename: string; data: Buffer; type: string };
   const post = async (body: RequestInit['body'], headers: Record<string, string> = {}) => {
-    const res = await fetch(`${t.base}/upload`, {
+    const res = await fetch(t.base + urlOf(calls.banks.uploadDocument), {
       method: 'POST',
       body,
       headers: { ...t.auth(token), ...headers },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { calls, urlOf, type CallDef } from '@brokerdesk/contract';
+import { startTestApp, type RawInput, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 
 /** Issue 18: authenticated JSON carried no `Cache-Control: no-store`; client data stayed cacheable. */
@@ -15,19 +15,20 @@ describe(`replies to signed-in staff are never cached (${testDbKind})`, () => {
   afterAll(() => t.stop());
 
   it('sends no-store on successes and refusals alike', async () => {
-    const calls: [string, string, unknown, number][] = [
-      ['GET', calls.auth.getMe, undefined, 200],
-      ['GET', calls.clients.listAdmins, undefined, 200],
-      ['GET', calls.system.countNewRequests, undefined, 200],
-      ['POST', '/api/admin/users/list/paginated/all', { page: 1, sizePerPage: 10 }, 200],
-      ['GET', calls.staff.listStaff, undefined, 200],
-      ['POST', '/api/admin/users/list/paginated/all', { page: 0 }, 400],
-      ['GET', '/api/admin/users/profile/0123456789abcdef01234567', undefined, 404],
+    const requests: [CallDef, RawInput, number][] = [
+      [calls.auth.getMe, {}, 200],
+      [calls.clients.listAdmins, {}, 200],
+      [calls.system.countNewRequests, {}, 200],
+      [calls.clients.pageUsers, { params: { status: 'all' }, body: { page: 1, sizePerPage: 10 } }, 200],
+      [calls.staff.listStaff, {}, 200],
+      [calls.clients.pageUsers, { params: { status: 'all' }, body: { page: 0 } }, 400],
+      [calls.clients.getProfile, { params: { id: '0123456789abcdef01234567' } }, 404],
     ];
-    for (const [method, url, body, status] of calls) {
-      const r = await t.call(method, url, body, t.auth(token));
+    for (const [def, input, status] of requests) {
+      const r = await t.raw(def, input, t.auth(token));
+      const url = `${def.method} ${urlOf(def, input)}`;
       expect(r.status, url).toBe(status);
-      expect(r.headers.get('cache-control'), `${method} ${url}`).toBe('no-store');
+      expect(r.headers.get('cache-control'), url).toBe('no-store');
     }
   });
 });
