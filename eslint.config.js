@@ -37,7 +37,7 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
     },
   },
-  // One source of truth for each call (issue 21): its method and path are written once, in its definition
+  // One source of truth for each call: its method and path are written once, in its definition
   // (packages/contract/src/calls); the server registers it with route() and the web makes it with call().
   {
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts'],

@@ -60,7 +60,7 @@ describe(`demo data (${testDbKind})`, () => {
       'pending',
       'rejected',
     ]);
-    // Every tab of SPEC 2.1 has rows: withdrawals also 'incomplete'.
+    // Every tab of docs/product.md [routes] has rows: withdrawals also 'incomplete'.
     expect(await distinct(db, 'withdrawals', 'status')).toEqual([
       'approved',
       'error',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
 
-/** Every environment variable the server reads (DESIGN "Configuration"), parsed once. */
+/** Every environment variable the server reads (docs/product.md [config]), parsed once. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
@@ -65,7 +65,7 @@ export type Config = {
   /** From this hour (UTC) the daily reconciliation checks the day before; null: no daily run. */
   reconciliationHourUtc: number | null;
   /**
-   * The outbox (DESIGN "Money movement"): how long a claim is a worker's, how long an unknown outcome
+   * The outbox (docs/product.md [money]): how long a claim is a worker's, how long an unknown outcome
    * is waited out before anything is sent again, and how long settled operations stay in the hot table.
    */
   operations: { leaseSeconds: number; settleSeconds: number; retentionDays: number };

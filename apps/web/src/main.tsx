@@ -5,7 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { checkStoredSessionAtLoad } from './shared/session.ts';
 
-// SPEC 4: an expired stored token on load logs out before anything renders or calls the API.
+// docs/product.md [states]: an expired stored token on load logs out before anything renders or calls the
+// API.
 checkStoredSessionAtLoad();
 
 const root = document.getElementById('root');

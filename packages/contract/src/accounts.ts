@@ -12,7 +12,11 @@ import {
 import { DEMO_BALANCES, LEVERAGES, MAX_PAGE_SIZE } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 
-/** Trading accounts, leverage changes, sub-accounts and passwords (SPEC 2.10, 2.11, 2.18, 2.19, 7.4). */
+/**
+ * Trading accounts, leverage changes, sub-accounts and passwords (docs/product.md [screen.wallet-accounts],
+ * [screen.trading-accounts], [screen.leverage-requests], [screen.sub-account-requests],
+ * [calls.accounts-funding]).
+ */
 
 export const liveOrDemoSchema = z.enum(['live', 'demo']);
 /** Which accounts a list shows by approval: the ones on the platform, the ones waiting, or both. */
@@ -21,7 +25,7 @@ export const leverageSchema = z.union(
   LEVERAGES.map((l) => z.literal(l)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
 );
 
-/** '1:100' from 100 or '100'; kept when it already has a colon (SPEC 3). */
+/** '1:100' from 100 or '100'; kept when it already has a colon (docs/product.md [entities]). */
 export function formatLeverage(value: string | number): string {
   const s = String(value);
   return s.includes(':') ? s : `1:${s}`;

@@ -4,7 +4,7 @@ import { CURRENCIES } from './constants.ts';
 import { currencySchema } from './entities.ts';
 
 /**
- * Four-eyes approvals (issue 9): a SYSOP sets, per request type and currency, the amount above which
+ * Four-eyes approvals: a SYSOP sets, per request type and currency, the amount above which
  * a request needs two approvals by two different staff members. The first approval leaves the request
  * 'awaiting second approval'; the second runs the decision (and its platform operation).
  */

@@ -167,7 +167,10 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   audit_log: 'Audit trail',
 };
 
-/** The audit trail screen's page sizes: 50 or 100 rows, 50 first (as the other lists of SPEC 9). */
+/**
+ * The audit trail screen's page sizes: 50 or 100 rows, 50 first (as the other lists of
+ * docs/product.md [const.page-sizes]).
+ */
 export const AUDIT_PAGE_SIZES = { sizes: [50, 100], initial: 50 } as const;
 
 /**

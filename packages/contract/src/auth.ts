@@ -3,7 +3,7 @@ import { MESSAGES } from './messages.ts';
 import { STAFF_MIN_PASSWORD_LENGTH, VERIFICATION_CODE_LENGTH } from './constants.ts';
 import { roleSchema } from './roles.ts';
 
-/** Sign-in calls of SPEC 7.1 with the contract of DESIGN "API contract". */
+/** Sign-in calls of docs/product.md [calls.sign-in] with the contract of docs/product.md [api.sign-in]. */
 
 const email = z
   .string({ error: MESSAGES.emailRequired })
@@ -92,5 +92,5 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** Claims of the bearer token (a JWT); the web reads exp at load (SPEC 9). */
+/** Claims of the bearer token (a JWT); the web reads exp at load (docs/product.md [constants]). */
 export type TokenClaims = { sid: string; sub: string; name: string; role: string; exp: number; iat: number };

@@ -9,11 +9,14 @@ import {
 } from './entities.ts';
 import { MESSAGES } from './messages.ts';
 
-/** Bank verification (SPEC 2.17), the bank calls of SPEC 7.4 and statement uploads. */
+/**
+ * Bank verification (docs/product.md [screen.bank-accounts]), the bank calls of
+ * docs/product.md [calls.accounts-funding] and statement uploads.
+ */
 
 /** The country whose banks use account number + sort code; every other country uses IBAN + SWIFT. */
 export const UK_BANK_COUNTRY = 'GB';
-/** SPEC 4: rejected bank accounts are shown as DECLINED. */
+/** docs/product.md [states]: rejected bank accounts are shown as DECLINED. */
 export const BANK_TABS = { pending: 'PENDING', approved: 'APPROVED', rejected: 'DECLINED' } as const;
 /** Each status group of the bank list holds at most this many rows, newest first. */
 export const BANK_LIST_CAP = 500;
@@ -36,7 +39,9 @@ export type BankAccountsResponse = z.infer<typeof bankAccountsResponse>;
 
 /** The statuses of the server-paged bank list (one tab each; rejected is shown as DECLINED). */
 export const BANK_LIST_STATUSES = bankAccountStatusSchema.options;
-/** The Bank Accounts screen's server-paged list: page, size, sort and filters (DESIGN "API contract"). */
+/**
+ * The Bank Accounts screen's server-paged list: page, size, sort and filters (docs/product.md [api.paged]).
+ */
 export const bankAccountsPageRequest = pagedRequestSchema;
 export const bankAccountsPageResponse = z.object({
   bankAccounts: z.array(bankAccountSchema),
@@ -112,9 +117,9 @@ const required = (field: string, max: number) =>
 const optionalCode = (max: number) => z.string().trim().max(max, 'Too long.').default('');
 
 /**
- * The Bank modal (SPEC 5): bank name, address and country required; UK banks need account number and
- * sort code, others IBAN and SWIFT; a rejection needs a comment. bankPOA is the stored name that
- * POST /upload returned, sent only when a new statement was uploaded. Codes come back normalised.
+ * The Bank modal (docs/product.md [rule.bank-modal]): bank name, address and country required; UK banks need
+ * account number and sort code, others IBAN and SWIFT; a rejection needs a comment. bankPOA is the stored
+ * name that POST /upload returned, sent only when a new statement was uploaded. Codes come back normalised.
  */
 export const updateBankAccountRequest = z
   .strictObject({

@@ -5,7 +5,7 @@ export type CallMethod = 'GET' | 'POST';
 /**
  * Who may make a call. `public`: anyone (sign-in, probes); `signed`: a document link opened in a new
  * tab, without a session: its short-lived signature is the permission; `staff`: a live ADMIN or SYSOP
- * session (SPEC 6); `sysop`: a SYSOP's session only.
+ * session (docs/product.md [roles]); `sysop`: a SYSOP's session only.
  */
 export type CallAccess = 'public' | 'signed' | 'staff' | 'sysop';
 
@@ -98,7 +98,10 @@ export function callKey(def: Pick<CallDef, 'method' | 'path'>): string {
   return `${def.method} ${def.path}`;
 }
 
-/** Every call the guard protects lives under this prefix (plus the upload, SPEC 7.4). */
+/**
+ * Every call the guard protects lives under this prefix (plus the upload,
+ * docs/product.md [calls.accounts-funding]).
+ */
 export const API_PREFIX = '/api/';
 /** The OpenAPI document and its viewer (@fastify/swagger-ui), for staff. */
 export const API_DOCS_PATH = '/api/docs';

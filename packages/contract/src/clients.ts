@@ -13,7 +13,10 @@ import {
 } from './entities.ts';
 import { MIN_PASSWORD_LENGTH } from './constants.ts';
 
-/** Calls of SPEC 7.2 and the first two of 7.3 (client management). */
+/**
+ * Calls of docs/product.md [calls.clients] and the partner mail settings of [calls.partners] (client
+ * management).
+ */
 
 export const USER_LIST_STATUSES = ['all', 'new', 'approved', 'pending', 'rejected'] as const;
 export const userListStatusSchema = z.enum(USER_LIST_STATUSES);
@@ -66,7 +69,10 @@ const birth = {
   birthYear: z.number().int().min(1900).max(2100),
 };
 
-/** Add User (SPEC 5): required fields with the field keys the form shows errors under. */
+/**
+ * Add User (docs/product.md [rule.add-user]): required fields with the field keys the form shows errors
+ * under.
+ */
 export const registerUserRequest = z
   .strictObject({
     email: emailField,
@@ -90,7 +96,9 @@ export const registerUserRequest = z
 export type RegisterUserRequest = z.input<typeof registerUserRequest>;
 export const registerUserResponse = z.object({ success: z.boolean(), user: userSchema });
 
-/** Edit User (SPEC 5, 6). Empty password fields leave the password as it is. */
+/**
+ * Edit User (docs/product.md [rule.edit-user], [roles]). Empty password fields leave the password as it is.
+ */
 export const editUserRequest = z
   .strictObject({
     _id: idSchema,

@@ -24,7 +24,10 @@ export const filterSchema = z.strictObject({
 });
 export type Filter = z.infer<typeof filterSchema>;
 
-/** The body of every server-paged list (DESIGN "API contract"). Sort and filter fields are allow-listed per list. */
+/**
+ * The body of every server-paged list (docs/product.md [api.paged]). Sort and filter fields are allow-listed
+ * per list.
+ */
 export const pagedRequestSchema = z.strictObject({
   page: z.number().int().min(1).default(1),
   sizePerPage: z.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
@@ -36,8 +39,8 @@ export type PagedRequest = z.infer<typeof pagedRequestSchema>;
 
 /**
  * Lists count their rows up to this many; past it a reply says `totalCapped` and the screen shows
- * "10,000+" (DESIGN: totals of huge results may be capped). Counting a million rows would cost more
- * than the page itself; staff narrow such lists with filters.
+ * "10,000+" (docs/product.md [perf.lists]: totals of huge results may be capped). Counting a million rows
+ * would cost more than the page itself; staff narrow such lists with filters.
  */
 export const TOTAL_CAP = 10_000;
 /**

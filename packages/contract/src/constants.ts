@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC 9. */
+/** Business constants and limits of docs/product.md [constants]. */
 
 export const PAGE_SIZES = {
   users: { sizes: [50, 100], initial: 50 },

@@ -1,7 +1,7 @@
 /**
- * Countries by ISO 3166-1 alpha-2 code with their international dial codes (SPEC 3: "country names by
- * 2-letter code and dial codes by country are also held"). Names come from the platform's Intl data, so
- * server and browser agree without a second copy of the list.
+ * Countries by ISO 3166-1 alpha-2 code with their international dial codes (docs/product.md [entities]:
+ * "country names by 2-letter code and dial codes by country are also held"). Names come from the platform's
+ * Intl data, so server and browser agree without a second copy of the list.
  */
 const DIAL_CODES =
   'AD376 AE971 AF93 AG1268 AI1264 AL355 AM374 AO244 AR54 AS1684 AT43 AU61 AW297 AX358 AZ994 BA387 BB1246 ' +
@@ -51,7 +51,10 @@ export function phoneWithDialCode(country: string, phone: string): string {
   return `${dial} ${phone.replace(/^0/, '')}`;
 }
 
-/** Codes whose English name contains the text, case-insensitive (SPEC 5: country filter). */
+/**
+ * Codes whose English name contains the text, case-insensitive (docs/product.md [rule.list-filters]: country
+ * filter).
+ */
 export function countryCodesMatching(text: string): string[] {
   const needle = text.trim().toLowerCase();
   if (!needle) return [];

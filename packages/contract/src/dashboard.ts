@@ -5,7 +5,7 @@ import { approvalRequestTypeSchema } from './approvals.ts';
 import { reconciliationStatusSchema } from './reconciliation.ts';
 
 /**
- * The operations dashboard (issue 20, the Home screen): what is waiting and for how long, what moved
+ * The operations dashboard (the Home screen): what is waiting and for how long, what moved
  * today and over the last days, who decided what, and how the platform and reconciliation have been.
  * Two calls: the overview (queues, platform, reconciliation), small and refetched on every change, and
  * the activity (money and decisions by day in the staff member's time zone), which feeds the charts.

@@ -3,7 +3,10 @@ import { roleSchema } from './roles.ts';
 import { amountSchema, epochSchema, idSchema } from './common.ts';
 import { ACCOUNT_TYPES, CURRENCIES, PLATFORMS, TITLES } from './constants.ts';
 
-/** Entities of SPEC 3 as they travel on the wire. Secrets (passwords) never leave the server. */
+/**
+ * Entities of docs/product.md [entities] as they travel on the wire. Secrets (passwords) never leave the
+ * server.
+ */
 
 export const userStatusSchema = z.enum(['new', 'pending', 'approved', 'disabled', 'rejected']);
 export type UserStatus = z.infer<typeof userStatusSchema>;
@@ -13,7 +16,7 @@ export const currencySchema = z.enum(CURRENCIES);
 export const platformSchema = z.enum(PLATFORMS);
 export const tradingAccountTypeSchema = z.enum(ACCOUNT_TYPES);
 
-/** CRM lifecycle (SPEC 3): id -> short label and long form. */
+/** CRM lifecycle (docs/product.md [entity.crm-lifecycle]): id -> short label and long form. */
 export const CRM_LIFECYCLE = {
   '42': { label: 'Lead', long: '1. Leads/Welcome' },
   '61': { label: 'Level 1', long: '2. Level 1' },

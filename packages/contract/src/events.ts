@@ -48,5 +48,8 @@ export type LiveEnd = z.infer<typeof liveEndSchema>;
 
 /** At most this many open streams per session (browser tabs); one more answers 429. */
 export const LIVE_STREAMS_PER_SESSION = 8;
-/** While the stream is open, the polls of SPEC 7.1 slow to this safety net; they resume when it drops. */
+/**
+ * While the stream is open, the polls of docs/product.md [calls.sign-in] slow to this safety net; they resume
+ * when it drops.
+ */
 export const LIVE_SAFETY_POLL_MS = 60_000;

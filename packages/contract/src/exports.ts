@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pagedRequestSchema } from './common.ts';
 
 /**
- * CSV export of a list with its current filters and sort (issue 10): the console asks for a signed
+ * CSV export of a list with its current filters and sort: the console asks for a signed
  * download link (the ask is audited), then the browser downloads the file from it, streamed.
  */
 export const EXPORTABLE_LISTS = [

@@ -10,19 +10,25 @@ import {
   withdrawalSchema,
 } from './entities.ts';
 
-/** Funding lists of SPEC 2.14-2.16 and 7.4. */
+/**
+ * Funding lists of docs/product.md [screen.transfers], [screen.withdrawals], [screen.deposits],
+ * [calls.accounts-funding].
+ */
 
 export const FUNDING_TYPES = ['deposit', 'withdrawal', 'transfer'] as const;
 export const fundingTypeSchema = z.enum(FUNDING_TYPES);
 export type FundingType = z.infer<typeof fundingTypeSchema>;
 
-/** The status tabs each list offers (SPEC 2.1 routes). */
+/** The status tabs each list offers (docs/product.md [routes] routes). */
 export const FUNDING_TABS = {
   transfer: ['pending', 'approved', 'rejected'],
   withdrawal: ['historical', 'pending', 'incomplete', 'error'],
   deposit: ['historical', 'pending', 'incomplete'],
 } as const satisfies Record<FundingType, readonly string[]>;
-/** The tabs the list call serves: each screen's, and transfers' 'historical' for Historical requests (SPEC 2.9). */
+/**
+ * The tabs the list call serves: each screen's, and transfers' 'historical' for Historical requests
+ * (docs/product.md [screen.historical-requests]).
+ */
 export const FUNDING_LIST_TABS = {
   ...FUNDING_TABS,
   transfer: [...FUNDING_TABS.transfer, 'historical'],
@@ -84,8 +90,9 @@ export const transferHistoryResponse = z.object({
 });
 
 /**
- * Update modal status choices (SPEC 4): pending; rejected ('Reject'); approved ('Set as approved':
- * the status only); approve_process ('Approve & process': the status and the platform operation).
+ * Update modal status choices (docs/product.md [state.decision-options]): pending; rejected ('Reject');
+ * approved ('Set as approved': the status only); approve_process ('Approve & process': the status and the
+ * platform operation).
  */
 export const UPDATE_STATUS_LABELS = {
   pending: 'pending',
@@ -108,7 +115,7 @@ export type WithdrawalUpdateStatus = DepositUpdateStatus;
 
 const comment = z.string().max(2000).default('');
 
-/** Amounts are kept to 2 decimals: one that rounds to 0.00 moves no money and is refused (issue 18). */
+/** Amounts are kept to 2 decimals: one that rounds to 0.00 moves no money and is refused. */
 export const AMOUNT_TOO_SMALL = 'The amount must be at least 0.01.';
 export const roundsToZero = (amount: number) => Math.round(Math.abs(amount) * 100) === 0;
 /** A deal amount staff type in an update modal: positive, at most 1e9, and at least 0.01 once rounded. */
@@ -143,9 +150,9 @@ export const updateWithdrawalRequest = z.strictObject({
 export const processWithdrawalRequest = z.strictObject({ withdrawalId: idSchema });
 
 /**
- * The 'Orders' table (SPEC 2.15, 7.4 GET adminGetWithdrawalOrders): the card-provider withdrawals,
- * those the provider has not processed yet included, paged by the server. Paging and filters travel
- * in the query string, one key per filter.
+ * The 'Orders' table (docs/product.md [screen.withdrawals], [calls.accounts-funding] GET
+ * adminGetWithdrawalOrders): the card-provider withdrawals, those the provider has not processed yet
+ * included, paged by the server. Paging and filters travel in the query string, one key per filter.
  */
 export const WITHDRAWAL_ORDER_SORT_FIELDS = [
   'timestamp',
@@ -178,7 +185,10 @@ export const withdrawalOrdersResponse = z.object({
 });
 export type WithdrawalOrdersResponse = z.infer<typeof withdrawalOrdersResponse>;
 
-/** Transfers also take 'complete' and 'reverse' for a half-done transfer (DESIGN money movement). */
+/**
+ * Transfers also take 'complete' and 'reverse' for a half-done transfer
+ * (docs/product.md [money.transfer-legs]).
+ */
 export const updateTransferRequest = z.strictObject({
   transfer: z.strictObject({
     _id: idSchema,
@@ -199,7 +209,8 @@ export const fundingActionResponse = z.object({
 
 /**
  * MTStatus on a request: '' before the platform was asked, SUCCESS once applied, this note while an
- * unknown outcome is waited out (DESIGN "Money movement"; amber, not a failure), else the platform's error.
+ * unknown outcome is waited out (docs/product.md [money.unknown-outcome]; amber, not a failure), else the
+ * platform's error.
  */
 export const MT_STATUS_SUCCESS = 'SUCCESS';
 export const MT_STATUS_CHECKING = 'Checking with MT5';

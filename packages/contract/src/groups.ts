@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { groupSchema, groupStatusSchema } from './entities.ts';
 
-/** Calls of SPEC 7.5. id, name and status are all required for add and edit (SPEC 5). */
+/**
+ * Calls of docs/product.md [calls.groups]. id, name and status are all required for add and edit
+ * (docs/product.md [rules]).
+ */
 export const groupFieldsRequest = z.strictObject({
   groupId: z.string().trim().min(1, 'Group ID is required.').max(64),
   groupName: z.string().trim().min(1, 'Group name is required.').max(120),

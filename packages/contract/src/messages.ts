@@ -1,11 +1,14 @@
-/** User-facing texts of SPEC 4, 5 and 8, word for word. Server and web both take them from here. */
+/**
+ * User-facing texts of docs/product.md [states], [rules], [messages], word for word. Server and web both take
+ * them from here.
+ */
 export const MESSAGES = {
   serverError: 'Server error.',
   somethingWrong: 'Something went wrong!',
   errorTitle: 'Error',
   clientUpdated: 'You have successfully updated the client.',
   accountUpdated: 'You have successfully updated the account.',
-  // Texts the spec leaves open (issue 20: the right words for what happened).
+  // Texts the spec leaves open (the right words for what happened).
   clientCreated: 'The client has been created. A confirmation email is on its way to them.',
   logAdded: 'The log entry has been added.',
   accountOpened: (live: boolean, number?: number) =>

@@ -3,13 +3,16 @@ import { idSchema, pagedRequestSchema, totalCappedSchema } from './common.ts';
 import { CODE_BATCH_SIZES } from './constants.ts';
 import { ibCodeSchema, ibCountersSchema, ibRequestSchema, lookupClientSchema } from './entities.ts';
 
-/** Calls of SPEC 7.3 for IB requests and IB codes (introducers and their generated links). */
+/**
+ * Calls of docs/product.md [calls.partners] for IB requests and IB codes (introducers and their generated
+ * links).
+ */
 
-/** SPEC 9: introducer links are {host}/register/{agentCode}. */
+/** docs/product.md [const.ib-links]: introducer links are {host}/register/{agentCode}. */
 export function introducerLink(host: string, agentCode: number): string {
   return `${host}/register/${agentCode}`;
 }
-/** SPEC 9: generated links add ?access={code}. */
+/** docs/product.md [const.ib-links]: generated links add ?access={code}. */
 export function generatedCodeLink(host: string, agentCode: number, code: string): string {
   return `${introducerLink(host, agentCode)}?access=${encodeURIComponent(code)}`;
 }
@@ -28,7 +31,7 @@ export const IB_MESSAGES = {
     `Not enough subcode slots left (${available} available). Please add more codes.`,
 } as const;
 
-// ---- IB requests (SPEC 2.12) ----
+// ---- IB requests (docs/product.md [screen.ib-requests]) ----
 
 export const ibRequestUserSchema = lookupClientSchema.extend({ agentCode: z.number().int().nullable() });
 /** Server-paged; without a sortField open requests (pending, error) come first, then the newest. */
@@ -50,7 +53,7 @@ export const ibRequestResponse = z.object({
 });
 export type IbRequestResponse = z.infer<typeof ibRequestResponse>;
 
-/** SPEC 4: the admin approves or rejects with a comment (required either way). */
+/** docs/product.md [states]: the admin approves or rejects with a comment (required either way). */
 export const processIbRequestRequest = z.strictObject({
   userId: idSchema,
   status: z.enum(['approved', 'rejected']),
@@ -64,7 +67,7 @@ export const processIbRequestResponse = z.object({
   agentCode: z.number().int().optional(),
 });
 
-// ---- IB codes (SPEC 2.13) ----
+// ---- IB codes (docs/product.md [screen.ib-codes]) ----
 
 /** Server-paged, newest first unless sorted; the filter `q` matches a name part or an agent code part. */
 export const ibCodesPageRequest = pagedRequestSchema;
@@ -101,7 +104,7 @@ export const generatedCodeSchema = z.object({ name: z.string(), code: z.string()
 export const generatedCodesResponse = z.object({ codes: z.array(generatedCodeSchema) });
 export type GeneratedCode = z.infer<typeof generatedCodeSchema>;
 
-/** Add Introducer (SPEC 5): name, agent code and status code all required. */
+/** Add Introducer (docs/product.md [rule.add-introducer]): name, agent code and status code all required. */
 export const addIbCodeRequest = z.strictObject({
   newCode: z.literal(true),
   name: nameSchema,
@@ -110,7 +113,7 @@ export const addIbCodeRequest = z.strictObject({
 });
 export type AddIbCodeRequest = z.input<typeof addIbCodeRequest>;
 
-/** The inline rename (SPEC 7.3): newCode false, ibId and the changed field(s). */
+/** The inline rename (docs/product.md [calls.partners]): newCode false, ibId and the changed field(s). */
 export const renameIbCodeRequest = z
   .strictObject({
     newCode: z.literal(false),
@@ -138,7 +141,7 @@ export const generateCodesRequest = z.strictObject({
 });
 export type GenerateCodesRequest = z.input<typeof generateCodesRequest>;
 
-// ---- Adding slots ("Please add more codes", SPEC 8) ----
+// ---- Adding slots ("Please add more codes", docs/product.md [msg.no-introducer-slots]) ----
 
 /** The most slots one call adds, and the most a quota may ever hold in all. */
 export const MAX_SLOTS_PER_ADD = { ibCodes: 10_000, subcodes: 100_000 } as const;

@@ -17,8 +17,8 @@ function randomBelow(n: number): number {
 }
 
 /**
- * SPEC 5: 10 characters with at least one lowercase letter, one uppercase letter, one digit and one
- * symbol, shuffled. Look-alike characters (l, I, O, 0, 1) are left out, as staff read these aloud.
+ * docs/product.md [rules]: 10 characters with at least one lowercase letter, one uppercase letter, one digit
+ * and one symbol, shuffled. Look-alike characters (l, I, O, 0, 1) are left out, as staff read these aloud.
  */
 export function generatePassword(length = GENERATED_PASSWORD_LENGTH): string {
   const pick = (set: string) => set[randomBelow(set.length)]!;

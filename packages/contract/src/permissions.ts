@@ -1,6 +1,9 @@
 import { ROLE_RANK, assignableRoles, type Role } from './roles.ts';
 
-/** What an editor may do to a user in the Edit User form (SPEC 5 "Edit User" and 6). Server and web both use it. */
+/**
+ * What an editor may do to a user in the Edit User form (docs/product.md [rule.edit-user], [roles]). Server
+ * and web both use it.
+ */
 export type EditPermissions = {
   canEdit: boolean;
   canChangeRole: boolean;

@@ -1,13 +1,13 @@
 import { isFailedMtStatus } from './funding.ts';
 
 /**
- * Rules the server enforces and the screens show, written once (issue 21): the half-done transfer and
+ * Rules the server enforces and the screens show, written once: the half-done transfer and
  * what may repair it, a second approval under four-eyes, the list tabs the server serves, and the
- * withdrawal currency as SPEC 2.15 prints it.
+ * withdrawal currency as docs/product.md [screen.withdrawals] prints it.
  */
 
 /**
- * A half-done transfer (DESIGN money movement): approved, and one leg failed on the platform.
+ * A half-done transfer (docs/product.md [money.transfer-legs]): approved, and one leg failed on the platform.
  * - 'sourceFailed': the debit was refused; nothing moved yet.
  * - 'creditFailed': the source was debited, the destination credit was refused: money is in between.
  */
@@ -40,7 +40,7 @@ export const isApprovalAction = (decision: string): decision is ApprovalAction =
   (APPROVAL_ACTIONS as readonly string[]).includes(decision);
 
 /**
- * Why `staffId` cannot give `action` as the second approval of an awaiting first one (issue 9): the
+ * Why `staffId` cannot give `action` as the second approval of an awaiting first one: the
  * first approver cannot approve again, and the second approval must be the decision the first chose.
  * Null when it completes the approval.
  */
@@ -54,7 +54,10 @@ export function secondApprovalRefusal(
   return null;
 }
 
-/** SPEC 2.15: for crypto, the crypto currency follows the currency in brackets ("USD (BTC)"). */
+/**
+ * docs/product.md [screen.withdrawals]: for crypto, the crypto currency follows the currency in brackets
+ * ("USD (BTC)").
+ */
 export function withdrawalCurrencyText(w: {
   withdrawalCurrency: string;
   cryptoCurrency?: string | null;

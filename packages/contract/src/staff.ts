@@ -4,7 +4,7 @@ import { roleSchema } from './roles.ts';
 import { normaliseIdentifier } from './identifiers.ts';
 
 /**
- * Staff management (issue 18, DESIGN "Security"): a SYSOP lists, invites, changes the role of,
+ * Staff management (docs/product.md [security.staff]): a SYSOP lists, invites, changes the role of,
  * disables and re-enables staff. Staff are users whose role is ADMIN or SYSOP.
  */
 

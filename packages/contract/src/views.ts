@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { epochSchema, idSchema } from './common.ts';
 
 /**
- * Per-staff table settings (issue 20): which columns a list shows, its row density, and saved views
+ * Per-staff table settings: which columns a list shows, its row density, and saved views
  * (named filters, sort, page size and columns). Each staff member reads and writes only their own; a
  * view's id is its shareable link, readable by any staff member.
  */

@@ -12,8 +12,9 @@ export function registerGuard(app: App, sessions: SessionService): void {
     const config = request.routeOptions.config;
     const route = request.routeOptions.url;
     if (!route || config.public) return;
-    // The API, and the document upload that SPEC 7.4 places at /upload; pages and static files are public.
-    // Decided on the route matched, never on the raw URL: the router decodes '/%61pi/...' to '/api/...'.
+    // The API, and the document upload that docs/product.md [calls.accounts-funding] places at /upload; pages
+    // and static files are public. Decided on the route matched, never on the raw URL: the router decodes
+    // '/%61pi/...' to '/api/...'.
     if (!route.startsWith(API_PREFIX) && route !== calls.banks.uploadDocument.path) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);

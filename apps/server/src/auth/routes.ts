@@ -17,8 +17,8 @@ type Deps = {
 
 /**
  * Rate limits per client address (TRUST_PROXY decides what that is) and email: sign-in, code, resend
- * and reset (DESIGN Security). The email is already in normal form (the route's normaliseBodyField hook
- * runs first), so padding or re-casing it counts against the same key.
+ * and reset (docs/product.md [security.identifiers]). The email is already in normal form (the route's
+ * normaliseBodyField hook runs first), so padding or re-casing it counts against the same key.
  */
 const perEmail = (max: number, minutes: number, field: 'email' | 'userEmail') => ({
   max,
@@ -31,7 +31,7 @@ const perEmail = (max: number, minutes: number, field: 'email' | 'userEmail') =>
 });
 
 /**
- * Limits per client address alone, across every email (review of issue 18): without them one address
+ * Limits per client address alone, across every email: without them one address
  * could try a password against any number of accounts, each with its own per-email budget. Generous,
  * so that an office behind one NAT is never held back (docs/decisions.md): a sign-in is one loginAdmin
  * and one loginConfirm, and even 100 staff signing in twice within 10 minutes stay far below.
@@ -120,7 +120,8 @@ export function authRoutes(app: App, deps: Deps): void {
 
   // The link from the email is a page of the web app (GET, served by the not-found handler like every
   // page): opening it changes nothing, so a mail scanner that fetches it does not use it up. The page's
-  // button POSTs to the same path, which confirms the email (SPEC 7.1's call, made safe: docs/decisions.md).
+  // button POSTs to the same path, which confirms the email (the call of docs/product.md [call.confirmEmail],
+  // made safe: docs/decisions.md).
   const confirmLimit = { config: { rateLimit: { max: 30, timeWindow: 60_000 } } };
   route(
     app,

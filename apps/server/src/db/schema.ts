@@ -1,7 +1,7 @@
 /**
- * One table per entity of SPEC 3, plus the server's own: sessions, sign-in tickets, password resets,
- * email confirmations, sign-in throttling, the audit log, the platform-operations outbox, platform
- * status and the simulator's ledger. Column names are snake_case (drizzle `casing`).
+ * One table per entity of docs/product.md [entities], plus the server's own: sessions, sign-in tickets,
+ * password resets, email confirmations, sign-in throttling, the audit log, the platform-operations outbox,
+ * platform status and the simulator's ledger. Column names are snake_case (drizzle `casing`).
  * Times are epoch seconds (bigint), money is numeric(18,2), ids are 24 hex characters.
  * Split by area (drizzle-kit reads src/db/schema/*.ts); this file gathers them for the code.
  */

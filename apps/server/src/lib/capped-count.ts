@@ -7,7 +7,7 @@ export type CappedTotal = { totalSize: number; totalCapped?: true };
 
 /**
  * A list's total, counted up to `cap` rows: the database stops after cap + 1 matches instead of counting
- * a million, so the count costs no more than a few pages (DESIGN performance budgets).
+ * a million, so the count costs no more than a few pages (docs/product.md [perf]).
  */
 export async function cappedCount(
   db: DbOrTx,

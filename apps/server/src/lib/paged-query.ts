@@ -5,7 +5,8 @@ import { Invalid } from '../http/errors.ts';
 
 /**
  * How one list column may be filtered and sorted. Only fields named in a list's spec are accepted, so
- * a sort or filter field never reaches SQL as text (SPEC 2.4; DESIGN Security: allow-listed fields).
+ * a sort or filter field never reaches SQL as text (docs/product.md [screen.client-list];
+ * docs/product.md [security.input]: allow-listed fields).
  */
 export type FieldSpec = {
   column: AnyPgColumn | SQL;

@@ -1,4 +1,4 @@
-/** DESIGN "Running in production": a stopping server is gone within this long, whatever still runs. */
+/** docs/product.md [prod.shutdown]: a stopping server is gone within this long, whatever still runs. */
 export const SHUTDOWN_LIMIT_MS = 10_000;
 
 type Log = {

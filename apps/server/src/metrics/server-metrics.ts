@@ -9,7 +9,7 @@ import type { Clock } from '../lib/clock.ts';
 const UNSETTLED = ['queued', 'running'] as const;
 
 /**
- * The server's Prometheus metrics (DESIGN "Running in production"), in a registry of its own so that
+ * The server's Prometheus metrics (docs/product.md [prod.metrics]), in a registry of its own so that
  * several apps in one process (tests) never share series. Request durations are observed as they
  * happen; the outbox, the platform lights, live streams and the pool are read when Prometheus scrapes,
  * with one small query each for the outbox and the platform status (both use small tables or a partial

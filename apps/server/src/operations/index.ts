@@ -1,5 +1,5 @@
 /**
- * The platform-operations outbox (DESIGN "Money movement: exactly once in effect"): features enqueue
+ * The platform-operations outbox (docs/product.md [money.outbox]): features enqueue
  * in their own transaction, the worker applies each operation on the platform exactly once in effect
  * and tells the feature how it ended through its SettledHandler.
  */

@@ -3,7 +3,7 @@ import type { LookupResult, SendResult } from './attempt.ts';
 
 /**
  * What becomes of an operation after a round. `settleUntil` set on a queued operation means an earlier
- * send's outcome is unknown: nothing is sent before that time, only looked up (DESIGN "Money movement").
+ * send's outcome is unknown: nothing is sent before that time, only looked up (docs/product.md [money]).
  */
 export type Decision =
   | { state: 'succeeded'; result: Record<string, unknown> }

@@ -336,7 +336,7 @@ describe(`bank verification (${testDbKind})`, () => {
 
 /**
  * The screen's server-paged list (POST …/adminGetBankAccounts/paginated/:status): pages, totals, the
- * filters and sorts of SPEC 2.17's columns, and only the page's clients.
+ * filters and sorts of the columns of docs/product.md [screen.bank-accounts], and only the page's clients.
  */
 describe(`bank accounts, server-paged (${testDbKind})`, () => {
   let t: TestApp;

@@ -16,7 +16,7 @@ const STALL_SECONDS = 40;
 const SETTLE_SECONDS = 60;
 
 /**
- * Issue 17's stall, long enough to matter (review item 1): MT5 holds every call longer than the
+ * A stall of the outbox, long enough to matter: MT5 holds every call longer than the
  * client waits and longer than a lease, so the client gives up on the call it sent (which still lands
  * when MT5 gets to it) and a change queued behind it in the one MT5 session misses its deadline and is
  * dropped unsent. Afterwards: exactly one deal per approved deposit, none for the rejected ones, every

@@ -5,9 +5,9 @@ import { testDbKind } from '../support/db.ts';
 import { fundingFixtures } from './support.ts';
 
 /**
- * Issue 18: a deal amount of 0.001 with "Approve & process" was a 500, and 0.004 with "Set as approved"
- * stored an approved 0.00 deposit. An amount that rounds to zero at 2 decimals is a 400 on every call
- * that moves money, and the request is left as it was.
+ * A fault found once: a deal amount of 0.001 with "Approve & process" was a 500, and 0.004 with "Set as
+ * approved" stored an approved 0.00 deposit. An amount that rounds to zero at 2 decimals is a 400 on every
+ * call that moves money, and the request is left as it was.
  */
 describe(`amounts that round to zero (${testDbKind})`, () => {
   let t: TestApp;

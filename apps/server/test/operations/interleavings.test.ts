@@ -51,9 +51,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 /**
- * Issue 17's property: the outbox worker driven through random interleavings of approvals, sends,
- * late landings, lost replies, calls held past their lease, lease expiry, killed and restarted workers
- * and a second worker never makes two deals for one key, and makes exactly one once things are quiet.
+ * The outbox's property (docs/product.md [money]): the worker driven through random interleavings of
+ * approvals, sends, late landings, lost replies, calls held past their lease, lease expiry, killed and
+ * restarted workers and a second worker never makes two deals for one key, and makes exactly one once things are quiet.
  */
 describe(`outbox worker under random interleavings (${testDbKind})`, () => {
   let database: Database;

@@ -13,7 +13,8 @@ import { runToolAsync, startServerProcess, type ServerProcess } from '../support
 import { FakeMt5Server } from '../support/fake-mt5/index.ts';
 
 /**
- * Issue 17's fault run with real server processes, in two phases on one seeded database.
+ * The outbox's fault run (docs/product.md [money]) with real server processes, in two phases on one seeded
+ * database.
  * 1. The simulator: every change lands 7 s after it arrived (the caller, waiting 1 s, hears "unknown"),
  *    replies get lost, calls fail.
  * 2. The real MT5 client against the MT5 fake, which runs in this test's process, outside the servers:

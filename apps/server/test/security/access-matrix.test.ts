@@ -80,8 +80,9 @@ const SYSOP_ONLY: Row = { ...STAFF, ADMIN: 403 };
 
 /**
  * What the spec says about access, written out so that the call definitions are checked against it:
- * SPEC 2.1's public routes and what a login page needs, the document links that only their signature
- * opens, and the calls only a SYSOP makes (docs/product.md [roles], issues 9 and 18, docs/decisions.md).
+ * the public routes of docs/product.md [routes] and what a login page needs, the document links that only
+ * their signature opens, and the calls only a SYSOP makes (docs/product.md [roles], [role.sysop-only],
+ * docs/decisions.md).
  * Every other call is for staff (docs/product.md [role.portal]).
  */
 const SPEC_PUBLIC = [

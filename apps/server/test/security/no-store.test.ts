@@ -3,7 +3,10 @@ import { calls, urlOf, type CallDef } from '@brokerdesk/contract';
 import { startTestApp, type RawInput, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 
-/** Issue 18: authenticated JSON carried no `Cache-Control: no-store`; client data stayed cacheable. */
+/**
+ * A fault found once: authenticated JSON carried no `Cache-Control: no-store`; client data stayed cacheable
+ * (docs/product.md [security.headers]).
+ */
 describe(`replies to signed-in staff are never cached (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;

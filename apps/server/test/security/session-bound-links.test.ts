@@ -10,8 +10,8 @@ import { PDF, PNG, uploadFile } from '../banks/fixtures.ts';
 const PASSWORD = 'Correct-Horse-1';
 
 /**
- * Issue 18: export and file links kept working after their issuer logged out. Every signed link (file,
- * export, KYC document and report) is bound to the session that asked for it and dies with it.
+ * A fault found once: export and file links kept working after their issuer logged out. Every signed link
+ * (file, export, KYC document and report) is bound to the session that asked for it and dies with it.
  */
 describe(`signed links die with the session that made them (${testDbKind})`, () => {
   let t: TestApp;

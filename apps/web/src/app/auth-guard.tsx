@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { HOME_AFTER_LOGIN } from '../shared/session.ts';
 import { useAuthenticated } from '../shared/use-session.ts';
 
-/** Protected routes: no usable token -> /login (SPEC 2.1, 8 "Unauthorised access"). */
+/** Protected routes: no usable token -> /login (docs/product.md [routes.protected], [msg.where-shown]). */
 export function RequireAuth() {
   const authenticated = useAuthenticated();
   const location = useLocation();

@@ -85,7 +85,7 @@ export const SubAccountRequestsPage = lazyPage(
   () => import('../features/accounts/sub-account-requests/sub-account-requests-page.tsx'),
   'SubAccountRequestsPage',
 );
-// Control: audit trail, reconciliation, staff sessions (issue 9).
+// Control: audit trail, reconciliation, staff sessions.
 export const AuditPage = lazyPage(() => import('../features/audit/audit-page.tsx'), 'AuditPage');
 export const ReconciliationPage = lazyPage(
   () => import('../features/reconciliation/reconciliation-page.tsx'),

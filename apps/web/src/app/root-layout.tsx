@@ -7,7 +7,7 @@ import { PageLoader } from './page-loader.tsx';
 import { SessionWatcher } from './session-watcher.tsx';
 import { AppLayout } from './shell/app-layout.tsx';
 
-/** Pages shown without header and sidebar even when signed in (SPEC 2.1). */
+/** Pages shown without header and sidebar even when signed in (docs/product.md [routes]). */
 const BARE_PREFIXES = ['/forgot-password', '/resetpassword/'];
 
 /** The signed-in frame, memoised: it has no props that change with the address. */

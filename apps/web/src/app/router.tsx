@@ -6,7 +6,7 @@ import * as Page from './pages.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
-/** The routes of SPEC 2.1. */
+/** The routes of docs/product.md [routes]. */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -36,7 +36,7 @@ export const router = createBrowserRouter([
           { index: true, element: <Page.HomePage /> },
           { path: 'users/:status', element: <Page.UserListPage /> },
           { path: 'users', element: <Navigate to="/users/all" replace /> },
-          // SPEC 2.1: Add User submit or cancel leads to /admin/users.
+          // docs/product.md [routes]: Add User submit or cancel leads to /admin/users.
           { path: 'admin/users', element: <Navigate to="/users/all" replace /> },
           { path: 'add-user', element: <Page.AddUserPage /> },
           { path: 'user/profile/:id', element: <Page.ClientProfilePage /> },

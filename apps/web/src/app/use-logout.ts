@@ -5,9 +5,9 @@ import { call } from '../shared/api.ts';
 import { clearSession } from '../shared/session.ts';
 
 /**
- * Logout (SPEC 4): tell the server to end the session, then clear local storage and the auth header and
- * go to /login. The server call may fail (offline, session already gone); the browser side is cleared
- * regardless, because a staff member who pressed Logout must end up signed out.
+ * Logout (docs/product.md [state.logout]): tell the server to end the session, then clear local storage and
+ * the auth header and go to /login. The server call may fail (offline, session already gone); the browser
+ * side is cleared regardless, because a staff member who pressed Logout must end up signed out.
  */
 export function useLogout(): { logout: () => Promise<void>; pending: boolean } {
   const navigate = useNavigate();

@@ -10,12 +10,12 @@ import {
 import type { z } from 'zod';
 import { clearSession, getToken } from './session.ts';
 
-/** Field key -> message, the shape of the server's `{ errors }` body (DESIGN "API contract"). */
+/** Field key -> message, the shape of the server's `{ errors }` body (docs/product.md [api.errors]). */
 export type FieldErrors = Record<string, string>;
 
 /**
  * A failed call. `errors` is the server's `errors` body, or `{ server: 'Server error.' }` when no usable
- * reply came back (SPEC 8); `status` is 0 when the request never got an answer.
+ * reply came back (docs/product.md [messages]); `status` is 0 when the request never got an answer.
  */
 export class ApiError extends Error {
   readonly status: number;

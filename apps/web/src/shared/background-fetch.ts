@@ -3,8 +3,9 @@ import type { QueryClient } from '@tanstack/react-query';
 
 /**
  * True when a query fetches data already on screen (its poll, a window refocus, an invalidation).
- * Such calls go out with X-Background: 1 so they never keep an idle session alive (DESIGN Security),
- * while the first load of a page, which the staff member asked for, counts as activity.
+ * Such calls go out with X-Background: 1 so they never keep an idle session alive
+ * (docs/product.md [security.sessions]), while the first load of a page, which the staff member asked for,
+ * counts as activity.
  */
 export function isRefetch({ client, queryKey }: { client: QueryClient; queryKey: QueryKey }): boolean {
   return client.getQueryData(queryKey) !== undefined;

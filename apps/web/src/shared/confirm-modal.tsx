@@ -12,8 +12,9 @@ export type ConfirmOptions = {
 };
 
 /**
- * Ask before an action (SPEC 5 "Approval confirmations", group delete, status changes). Resolves true
- * on confirm, false on cancel or close, so callers write `if (!(await confirmAction(...))) return;`.
+ * Ask before an action (docs/product.md [rule.approval-confirmations], group delete, status changes).
+ * Resolves true on confirm, false on cancel or close, so callers write `if (!(await confirmAction(...)))
+ * return;`.
  */
 export function confirmAction({
   message,

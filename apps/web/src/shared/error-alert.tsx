@@ -8,7 +8,9 @@ type Props = {
   fieldKeys?: readonly string[];
 };
 
-/** Form-level errors (SPEC 8: errors.server and friends at the bottom of a form), in red. */
+/**
+ * Form-level errors (docs/product.md [messages]: errors.server and friends at the bottom of a form), in red.
+ */
 export function ErrorAlert({ errors, fieldKeys = [] }: Props) {
   const messages = Object.entries(errors)
     .filter(([key]) => !fieldKeys.includes(key))

@@ -25,8 +25,8 @@ function formatterOf(timeZone: string): Intl.DateTimeFormat {
 }
 
 /**
- * Epoch seconds (the wire format) as 'YYYY/MM/DD HH:mm:ss' (SPEC 9) in the staff member's chosen time
- * zone (issue 10 item 6), or in `timeZone`. Daylight saving comes from the browser's zone data.
+ * Epoch seconds (the wire format) as 'YYYY/MM/DD HH:mm:ss' (docs/product.md [const.date-format]) in the staff
+ * member's chosen time zone, or in `timeZone`. Daylight saving comes from the browser's zone data.
  */
 export function formatEpoch(seconds: number | null | undefined, timeZone = currentTimeZone()): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '';
@@ -48,7 +48,10 @@ export function formatEpochUtc(seconds: number | null | undefined): string {
   return text ? `${text} UTC` : '';
 }
 
-/** Amounts and balances with 2 decimals (SPEC 9); no value shows as empty, not as 0.00. */
+/**
+ * Amounts and balances with 2 decimals (docs/product.md [const.amounts]); no value shows as empty, not as
+ * 0.00.
+ */
 export function formatAmount(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const number = typeof value === 'number' ? value : Number(value);

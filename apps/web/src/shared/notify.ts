@@ -4,7 +4,10 @@ import { notifications } from '@mantine/notifications';
 /** Mantine's close button is an icon alone: screen readers need its name. */
 const CLOSE_LABEL = { 'aria-label': 'Close notice' };
 
-/** The generic failure notice of SPEC 8: 'Something went wrong!', title 'Error', 5 s. */
+/**
+ * The generic failure notice of docs/product.md [msg.generic-failure]: 'Something went wrong!', title
+ * 'Error', 5 s.
+ */
 export function showErrorNotice(message: string = MESSAGES.somethingWrong): void {
   notifications.show({
     title: MESSAGES.errorTitle,
@@ -15,7 +18,7 @@ export function showErrorNotice(message: string = MESSAGES.somethingWrong): void
   });
 }
 
-/** Success notices of SPEC 8 (5 s). */
+/** Success notices of docs/product.md [msg.success-notices] (5 s). */
 export function showSuccessNotice(message: string, title?: string): void {
   notifications.show({
     title,

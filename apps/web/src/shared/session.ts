@@ -2,15 +2,18 @@ import { isStaff, roleSchema, type TokenClaims } from '@brokerdesk/contract';
 import { DEVICE_TOKENS_KEY } from './device-tokens.ts';
 
 /**
- * The signed-in session: the bearer token kept in localStorage 'token' (SPEC 4 "Login flow") and mirrored
- * in memory as the Authorization header every call sends. Components subscribe through
+ * The signed-in session: the bearer token kept in localStorage 'token' (docs/product.md [state.login]) and
+ * mirrored in memory as the Authorization header every call sends. Components subscribe through
  * useSyncExternalStore, so clearing the token anywhere (logout, a 401, another tab) re-renders the
  * guard and it sends the user to /login.
  */
 
 const TOKEN_KEY = 'token';
 
-/** Where a signed-in staff member lands (SPEC 2.1: after login, and when opening /login signed in). */
+/**
+ * Where a signed-in staff member lands (docs/product.md [routes]: after login, and when opening /login signed
+ * in).
+ */
 export const HOME_AFTER_LOGIN = '/users/new';
 const listeners = new Set<() => void>();
 let authToken: string | null = readStoredToken();
@@ -89,7 +92,10 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Expiry is checked at load (SPEC 4): an expired or foreign token ends the session before any call. */
+/**
+ * Expiry is checked at load (docs/product.md [states]): an expired or foreign token ends the session before
+ * any call.
+ */
 export function checkStoredSessionAtLoad(): void {
   if (authToken && !isTokenUsable(authToken)) clearSession();
 }

@@ -1,5 +1,5 @@
 /**
- * Row and badge colours of funding lists (SPEC 4 "Request statuses"): green approved, amber a pending
+ * Row and badge colours of funding lists (docs/product.md [state.requests]): green approved, amber a pending
  * provider order, light red rejected/declined/error, bright red a failed money-transfer (MT) status.
  * A failed platform leg wins over everything: money may be half-moved and needs a human.
  */

@@ -3,7 +3,9 @@ import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'dri
 import { id, epoch, money } from './columns.ts';
 import { users } from './clients.ts';
 
-/** Trading accounts, leverage changes, sub-account requests and account groups (SPEC 3). */
+/**
+ * Trading accounts, leverage changes, sub-account requests and account groups (docs/product.md [entities]).
+ */
 
 export const tradingAccounts = pgTable(
   'trading_accounts',

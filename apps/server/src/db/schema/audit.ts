@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { epoch } from './columns.ts';
 
-/** The audit trail, a hash chain (DESIGN "Security"). */
+/** The audit trail, a hash chain (docs/product.md [security.audit]). */
 
 /**
  * Who did what, when, with before and after: every change to money or to a client, every sign-in.

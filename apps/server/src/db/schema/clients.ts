@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, epoch } from './columns.ts';
 
-/** Clients, their applications, KYC documents, bank accounts and logs (SPEC 3). */
+/** Clients, their applications, KYC documents, bank accounts and logs (docs/product.md [entities]). */
 
 export const users = pgTable(
   'users',

@@ -3,7 +3,10 @@ import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex }
 import { id, epoch, money } from './columns.ts';
 import { users } from './clients.ts';
 
-/** Deposits, withdrawals and internal transfers (SPEC 3), and their four-eyes approvals (migration 0005). */
+/**
+ * Deposits, withdrawals and internal transfers (docs/product.md [entities]), and their four-eyes approvals
+ * (migration 0005).
+ */
 
 export const deposits = pgTable(
   'deposits',

@@ -2,7 +2,10 @@ import { boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'd
 import { id, epoch } from './columns.ts';
 import { users } from './clients.ts';
 
-/** Introducing brokers: IB requests, codes, sub-codes, quotas and partner email settings (SPEC 3). */
+/**
+ * Introducing brokers: IB requests, codes, sub-codes, quotas and partner email settings
+ * (docs/product.md [entities]).
+ */
 
 export const ibRequests = pgTable(
   'ib_requests',
@@ -80,7 +83,7 @@ export const generatedCodes = pgTable(
   ],
 );
 
-/** The single row of introducer quotas (SPEC 3: availableIbCodes, totalIbCodes, ...). */
+/** The single row of introducer quotas (docs/product.md [entities]: availableIbCodes, totalIbCodes, ...). */
 export const ibQuota = pgTable('ib_quota', {
   id: smallint().primaryKey().default(1),
   availableIbCodes: integer().notNull(),

@@ -5,7 +5,7 @@ import { users } from './clients.ts';
 
 /** Table settings and saved views (migration 0015). */
 
-/** A staff member's columns and density of one list (issue 20). hiddenColumns null: the list's defaults. */
+/** A staff member's columns and density of one list. hiddenColumns null: the list's defaults. */
 export const listPreferences = pgTable(
   'list_preferences',
   {
@@ -20,7 +20,7 @@ export const listPreferences = pgTable(
   (t) => [primaryKey({ name: 'list_preferences_pk', columns: [t.staffId, t.list] })],
 );
 
-/** A named set of filters, sort, page size and columns of one list, saved by a staff member (issue 20). */
+/** A named set of filters, sort, page size and columns of one list, saved by a staff member. */
 export const savedViews = pgTable(
   'saved_views',
   {

@@ -65,7 +65,7 @@ export const walletAccountsExport: ExportableListDef = {
   plan: (db, _params, req) => accountsPlan(db, true, 'approved', 'wallet-accounts', req),
 };
 
-/** Change leverage requests (SPEC 2.18): params `{ status }`. */
+/** Change leverage requests (docs/product.md [screen.leverage-requests]): params `{ status }`. */
 export const leverageChangesExport: ExportableListDef = {
   plan(db, params, req) {
     const status = oneOf(params, 'status', LEVERAGE_LIST_STATUSES);
@@ -95,7 +95,10 @@ export const leverageChangesExport: ExportableListDef = {
   },
 };
 
-/** New Sub Account Requests (SPEC 2.19): params `{ live: all|live|demo, status }`. */
+/**
+ * New Sub Account Requests (docs/product.md [screen.sub-account-requests]): params `{ live: all|live|demo,
+ * status }`.
+ */
 export const subAccountRequestsExport: ExportableListDef = {
   plan(db, params, req) {
     const live = oneOf(params, 'live', SUB_ACCOUNT_QUERY_KINDS);

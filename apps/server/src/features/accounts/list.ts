@@ -95,7 +95,10 @@ export function planSubAccountRequests(live: string, status: string, req: PagedR
   ]);
 }
 
-/** New Sub Account Requests (SPEC 2.19): one server page of a status, live, demo or both. */
+/**
+ * New Sub Account Requests (docs/product.md [screen.sub-account-requests]): one server page of a status,
+ * live, demo or both.
+ */
 export async function subAccountRequestsList(db: Db, live: string, status: string, req: PagedRequest) {
   const plan = planSubAccountRequests(live, status, req);
   const { rows, total } = await readPage(db, subAccountRequests, plan);

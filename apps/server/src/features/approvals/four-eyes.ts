@@ -16,7 +16,7 @@ import type { StaffContext } from '../../auth/sessions.ts';
 type Row = typeof fundingApprovals.$inferSelect;
 
 /**
- * What an approval of a request may do under four-eyes (issue 9):
+ * What an approval of a request may do under four-eyes:
  * - 'single': no threshold applies (or the amount is not above it): the approval takes effect now;
  * - 'first': the amount is above the threshold and nobody approved yet: the approval is recorded and
  *   the request waits for a second one (no platform operation yet);

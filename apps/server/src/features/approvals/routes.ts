@@ -4,7 +4,7 @@ import { requireStaff } from '../../http/types.ts';
 import { route } from '../../http/route.ts';
 import type { ThresholdsService } from './thresholds.ts';
 
-/** Four-eyes thresholds (issue 9; chosen paths): read by staff, set by a SYSOP. */
+/** Four-eyes thresholds (chosen paths): read by staff, set by a SYSOP. */
 export function approvalsRoutes(app: App, deps: { thresholds: ThresholdsService }): void {
   route(app, calls.approvals.listThresholds, async () => ({ thresholds: await deps.thresholds.list() }));
   route(app, calls.approvals.setThreshold, async (req) =>

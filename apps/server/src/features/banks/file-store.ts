@@ -10,7 +10,7 @@ const PNG: FileType = { mime: 'image/png', ext: 'png' };
 const JPEG: FileType = { mime: 'image/jpeg', ext: 'jpg' };
 const BY_EXTENSION: Record<string, FileType> = { pdf: PDF, png: PNG, jpg: JPEG, jpeg: JPEG };
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-/** How long a link to a stored file works (DESIGN Security: short-lived signed links). */
+/** How long a link to a stored file works (docs/product.md [security.files]: short-lived signed links). */
 export const FILE_LINK_SECONDS = 600;
 
 /** What the bytes are, whatever the name or the declared type say: PDF, PNG or JPEG, else null. */

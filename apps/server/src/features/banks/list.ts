@@ -7,9 +7,9 @@ import { clientEmailField, clientNameField } from '../../lib/client-columns.ts';
 export type BankListStatus = 'pending' | 'approved' | 'rejected';
 
 /**
- * The bank list's fields (SPEC 2.17: full name, email, bank name, account currency, added), for the
- * screen's server pages and the CSV export alike. Newest first by default; the status-and-time index
- * (bank_accounts_status_ts_idx) serves that order.
+ * The bank list's fields (docs/product.md [screen.bank-accounts]: full name, email, bank name, account
+ * currency, added), for the screen's server pages and the CSV export alike. Newest first by default; the
+ * status-and-time index (bank_accounts_status_ts_idx) serves that order.
  */
 const BANKS: ListSpec = {
   tieBreaker: bankAccounts.id,

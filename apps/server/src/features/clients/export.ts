@@ -8,7 +8,10 @@ import { planUserList } from './list.ts';
 type UserRow = typeof users.$inferSelect;
 const iso = (t: number) => new Date(t * 1000).toISOString();
 
-/** The client list's columns (SPEC 2.4) and the rest of what staff filter on, never the password hash. */
+/**
+ * The client list's columns (docs/product.md [screen.client-list]) and the rest of what staff filter on,
+ * never the password hash.
+ */
 const COLUMNS: ExportColumn<UserRow>[] = [
   { header: 'Id', value: (u) => u.id },
   { header: 'Registered (UTC)', value: (u) => iso(u.timestamp) },

@@ -14,8 +14,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { DocumentViews, KYC_REPORT_LABEL, kycDocumentLinks, startsALook } from '../audit/document-views.ts';
 
 /**
- * KYC calls of SPEC 7.2, and the stand-in provider's signed document and report pages. Handing out the
- * links and opening them are both logged as document views.
+ * KYC calls of docs/product.md [calls.clients], and the stand-in provider's signed document and report pages.
+ * Handing out the links and opening them are both logged as document views.
  */
 export function kycRoutes(
   app: App,

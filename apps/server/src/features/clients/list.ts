@@ -18,7 +18,9 @@ const CLIENT_ROLES = (Object.keys(ROLE_RANK) as (keyof typeof ROLE_RANK)[]).filt
   (r) => ROLE_RANK[r] < ROLE_RANK.ADMIN,
 );
 
-/** SPEC 4: the list flags new, pending and rejected; any other status counts as approved. */
+/**
+ * docs/product.md [states]: the list flags new, pending and rejected; any other status counts as approved.
+ */
 function statusCondition(status: UserListStatus): SQL | undefined {
   if (status === 'all') return undefined;
   if (status === 'approved') return notInArray(users.status, ['new', 'pending', 'rejected']);
@@ -40,7 +42,8 @@ const LIST: ListSpec = {
     country: {
       column: users.country,
       sortable: true,
-      // SPEC 5: the country filter matches country names by substring, against the stored codes.
+      // docs/product.md [rule.list-filters]: the country filter matches country names by substring, against
+      // the stored codes.
       filter: (f) => inList(users.country, countryCodesMatching(String(f.filterVal))),
     },
     agentCode: { column: users.agentCode, sortable: true, filter: agentCodeFilter },
@@ -49,7 +52,7 @@ const LIST: ListSpec = {
   },
 };
 
-/** A number, or * meaning partners only (SPEC 5). */
+/** A number, or * meaning partners only (docs/product.md [rules]). */
 function agentCodeFilter(f: Filter): SQL {
   const v = String(f.filterVal).trim();
   if (v === '*') return and(eq(users.role, 'PARTNER'), isNotNull(users.agentCode))!;

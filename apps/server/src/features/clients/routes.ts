@@ -7,7 +7,10 @@ import { listUsers } from './list.ts';
 import { clientTimeline } from './timeline.ts';
 import type { ClientsService } from './service.ts';
 
-/** SPEC 7.2 and the partner mail settings of 7.3. Routes only parse, call the service and reply. */
+/**
+ * docs/product.md [calls.clients] and the partner mail settings of [calls.partners]. Routes only parse, call
+ * the service and reply.
+ */
 export function clientsRoutes(app: App, deps: { db: Db; clients: ClientsService }): void {
   const { clients } = deps;
   const staff = (req: Pick<CallRequest<never>, 'staff' | 'ip'>) => ({
@@ -21,7 +24,7 @@ export function clientsRoutes(app: App, deps: { db: Db; clients: ClientsService 
 
   route(app, calls.clients.getProfile, async (req) => clients.profile(req.params.id));
 
-  // The profile's activity timeline (issue 20), one page at a time, newest first.
+  // The profile's activity timeline, one page at a time, newest first.
   route(app, calls.clients.getTimeline, async (req) => clientTimeline(deps.db, req.params.id, req.query));
 
   route(app, calls.clients.registerUser, async (req) => clients.register(req.body, staff(req)));

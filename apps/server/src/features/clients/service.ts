@@ -106,7 +106,7 @@ export class ClientsService {
     return { success: true, user: toWireUser(user) };
   }
 
-  /** Edit User with the role rules of SPEC 6 enforced here, whatever the form offered. */
+  /** Edit User with the role rules of docs/product.md [roles] enforced here, whatever the form offered. */
   async edit(input: EditUserRequest & { password: string; password2: string }, staff: Staff) {
     const now = this.clock.now();
     const promoting = isStaff(input.role);
@@ -121,7 +121,7 @@ export class ClientsService {
       if (input.role !== before.role && (!perms.canChangeRole || !perms.roles.includes(input.role))) {
         throw new Forbidden('You cannot give this role.');
       }
-      // SPEC 4: saving a user whose role is ADMIN or higher forces the status to approved.
+      // docs/product.md [states]: saving a user whose role is ADMIN or higher forces the status to approved.
       const status = isStaff(input.role) ? 'approved' : input.status;
       if (status !== before.status && !isStaff(input.role) && !perms.canChangeStatus) {
         throw new Forbidden('You cannot change the status of this user.');
@@ -166,7 +166,9 @@ export class ClientsService {
     return { success: true, user: toWireUser(user) };
   }
 
-  /** Compliance actions: Approve, Pending (reason required) and Reject (SPEC 4). */
+  /**
+   * Compliance actions: Approve, Pending (reason required) and Reject (docs/product.md [state.compliance]).
+   */
   async process(userId: string, status: 'approved' | 'pending' | 'rejected', reason: string, staff: Staff) {
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {

@@ -19,7 +19,7 @@ const staffName = sql<string>`trim(concat_ws(' ', ${users.name}, ${users.surname
 const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`;
 
 /**
- * One timeline of a client (issue 20): Client Log lines, deposits, withdrawals, transfers and the audit
+ * One timeline of a client: Client Log lines, deposits, withdrawals, transfers and the audit
  * trail's staff actions, merged newest first. Each source is read through its by-client index, at most
  * one page past the cursor, so a page costs the same however many clients or rows there are.
  *

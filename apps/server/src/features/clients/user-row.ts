@@ -3,7 +3,9 @@ import type { users } from '../../db/schema.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-/** A users row as it travels: the entity's field names (SPEC 3), never the password hash. */
+/**
+ * A users row as it travels: the entity's field names (docs/product.md [entities]), never the password hash.
+ */
 export function toWireUser(u: UserRow): User {
   return {
     _id: u.id,

@@ -4,7 +4,7 @@ import { route } from '../../http/route.ts';
 import type { DashboardService } from './service.ts';
 
 /**
- * The operations dashboard (issue 20; chosen paths): what waits and for how long, the platform and
+ * The operations dashboard (chosen paths): what waits and for how long, the platform and
  * reconciliation (overview), and money and decisions by day in the caller's time zone (activity).
  */
 export function dashboardRoutes(app: App, deps: { dashboard: DashboardService }): void {

@@ -72,7 +72,7 @@ const CHANGES_READ = 300;
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-/** The Home screen's figures (issue 20), each read from an index or a table the database keeps. */
+/** The Home screen's figures, each read from an index or a table the database keeps. */
 export class DashboardService {
   constructor(
     private readonly db: Db,

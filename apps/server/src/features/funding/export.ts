@@ -16,7 +16,10 @@ type Deposit = typeof deposits.$inferSelect;
 type Withdrawal = typeof withdrawals.$inferSelect;
 type Transfer = typeof transfers.$inferSelect;
 
-/** Deposit requests (SPEC 2.16 columns), with status and the approval fields of the later tabs. */
+/**
+ * Deposit requests (docs/product.md [screen.deposits] columns), with status and the approval fields of the
+ * later tabs.
+ */
 const depositPlan = (db: Db, tab: FundingTab, plan: ReturnType<typeof planFundingList>) =>
   plannedExport({
     table: deposits,
@@ -44,7 +47,10 @@ const depositPlan = (db: Db, tab: FundingTab, plan: ReturnType<typeof planFundin
     ],
   });
 
-/** Withdrawal request columns (SPEC 2.15); crypto currency in brackets after the currency. */
+/**
+ * Withdrawal request columns (docs/product.md [screen.withdrawals]); crypto currency in brackets after the
+ * currency.
+ */
 const withdrawalColumns = () => [
   { header: 'Id', value: (w: Withdrawal) => w.id },
   { header: 'Gateway', value: (w: Withdrawal) => w.gateway },
@@ -78,7 +84,7 @@ const withdrawalPlan = (db: Db, name: string, plan: ReturnType<typeof planFundin
     columns: withdrawalColumns(),
   });
 
-/** Internal transfer columns (SPEC 2.14). */
+/** Internal transfer columns (docs/product.md [screen.transfers]). */
 const transferPlan = (db: Db, tab: FundingTab, plan: ReturnType<typeof planFundingList>) =>
   plannedExport({
     table: transfers,

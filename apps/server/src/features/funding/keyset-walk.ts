@@ -2,9 +2,9 @@
  * Walks a set of rows by id in batches (keyset: `id > cursor order by id limit n`), at most
  * `batchesPerRound` batches a round, and carries on where it stopped in the next round; past the last
  * row it starts over. So every row is reached, however many there are and whichever of them never
- * change, and a round stays bounded (DESIGN: background jobs scale with the work, not with the book).
- * The cursor lives in the process: another server walks on its own, which is harmless since each step
- * is a compare-and-set on its row.
+ * change, and a round stays bounded (docs/product.md [prod.background-jobs]: background jobs scale with the
+ * work, not with the book). The cursor lives in the process: another server walks on its own, which is
+ * harmless since each step is a compare-and-set on its row.
  */
 export class KeysetWalk {
   private after = '';

@@ -11,7 +11,7 @@ import { deposits, transfers, withdrawals } from '../../db/schema.ts';
  */
 
 export type FundingRequestKind = {
-  /** The statuses a decision can still change (SPEC 5); anything else is 409. */
+  /** The statuses a decision can still change (docs/product.md [rules]); anything else is 409. */
   open: readonly string[];
   /** The amount field four-eyes compares with its threshold, and reports a bad amount on. */
   amountField: string;

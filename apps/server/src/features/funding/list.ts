@@ -103,7 +103,10 @@ export function planFundingList(type: FundingType, status: FundingTab, req: Page
   return planList(SPECS[type].spec, req, [SPECS[type].tab(status)]);
 }
 
-/** The request lists (SPEC 2.14-2.16), with the clients they mention looked up by id. */
+/**
+ * The request lists (docs/product.md [screen.transfers], [screen.withdrawals], [screen.deposits]), with the
+ * clients they mention looked up by id.
+ */
 export async function listFunding(db: Db, req: FundingListRequest & PagedRequest) {
   return page(db, req.type, planFundingList(req.type, req.status, req));
 }

@@ -46,7 +46,10 @@ export function planWithdrawalOrders(req: PagedRequest) {
   return planList(ORDERS, req, [sql`${withdrawals.providerHandled}`]);
 }
 
-/** GET adminGetWithdrawalOrders (SPEC 7.4): `{ clients, transfers, totalSize }`. */
+/**
+ * GET adminGetWithdrawalOrders (docs/product.md [calls.accounts-funding]): `{ clients, transfers, totalSize
+ * }`.
+ */
 export async function listWithdrawalOrders(db: Db, query: z.infer<typeof withdrawalOrdersQuery>) {
   const filters: Record<string, Filter> = {};
   for (const [field, filterType] of Object.entries(FILTER_TYPES)) {

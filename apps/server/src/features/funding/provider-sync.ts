@@ -32,7 +32,8 @@ const BATCH = 100;
 const BATCHES_PER_ROUND = 50;
 
 /**
- * Keeps card-provider withdrawals in step with the provider's orders (SPEC 4), outside any transaction:
+ * Keeps card-provider withdrawals in step with the provider's orders
+ * (docs/product.md [state.provider-withdrawal]), outside any transaction:
  * - an order the provider has processed shows in the pending list; one approved ahead of that is
  *   approved now and its platform debit enqueued (in the same transaction as the change);
  * - an order the provider declined or cancelled ends declined;

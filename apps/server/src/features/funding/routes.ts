@@ -5,7 +5,10 @@ import { route } from '../../http/route.ts';
 import { fundingHistory, getFundingRequest, listFunding } from './list.ts';
 import { listWithdrawalOrders } from './orders.ts';
 
-/** Funding lists (SPEC 7.4). The request-list path is ours; the spec does not show it. */
+/**
+ * Funding lists (docs/product.md [calls.accounts-funding]). The request-list path is ours; the spec does not
+ * show it.
+ */
 export function fundingListRoutes(app: App, deps: { db: Db }): void {
   route(app, calls.funding.listFundingRequests, async (req) => listFunding(deps.db, req.body));
 

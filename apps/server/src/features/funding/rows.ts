@@ -1,7 +1,7 @@
 import type { Deposit, Transfer, Withdrawal } from '@brokerdesk/contract';
 import type { deposits, transfers, withdrawals } from '../../db/schema.ts';
 
-/** Funding rows as they travel: the entity's field names of SPEC 3. */
+/** Funding rows as they travel: the entity's field names of docs/product.md [entities]. */
 
 export function toWireDeposit(d: typeof deposits.$inferSelect): Deposit {
   // clientSearch is the filter's copy of the client's name (migration 0014): the server's, not the wire's.

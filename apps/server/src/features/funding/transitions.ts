@@ -3,9 +3,9 @@ import type { UpdateStatus } from '@brokerdesk/contract';
 export type PlannedUpdate = { status: 'pending' | 'approved' | 'rejected'; process: boolean };
 
 /**
- * What an update-modal choice does to a request (SPEC 4): 'Set as approved' changes the status only,
- * 'Approve & process' also moves the money. A request no longer open (approved, rejected, error ...)
- * cannot be changed: the caller answers 409, so a second approver never credits twice.
+ * What an update-modal choice does to a request (docs/product.md [state.decision-options]): 'Set as approved'
+ * changes the status only, 'Approve & process' also moves the money. A request no longer open (approved,
+ * rejected, error ...) cannot be changed: the caller answers 409, so a second approver never credits twice.
  */
 export function planUpdate(
   current: string,

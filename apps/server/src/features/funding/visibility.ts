@@ -2,7 +2,7 @@ import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { withdrawals } from '../../db/schema.ts';
 
 /**
- * A card-provider withdrawal carries two statuses, one per processing party (SPEC 3):
+ * A card-provider withdrawal carries two statuses, one per processing party (docs/product.md [entities]):
  * - providerStatus, the provider's order: CREATED, PROCESSED, CANCELLED or DECLINED (integrations/payments);
  * - providerPayoutStatus, the broker's side of the payout, below.
  */
@@ -20,8 +20,8 @@ export const PAYOUT = {
 } as const;
 
 /**
- * SPEC 4: pending withdrawals that use the card-style provider stay out of the pending list (and its
- * counter) until the provider has processed them.
+ * docs/product.md [states]: pending withdrawals that use the card-style provider stay out of the pending list
+ * (and its counter) until the provider has processed them.
  */
 export const visibleToStaff: SQL = or(
   eq(withdrawals.providerHandled, false),

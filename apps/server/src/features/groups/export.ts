@@ -6,7 +6,10 @@ import { isoTime } from '../exports/columns.ts';
 
 type Group = typeof groups.$inferSelect;
 
-/** Manage groups (SPEC 2.8): the screen's filters and sort (done in the browser there), here in SQL. */
+/**
+ * Manage groups (docs/product.md [screen.groups]): the screen's filters and sort (done in the browser there),
+ * here in SQL.
+ */
 const GROUPS: ListSpec = {
   tieBreaker: groups.groupId,
   defaultSort: { field: 'groupId', order: 'asc' },

@@ -4,7 +4,7 @@ import { requireStaff } from '../../http/types.ts';
 import { route } from '../../http/route.ts';
 import type { GroupsService } from './service.ts';
 
-/** SPEC 7.5; ADMIN or higher (the guard's default). */
+/** docs/product.md [calls.groups]; ADMIN or higher (the guard's default). */
 export function groupsRoutes(app: App, deps: { groups: GroupsService }): void {
   const { groups } = deps;
   route(app, calls.groups.listGroups, async () => groups.list());

@@ -11,7 +11,10 @@ type Fields = { groupId: string; groupName: string; groupStatus: 'active' | 'dis
 type Row = typeof groups.$inferSelect;
 const toWire = (g: Row): Group => ({ ...g, groupStatus: g.groupStatus as Group['groupStatus'] });
 
-/** Account groups (SPEC 2.8): add, edit, delete; a group still used by trading accounts is kept. */
+/**
+ * Account groups (docs/product.md [screen.groups]): add, edit, delete; a group still used by trading accounts
+ * is kept.
+ */
 export class GroupsService {
   constructor(
     private readonly db: Db,

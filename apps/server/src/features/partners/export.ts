@@ -28,7 +28,7 @@ async function peopleOf(db: DbOrTx, rows: IbRequest[]): Promise<Record<string, P
   return Object.fromEntries(found.map(({ id, ...p }) => [id, p]));
 }
 
-/** IB Requests (SPEC 2.12), open ones first unless sorted, as the list. */
+/** IB Requests (docs/product.md [screen.ib-requests]), open ones first unless sorted, as the list. */
 export const ibRequestsExport: ExportableListDef = {
   plan(db, _params, req) {
     const plan = planIbRequests(req);
@@ -60,7 +60,7 @@ export const ibRequestsExport: ExportableListDef = {
   },
 };
 
-/** IB Codes (SPEC 2.13): name, agent code, account status code, link, added. */
+/** IB Codes (docs/product.md [screen.ib-codes]): name, agent code, account status code, link, added. */
 export const ibCodesExport: ExportableListDef = {
   plan(db, _params, req) {
     const plan = planIntroducers(req);

@@ -21,7 +21,10 @@ import { logForPartner, type Staff } from './staff.ts';
 
 type NewIntroducer = { name: string; agentCode: number; statusCode: string };
 type IntroducerEdit = { ibId: string; name?: string; statusCode?: string };
-/** SPEC 2.13 columns; `q` is the screen's search box: a name part or an agent code part. */
+/**
+ * docs/product.md [screen.ib-codes] columns; `q` is the screen's search box: a name part or an agent code
+ * part.
+ */
 const INTRODUCERS: ListSpec = {
   tieBreaker: ibCodes.id,
   defaultSort: { field: 'timeCreated', order: 'desc' },
@@ -47,7 +50,10 @@ export function planIntroducers(req: PagedRequest) {
 /** Names like 'Link 2' and 'Link 10' sort as people read them. */
 const byNumber = new Intl.Collator('en', { numeric: true });
 
-/** IB codes (SPEC 2.13): introducers, their counters, and the access codes generated for them. */
+/**
+ * IB codes (docs/product.md [screen.ib-codes]): introducers, their counters, and the access codes generated
+ * for them.
+ */
 export class IbCodesService {
   constructor(
     private readonly db: Db,

@@ -27,7 +27,10 @@ export async function lockQuota(tx: Tx): Promise<IbCounters> {
   return row ? pick(row) : NO_QUOTA;
 }
 
-/** Spends one introducer slot (SPEC 8: the "no Introducer slots" message when none is left). */
+/**
+ * Spends one introducer slot (docs/product.md [msg.no-introducer-slots]: the "no Introducer slots" message
+ * when none is left).
+ */
 export async function spendIbCode(tx: Tx, quota: IbCounters): Promise<void> {
   if (quota.availableIbCodes < 1) throw new Conflict(MESSAGES.noIntroducerSlots);
   await tx

@@ -157,7 +157,8 @@ async function searchTransactions(db: DbOrTx, t: SearchTerms): Promise<SearchTra
       "deposits"."timestamp", "deposits"."user_id" as "userId", ${CLIENT_NAME} as "clientName"
     from "deposits" join "users" on "users"."id" = "deposits"."user_id"
     where ${where} order by ${order} limit ${LIMIT}`;
-  // Pending provider withdrawals are hidden from staff until the provider processed them (SPEC 4).
+  // Pending provider withdrawals are hidden from staff until the provider processed them
+  // (docs/product.md [state.provider-withdrawal]).
   const withdrawal = (where: SQL, order: SQL) => sql`
     select "withdrawals"."id" as "_id", 'withdrawal' as "type", "withdrawals"."request_id" as "reference",
       "withdrawals"."status",

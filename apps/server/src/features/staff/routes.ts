@@ -4,7 +4,7 @@ import { requireStaff } from '../../http/types.ts';
 import { route, type CallRequest } from '../../http/route.ts';
 import type { StaffService } from './service.ts';
 
-/** Staff management (paths ours, issue 18): staff read the list; a SYSOP invites and changes. */
+/** Staff management (paths ours): staff read the list; a SYSOP invites and changes. */
 export function staffRoutes(app: App, deps: { staff: StaffService }): void {
   const caller = (req: Pick<CallRequest<never>, 'staff' | 'ip'>) => ({
     userId: requireStaff(req.staff).userId,

@@ -20,7 +20,7 @@ const MENU_COUNTERS = [
 /** What a deposit notice is about: requests that staff still have to act on. */
 const NEW_DEPOSIT_STATUSES = ['pending', 'incomplete'];
 
-/** Sidebar counters, the new-deposits notice and platform lights (SPEC 7.1). */
+/** Sidebar counters, the new-deposits notice and platform lights (docs/product.md [calls.sign-in]). */
 export class SystemService {
   constructor(
     private readonly db: Db,

@@ -5,7 +5,7 @@ import { route, type CallRequest } from '../../http/route.ts';
 import type { ViewsService } from './service.ts';
 
 /**
- * Table settings and saved views (paths ours, issue 20). The caller is always the session's staff
+ * Table settings and saved views (paths ours). The caller is always the session's staff
  * member: nobody reads or writes another's settings, except a view opened by its id (a shared link).
  */
 export function viewsRoutes(app: App, deps: { views: ViewsService }): void {

@@ -23,7 +23,7 @@ const DEFAULT_PREFERENCES: ListPreferences = { hiddenColumns: null, density: 'co
 type ViewRow = typeof savedViews.$inferSelect & { ownerName: string };
 
 /**
- * Table settings and saved views (issue 20). Every read and write is scoped to the caller's own rows
+ * Table settings and saved views. Every read and write is scoped to the caller's own rows
  * (staffId is always the session's user, never taken from the body); the one exception is reading a
  * view by its id, which is how a shared link opens for another staff member. These are a staff
  * member's own workspace settings, not records of the business: they are not audited.

@@ -1,4 +1,7 @@
-/** The identity-verification (KYC) provider as the console needs it (SPEC 2.7, 7.2). */
+/**
+ * The identity-verification (KYC) provider as the console needs it (docs/product.md [screen.application],
+ * [calls.clients]).
+ */
 
 export type KycDocument = {
   idDocType: string;

@@ -1,7 +1,7 @@
 /**
- * The card-style payment provider as the console needs it (SPEC 3 "Withdrawal", 4). A client asks the
- * provider to pay a withdrawal to their card; the provider opens an order and processes it (its own
- * checks) before the broker decides. The console learns the order's state, and once the broker has
+ * The card-style payment provider as the console needs it (docs/product.md [entity.withdrawal], [states]). A
+ * client asks the provider to pay a withdrawal to their card; the provider opens an order and processes it
+ * (its own checks) before the broker decides. The console learns the order's state, and once the broker has
  * decided tells the provider to pay it out (after the platform was debited) or to cancel it.
  *
  * Every call is idempotent per order id: paying out or cancelling an order twice leaves it paid out or

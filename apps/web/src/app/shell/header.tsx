@@ -16,8 +16,8 @@ type Props = {
 };
 
 /**
- * The header of SPEC 1: the ADMIN label, the staff member's name and the logout control; and the way
- * into the global search.
+ * The header of docs/product.md [overview]: the ADMIN label, the staff member's name and the logout control;
+ * and the way into the global search.
  */
 export function Header({ navOpened, onToggleNav, onOpenSearch, onShowShortcuts }: Props) {
   const { data: me } = useMe();

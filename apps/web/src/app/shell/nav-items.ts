@@ -29,7 +29,10 @@ export type NavItem = {
   label: string;
   to: string;
   icon: Icon;
-  /** The menu counter shown as a badge on this link (SPEC 2.2, 3). */
+  /**
+   * The menu counter shown as a badge on this link (docs/product.md [screen.sidebar],
+   * [entity.menu-counters]).
+   */
   counter?: keyof MenuCounters;
   /** What the badge counts, for screen readers ("3 new" unless said otherwise). */
   counterLabel?: string;
@@ -41,7 +44,7 @@ export type NavItem = {
 
 export type NavGroup = { label: string; items: NavItem[] };
 
-/** The sidebar of SPEC 2.2, in its order. */
+/** The sidebar of docs/product.md [screen.sidebar], in its order. */
 export const NAV_GROUPS: NavGroup[] = [
   {
     label: 'CLIENT MANAGEMENT',
@@ -91,7 +94,8 @@ export const NAV_GROUPS: NavGroup[] = [
         counter: 'newBankDetails',
         activePrefix: '/bank-verification-requests/',
       },
-      // SPEC 2.1 routes with no link in SPEC 2.2's sidebar: without these, staff had no way to them.
+      // Routes of docs/product.md [routes] that had no link in the original sidebar: without these, staff
+      // had no way to them (docs/product.md [screen.sidebar.extra-links]).
       { label: 'Historical Requests', to: '/historical-requests', icon: IconArchive },
       { label: 'Four-eyes approvals', to: '/approval-thresholds', icon: IconShieldCheck },
     ],
@@ -118,7 +122,8 @@ export const NAV_GROUPS: NavGroup[] = [
       },
     ],
   },
-  // Not in SPEC 2.2: the controls of issue 9.
+  // Not in the original sidebar: the controls added to the product
+  // (docs/product.md [screen.sidebar.extra-links]).
   {
     label: 'CONTROL',
     items: [
@@ -128,7 +133,7 @@ export const NAV_GROUPS: NavGroup[] = [
         to: '/reconciliation',
         icon: IconScale,
         minRole: 'ADMIN',
-        // Open critical mismatches: money moved twice on the platform (issue 17).
+        // Open critical mismatches: money moved twice on the platform.
         counter: 'criticalMismatches',
         counterLabel: 'critical',
       },

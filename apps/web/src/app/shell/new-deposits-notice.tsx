@@ -9,8 +9,8 @@ const NOTICE_ID = 'new-deposit-request';
 const PENDING_DEPOSITS = '/deposit-requests/pending';
 
 /**
- * The new-deposits notice (SPEC 1, 9): it stays until the staff member closes it. One fixed id, so
- * repeated `notify: true` answers while it is open do not stack copies.
+ * The new-deposits notice (docs/product.md [overview], [constants]): it stays until the staff member closes
+ * it. One fixed id, so repeated `notify: true` answers while it is open do not stack copies.
  */
 export function useNewDepositsNotice(): void {
   const navigate = useNavigate();

@@ -42,8 +42,8 @@ function StatusLight({ platform }: { platform: PlatformStatus }) {
 }
 
 /**
- * One light per trading platform (SPEC 1): green when OK, red otherwise; the tooltip says since when.
- * At the end of the row, whether live updates are on.
+ * One light per trading platform (docs/product.md [overview]): green when OK, red otherwise; the tooltip says
+ * since when. At the end of the row, whether live updates are on.
  */
 export function PlatformStatusLights() {
   const { data, isError } = usePlatformStatuses();

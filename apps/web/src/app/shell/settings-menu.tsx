@@ -9,7 +9,7 @@ import {
   UTC,
 } from '../../shared/time-zone/index.ts';
 
-/** The header's settings (issue 10): the staff member's time zone, and the keyboard shortcuts. */
+/** The header's settings: the staff member's time zone, and the keyboard shortcuts. */
 export function SettingsMenu({ onShowShortcuts }: { onShowShortcuts: () => void }) {
   const zone = useTimeZone();
   const options = useMemo(() => {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { isShortcutsKey } from '../../shared/keyboard/typing.ts';
 import { SHORTCUT_GROUPS } from '../../shared/keyboard/shortcuts.ts';
 
-/** '?' anywhere but in a field calls `onOpen` (issue 10 item 5). */
+/** '?' anywhere but in a field calls `onOpen`. */
 export function useShortcutsKey(onOpen: () => void) {
   useEffect(() => {
     const listener = (event: KeyboardEvent) => {

@@ -8,7 +8,7 @@ import { PlatformStatusLights } from './platform-status.tsx';
 import { useRequestCounters } from './system-queries.ts';
 
 function CountBadge({ count, label = 'new' }: { count: number | undefined; label?: string }) {
-  // Badge only when there is something new (SPEC 2.2).
+  // Badge only when there is something new (docs/product.md [screen.sidebar]).
   if (!count || count <= 0) return null;
   return (
     <Badge size="sm" color="red" variant="filled" circle={count < 10} aria-label={`${count} ${label}`}>
@@ -42,7 +42,10 @@ type SidebarLinkProps = {
   onNavigate: () => void;
 };
 
-/** The sidebar of SPEC 2.2: platform lights, then the four link groups with their new-request badges. */
+/**
+ * The sidebar of docs/product.md [screen.sidebar]: platform lights, then the four link groups with their
+ * new-request badges.
+ */
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   // Only the path marks the active link: a list's page flip (the query string) leaves the menu alone.
   return <SidebarMenu pathname={useLocation().pathname} onNavigate={onNavigate} />;

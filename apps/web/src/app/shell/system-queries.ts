@@ -13,7 +13,8 @@ export function useMe() {
   });
 }
 
-// The three polls below send X-Background: 1 so they never keep an idle session alive (DESIGN Security).
+// The three polls below send X-Background: 1 so they never keep an idle session alive
+// (docs/product.md [security.sessions]).
 
 /**
  * A poll's period: the spec's while the live stream is down (the fallback), a slow safety net while it
@@ -23,7 +24,7 @@ function usePollEvery(specMs: number): number {
   return useLiveStatus() === 'live' ? Math.max(specMs, LIVE_SAFETY_POLL_MS) : specMs;
 }
 
-/** Sidebar count badges, every 10 s (SPEC 7.1), or on each change while live. */
+/** Sidebar count badges, every 10 s (docs/product.md [calls.sign-in]), or on each change while live. */
 export function useRequestCounters() {
   return useQuery({
     queryKey: systemKeys.counters(),
@@ -33,8 +34,8 @@ export function useRequestCounters() {
 }
 
 /**
- * Platform status lights, every 5 s (SPEC 7.1), live or not: the tooltip's last working time moves with
- * every check. While live, a light that changes colour also shows within a second.
+ * Platform status lights, every 5 s (docs/product.md [calls.sign-in]), live or not: the tooltip's last
+ * working time moves with every check. While live, a light that changes colour also shows within a second.
  */
 export function usePlatformStatuses() {
   return useQuery({
@@ -44,7 +45,10 @@ export function usePlatformStatuses() {
   });
 }
 
-/** Whether new deposits arrived, every 10 s (SPEC 7.1), or on each new deposit while live. */
+/**
+ * Whether new deposits arrived, every 10 s (docs/product.md [calls.sign-in]), or on each new deposit while
+ * live.
+ */
 export function useNewDepositsCheck() {
   return useQuery({
     queryKey: systemKeys.newDeposits(),

@@ -23,9 +23,9 @@ function useInvalidateAccounts() {
 }
 
 /**
- * Leverage and/or password of an account (SPEC 4). A leverage change is confirmed at once; a password
- * change is checked 5 s later by `watchPasswordChange`, which shows its own notice; its promise comes
- * back as `passwordCheck` so an open modal can show the outcome too.
+ * Leverage and/or password of an account (docs/product.md [states]). A leverage change is confirmed at once;
+ * a password change is checked 5 s later by `watchPasswordChange`, which shows its own notice; its promise
+ * comes back as `passwordCheck` so an open modal can show the outcome too.
  */
 export function useUpdateAccount() {
   const invalidate = useInvalidateAccounts();

@@ -6,7 +6,10 @@ export type LiveOrDemo = 'live' | 'demo';
 export type UpdateAccountBody = z.input<typeof calls.accounts.updateAccount.body>;
 export type CreateAccountBody = z.input<typeof calls.accounts.createSubAccount.body>;
 
-/** The trading-account calls of SPEC 7.4 used by the account screens, typed by the contract. */
+/**
+ * The trading-account calls of docs/product.md [calls.accounts-funding] used by the account screens, typed by
+ * the contract.
+ */
 export const accountsApi = {
   /** LIVE and DEMO tabs: approved accounts only, the ones that exist on the platform. */
   page: (kind: LiveOrDemo, body: PagedRequest, options?: RequestOptions) =>
@@ -31,6 +34,6 @@ export const accountsApi = {
   checkPassword: (accountId: string) =>
     call(calls.accounts.checkAccountPasswordChange, { body: { accountId } }),
   create: (body: CreateAccountBody) => call(calls.accounts.createSubAccount, { body }),
-  /** Staff id -> name, for the admin column (SPEC 6 "looked up from an admins list"). */
+  /** Staff id -> name, for the admin column (docs/product.md [role.admins-list]). */
   admins: (options?: RequestOptions) => call(calls.clients.listAdmins, undefined, options),
 };

@@ -1,4 +1,7 @@
-/** SPEC 3: an account made by automation has no admin ('' — older rows say '0') and shows AUTOMATION. */
+/**
+ * docs/product.md [entities]: an account made by automation has no admin ('' — older rows say '0') and shows
+ * AUTOMATION.
+ */
 export const AUTOMATION = 'AUTOMATION';
 
 /**

@@ -9,7 +9,7 @@ import { ThresholdCard } from './threshold-card.tsx';
 import { useThresholds } from './thresholds-queries.ts';
 
 /**
- * /approval-thresholds (issue 9): per request type and currency, the amount above which a request
+ * /approval-thresholds: per request type and currency, the amount above which a request
  * needs a second approval by another staff member. A SYSOP sets them; other staff see them.
  */
 export function ThresholdsPage() {

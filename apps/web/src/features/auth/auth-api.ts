@@ -12,7 +12,7 @@ import { call } from '../../shared/api.ts';
 /** The link's segments: `setpassword` is there for an invited staff member's link. */
 export type EmailConfirmLink = { id: string; setpassword?: string };
 
-/** The sign-in and password calls of SPEC 7.1, typed by the contract. */
+/** The sign-in and password calls of docs/product.md [calls.sign-in], typed by the contract. */
 export const authApi = {
   loginAdmin: (body: LoginAdminRequest) => call(calls.auth.loginAdmin, { body }),
   loginConfirm: (body: LoginConfirmRequest) => call(calls.auth.confirmLogin, { body }),

@@ -10,8 +10,8 @@ export function AuthCard({ title, subtitle, children }: Props) {
   return (
     <Center mih="100vh" p="md" bg="gray.1">
       <Stack w="100%" maw={420} gap="md">
-        {/* No ADMIN label here: it belongs to the signed-in header (SPEC 1), and its absence tells
-            tests and people alike that nobody is signed in. */}
+        {/* No ADMIN label here: it belongs to the signed-in header (docs/product.md [overview.shell]), and
+            its absence tells tests and people alike that nobody is signed in. */}
         <Text fw={800} size="xl" c="blue.7" ta="center">
           Brokerdesk
         </Text>

@@ -12,8 +12,8 @@ type Props = {
 const onlyDigits = (text: string) => text.replace(/\D/g, '');
 
 /**
- * The six single-digit boxes of SPEC 5 "Login": digits only, typing moves on, Backspace moves back,
- * pasting exactly 6 characters fills every box.
+ * The six single-digit boxes of docs/product.md [rule.login]: digits only, typing moves on, Backspace moves
+ * back, pasting exactly 6 characters fills every box.
  */
 export function CodeInput({ digits, onChange, disabled, error }: Props) {
   const refs = useRef<Array<HTMLInputElement | null>>([]);

@@ -64,7 +64,7 @@ function ConfirmLoginForm({ ticket }: { ticket: SignInTicket }) {
     setLocalError(null);
     // Typing again starts a new attempt: the last error no longer describes what is in the boxes.
     if (verify.isError) verify.reset();
-    // SPEC 5: the form submits by itself once all six boxes hold a digit.
+    // docs/product.md [rules]: the form submits by itself once all six boxes hold a digit.
     if (next.every((digit) => digit !== '') && !verify.isPending) submit(next.join(''));
   };
 

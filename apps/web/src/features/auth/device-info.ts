@@ -1,6 +1,6 @@
 /**
- * deviceType and browserName sent with sign-in (SPEC 7.1); they label the session in the server's
- * sign-in log. Rough on purpose: user-agent sniffing is only for a human-readable label.
+ * deviceType and browserName sent with sign-in (docs/product.md [calls.sign-in]); they label the session in
+ * the server's sign-in log. Rough on purpose: user-agent sniffing is only for a human-readable label.
  */
 export function deviceInfo(userAgent: string = navigator.userAgent): {
   deviceType: string;

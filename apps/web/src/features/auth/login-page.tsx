@@ -15,7 +15,10 @@ import { saveTicket } from './sign-in-ticket.ts';
 import { onSubmit } from '../../shared/on-submit.ts';
 import { deviceTokenFor } from '../../shared/device-tokens.ts';
 
-/** The form checks what the server checks: required fields and the email format (SPEC 5 "Login"). */
+/**
+ * The form checks what the server checks: required fields and the email format
+ * (docs/product.md [rule.login]).
+ */
 const formSchema = loginAdminRequest.pick({ email: true, password: true });
 type FormValues = z.input<typeof formSchema>;
 

@@ -2,8 +2,8 @@ import { MESSAGES, newPasswordSchema } from '@brokerdesk/contract';
 import { z } from 'zod';
 
 /**
- * SPEC 5 "New password": both required, at least 10 characters (the contract's staff rule; the server
- * also refuses common passwords), and equal. Only the pairing with the confirmation lives here; the
+ * docs/product.md [rule.new-password]: both required, at least 10 characters (the contract's staff rule; the
+ * server also refuses common passwords), and equal. Only the pairing with the confirmation lives here; the
  * server never sees password2.
  */
 export const newPasswordFormSchema = z

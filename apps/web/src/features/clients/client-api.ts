@@ -20,7 +20,10 @@ export type ProcessUserBody = { userId: string; status: 'approved' | 'pending' |
 /** Timeline entries per page ("Show older" asks for the next). */
 export const TIMELINE_PAGE = 20;
 
-/** The calls of SPEC 7.2 and the partner mail settings of 7.3, typed by the contract. */
+/**
+ * The calls of docs/product.md [calls.clients] and the partner mail settings of [calls.partners], typed by
+ * the contract.
+ */
 export const clientApi = {
   list: (status: UserListStatus, body: PagedRequest, options?: RequestOptions) =>
     call(calls.clients.pageUsers, { params: { status }, body }, options),

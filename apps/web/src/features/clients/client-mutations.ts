@@ -66,7 +66,7 @@ export function useChangeAccountType() {
       ensureSuccess(
         await clientApi.changeAccountType({ changeTo: vars.changeTo, userData: { _id: vars.userId } }),
       );
-      // SPEC 4: the trading accounts are then renamed on the platform.
+      // docs/product.md [states]: the trading accounts are then renamed on the platform.
       return ensureSuccess(await clientApi.renameTradingAccounts({ userData: { _id: vars.userId } }));
     },
     onSuccess: async (_reply, vars) => {

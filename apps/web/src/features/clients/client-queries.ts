@@ -82,7 +82,10 @@ export function useClientBankAccounts(userId: string) {
   });
 }
 
-/** A partner's five email switches; the first item of the reply is the one used (SPEC 7.3). */
+/**
+ * A partner's five email switches; the first item of the reply is the one used
+ * (docs/product.md [calls.partners]).
+ */
 export function usePartnerSettings(userId: string, enabled: boolean) {
   return useQuery({
     queryKey: partnerSettingsKeys.detail(userId),

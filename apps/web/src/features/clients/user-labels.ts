@@ -1,6 +1,6 @@
 import { CRM_LIFECYCLE, CRM_LIFECYCLE_ORDER, type User, type UserStatus } from '@brokerdesk/contract';
 
-/** Status labels (SPEC 4: new is shown as 'New client'). */
+/** Status labels (docs/product.md [states]: new is shown as 'New client'). */
 export const USER_STATUS_LABELS: Record<UserStatus, string> = {
   new: 'New client',
   pending: 'Pending',
@@ -14,12 +14,17 @@ export const USER_STATUS_OPTIONS = (Object.keys(USER_STATUS_LABELS) as UserStatu
   label: USER_STATUS_LABELS[value],
 }));
 
-/** SPEC 4: the list flags new, pending and rejected; any other status is treated as approved. */
+/**
+ * docs/product.md [states]: the list flags new, pending and rejected; any other status is treated as
+ * approved.
+ */
 export function countsAsApproved(status: UserStatus): boolean {
   return status !== 'new' && status !== 'pending' && status !== 'rejected';
 }
 
-/** SPEC 2.4: an approved client without a first trading account is shown in red. */
+/**
+ * docs/product.md [screen.client-list]: an approved client without a first trading account is shown in red.
+ */
 export function approvedWithoutAccount(user: Pick<User, 'status' | 'firstAccountCreated'>): boolean {
   return countsAsApproved(user.status) && !user.firstAccountCreated;
 }

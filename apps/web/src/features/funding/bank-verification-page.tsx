@@ -22,11 +22,14 @@ import { BANK_STATUS_TABS } from './banks/bank-labels.ts';
 import { useBankAccountsPage, useLinkedBankAccount } from './banks/bank-queries.ts';
 import { StatusTabs } from './shared/status-tabs.tsx';
 
-/** The statuses this list has (SPEC 2.1); any other :status is Not found. */
+/** The statuses this list has (docs/product.md [routes]); any other :status is Not found. */
 export const BANK_ACCOUNT_STATUSES = bankAccountStatusSchema.options;
 type Status = (typeof BANK_ACCOUNT_STATUSES)[number];
 
-/** SPEC 9 gives bank accounts no page sizes; they take the console's usual 50 or 100, newest first. */
+/**
+ * docs/product.md [const.page-sizes] gives bank accounts no page sizes; they take the console's usual 50 or
+ * 100, newest first.
+ */
 const LIST: ListDefaults = {
   sizes: [50, 100],
   sizePerPage: 50,
@@ -39,7 +42,10 @@ const LIST: ListDefaults = {
 const bankId = (b: BankAccount) => b._id;
 const isPending = (b: BankAccount) => b.status === 'pending';
 
-/** /bank-verification-requests/:status (SPEC 2.17); rejected is shown as DECLINED. */
+/**
+ * /bank-verification-requests/:status (docs/product.md [screen.bank-accounts]); rejected is shown as
+ * DECLINED.
+ */
 export function BankVerificationPage() {
   const status = useRouteStatus(BANK_ACCOUNT_STATUSES);
   const { status: asked } = useParams();
@@ -57,7 +63,7 @@ function BankAccountsScreen({ status }: { status: Status }) {
   const { openId, open, close } = useLinkedBankAccount(query.data);
   const users = query.data?.users;
   const columns = useMemo(() => bankColumns(users), [users]);
-  // Bulk Approve / Decline (issue 20) on the pending tab.
+  // Bulk Approve / Decline on the pending tab.
   const bulk = useBulkActions<BankAccount>({
     kind: 'bankAccount',
     enabled: status === 'pending',

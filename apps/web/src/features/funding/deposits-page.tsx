@@ -7,10 +7,10 @@ import { DepositList } from './deposits/deposit-list.tsx';
 import { DEPOSIT_TABS } from './shared/funding-tabs.ts';
 import { StatusTabs } from './shared/status-tabs.tsx';
 
-/** The statuses this list has (SPEC 2.1); any other :status is Not found. */
+/** The statuses this list has (docs/product.md [routes]); any other :status is Not found. */
 export const DEPOSIT_STATUSES = FUNDING_TABS.deposit;
 
-/** /deposit-requests/:status (SPEC 2.16). */
+/** /deposit-requests/:status (docs/product.md [screen.deposits]). */
 export function DepositsPage() {
   const status = useRouteStatus(DEPOSIT_STATUSES);
   if (!status) return <NotFoundPage />;

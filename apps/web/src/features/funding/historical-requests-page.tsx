@@ -7,8 +7,9 @@ import { TransferList } from './transfers/transfer-list.tsx';
 import { WithdrawalList } from './withdrawals/withdrawal-list.tsx';
 
 /**
- * /historical-requests (SPEC 2.9): DEPOSITS, WITHDRAWALS and INTERNAL TRANSFERS, every decided request
- * of each kind. The open tab and each list's view live in the URL (prefixes dep., wd., tr.).
+ * /historical-requests (docs/product.md [screen.historical-requests]): DEPOSITS, WITHDRAWALS and INTERNAL
+ * TRANSFERS, every decided request of each kind. The open tab and each list's view live in the URL (prefixes
+ * dep., wd., tr.).
  */
 export function HistoricalRequestsPage() {
   usePageTitle('Historical Requests');

@@ -7,11 +7,11 @@ import { TRANSFER_TABS } from './shared/funding-tabs.ts';
 import { StatusTabs } from './shared/status-tabs.tsx';
 import { TransferList } from './transfers/transfer-list.tsx';
 
-/** The statuses this list has (SPEC 2.1); any other :status is Not found. */
+/** The statuses this list has (docs/product.md [routes]); any other :status is Not found. */
 export const TRANSFER_STATUSES = FUNDING_TABS.transfer;
 type Status = (typeof TRANSFER_STATUSES)[number];
 
-/** /transfer-requests/:status (SPEC 2.14). */
+/** /transfer-requests/:status (docs/product.md [screen.transfers]). */
 export function TransfersPage() {
   const status = useRouteStatus(TRANSFER_STATUSES);
   if (!status) return <NotFoundPage />;

@@ -7,11 +7,13 @@ import { WITHDRAWAL_TABS } from './shared/funding-tabs.ts';
 import { StatusTabs } from './shared/status-tabs.tsx';
 import { WithdrawalList } from './withdrawals/withdrawal-list.tsx';
 
-/** The statuses this list has (SPEC 2.1); any other :status is Not found. */
+/** The statuses this list has (docs/product.md [routes]); any other :status is Not found. */
 export const WITHDRAWAL_STATUSES = FUNDING_TABS.withdrawal;
 type Status = (typeof WITHDRAWAL_STATUSES)[number];
 
-/** /withdrawal-requests/:status (SPEC 2.15): the requests, then the 'Orders' table. */
+/**
+ * /withdrawal-requests/:status (docs/product.md [screen.withdrawals]): the requests, then the 'Orders' table.
+ */
 export function WithdrawalsPage() {
   const status = useRouteStatus(WITHDRAWAL_STATUSES);
   if (!status) return <NotFoundPage />;

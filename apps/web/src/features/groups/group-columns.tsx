@@ -54,7 +54,7 @@ export const GROUP_FIELDS: LocalFields<Group> = {
   timestamp: (g) => g.timestamp,
 };
 
-/** SPEC 2.8: rows with Copy flag D are shown red. */
+/** docs/product.md [screen.groups]: rows with Copy flag D are shown red. */
 export function isCopyD(group: Group): boolean {
   return group.copy.trim().toUpperCase() === 'D';
 }

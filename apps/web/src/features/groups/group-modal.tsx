@@ -19,7 +19,10 @@ type Props = {
   onClose: () => void;
 };
 
-/** 'Add group' and the Edit/Delete modal (SPEC 2.8, 5). Errors stay in the modal, in red (SPEC 8). */
+/**
+ * 'Add group' and the Edit/Delete modal (docs/product.md [screen.groups], [rule.groups]). Errors stay in the
+ * modal, in red (docs/product.md [messages]).
+ */
 export function GroupModal({ group, onClose }: Props) {
   const editing = group !== null;
   const form = useForm<GroupFieldsRequest, unknown, Output>({

@@ -9,7 +9,7 @@ import { entityKeys } from '../../shared/query-keys.ts';
 
 export const groupKeys = entityKeys('groups');
 
-/** SPEC 7.5: the whole list in one call. */
+/** docs/product.md [calls.groups]: the whole list in one call. */
 export function useGroups() {
   return useQuery({
     queryKey: groupKeys.lists(),
@@ -30,8 +30,8 @@ const CALLS = {
 const NOTICES = { add: 'Group added.', edit: 'Group updated.', delete: 'Group deleted.' } as const;
 
 /**
- * Add, edit or delete a group. Errors are shown in the group modal (SPEC 8), so no notice pops up on
- * top of it; the list and the group's detail load again after any change.
+ * Add, edit or delete a group. Errors are shown in the group modal (docs/product.md [messages]), so no notice
+ * pops up on top of it; the list and the group's detail load again after any change.
  */
 export function useGroupChange() {
   const queryClient = useQueryClient();

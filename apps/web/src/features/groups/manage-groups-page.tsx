@@ -19,7 +19,7 @@ import { ExportButton } from '../../shared/export-button.tsx';
 /** How the export reads the view's filters (the screen filters its rows itself). */
 const GROUP_FILTER_TYPES = { groupId: 'TEXT', groupName: 'TEXT', groupStatus: 'SELECT' } as const;
 
-/** SPEC 9 gives groups no page sizes; they take the console's usual 50 or 100. */
+/** docs/product.md [const.page-sizes] gives groups no page sizes; they take the console's usual 50 or 100. */
 const GROUP_LIST: ListDefaults = {
   sizes: [50, 100],
   sizePerPage: 50,
@@ -34,7 +34,7 @@ const anyGroupId = (id: string) => id.length > 0;
 
 const RED_ROW = { background: 'var(--mantine-color-red-1)', color: 'var(--mantine-color-red-9)' };
 
-/** /manage-groups (SPEC 2.8). Click a row to edit or delete it. */
+/** /manage-groups (docs/product.md [screen.groups]). Click a row to edit or delete it. */
 export function ManageGroupsPage() {
   usePageTitle('Manage Groups');
   const list = useUrlListState(GROUP_LIST);

@@ -39,8 +39,8 @@ function useDashboardParams() {
 }
 
 /**
- * Home: the operations dashboard (issue 20; SPEC 2.20 leaves its content open). What waits and for how
- * long first, then money and decisions (the chart library loads after the figures), then the platform
+ * Home: the operations dashboard (docs/product.md [screen.home] leaves its content open). What waits and for
+ * how long first, then money and decisions (the chart library loads after the figures), then the platform
  * and reconciliation. Live: every change to a request table refetches it (live-topics.ts).
  */
 export function HomePage() {

@@ -5,9 +5,9 @@ import { ApiError } from '../../shared/api.ts';
 const NON_FIELD_KEYS = new Set(['server', 'errors', 'message']);
 
 /**
- * The notice for a failed IB call (SPEC 8): no slot left gets its own title ('IB Code Insert Failed');
- * otherwise the server's message, or 'Something went wrong!' when there is none (no answer at all).
- * Null when the failure is about fields, which the form shows under them.
+ * The notice for a failed IB call (docs/product.md [messages]): no slot left gets its own title ('IB Code
+ * Insert Failed'); otherwise the server's message, or 'Something went wrong!' when there is none (no answer
+ * at all). Null when the failure is about fields, which the form shows under them.
  */
 export function ibFailureNotice(error: unknown): { title: string; message: string } | null {
   if (!(error instanceof ApiError) || error.status === 0) {

@@ -9,7 +9,7 @@ import {
 } from '@brokerdesk/contract';
 import { call, type RequestOptions } from '../../shared/api.ts';
 
-/** The IB request and IB code calls of SPEC 7.3, typed by the contract. */
+/** The IB request and IB code calls of docs/product.md [calls.partners], typed by the contract. */
 export const partnersApi = {
   /** One server page (the paged form of adminGetIbRequests). */
   ibRequests: (body: PagedRequest, options?: RequestOptions) =>
@@ -26,7 +26,7 @@ export const partnersApi = {
   generatedCodes: (agentCode: number, options?: RequestOptions) =>
     call(calls.partners.listGeneratedCodes, { params: { agentCode } }, options),
   addIntroducer: (body: AddIbCodeRequest) => call(calls.partners.addIbCode, { body }),
-  /** The inline rename: the same update function with newCode false (SPEC 7.3). */
+  /** The inline rename: the same update function with newCode false (docs/product.md [calls.partners]). */
   renameIntroducer: (body: RenameIbCodeRequest) => call(calls.partners.updateIbCode, { body }),
   generateCodes: (body: GenerateCodesRequest) => call(calls.partners.generateCodes, { body }),
 };

@@ -2,7 +2,7 @@ import { calls, type StaffInviteRequest, type StaffUpdateRequest } from '@broker
 import { call, type RequestOptions } from '../../shared/api.ts';
 import { entityKeys } from '../../shared/query-keys.ts';
 
-/** Staff management calls (issue 18), typed by the contract. */
+/** Staff management calls, typed by the contract. */
 export const staffApi = {
   list: (options?: RequestOptions) => call(calls.staff.listStaff, {}, options),
   invite: (body: StaffInviteRequest) => call(calls.staff.inviteStaff, { body }),

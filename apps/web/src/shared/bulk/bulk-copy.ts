@@ -4,7 +4,7 @@ type Copy = {
   /** The row's name, one and many: 'deposit' / 'deposits'. */
   one: string;
   many: string;
-  /** SPEC 5 "Approval confirmations" for one row; the plural says the same of n rows. */
+  /** docs/product.md [rule.approval-confirmations] for one row; the plural says the same of n rows. */
   single: string;
   plural: (n: number) => string;
 };
@@ -16,7 +16,7 @@ const areYouSure = (one: string, many: string): Copy => ({
   plural: (n) => `Are you sure you want to approve these ${n} ${many}?`,
 });
 
-/** The words of each list's bulk actions (issue 20). */
+/** The words of each list's bulk actions. */
 export const BULK_COPY: Record<BulkKind, Copy> = {
   deposit: { ...areYouSure('deposit', 'deposits'), single: MESSAGES.approveDeposit },
   withdrawal: { ...areYouSure('withdrawal', 'withdrawals'), single: MESSAGES.approveWithdrawal },
@@ -37,7 +37,7 @@ export const BULK_COPY: Record<BulkKind, Copy> = {
   ibRequest: areYouSure('IB request', 'IB requests'),
 };
 
-/** The approval question for n rows: SPEC 5's own sentence for one. */
+/** The approval question for n rows: the sentence for one (docs/product.md [rule.approval-confirmations]). */
 export function approveQuestion(kind: BulkKind, n: number): string {
   const copy = BULK_COPY[kind];
   return n === 1 ? copy.single : copy.plural(n);

@@ -6,7 +6,7 @@ type Props = {
   /** What happens, e.g. 'Reject 3 deposits'. */
   intro: string;
   label: string;
-  /** SPEC 5's words when the reason is blank. */
+  /** The words when the reason is blank (docs/product.md [rule.reject-reason]). */
   required: string;
   confirmLabel: string;
   danger: boolean;
@@ -14,7 +14,10 @@ type Props = {
   onCancel: () => void;
 };
 
-/** The one reason (or comment) for every selected row; blank is refused here, as SPEC 5 blocks it. */
+/**
+ * The one reason (or comment) for every selected row; blank is refused here, as docs/product.md [rules]
+ * blocks it.
+ */
 export function BulkReasonModal(p: Props) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);

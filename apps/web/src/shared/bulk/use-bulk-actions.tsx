@@ -37,9 +37,9 @@ export type BulkActions<T> = {
 };
 
 /**
- * Bulk Approve / Reject on a request list (issue 20): tick rows on the page, confirm (SPEC 5's
- * question, or one reason for all), and each row goes through the server's own rules; the results
- * say per row what happened.
+ * Bulk Approve / Reject on a request list: tick rows on the page, confirm (the question of
+ * docs/product.md [rule.approval-confirmations], or one reason for all), and each row goes through the
+ * server's own rules; the results say per row what happened.
  */
 export function useBulkActions<T>(o: Options<T>): BulkActions<T> {
   const { kind, enabled, rows, rowKey, canDecide, describe } = o;

@@ -4,7 +4,7 @@ import type { MouseEvent } from 'react';
 const OWN_TITLE = 'data-clipped-title';
 
 /**
- * Cells stay on one line and end in an ellipsis (issue 20); the full text shows on hover as the cell's
+ * Cells stay on one line and end in an ellipsis; the full text shows on hover as the cell's
  * title. Set when the pointer reaches a cell, and only for one whose text is cut, rather than a title on
  * every cell of every render: a 100-row page has over a thousand cells (tools/bench/paint.ts).
  */

@@ -44,7 +44,8 @@ export function ColumnFilterControl({ filter, label, value, onChange }: Props) {
         />
       );
     case 'tri-state':
-      // 'All' is an explicit choice here: the three states read as one control, as SPEC 2.4 lists them.
+      // 'All' is an explicit choice here: the three states read as one control, as
+      // docs/product.md [screen.client-list] lists them.
       return (
         <Select
           size="xs"

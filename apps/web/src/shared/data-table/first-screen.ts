@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * A new page draws the rows that fit on the screen in its first frame and the rest of the page right
- * after that frame (issue 19: a 100-row page painted within 100 ms of its data). Layout and paint grow
+ * after that frame (a 100-row page painted within 100 ms of its data). Layout and paint grow
  * with the rows drawn, and on a 100-row page most rows are below the fold (docs/performance.md, Web).
  *
  * The rest of the page is in the document a frame later, before anyone could scroll to it: the keyboard,

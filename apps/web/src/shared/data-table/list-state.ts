@@ -33,7 +33,7 @@ export type ListDefaults = {
   prefix?: string;
 };
 
-/** How the server reads a filter value (DESIGN "API contract"). */
+/** How the server reads a filter value (docs/product.md [api.paged]). */
 export type FilterType = Filter['filterType'];
 
 /** The page sizes to offer: the list's choices plus its initial size when that is not among them. */
@@ -139,7 +139,7 @@ export function applyListChange(state: ListState, change: ListChange): ListState
 }
 
 /**
- * The body of a paged call (DESIGN "API contract"). `filterTypes` says how the server reads each field;
+ * The body of a paged call (docs/product.md [api.paged]). `filterTypes` says how the server reads each field;
  * a number filter that is not a number is left out instead of being refused by the server.
  */
 export function toPagedRequest(

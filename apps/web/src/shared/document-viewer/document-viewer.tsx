@@ -22,7 +22,7 @@ export type ViewerDocument = { title: string; url: string | null };
 type Props = { document: ViewerDocument | null; onClose: () => void };
 
 /**
- * The console's document viewer (issue 20): KYC scans, bank statements and eKYC reports open inside the
+ * The console's document viewer: KYC scans, bank statements and eKYC reports open inside the
  * console. Pictures can be zoomed and turned; PDFs are drawn by pdf.js. The document is fetched once
  * through its signed link, which the server logs as opened.
  */

@@ -1,4 +1,4 @@
-/** Keyboard use of the console (issue 10 item 5): row keys, the '?' key and the shortcuts list. */
+/** Keyboard use of the console: row keys, the '?' key and the shortcuts list. */
 export { movedIndex, pressRowAction, rowActionProps, rowCommand, ROW_ACTION_ATTRIBUTE } from './row-keys.ts';
 export type { RowAction, RowCommand } from './row-keys.ts';
 export { isShortcutsKey, isTypingTarget } from './typing.ts';

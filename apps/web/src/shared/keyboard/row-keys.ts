@@ -1,4 +1,4 @@
-/** What a key pressed on a focused table row asks for (issue 10 item 5). */
+/** What a key pressed on a focused table row asks for. */
 export type RowCommand = 'next' | 'previous' | 'first' | 'last' | 'open' | 'approve' | 'reject';
 
 export type KeyLike = {

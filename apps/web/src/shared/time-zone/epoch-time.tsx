@@ -2,7 +2,7 @@ import { formatEpoch, formatEpochUtc } from '../formatters.ts';
 import { useTimeZone } from './time-zone.ts';
 
 /**
- * A time as the console shows it: in the staff member's time zone, the UTC time on hover (issue 10 item 6).
+ * A time as the console shows it: in the staff member's time zone, the UTC time on hover.
  * Nothing for no time.
  */
 export function EpochTime({

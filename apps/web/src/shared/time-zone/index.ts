@@ -1,4 +1,4 @@
-/** The staff member's time zone (issue 10 item 6): the choice, and times shown in it with UTC on hover. */
+/** The staff member's time zone: the choice, and times shown in it with UTC on hover. */
 export { EpochTime } from './epoch-time.tsx';
 export {
   browserTimeZone,

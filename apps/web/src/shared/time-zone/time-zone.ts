@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { subscribeSession } from '../session.ts';
 
 /**
- * The staff member's time zone for every time the console shows (issue 10 item 6). Kept in this browser
+ * The staff member's time zone for every time the console shows. Kept in this browser
  * per staff member (docs/decisions.md): the browser's zone until they choose another.
  */
 export const UTC = 'UTC';
@@ -74,8 +74,8 @@ export function useStaffTimeZone(id: string | undefined): void {
 }
 
 /**
- * Choose a zone for the signed-in staff member. Logout clears local storage (SPEC 4), so the choice is
- * also written again by `rememberTimeZone` once the session is gone.
+ * Choose a zone for the signed-in staff member. Logout clears local storage (docs/product.md [state.logout]),
+ * so the choice is also written again by `rememberTimeZone` once the session is gone.
  */
 export function setTimeZone(zone: string): void {
   if (!isValidTimeZone(zone)) return;

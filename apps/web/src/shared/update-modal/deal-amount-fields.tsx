@@ -17,7 +17,10 @@ type Props = {
   serverError: string | undefined;
 };
 
-/** 'Modify deal amount' and the amount it enables (SPEC 5: a number, any step, editable only when ticked). */
+/**
+ * 'Modify deal amount' and the amount it enables (docs/product.md [rule.update-modal]: a number, any step,
+ * editable only when ticked).
+ */
 export function DealAmountFields({ control, config, disabled, serverError }: Props) {
   const modify = useWatch({ control, name: 'modifyDealAmount' });
   return (
@@ -44,7 +47,8 @@ export function DealAmountFields({ control, config, disabled, serverError }: Pro
             label="Deal amount"
             rightSection={config.currency}
             rightSectionWidth={48}
-            // Not whole units only (SPEC 5 "any step"): the amount that really arrived, to the cent.
+            // Not whole units only (docs/product.md [rule.update-modal]): the amount that really arrived, to
+            // the cent.
             step={0.01}
             // Written as the tables write amounts (2650.00), so the two read alike.
             decimalScale={2}

@@ -1,4 +1,4 @@
-/** The one update modal of the request screens (SPEC 5 "Update modals"). */
+/** The one update modal of the request screens (docs/product.md [rule.update-modal]). */
 export { UpdateModal, type UpdateModalProps } from './update-modal.tsx';
 export type { DealAmountConfig } from './deal-amount-fields.tsx';
 export {

@@ -19,13 +19,19 @@ export type UpdateModalProps<S extends string> = {
   title: string;
   /** Names the request in the rejection alert: 'You cannot reject {kind} without a reason'. */
   kind: RejectKind;
-  /** 'notice': the rejection alert pops up as an error notice (withdrawals, SPEC 5); else under the comment. */
+  /**
+   * 'notice': the rejection alert pops up as an error notice (withdrawals,
+   * docs/product.md [rule.reject-reason]); else under the comment.
+   */
   rejectAlert?: 'field' | 'notice';
   options: readonly UpdateStatusOption<S>[];
   /** The status to start with; 'rejected' for the list's Reject button. */
   initialStatus: string | null;
   initialComment?: string;
-  /** The status cannot be changed (leverage and sub-account lists other than pending, SPEC 4). */
+  /**
+   * The status cannot be changed (leverage and sub-account lists other than pending,
+   * docs/product.md [states]).
+   */
   statusLocked?: boolean;
   /** Nothing can be changed, and why (a closed request, an admin-made sub-account); shows the status as is. */
   readOnlyReason?: string;
@@ -35,10 +41,13 @@ export type UpdateModalProps<S extends string> = {
   details?: ReactNode;
   /** Extra fields of one screen (Don't email the client, …), between the form and its buttons. */
   children?: ReactNode;
-  /** Shown in green once saved, for a modal that stays open a moment (leverage, SPEC 4). */
+  /** Shown in green once saved, for a modal that stays open a moment (leverage, docs/product.md [states]). */
   doneMessage?: string;
   busy: boolean;
-  /** The last failed save: field errors under their fields, the rest in red below the form (SPEC 8). */
+  /**
+   * The last failed save: field errors under their fields, the rest in red below the form
+   * (docs/product.md [messages]).
+   */
   error: unknown;
   onSubmit: (values: ValidUpdate<S>) => void;
   onClose: () => void;
@@ -48,8 +57,8 @@ const COMMON_FIELDS = ['status', 'comment'] as const;
 
 /**
  * The one update modal of deposits, withdrawals, transfers, leverage changes and sub-accounts
- * (SPEC 5 "Update modals"): a required status, a comment, optionally a modified deal amount and a
- * screen's own fields. A rejection without a reason never leaves the browser.
+ * (docs/product.md [rule.update-modal]): a required status, a comment, optionally a modified deal amount and
+ * a screen's own fields. A rejection without a reason never leaves the browser.
  */
 export function UpdateModal<S extends string>(props: UpdateModalProps<S>) {
   const { options, dealAmount, readOnlyReason, doneMessage, busy } = props;

@@ -6,7 +6,7 @@ import {
   type UpdateStatus,
 } from '@brokerdesk/contract';
 
-/** What a rejection is about, as the spec's alert names it (SPEC 5 "Rejection"). */
+/** What a rejection is about, as the spec's alert names it (docs/product.md [rule.reject-reason]). */
 export type RejectKind = Parameters<typeof MESSAGES.rejectWithoutReason>[0];
 
 /** One choice of the status select. */
@@ -35,15 +35,18 @@ export type UpdateProblems = Partial<Record<'status' | 'comment' | 'dealAmount',
 export const STATUS_REQUIRED = 'Status is required.';
 export const DEAL_AMOUNT_REQUIRED = 'Enter the deal amount.';
 
-/** The spec's status labels (SPEC 4) for the given choices, in the given order. */
+/** The spec's status labels (docs/product.md [states]) for the given choices, in the given order. */
 export function updateStatusOptions<S extends UpdateStatus>(values: readonly S[]): UpdateStatusOption<S>[] {
   return values.map((value) => ({ value, label: UPDATE_STATUS_LABELS[value] }));
 }
 
-/** Every update modal's choices (SPEC 4): pending, Reject, Set as approved, Approve & process. */
+/**
+ * Every update modal's choices (docs/product.md [state.decision-options]): pending, Reject, Set as approved,
+ * Approve & process.
+ */
 export const ALL_UPDATE_STATUSES = ['pending', 'rejected', 'approved', 'approve_process'] as const;
 
-/** A rejection without a non-blank comment is blocked (SPEC 5). */
+/** A rejection without a non-blank comment is blocked (docs/product.md [rule.reject-reason]). */
 export function rejectionBlocked(status: string | null, comment: string): boolean {
   return status === 'rejected' && comment.trim() === '';
 }

@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { passwordCheckRequest, passwordCheckResponse } from '../../accounts.ts';
 
-/** How the last password change of a trading account on the platform went (SPEC 7.4). */
+/**
+ * How the last password change of a trading account on the platform went
+ * (docs/product.md [calls.accounts-funding]).
+ */
 export const checkAccountPasswordChange = defineCall({
   summary: 'Tells how the last password change of a trading account on the platform went.',
   method: 'POST',

@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { listPageQuery, subAccountListParams, subAccountListResponse } from '../../accounts.ts';
 
-/** The sub-account request list (SPEC 7.4, path ours): the first page, or any page by ?page=&sizePerPage=. */
+/**
+ * The sub-account request list (docs/product.md [calls.accounts-funding], path ours): the first page, or any
+ * page by ?page=&sizePerPage=.
+ */
 export const listSubAccountRequests = defineCall({
   summary: 'Lists the sub-account requests, a page at a time.',
   method: 'GET',

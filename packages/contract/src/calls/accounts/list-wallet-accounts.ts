@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { walletAccountsResponse } from '../../accounts.ts';
 
-/** Wallet accounts: the clients' live, approved accounts, newest first (the first 100; SPEC 2.10, docs/decisions.md). */
+/**
+ * Wallet accounts: the clients' live, approved accounts, newest first (the first 100;
+ * docs/product.md [screen.wallet-accounts], docs/decisions.md).
+ */
 export const listWalletAccounts = defineCall({
   summary: "Lists the newest wallet accounts: the clients' live, approved accounts.",
   method: 'GET',

@@ -7,7 +7,10 @@ import {
   liveOrDemoSchema,
 } from '../../accounts.ts';
 
-/** One server page of the LIVE or DEMO trading accounts of every client (SPEC 2.11, 7.4). */
+/**
+ * One server page of the LIVE or DEMO trading accounts of every client
+ * (docs/product.md [screen.trading-accounts], [calls.accounts-funding]).
+ */
 export const pageAccounts = defineCall({
   summary: "Reads one page of the clients' live or demo trading accounts, sorted and filtered.",
   method: 'POST',

@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { leverageListParams, leverageListResponse, leveragePageRequest } from '../../accounts.ts';
 
-/** One server page of the leverage changes of a status: page, size, sort and filters (SPEC 2.18). */
+/**
+ * One server page of the leverage changes of a status: page, size, sort and filters
+ * (docs/product.md [screen.leverage-requests]).
+ */
 export const pageLeverageRequests = defineCall({
   summary: 'Reads one page of the leverage change requests of a status, sorted and filtered.',
   method: 'POST',

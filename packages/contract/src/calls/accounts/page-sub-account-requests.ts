@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { subAccountListParams, subAccountListResponse, subAccountPageRequest } from '../../accounts.ts';
 
-/** One server page of the sub-account requests: page, size, sort and filters (polled every 5 s, SPEC 9). */
+/**
+ * One server page of the sub-account requests: page, size, sort and filters (polled every 5 s,
+ * docs/product.md [const.polling]).
+ */
 export const pageSubAccountRequests = defineCall({
   summary: 'Reads one page of the sub-account requests, sorted and filtered.',
   method: 'POST',

@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { accountActionResponse, changeAccountNamesRequest } from '../../accounts.ts';
 
-/** Renames a client's trading accounts on the platform after their name changed (SPEC 7.4). */
+/**
+ * Renames a client's trading accounts on the platform after their name changed
+ * (docs/product.md [calls.accounts-funding]).
+ */
 export const renameTradingAccounts = defineCall({
   summary: "Renames a client's trading accounts on the platform after their name changed.",
   method: 'POST',

@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { updateAccountRequest, updateAccountResponse } from '../../accounts.ts';
 
-/** The account details modal's save: a trading account's group, type, leverage or password (SPEC 7.4). */
+/**
+ * The account details modal's save: a trading account's group, type, leverage or password
+ * (docs/product.md [calls.accounts-funding]).
+ */
 export const updateAccount = defineCall({
   summary: "Changes a trading account's group, type, leverage or password.",
   method: 'POST',

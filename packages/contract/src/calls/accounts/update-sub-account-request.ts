@@ -4,7 +4,10 @@ import {
   updateSubAccountRequest as updateSubAccountRequestBody,
 } from '../../accounts.ts';
 
-/** The sub-account request modal's decision: approving opens the account on the platform (SPEC 2.19). */
+/**
+ * The sub-account request modal's decision: approving opens the account on the platform
+ * (docs/product.md [screen.sub-account-requests]).
+ */
 export const updateSubAccountRequest = defineCall({
   summary: 'Decides a sub-account request; approving opens the account on the trading platform.',
   method: 'POST',

@@ -1,7 +1,7 @@
 import { defineCall } from '../../call.ts';
 import { thresholdsResponse } from '../../approvals.ts';
 
-/** The four-eyes thresholds (issue 9; path ours): read by any staff member. */
+/** The four-eyes thresholds (path ours): read by any staff member. */
 export const listThresholds = defineCall({
   summary: 'Lists the four-eyes thresholds above which a second approval is needed.',
   method: 'GET',

@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { loginConfirmRequest, loginConfirmResponse } from '../../auth.ts';
 
-/** Sign-in, second step (SPEC 7.1): the ticket and the emailed code give the session's token. */
+/**
+ * Sign-in, second step (docs/product.md [calls.sign-in]): the ticket and the emailed code give the session's
+ * token.
+ */
 export const confirmLogin = defineCall({
   summary: 'Signs a staff member in, second step: the mailed code opens a session.',
   method: 'POST',

@@ -1,7 +1,7 @@
 import { defineCall } from '../../call.ts';
 import { resendCodeRequest, resendCodeResponse } from '../../auth.ts';
 
-/** Emails a new sign-in code for the ticket of the first step (SPEC 7.1). */
+/** Emails a new sign-in code for the ticket of the first step (docs/product.md [calls.sign-in]). */
 export const resendLoginCode = defineCall({
   summary: 'Mails a new sign-in code.',
   method: 'POST',

@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { resetPasswordRequest, resetPasswordResponse } from '../../auth.ts';
 
-/** Forgot password (SPEC 7.1): emails a reset link when the address belongs to a staff member. */
+/**
+ * Forgot password (docs/product.md [calls.sign-in]): emails a reset link when the address belongs to a staff
+ * member.
+ */
 export const resetPassword = defineCall({
   summary: 'Mails a password reset link to a staff member.',
   method: 'POST',

@@ -1,7 +1,7 @@
 import { defineCall } from '../../call.ts';
 import { newPasswordRequest, newPasswordResponse } from '../../auth.ts';
 
-/** Sets a new password with the id of a reset link (SPEC 7.1). */
+/** Sets a new password with the id of a reset link (docs/product.md [calls.sign-in]). */
 export const setNewPassword = defineCall({
   summary: 'Sets a new password from a reset link.',
   method: 'POST',

@@ -1,7 +1,7 @@
 import { defineCall } from '../../call.ts';
 import { bankAccountsResponse } from '../../banks.ts';
 
-/** Every bank account, as SPEC 7.4 has it (capped at BANK_LIST_CAP). */
+/** Every bank account, as docs/product.md [calls.accounts-funding] has it (capped at BANK_LIST_CAP). */
 export const listBankAccounts = defineCall({
   summary: 'Lists every bank account.',
   method: 'GET',

@@ -2,8 +2,8 @@ import { defineCall } from '../../call.ts';
 import { uploadResponse } from '../../banks.ts';
 
 /**
- * POST /upload (SPEC 7.4): one document for a client, as multipart/form-data `userId` + `file`. The
- * body is read by the route itself (multipart has no JSON schema); the reply is JSON.
+ * POST /upload (docs/product.md [calls.accounts-funding]): one document for a client, as multipart/form-data
+ * `userId` + `file`. The body is read by the route itself (multipart has no JSON schema); the reply is JSON.
  */
 export const uploadDocument = defineCall({
   summary: 'Uploads a document for a client.',

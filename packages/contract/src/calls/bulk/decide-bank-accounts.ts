@@ -1,7 +1,7 @@
 import { defineCall } from '../../call.ts';
 import { bulkRequest, bulkResponse } from '../../bulk.ts';
 
-/** Bulk Approve / Reject on Bank verification's Pending tab (issue 20; path ours). */
+/** Bulk Approve / Reject on Bank verification's Pending tab (path ours). */
 export const decideBankAccounts = defineCall({
   summary: 'Approves or rejects several pending bank accounts at once.',
   method: 'POST',

@@ -1,7 +1,7 @@
 import { defineCall } from '../../call.ts';
 import { bulkRequest, bulkResponse } from '../../bulk.ts';
 
-/** Bulk Approve / Reject on the deposit list (issue 20; path ours). */
+/** Bulk Approve / Reject on the deposit list (path ours). */
 export const decideDeposits = defineCall({
   summary: 'Approves or rejects several deposits at once.',
   method: 'POST',

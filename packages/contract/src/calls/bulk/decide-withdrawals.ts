@@ -1,7 +1,7 @@
 import { defineCall } from '../../call.ts';
 import { bulkRequest, bulkResponse } from '../../bulk.ts';
 
-/** Bulk Approve / Reject on the withdrawal list, card-provider ones included (issue 20; path ours). */
+/** Bulk Approve / Reject on the withdrawal list, card-provider ones included (path ours). */
 export const decideWithdrawals = defineCall({
   summary: 'Approves or rejects several withdrawals at once.',
   method: 'POST',

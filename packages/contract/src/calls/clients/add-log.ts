@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { addLogRequest, successResponse } from '../../clients.ts';
 
-/** The client log card's Add: a note by this staff member on the client's log (SPEC 7.2). */
+/**
+ * The client log card's Add: a note by this staff member on the client's log
+ * (docs/product.md [calls.clients]).
+ */
 export const addLog = defineCall({
   summary: "Adds a staff note to a client's log.",
   method: 'POST',

@@ -1,7 +1,7 @@
 import { defineCall } from '../../call.ts';
 import { changeAccountTypeRequest, successResponse } from '../../clients.ts';
 
-/** Turns a client into a partner (IB) or back (SPEC 7.2 changeUserAccountType). */
+/** Turns a client into a partner (IB) or back (docs/product.md [calls.clients] changeUserAccountType). */
 export const changeAccountType = defineCall({
   summary: 'Turns a client into a partner (IB) or back.',
   method: 'POST',

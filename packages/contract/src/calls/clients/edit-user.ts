@@ -1,7 +1,7 @@
 import { defineCall } from '../../call.ts';
 import { editUserRequest, editUserResponse } from '../../clients.ts';
 
-/** The profile's Edit form: a client's details (SPEC 7.2). */
+/** The profile's Edit form: a client's details (docs/product.md [calls.clients]). */
 export const editUser = defineCall({
   summary: "Saves a client's details from the profile's Edit form.",
   method: 'POST',

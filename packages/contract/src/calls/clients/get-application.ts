@@ -3,7 +3,9 @@ import { defineCall } from '../../call.ts';
 import { idSchema } from '../../common.ts';
 import { clientApplicationResponse } from '../../clients.ts';
 
-/** The answers a client gave in their application (SPEC 7.2 getClientApplicationData). */
+/**
+ * The answers a client gave in their application (docs/product.md [calls.clients] getClientApplicationData).
+ */
 export const getApplication = defineCall({
   summary: 'Reads the answers a client gave in their application.',
   method: 'GET',

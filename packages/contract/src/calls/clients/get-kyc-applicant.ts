@@ -3,7 +3,7 @@ import { defineCall } from '../../call.ts';
 import { idSchema } from '../../common.ts';
 import { kycApplicantResponse } from '../../clients.ts';
 
-/** The KYC provider's applicant record of a client (SPEC 7.2 getKYCApplicantData). */
+/** The KYC provider's applicant record of a client (docs/product.md [calls.clients] getKYCApplicantData). */
 export const getKycApplicant = defineCall({
   summary: "Reads a client's applicant record at the KYC provider.",
   method: 'GET',

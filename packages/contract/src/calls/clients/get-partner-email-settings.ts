@@ -3,7 +3,10 @@ import { defineCall } from '../../call.ts';
 import { idSchema } from '../../common.ts';
 import { partnerEmailSettingsResponse } from '../../clients.ts';
 
-/** A partner's mail settings, for the profile's partner card (SPEC 7.3 getEmailNotifications). */
+/**
+ * A partner's mail settings, for the profile's partner card (docs/product.md [calls.partners]
+ * getEmailNotifications).
+ */
 export const getPartnerEmailSettings = defineCall({
   summary: "Reads a partner's mail settings.",
   method: 'GET',

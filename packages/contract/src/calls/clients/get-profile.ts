@@ -3,7 +3,7 @@ import { defineCall } from '../../call.ts';
 import { idSchema } from '../../common.ts';
 import { profileResponse } from '../../clients.ts';
 
-/** A client's profile page: the user and their accounts (SPEC 7.2). */
+/** A client's profile page: the user and their accounts (docs/product.md [calls.clients]). */
 export const getProfile = defineCall({
   summary: "Reads a client's profile: the client and their accounts.",
   method: 'GET',

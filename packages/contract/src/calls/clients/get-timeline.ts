@@ -3,7 +3,7 @@ import { defineCall } from '../../call.ts';
 import { idSchema } from '../../common.ts';
 import { timelineQuery, timelineResponse } from '../../client-record.ts';
 
-/** One page of the profile's activity timeline, newest first (issue 20; path ours). */
+/** One page of the profile's activity timeline, newest first (path ours). */
 export const getTimeline = defineCall({
   summary: "Reads one page of a client's activity timeline, newest first.",
   method: 'GET',

@@ -3,7 +3,7 @@ import { defineCall } from '../../call.ts';
 import { idSchema } from '../../common.ts';
 import { logsResponse } from '../../clients.ts';
 
-/** The client log card: every entry of a client's log (SPEC 7.2). */
+/** The client log card: every entry of a client's log (docs/product.md [calls.clients]). */
 export const listLogs = defineCall({
   summary: "Lists every entry of a client's log.",
   method: 'GET',

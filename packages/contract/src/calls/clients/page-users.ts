@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { defineCall } from '../../call.ts';
 import { userListStatusSchema, usersListRequest, usersListResponse } from '../../clients.ts';
 
-/** One server page of a users list tab (SPEC 7.2: all, leads, approved, pending, rejected). */
+/**
+ * One server page of a users list tab (docs/product.md [calls.clients]: all, leads, approved, pending,
+ * rejected).
+ */
 export const pageUsers = defineCall({
   summary: 'Reads one page of a client list tab, sorted and filtered.',
   method: 'POST',

@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { processUserRequest, processUserResponse } from '../../clients.ts';
 
-/** Approves, rejects or returns to pending a client's application (SPEC 7.2 processUser). */
+/**
+ * Approves, rejects or returns to pending a client's application (docs/product.md [calls.clients]
+ * processUser).
+ */
 export const processUser = defineCall({
   summary: "Approves, rejects or returns to pending a client's application.",
   method: 'POST',

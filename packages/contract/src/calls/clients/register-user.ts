@@ -1,7 +1,7 @@
 import { defineCall } from '../../call.ts';
 import { registerUserRequest, registerUserResponse } from '../../clients.ts';
 
-/** The Register user form: a new client (SPEC 7.2). */
+/** The Register user form: a new client (docs/product.md [calls.clients]). */
 export const registerUser = defineCall({
   summary: 'Registers a new client.',
   method: 'POST',

@@ -1,7 +1,9 @@
 import { defineCall } from '../../call.ts';
 import { partnerEmailSettingsRequest, successResponse } from '../../clients.ts';
 
-/** Saves a partner's mail settings and agent code (SPEC 7.3 updateEmailNotifications). */
+/**
+ * Saves a partner's mail settings and agent code (docs/product.md [calls.partners] updateEmailNotifications).
+ */
 export const updatePartnerEmailSettings = defineCall({
   summary: "Saves a partner's mail settings and agent code.",
   method: 'POST',

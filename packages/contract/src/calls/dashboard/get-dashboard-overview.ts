@@ -1,7 +1,7 @@
 import { defineCall } from '../../call.ts';
 import { dashboardOverviewResponse } from '../../dashboard.ts';
 
-/** The dashboard's overview (issue 20; path ours): queues and their oldest item, platform, reconciliation. */
+/** The dashboard's overview (path ours): queues and their oldest item, platform, reconciliation. */
 export const getDashboardOverview = defineCall({
   summary: 'Reads the dashboard overview: the queues, the platform and reconciliation.',
   method: 'GET',

@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { withdrawalOrdersQuery, withdrawalOrdersResponse } from '../../funding.ts';
 
-/** The 'Orders' table (SPEC 2.15): card-provider withdrawals, paged by the server from the query. */
+/**
+ * The 'Orders' table (docs/product.md [screen.withdrawals]): card-provider withdrawals, paged by the server
+ * from the query.
+ */
 export const listWithdrawalOrders = defineCall({
   summary: 'Reads one page of the card-provider withdrawal orders.',
   method: 'GET',

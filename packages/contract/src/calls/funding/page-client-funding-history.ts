@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { fundingHistoryParams, fundingHistoryRequest, fundingListResponse } from '../../funding.ts';
 
-/** A client's funding history on the profile (SPEC 2.6): one type, approved only or every status. */
+/**
+ * A client's funding history on the profile (docs/product.md [screen.profile]): one type, approved only or
+ * every status.
+ */
 export const pageClientFundingHistory = defineCall({
   summary: "Reads one page of a client's funding history.",
   method: 'POST',

@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { fundingActionResponse, processDepositRequest } from '../../funding.ts';
 
-/** The deposit list's Approve: approve and credit the account (four-eyes may hold it; SPEC 2.16). */
+/**
+ * The deposit list's Approve: approve and credit the account (four-eyes may hold it;
+ * docs/product.md [screen.deposits]).
+ */
 export const processDeposit = defineCall({
   summary: 'Approves a deposit and credits the account on the trading platform.',
   method: 'POST',

@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { fundingActionResponse, updateWithdrawalRequest } from '../../funding.ts';
 
-/** The update modal's save for a card-provider withdrawal (SPEC 7.4): refuses any other withdrawal. */
+/**
+ * The update modal's save for a card-provider withdrawal (docs/product.md [calls.accounts-funding]): refuses
+ * any other withdrawal.
+ */
 export const updateProviderWithdrawal = defineCall({
   summary: "Saves a card-provider withdrawal's status, comment and deal amount.",
   method: 'POST',

@@ -1,7 +1,7 @@
 import { defineCall } from '../../call.ts';
 import { fundingActionResponse, updateTransferRequest } from '../../funding.ts';
 
-/** The internal transfer update modal's save (SPEC 2.14, 4). */
+/** The internal transfer update modal's save (docs/product.md [screen.transfers], [states]). */
 export const updateTransfer = defineCall({
   summary: "Saves an internal transfer's status and comment.",
   method: 'POST',

@@ -1,7 +1,7 @@
 import { defineCall } from '../../call.ts';
 import { deleteGroupRequest, groupResponse } from '../../groups.ts';
 
-/** Deletes a group (SPEC 7.5). */
+/** Deletes a group (docs/product.md [calls.groups]). */
 export const deleteGroup = defineCall({
   summary: 'Deletes a trading group.',
   method: 'POST',

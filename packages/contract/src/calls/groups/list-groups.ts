@@ -1,7 +1,7 @@
 import { defineCall } from '../../call.ts';
 import { groupsResponse } from '../../groups.ts';
 
-/** Every group, in one call (SPEC 7.5). */
+/** Every group, in one call (docs/product.md [calls.groups]). */
 export const listGroups = defineCall({
   summary: 'Lists every trading group.',
   method: 'GET',

@@ -1,7 +1,7 @@
 import { defineCall } from '../../call.ts';
 import { addIbCodeRequest, ibCodeResponse } from '../../partners.ts';
 
-/** Adds an introducer with its agent code (SPEC 7.3). */
+/** Adds an introducer with its agent code (docs/product.md [calls.partners]). */
 export const addIbCode = defineCall({
   summary: 'Adds an introducer with its agent code.',
   method: 'POST',

@@ -1,7 +1,7 @@
 import { defineCall } from '../../call.ts';
 import { generateCodesRequest, generateCodesResponse } from '../../partners.ts';
 
-/** Generates referral codes for an introducer (SPEC 2.13, 7.3). */
+/** Generates referral codes for an introducer (docs/product.md [screen.ib-codes], [calls.partners]). */
 export const generateCodes = defineCall({
   summary: 'Generates referral codes for an introducer.',
   method: 'POST',

@@ -2,7 +2,10 @@ import { defineCall } from '../../call.ts';
 import { listPageQuery } from '../../accounts.ts';
 import { ibRequestsResponse } from '../../partners.ts';
 
-/** SPEC 7.3's IB requests list: the first page, or ?page=&sizePerPage=, in the default order. */
+/**
+ * The IB requests list of docs/product.md [calls.partners]: the first page, or ?page=&sizePerPage=, in the
+ * default order.
+ */
 export const listIbRequests = defineCall({
   summary: 'Lists the IB requests, a page at a time.',
   method: 'GET',

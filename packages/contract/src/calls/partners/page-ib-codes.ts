@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { ibCodesPageRequest, ibCodesResponse } from '../../partners.ts';
 
-/** One server page of introducers with their counters (SPEC 2.13): the paged form, used by the screen. */
+/**
+ * One server page of introducers with their counters (docs/product.md [screen.ib-codes]): the paged form,
+ * used by the screen.
+ */
 export const pageIbCodes = defineCall({
   summary: 'Reads one page of introducers with their counters, sorted and filtered.',
   method: 'POST',

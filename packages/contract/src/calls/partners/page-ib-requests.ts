@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { ibRequestsPageRequest, ibRequestsResponse } from '../../partners.ts';
 
-/** One server page of IB requests (SPEC 2.12): the paged form of the list above, used by the screen. */
+/**
+ * One server page of IB requests (docs/product.md [screen.ib-requests]): the paged form of the list above,
+ * used by the screen.
+ */
 export const pageIbRequests = defineCall({
   summary: 'Reads one page of IB requests, sorted and filtered.',
   method: 'POST',

@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { processIbRequestRequest, processIbRequestResponse } from '../../partners.ts';
 
-/** Approves or rejects one IB request (SPEC 2.12, 7.3); acts on the requesting client. */
+/**
+ * Approves or rejects one IB request (docs/product.md [screen.ib-requests], [calls.partners]); acts on the
+ * requesting client.
+ */
 export const processIbRequest = defineCall({
   summary: 'Approves or rejects an IB request.',
   method: 'POST',

@@ -1,7 +1,10 @@
 import { defineCall } from '../../call.ts';
 import { ibCodeResponse, updateIbCodeRequest } from '../../partners.ts';
 
-/** "The same update function" (SPEC 7.3): newCode true adds an introducer, false renames one. */
+/**
+ * "The same update function" (docs/product.md [calls.partners]): newCode true adds an introducer, false
+ * renames one.
+ */
 export const updateIbCode = defineCall({
   summary: 'Adds an introducer or changes its agent code.',
   method: 'POST',

@@ -1,7 +1,7 @@
 import { defineCall } from '../../call.ts';
 import { staffListResponse } from '../../staff.ts';
 
-/** Every staff member, for the Staff screen (issue 18; path ours). */
+/** Every staff member, for the Staff screen (path ours). */
 export const listStaff = defineCall({
   summary: 'Lists every staff member.',
   method: 'GET',

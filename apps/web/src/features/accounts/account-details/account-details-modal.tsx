@@ -15,7 +15,10 @@ type Props = {
   onClose: () => void;
 };
 
-/** The account details modal of Trading Accounts and the profile card (SPEC 2.11): facts, then edits. */
+/**
+ * The account details modal of Trading Accounts and the profile card
+ * (docs/product.md [screen.trading-accounts]): facts, then edits.
+ */
 export function AccountDetailsModal({ account, client, onClose }: Props) {
   const admins = useAdmins();
   return (

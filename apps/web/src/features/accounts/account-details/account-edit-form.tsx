@@ -23,8 +23,9 @@ type Done = { leverage: number | null; password: 'checking' | 'changed' | 'faile
 const FIELD_KEYS = ['leverage', 'password'] as const;
 
 /**
- * Leverage and password of the account (SPEC 2.11, 4, 5). Save stays off until something changed, so
- * nothing is ever sent that the server would refuse as 'Nothing has changed.'
+ * Leverage and password of the account (docs/product.md [screen.trading-accounts], [states], [rules]). Save
+ * stays off until something changed, so nothing is ever sent that the server would refuse as 'Nothing has
+ * changed.'
  */
 export function AccountEditForm({ account, onClose }: Props) {
   const form = useForm<AccountEditValues>({ defaultValues: accountEditDefaults(account) });
@@ -34,8 +35,9 @@ export function AccountEditForm({ account, onClose }: Props) {
   const serverErrors = update.error ? errorsOf(update.error) : {};
   const pending = toAccountUpdate(account, values);
 
-  // SPEC 4/9: after a leverage change the modal closes by itself 3 s later. The timer hangs on the
-  // leverage alone: a list refresh (a new onClose) or the password result must not restart it.
+  // docs/product.md [states], [const.leverages]: after a leverage change the modal closes by itself 3 s
+  // later. The timer hangs on the leverage alone: a list refresh (a new onClose) or the password result must
+  // not restart it.
   const close = useRef(onClose);
   useEffect(() => {
     close.current = onClose;

@@ -8,7 +8,10 @@ export function accountEditDefaults(account: Pick<TradingAccount, 'leverage'>): 
   return { leverage: formatLeverage(account.leverage), password: '' };
 }
 
-/** SPEC 9 leverage options, plus the account's own when it is outside them, so the select can show it. */
+/**
+ * docs/product.md [const.leverages] leverage options, plus the account's own when it is outside them, so the
+ * select can show it.
+ */
 export function leverageOptions(current: number): string[] {
   const own = formatLeverage(current);
   return LEVERAGE_OPTIONS.includes(own) ? [...LEVERAGE_OPTIONS] : [own, ...LEVERAGE_OPTIONS];
@@ -20,9 +23,9 @@ export function leverageNumber(option: string): number {
 }
 
 /**
- * What Save sends, or null when neither the leverage nor the password changed (SPEC 5: nothing is
- * sent then; the server would answer 400 'Nothing has changed.'). A blank password means "keep it".
- * The leverage goes only when it changed, so a password change never looks like a leverage change.
+ * What Save sends, or null when neither the leverage nor the password changed (docs/product.md [rules]:
+ * nothing is sent then; the server would answer 400 'Nothing has changed.'). A blank password means "keep
+ * it". The leverage goes only when it changed, so a password change never looks like a leverage change.
  */
 export function toAccountUpdate(
   account: Pick<TradingAccount, '_id' | 'userId' | 'type' | 'leverage'>,
@@ -42,7 +45,10 @@ export function toAccountUpdate(
   };
 }
 
-/** SPEC 4: an approved check is a success; anything else (pending, failed, none, no answer) a failure. */
+/**
+ * docs/product.md [states]: an approved check is a success; anything else (pending, failed, none, no answer)
+ * a failure.
+ */
 export function passwordOutcome(status: string | undefined): { ok: boolean; message: string } {
   return status === 'approved'
     ? { ok: true, message: MESSAGES.passwordChanged }

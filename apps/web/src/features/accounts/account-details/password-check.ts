@@ -6,9 +6,9 @@ import { passwordOutcome } from './account-update.ts';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * SPEC 4: the platform changes the password asynchronously, so 5 s after the update the console asks
- * how it went and says so. This runs on its own, not in the modal, so closing the modal (or leaving the
- * page) within those 5 s still gets the staff member an answer.
+ * docs/product.md [states]: the platform changes the password asynchronously, so 5 s after the update the
+ * console asks how it went and says so. This runs on its own, not in the modal, so closing the modal (or
+ * leaving the page) within those 5 s still gets the staff member an answer.
  */
 export async function watchPasswordChange(accountId: string): Promise<boolean> {
   await sleep(POLLING_MS.passwordChangeCheck);

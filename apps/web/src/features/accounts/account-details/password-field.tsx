@@ -12,8 +12,9 @@ type Props = {
 };
 
 /**
- * New password for the account: typed, or made by Generate (SPEC 5: 10 characters, every kind of
- * character). A generated password is shown at once and can be copied, as staff pass it on to the client.
+ * New password for the account: typed, or made by Generate (docs/product.md [rule.new-password]: 10
+ * characters, every kind of character). A generated password is shown at once and can be copied, as staff
+ * pass it on to the client.
  */
 export function PasswordField({ value, onChange, error, locked }: Props) {
   const [visible, setVisible] = useState(false);

@@ -15,7 +15,7 @@ import { LEVERAGE_FILTER_TYPES, LEVERAGE_SORT_FIELDS, leverageColumns } from './
 import { useApproveLeverage } from './leverage-queries.ts';
 import { LeverageUpdateModal } from './leverage-update-modal.tsx';
 
-/** The statuses this list has (SPEC 2.1); any other :status is Not found. */
+/** The statuses this list has (docs/product.md [routes]); any other :status is Not found. */
 export const LEVERAGE_STATUSES = LEVERAGE_LIST_STATUSES;
 
 const SCREEN: AccountRequestScreen<LeverageChange, LeverageStatus, LeveragePage, LeverageRequestResponse> = {
@@ -24,7 +24,7 @@ const SCREEN: AccountRequestScreen<LeverageChange, LeverageStatus, LeveragePage,
   basePath: '/change-leverage-requests',
   listId: 'leverage',
   statuses: LEVERAGE_STATUSES,
-  /** SPEC 9: 50 or 100 rows; newest first. */
+  /** docs/product.md [const.page-sizes]: 50 or 100 rows; newest first. */
   list: listDefaults(PAGE_SIZES.leverage, {
     sortField: 'timestamp',
     sortOrder: 'desc',
@@ -52,7 +52,7 @@ const SCREEN: AccountRequestScreen<LeverageChange, LeverageStatus, LeveragePage,
       [status, clients, open, approve, approvingId],
     );
   },
-  // Bulk Approve / Reject (issue 20) on the pending tab.
+  // Bulk Approve / Reject on the pending tab.
   bulk: {
     kind: 'leverage',
     canDecide: (l) => l.status === 'pending',
@@ -77,7 +77,7 @@ const SCREEN: AccountRequestScreen<LeverageChange, LeverageStatus, LeveragePage,
   ),
 };
 
-/** /change-leverage-requests/:status (SPEC 2.18). */
+/** /change-leverage-requests/:status (docs/product.md [screen.leverage-requests]). */
 export function ChangeLeveragePage() {
   return <AccountRequestPage screen={SCREEN} />;
 }

@@ -16,7 +16,7 @@ export type LeverageProcess = z.input<typeof calls.accounts.processLeverageUpdat
 
 export const leverageKeys = entityKeys('leverage-requests');
 
-/** Change-leverage calls of SPEC 7.4. */
+/** Change-leverage calls of docs/product.md [calls.accounts-funding]. */
 export const leverageApi = {
   /** One server page of a status (the paged form of adminGetLeverageRequests). */
   page: (status: LeverageStatus, body: PagedRequest, options?: RequestOptions) =>

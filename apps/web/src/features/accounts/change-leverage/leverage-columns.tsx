@@ -11,8 +11,9 @@ type Context = { status: LeverageStatus; clients: Clients; actions?: RowActions<
 const TYPE_OPTIONS = ACCOUNT_TYPES.map((t) => ({ value: t, label: t }));
 
 /**
- * SPEC 2.18: account, type, old leverage, new leverage ('1:N'), requested. The client's name is added
- * so nobody approves an account blind; approved changes show what the platform answered.
+ * docs/product.md [screen.leverage-requests]: account, type, old leverage, new leverage ('1:N'), requested.
+ * The client's name is added so nobody approves an account blind; approved changes show what the platform
+ * answered.
  */
 export function leverageColumns({ status, clients, actions }: Context): DataTableColumn<LeverageChange>[] {
   return [

@@ -20,7 +20,7 @@ function useInvalidateLeverage() {
   );
 }
 
-/** 'Update change leverage': errors stay in the modal (SPEC 8). */
+/** 'Update change leverage': errors stay in the modal (docs/product.md [messages]). */
 export function useUpdateLeverage() {
   const invalidate = useInvalidateLeverage();
   return useMutation({
@@ -36,7 +36,10 @@ export function useUpdateLeverage() {
   });
 }
 
-/** The pending list's Approve: ask (SPEC 5), then approve and set the leverage on the platform. */
+/**
+ * The pending list's Approve: ask (docs/product.md [rules]), then approve and set the leverage on the
+ * platform.
+ */
 export function useApproveLeverage() {
   const invalidate = useInvalidateLeverage();
   const { mutate, isPending, variables } = useMutation({

@@ -16,15 +16,18 @@ const REPAIRS = [RETRY, CLOSE];
 type Props = {
   change: LeverageChange;
   client: LookupClient | undefined;
-  /** The list it was opened from: only a pending list's requests can be decided (SPEC 4). */
+  /**
+   * The list it was opened from: only a pending list's requests can be decided (docs/product.md [states]).
+   */
   listStatus: LeverageStatus;
   preset?: 'rejected';
   onClose: () => void;
 };
 
 /**
- * 'Update change leverage' (SPEC 2.18): Approve & process sets the new leverage on the platform, Set as
- * approved records the decision only. After a success it says so and closes 3 s later (SPEC 4, 9).
+ * 'Update change leverage' (docs/product.md [screen.leverage-requests]): Approve & process sets the new
+ * leverage on the platform, Set as approved records the decision only. After a success it says so and closes
+ * 3 s later (docs/product.md [states], [constants]).
  */
 export function LeverageUpdateModal({ change, client, listStatus, preset, onClose }: Props) {
   const update = useUpdateLeverage();

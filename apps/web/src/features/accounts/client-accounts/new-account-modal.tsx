@@ -27,7 +27,8 @@ const FIELD_KEYS = ['requestType', 'accType', 'baseCurrency', 'leverage', 'balan
 const combobox = { withinPortal: true } as const;
 
 /**
- * + ADD on the Trading Accounts card (SPEC 2.6, 5): staff open a live or demo account for the client.
+ * + ADD on the Trading Accounts card (docs/product.md [screen.profile], [rules]): staff open a live or demo
+ *   account for the client.
  * Open is off until every required choice is made, so nothing incomplete is ever sent.
  */
 export function NewAccountModal({ userId, userStatus, onCreated, onClose }: Props) {

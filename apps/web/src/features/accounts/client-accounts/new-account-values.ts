@@ -9,7 +9,10 @@ import {
 } from '@brokerdesk/contract';
 import type { CreateAccountBody } from '../accounts-api.ts';
 
-/** The New sub-account form (SPEC 5): every choice starts empty, as selects show it. */
+/**
+ * The New sub-account form (docs/product.md [rule.new-sub-account]): every choice starts empty, as selects
+ * show it.
+ */
 export type NewAccountValues = {
   requestType: '' | 'live' | 'demo';
   accType: string;
@@ -32,7 +35,7 @@ export const CURRENCY_CHOICES = CURRENCIES.map((c) => ({ value: c, label: c }));
 export const LEVERAGE_CHOICES = LEVERAGES.map((l) => ({ value: String(l), label: formatLeverage(l) }));
 export const BALANCE_CHOICES = DEMO_BALANCES.map((b) => ({ value: String(b), label: amount.format(b) }));
 
-/** SPEC 9: Mini FX is offered for live accounts only. */
+/** docs/product.md [constants]: Mini FX is offered for live accounts only. */
 export function accountTypeChoices(requestType: NewAccountValues['requestType']): readonly string[] {
   return requestType === 'demo' ? DEMO_ACCOUNT_TYPES : ACCOUNT_TYPES;
 }
@@ -55,8 +58,8 @@ export function withRequestType(
 }
 
 /**
- * What + ADD sends, or null while a required value is empty (SPEC 5: request type, account type,
- * currency and leverage; balance for demo), in which case nothing is sent.
+ * What + ADD sends, or null while a required value is empty (docs/product.md [rules]: request type, account
+ * type, currency and leverage; balance for demo), in which case nothing is sent.
  */
 export function toCreateAccount(userId: string, values: NewAccountValues): CreateAccountBody | null {
   const { requestType, accType, baseCurrency, leverage, balance } = values;

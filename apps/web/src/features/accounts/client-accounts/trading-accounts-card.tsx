@@ -19,7 +19,7 @@ import { useClientAccounts, useLinkedAccount } from '../accounts-queries.ts';
 import { NewAccountModal } from './new-account-modal.tsx';
 
 const c = accountColumns<TradingAccount>(ACCOUNT_TYPES, false);
-/** SPEC 2.6: number, type, currency, leverage, balance, equity. */
+/** docs/product.md [screen.profile]: number, type, currency, leverage, balance, equity. */
 const COLUMNS: DataTableColumn<TradingAccount>[] = [
   c.number,
   c.type,
@@ -36,7 +36,10 @@ const FIELDS: LocalFields<TradingAccount> = {
   balance: (a) => a.balance,
   equity: (a) => a.equity,
 };
-/** SPEC 9 gives this card no page sizes; a client has a handful of accounts, so 10 or 25 a page. */
+/**
+ * docs/product.md [const.page-sizes] gives this card no page sizes; a client has a handful of accounts, so 10
+ * or 25 a page.
+ */
 const LIST = listDefaults(
   { sizes: [10, 25], initial: 10 },
   {
@@ -53,8 +56,8 @@ const AWAIT_LIMIT_MS = 60_000;
 type Props = { userId: string; userStatus: UserStatus };
 
 /**
- * Trading Accounts on the client profile (SPEC 2.6): live, approved accounts; a click opens the account
- * details modal, + ADD opens a new account.
+ * Trading Accounts on the client profile (docs/product.md [screen.profile]): live, approved accounts; a click
+ * opens the account details modal, + ADD opens a new account.
  */
 export function TradingAccountsCard({ userId, userStatus }: Props) {
   const list = useUrlListState(LIST);

@@ -13,7 +13,10 @@ const nameOf = (clients: Clients, s: SubAccountRequest) => {
   return c ? fullName(c.name, c.surname) : '';
 };
 
-/** SPEC 2.19: full name, email, account type, platform, base currency, requested. */
+/**
+ * docs/product.md [screen.sub-account-requests]: full name, email, account type, platform, base currency,
+ * requested.
+ */
 export function subAccountColumns(clients: Clients): DataTableColumn<SubAccountRequest>[] {
   return [
     {
@@ -68,5 +71,5 @@ const ALL_COLUMNS = subAccountColumns(undefined);
 export const SUB_ACCOUNT_FILTER_TYPES = filterTypesOf(ALL_COLUMNS);
 export const SUB_ACCOUNT_SORT_FIELDS = ALL_COLUMNS.filter((c) => c.sortable).map((c) => c.id);
 
-/** SPEC 2.19: rows created by an admin are highlighted green. */
+/** docs/product.md [screen.sub-account-requests]: rows created by an admin are highlighted green. */
 export const ADMIN_REQUESTED_ROW = { background: 'var(--mantine-color-green-1)' };

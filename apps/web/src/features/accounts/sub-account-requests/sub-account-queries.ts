@@ -26,8 +26,8 @@ const page = (status: SubAccountStatus, body: PagedRequest, options?: RequestOpt
 export type SubAccountPage = Awaited<ReturnType<typeof page>>;
 
 /**
- * How New Sub Account Requests loads its list, refreshed every 5 s (SPEC 9), and one request by id (a
- * link to a request not on the page).
+ * How New Sub Account Requests loads its list, refreshed every 5 s (docs/product.md [constants]), and one
+ * request by id (a link to a request not on the page).
  */
 export const subAccountCalls: RequestCalls<
   SubAccountStatus,

@@ -19,7 +19,7 @@ import {
 } from './sub-account-queries.ts';
 import { SubAccountUpdateModal } from './sub-account-update-modal.tsx';
 
-/** The statuses this list has (SPEC 2.1); any other :status is Not found. */
+/** The statuses this list has (docs/product.md [routes]); any other :status is Not found. */
 export const SUB_ACCOUNT_STATUSES = SUB_ACCOUNT_LIST_STATUSES;
 
 const SCREEN: AccountRequestScreen<
@@ -33,7 +33,7 @@ const SCREEN: AccountRequestScreen<
   basePath: '/new-sub-account-requests',
   listId: 'sub-accounts',
   statuses: SUB_ACCOUNT_STATUSES,
-  /** SPEC 9: 50 or 100 rows; newest first. */
+  /** docs/product.md [const.page-sizes]: 50 or 100 rows; newest first. */
   list: listDefaults(PAGE_SIZES.subAccounts, {
     sortField: 'timeCreated',
     sortOrder: 'desc',
@@ -48,7 +48,7 @@ const SCREEN: AccountRequestScreen<
   useColumns: function useSubAccountColumns(_status, clients) {
     return useMemo(() => subAccountColumns(clients), [clients]);
   },
-  // Bulk Approve / Reject (issue 20) on the pending tab; staff-made requests cannot be changed.
+  // Bulk Approve / Reject on the pending tab; staff-made requests cannot be changed.
   bulk: {
     kind: 'subAccount',
     canDecide: (s) => s.status === 'pending' && !s.adminRequested,
@@ -87,7 +87,7 @@ const SCREEN: AccountRequestScreen<
   ),
 };
 
-/** /new-sub-account-requests/:status (SPEC 2.19). */
+/** /new-sub-account-requests/:status (docs/product.md [screen.sub-account-requests]). */
 export function SubAccountRequestsPage() {
   return <AccountRequestPage screen={SCREEN} />;
 }

@@ -18,7 +18,7 @@ type Props = {
   onClose: () => void;
 };
 
-/** Why the modal is read-only, or undefined when the request can be decided (SPEC 4). */
+/** Why the modal is read-only, or undefined when the request can be decided (docs/product.md [states]). */
 export function subAccountLockReason(
   request: SubAccountRequest,
   listStatus: SubAccountStatus,
@@ -31,7 +31,10 @@ export function subAccountLockReason(
   return undefined;
 }
 
-/** 'Update account' (SPEC 2.19): status locked unless pending; disabled for admin-requested rows. */
+/**
+ * 'Update account' (docs/product.md [screen.sub-account-requests]): status locked unless pending; disabled
+ * for admin-requested rows.
+ */
 export function SubAccountUpdateModal({ request, client, listStatus, onClose }: Props) {
   const update = useUpdateSubAccount();
   const lock = subAccountLockReason(request, listStatus);

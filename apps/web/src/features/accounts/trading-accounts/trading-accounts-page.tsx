@@ -6,7 +6,10 @@ import { TradingAccountsTable } from './trading-accounts-table.tsx';
 
 const TAB_KEY = 'tab';
 
-/** /trading-accounts (SPEC 2.11): tabs LIVE and DEMO; the tab is in the URL (?tab=demo). */
+/**
+ * /trading-accounts (docs/product.md [screen.trading-accounts]): tabs LIVE and DEMO; the tab is in the URL
+ * (?tab=demo).
+ */
 export function TradingAccountsPage() {
   usePageTitle('Trading Accounts');
   const [params, setParams] = useSearchParams();

@@ -24,9 +24,12 @@ import {
 import type { LiveOrDemo } from '../accounts-api.ts';
 import { useAccountsPage, useAdmins, useLinkedAccount } from '../accounts-queries.ts';
 
-/** SPEC 2.11 columns; the admin column needs the admins list, so the set is built per render of it. */
+/**
+ * docs/product.md [screen.trading-accounts] columns; the admin column needs the admins list, so the set is
+ * built per render of it.
+ */
 function tradingColumns(kind: LiveOrDemo, admins?: Readonly<Record<string, string>>) {
-  // Mini FX is live only (SPEC 9), so the demo filter does not offer it.
+  // Mini FX is live only (docs/product.md [constants]), so the demo filter does not offer it.
   const c = accountColumns<AccountRow>(kind === 'live' ? ACCOUNT_TYPES : DEMO_ACCOUNT_TYPES);
   const columns: DataTableColumn<AccountRow>[] = [
     // No email column: the client filter matches email too, and the modal shows it.
@@ -43,7 +46,7 @@ function tradingColumns(kind: LiveOrDemo, admins?: Readonly<Record<string, strin
     c.timeApproved,
     adminColumn(admins),
   ];
-  // What a laptop screen fits (issue 20); platform, type, approval time and admin are in the chooser.
+  // What a laptop screen fits; platform, type, approval time and admin are in the chooser.
   return withColumnDefaults(columns, {
     hidden: ['platform', 'type', 'timeApproved', 'adminId'],
     keep: ['client', 'number'],
@@ -55,7 +58,10 @@ const SORT_FIELDS = tradingColumns('live')
   .filter((col) => col.sortable)
   .map((col) => col.id);
 
-/** Each tab keeps its own view in the URL (live.page, demo.f.client, …). SPEC 9: 50/100, first 10. */
+/**
+ * Each tab keeps its own view in the URL (live.page, demo.f.client, …). docs/product.md [constants]: 50/100,
+ * first 10.
+ */
 const LISTS: Record<LiveOrDemo, ListDefaults> = {
   live: listDefaults(PAGE_SIZES.tradingAccounts, {
     prefix: 'live',

@@ -22,7 +22,10 @@ import {
 import { useAccountsPage } from '../accounts-queries.ts';
 
 const c = accountColumns<AccountRow>(ACCOUNT_TYPES);
-/** SPEC 2.10: client name, email, number, platform, type, currency, leverage, balance, equity, created. */
+/**
+ * docs/product.md [screen.wallet-accounts]: client name, email, number, platform, type, currency, leverage,
+ * balance, equity, created.
+ */
 const COLUMNS: DataTableColumn<AccountRow>[] = withColumnDefaults(
   [
     clientColumn,
@@ -36,7 +39,7 @@ const COLUMNS: DataTableColumn<AccountRow>[] = withColumnDefaults(
     c.equity,
     c.timeCreated,
   ],
-  // Money first on a laptop screen (issue 20): platform, type and leverage are in the column chooser.
+  // Money first on a laptop screen: platform, type and leverage are in the column chooser.
   { hidden: ['platform', 'type', 'leverage'], keep: ['client', 'number'] },
 );
 const FILTER_TYPES = filterTypesOf(COLUMNS);
@@ -48,7 +51,10 @@ const LIST = listDefaults(PAGE_SIZES.walletAccounts, {
   filterFields: Object.keys(FILTER_TYPES),
 });
 
-/** /wallet-accounts (SPEC 2.10): the clients' live, approved accounts, paged by the server. */
+/**
+ * /wallet-accounts (docs/product.md [screen.wallet-accounts]): the clients' live, approved accounts, paged by
+ * the server.
+ */
 export function WalletAccountsPage() {
   usePageTitle('Wallet Accounts');
   const list = useUrlListState(LIST);

@@ -25,7 +25,10 @@ export const ADD_USER_DEFAULTS: Partial<AddUserValues> = {
   accountType: 'Individual',
 };
 
-/** Server error keys Add User shows under its fields (SPEC 5); the rest go to the bottom of the form. */
+/**
+ * Server error keys Add User shows under its fields (docs/product.md [rule.add-user]); the rest go to the
+ * bottom of the form.
+ */
 export const ADD_FIELD_KEYS = [
   'email',
   'password',
@@ -52,7 +55,8 @@ const contractResolver = zodResolver(registerUserRequest);
 
 /**
  * The contract's registerUserRequest, with one change in wording: a missing birth date part is
- * reported once, as SPEC 5's 'Please, set your birth date.', instead of three type errors.
+ * reported once, as 'Please, set your birth date.' (docs/product.md [msg.set-birth-date]), instead of three
+ * type errors.
  */
 export const addUserResolver: Resolver<AddUserValues, unknown, AddUserOutput> = async (
   values,

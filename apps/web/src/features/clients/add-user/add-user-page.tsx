@@ -29,7 +29,7 @@ import {
 } from './add-user-form-values.ts';
 import { onSubmit } from '../../../shared/on-submit.ts';
 
-/** SPEC 2.1: Add User submit or cancel leads back to the users list. */
+/** docs/product.md [routes]: Add User submit or cancel leads back to the users list. */
 const AFTER = '/users/all';
 const REQUIRED = [
   'name',
@@ -43,7 +43,9 @@ const REQUIRED = [
   'nationality',
 ] as const;
 
-/** /add-user (SPEC 2.5, 5): creates a client. Title and county are optional. */
+/**
+ * /add-user (docs/product.md [screen.add-user], [rules]): creates a client. Title and county are optional.
+ */
 export function AddUserPage() {
   usePageTitle('Add User');
   const navigate = useNavigate();

@@ -24,7 +24,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Client Application (SPEC 2.7). The previous address shows only for a living period of "<3". */
+/**
+ * Client Application (docs/product.md [screen.application]). The previous address shows only for a living
+ * period of "<3".
+ */
 export function ApplicationCard({ user, application }: { user: User; application: Application | null }) {
   if (!application) {
     return (

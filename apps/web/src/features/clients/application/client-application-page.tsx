@@ -13,7 +13,10 @@ import { PartnerBadge, UserStatusBadge } from '../components/user-badges.tsx';
 import { ApplicationCard } from './application-card.tsx';
 import { KycDocumentsCard } from './kyc-documents-card.tsx';
 
-/** /user/application/:id (SPEC 2.7): application, KYC documents, Client Log and Compliance. */
+/**
+ * /user/application/:id (docs/product.md [screen.application]): application, KYC documents, Client Log and
+ * Compliance.
+ */
 export function ClientApplicationPage() {
   const { id = '' } = useParams();
   const profile = useClientProfile(id);

@@ -45,7 +45,10 @@ export function ViewButton(props: { label: string; icon?: ReactNode; onOpen: () 
   );
 }
 
-/** KYC Documents (SPEC 2.7): VIEW, Uploaded, eKYC Verified and eKYC Report per document. */
+/**
+ * KYC Documents (docs/product.md [screen.application]): VIEW, Uploaded, eKYC Verified and eKYC Report per
+ * document.
+ */
 export function KycDocumentsCard({ userId }: { userId: string }) {
   const query = useKycDocuments(userId);
   const applicant = useKycApplicant(userId);

@@ -10,7 +10,10 @@ import { onSubmit } from '../../../shared/on-submit.ts';
 
 type Values = z.input<typeof addLogRequest>;
 
-/** + ADD on the Client Log: one event line; blank is refused with 'Event is required.' (SPEC 5). */
+/**
+ * + ADD on the Client Log: one event line; blank is refused with 'Event is required.'
+ *   (docs/product.md [rule.log-entry]).
+ */
 export function AddLogModal({ userId, onClose }: { userId: string; onClose: () => void }) {
   const form = useForm<Values>({
     resolver: zodResolver(addLogRequest),

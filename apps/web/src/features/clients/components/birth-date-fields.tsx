@@ -12,7 +12,10 @@ const PARTS = [
 
 type Props = { required?: boolean; error?: string };
 
-/** Birth day, month and year picked from lists (SPEC 5), inside a react-hook-form FormProvider. */
+/**
+ * Birth day, month and year picked from lists (docs/product.md [rules]), inside a react-hook-form
+ * FormProvider.
+ */
 export function BirthDateFields({ required, error }: Props) {
   const { control } = useFormContext<BirthForm>();
   const options = useMemo(

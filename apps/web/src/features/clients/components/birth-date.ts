@@ -1,4 +1,6 @@
-/** Birth date lists (SPEC 5): years from 100 years ago to this year, newest first. */
+/**
+ * Birth date lists (docs/product.md [rule.add-user]): years from 100 years ago to this year, newest first.
+ */
 export function birthYears(now: Date = new Date()): number[] {
   const year = now.getFullYear();
   return Array.from({ length: 101 }, (_, i) => year - i);
@@ -27,7 +29,9 @@ export function hasBirthDate(v: BirthParts): boolean {
   return Boolean(v.birthDay && v.birthMonth && v.birthYear);
 }
 
-/** 'YYYY/MM/DD' like the console's times (SPEC 9), or '' when a part is missing. */
+/**
+ * 'YYYY/MM/DD' like the console's times (docs/product.md [const.date-format]), or '' when a part is missing.
+ */
 export function formatBirthDate(v: BirthParts): string {
   if (!hasBirthDate(v)) return '';
   const pad = (n: number) => String(n).padStart(2, '0');

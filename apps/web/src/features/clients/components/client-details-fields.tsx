@@ -34,7 +34,7 @@ const TEXT_FIELDS: { name: Field; label: string }[] = [
 ];
 
 type Props = {
-  /** Server errors by field key (SPEC 5); each shows under its field. */
+  /** Server errors by field key (docs/product.md [rules]); each shows under its field. */
   serverErrors: FieldErrors;
   /** Fields marked as required. */
   required: readonly Field[];

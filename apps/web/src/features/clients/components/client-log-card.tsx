@@ -15,7 +15,10 @@ import { useClientLogs } from '../client-queries.ts';
 import { AddLogModal } from './add-log-modal.tsx';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
-/** The log comes whole from the server; it is paged here, 10 or 20 lines (SPEC 9), newest first. */
+/**
+ * The log comes whole from the server; it is paged here, 10 or 20 lines (docs/product.md [constants]), newest
+ * first.
+ */
 const LOG_LIST = listDefaults(PAGE_SIZES.clientLog, {
   prefix: 'log',
   sortField: 'timestamp',
@@ -51,7 +54,7 @@ const FIELDS: LocalFields<LogEntry> = {
   actionedBy: actor,
 };
 
-/** Client Log with + ADD (SPEC 2.6, 2.7). */
+/** Client Log with + ADD (docs/product.md [screen.profile], [screen.application]). */
 export function ClientLogCard({ userId }: { userId: string }) {
   const list = useUrlListState(LOG_LIST);
   const query = useClientLogs(userId);

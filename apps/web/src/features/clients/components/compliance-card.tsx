@@ -20,8 +20,9 @@ const BUTTONS: { status: Action; label: string; color: string; icon: typeof Icon
 ];
 
 /**
- * Compliance (SPEC 2.6, 4): Approve, Pending (with a reason) and Reject, each confirmed with
- * "Are you sure you want to change user status to …?". The profile reloads after a change.
+ * Compliance (docs/product.md [screen.profile], [state.compliance]): Approve, Pending (with a reason) and
+ * Reject, each confirmed with "Are you sure you want to change user status to …?". The profile reloads after
+ * a change.
  */
 export function ComplianceCard({ user }: { user: User }) {
   const process = useProcessUser();

@@ -19,7 +19,10 @@ type Props = {
   onClose: () => void;
 };
 
-/** Pending asks for a reason ('Reason is required.') as well as the confirmation (SPEC 4, 5). */
+/**
+ * Pending asks for a reason ('Reason is required.') as well as the confirmation (docs/product.md [states],
+ * [rule.pending-reason]).
+ */
 export function PendingReasonModal({ userId, currentReason, loading, error, onConfirm, onClose }: Props) {
   const form = useForm<Values, unknown, z.output<typeof processUserRequest>>({
     resolver: zodResolver(processUserRequest),

@@ -19,7 +19,10 @@ export function UserStatusBadge({
   );
 }
 
-/** The partner marker of the user list and the IB badge of the profile (SPEC 2.4, 2.6, 6). */
+/**
+ * The partner marker of the user list and the IB badge of the profile (docs/product.md [screen.client-list],
+ * [screen.profile], [roles]).
+ */
 export function PartnerBadge({ size = 'xs' }: { size?: 'xs' | 'sm' | 'md' }) {
   return (
     <CellBadge color="violet" variant="filled" size={size} uppercase title="Partner (introducing broker)">

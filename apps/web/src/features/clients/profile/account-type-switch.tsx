@@ -6,7 +6,7 @@ import { useChangeAccountType } from '../client-mutations.ts';
 
 /**
  * The application type in the summary bar. Clicking it asks, then switches Individual <-> Corporate
- * (SPEC 2.6, 4); the profile loads again afterwards.
+ * (docs/product.md [screen.profile], [states]); the profile loads again afterwards.
  */
 export function AccountTypeSwitch({ user }: { user: User }) {
   const change = useChangeAccountType();

@@ -23,7 +23,7 @@ const KINDS: Record<TimelineKind, { label: string; color: string; icon: ReactNod
 };
 
 /**
- * Activity (issue 20): the Client Log, funding requests and the audit trail's staff actions as one
+ * Activity: the Client Log, funding requests and the audit trail's staff actions as one
  * timeline, newest first, a page at a time from the server.
  */
 export function ActivityTimelineCard({ userId }: { userId: string }) {

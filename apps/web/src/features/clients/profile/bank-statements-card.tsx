@@ -20,7 +20,7 @@ const accountName = (b: ClientBankAccount) =>
   `${b.bankName}${b.accountEnding ? ` ending ${b.accountEnding}` : ''} (${b.bankAccountCurrency})`;
 
 /**
- * The client's bank accounts and their statements (issue 20). The list carries no links: opening a
+ * The client's bank accounts and their statements. The list carries no links: opening a
  * statement asks for a fresh signed link (logged as handed out) and the viewer's fetch logs the opening.
  */
 export function BankStatementsCard({ userId }: { userId: string }) {

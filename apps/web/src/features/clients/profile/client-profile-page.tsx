@@ -18,8 +18,8 @@ import { ActivityTimelineCard } from './activity-timeline-card.tsx';
 import { BankStatementsCard } from './bank-statements-card.tsx';
 
 /**
- * /user/profile/:id (SPEC 2.6): summary bar, then Trading Accounts, Compliance, the client's documents
- * and one activity timeline (issue 20), Funding History, Log, and who viewed the documents (issue 9).
+ * /user/profile/:id (docs/product.md [screen.profile]): summary bar, then Trading Accounts, Compliance, the
+ * client's documents and one activity timeline, Funding History, Log, and who viewed the documents.
  */
 export function ClientProfilePage() {
   const { id = '' } = useParams();

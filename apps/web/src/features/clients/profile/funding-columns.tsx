@@ -60,7 +60,7 @@ export const WITHDRAWAL_COLUMNS: DataTableColumn<Withdrawal>[] = [
   {
     id: 'withdrawalCurrency',
     header: 'Currency',
-    // SPEC 2.15: for crypto the crypto currency is added in brackets.
+    // docs/product.md [screen.withdrawals]: for crypto the crypto currency is added in brackets.
     cell: withdrawalCurrencyText,
     sortable: true,
   },
@@ -86,7 +86,7 @@ export const TRANSFER_COLUMNS: DataTableColumn<Transfer>[] = [
   status(),
 ];
 
-/** Funding row colours of SPEC 4, the same as on the funding screens. */
+/** Funding row colours of docs/product.md [state.row-colours], the same as on the funding screens. */
 export function fundingRowStyle(row: Deposit | Withdrawal | Transfer): CSSProperties | undefined {
   const mtStatuses = 'sourceMTStatus' in row ? [row.sourceMTStatus, row.destinationMTStatus] : [row.MTStatus];
   const providerPending = 'providerHandled' in row && row.providerHandled && row.status === 'pending';

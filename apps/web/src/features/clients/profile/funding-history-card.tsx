@@ -52,7 +52,10 @@ const TABS = [
 const TAB_KEY = 'funding';
 const VIEW_KEY = 'fundingView';
 
-/** Funding History (SPEC 2.6): Deposits, Withdrawals and Internal Transfers; tab and view in the URL. */
+/**
+ * Funding History (docs/product.md [screen.profile]): Deposits, Withdrawals and Internal Transfers; tab and
+ * view in the URL.
+ */
 export function FundingHistoryCard({ userId }: { userId: string }) {
   const [params, setParams] = useSearchParams();
   const tab = TABS.find((t) => t.type === params.get(TAB_KEY)) ?? TABS[0];

@@ -10,7 +10,7 @@ import { EditUserModal } from '../user-edit/edit-user-modal.tsx';
 import { AccountTypeSwitch } from './account-type-switch.tsx';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
-/** The summary bar of the profile (SPEC 2.6). */
+/** The summary bar of the profile (docs/product.md [screen.profile]). */
 export function ProfileSummary({ user }: { user: User }) {
   const name = [user.title, fullName(user.name, user.surname)].filter(Boolean).join(' ');
   // The same Edit User modal as a double-click in the lists, so a profile can be corrected in place.

@@ -7,7 +7,9 @@ import { roleOptions, type EditUserValues } from './edit-user-values.ts';
 
 type Props = { editorRole: Role; targetRole: Role; serverErrors: FieldErrors };
 
-/** Email, verification, role and status: what decides how the user gets in (SPEC 5 "Edit User"). */
+/**
+ * Email, verification, role and status: what decides how the user gets in (docs/product.md [rule.edit-user]).
+ */
 export function AccessFields({ editorRole, targetRole, serverErrors }: Props) {
   const { register, control, formState, watch } = useFormContext<EditUserValues>();
   const perms = editPermissions(editorRole, targetRole);

@@ -13,8 +13,8 @@ import { PartnerEmailSettings } from './partner-email-settings.tsx';
 type Props = { user: User; onClose: () => void };
 
 /**
- * Edit User (SPEC 2.4, 5, 6): a Profile tab and, for partners, an Email settings tab. The form starts
- * from a fresh profile, not the list row, which may be minutes old.
+ * Edit User (docs/product.md [screen.client-list], [rules], [roles]): a Profile tab and, for partners, an
+ * Email settings tab. The form starts from a fresh profile, not the list row, which may be minutes old.
  */
 export function EditUserModal({ user, onClose }: Props) {
   const me = useMe();

@@ -51,7 +51,10 @@ export function toEditRequest(values: EditUserOutput, user: User): EditUserReque
   };
 }
 
-/** Why the form is not offered (SPEC 5, 6), or null when the editor may edit the target. */
+/**
+ * Why the form is not offered (docs/product.md [rules], [roles]), or null when the editor may edit the
+ * target.
+ */
 export function blockedReason(editor: Role, target: Role): string | null {
   if (editPermissions(editor, target).canEdit) return null;
   return STAFF_MESSAGES.managedOnStaffScreen;
@@ -70,7 +73,10 @@ export function roleOptions(
   return options;
 }
 
-/** Server error keys Edit User shows under its fields (SPEC 5); `email` belongs to the newEmail box. */
+/**
+ * Server error keys Edit User shows under its fields (docs/product.md [rule.edit-user]); `email` belongs to
+ * the newEmail box.
+ */
 export const EDIT_FIELD_KEYS = [
   'email',
   'newEmail',

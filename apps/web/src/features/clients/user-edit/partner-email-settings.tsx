@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../../shared/error-alert.tsx';
 import { useSavePartnerSettings } from '../client-mutations.ts';
 import { usePartnerSettings } from '../client-queries.ts';
 
-/** The five partner mail switches (SPEC 3 "Partner email-notification settings"); all five are sent. */
+/** The five partner mail switches (docs/product.md [entity.partner-email]); all five are sent. */
 const SWITCHES: { key: keyof Settings; label: string }[] = [
   { key: 'partnerUserRegistered', label: 'A referred client registers' },
   { key: 'partnerUserApproved', label: 'A referred client is approved' },

@@ -29,13 +29,14 @@ import { useUserList } from './user-list-query.ts';
 
 /**
  * The edit modal and its many inputs load on the first double-click, not with the list: the list is the
- * first screen after sign-in, and its JavaScript counts toward the first-load budget (DESIGN: 300 KB).
+ * first screen after sign-in, and its JavaScript counts toward the first-load budget
+ * (docs/product.md [perf.web]: 300 KB).
  */
 const EditUserModal = lazy(async () => ({
   default: (await import('../user-edit/edit-user-modal.tsx')).EditUserModal,
 }));
 
-/** SPEC 2.4/9: 50 or 100 rows, newest registrations first. */
+/** docs/product.md [screen.client-list], [const.page-sizes]: 50 or 100 rows, newest registrations first. */
 const LIST_DEFAULTS = listDefaults(PAGE_SIZES.users, {
   sortField: 'timestamp',
   sortOrder: 'desc',

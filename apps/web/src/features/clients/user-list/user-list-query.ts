@@ -7,8 +7,8 @@ import { clientKeys } from '../client-keys.ts';
 import { USER_FILTER_TYPES } from './user-columns.tsx';
 
 /**
- * One page of a user list. It refreshes itself every 5 minutes (SPEC 9); those refreshes go out as
- * background calls so a console left open does not keep the session alive.
+ * One page of a user list. It refreshes itself every 5 minutes (docs/product.md [constants]); those refreshes
+ * go out as background calls so a console left open does not keep the session alive.
  */
 export function useUserList(status: UserListStatus, state: ListState) {
   const request = toPagedRequest(state, USER_FILTER_TYPES);

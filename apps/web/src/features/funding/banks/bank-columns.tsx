@@ -11,7 +11,7 @@ const nameOf = (clients: Clients, b: BankAccount) => {
   return c ? fullName(c.name, c.surname) : '';
 };
 
-/** SPEC 2.17: full name, email, bank name, account currency, added. */
+/** docs/product.md [screen.bank-accounts]: full name, email, bank name, account currency, added. */
 export function bankColumns(clients: Clients): DataTableColumn<BankAccount>[] {
   return [
     {

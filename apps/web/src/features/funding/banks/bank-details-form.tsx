@@ -31,9 +31,9 @@ type Output = z.output<typeof updateBankAccountRequest>;
 type Props = { details: BankDetailsResponse; onDone: () => void; onCancel: () => void };
 
 /**
- * The Bank modal's form (SPEC 5), validated by the contract's updateBankAccountRequest: required bank
- * name, address and country; the UK or IBAN layout by country; a rejection needs a reason. A new
- * statement ('Upload new document') is uploaded first and sent as bankPOA.
+ * The Bank modal's form (docs/product.md [rule.bank-modal]), validated by the contract's
+ * updateBankAccountRequest: required bank name, address and country; the UK or IBAN layout by country; a
+ * rejection needs a reason. A new statement ('Upload new document') is uploaded first and sent as bankPOA.
  */
 export function BankDetailsForm({ details, onDone, onCancel }: Props) {
   const { bankAccount: bank, user } = details;

@@ -7,7 +7,10 @@ import { useBankDetails } from './bank-queries.ts';
 
 type Props = { bankId: string; onClose: () => void };
 
-/** 'Bank details' (SPEC 2.17, 5): loads the account afresh (its statement link is short-lived), then the form. */
+/**
+ * 'Bank details' (docs/product.md [screen.bank-accounts], [rule.bank-modal]): loads the account afresh (its
+ * statement link is short-lived), then the form.
+ */
 export function BankDetailsModal({ bankId, onClose }: Props) {
   const details = useBankDetails(bankId);
   return (

@@ -4,7 +4,7 @@ import { ErrorAlert } from '../../../shared/error-alert.tsx';
 import { useBankDetails } from './bank-queries.ts';
 import { BankFieldsView } from './bank-fields-view.tsx';
 
-/** The read-only Bank Details of a bank-wire withdrawal (SPEC 2.15 'View'). */
+/** The read-only Bank Details of a bank-wire withdrawal: its 'View' link (docs/product.md [screen.withdrawals]). */
 export function BankDetailsViewModal({ bankId, onClose }: { bankId: string; onClose: () => void }) {
   const details = useBankDetails(bankId);
   return (

@@ -5,8 +5,8 @@ import type { FieldErrors } from '../../../shared/api.ts';
 import { COUNTRY_OPTIONS } from '../../../shared/country-options.ts';
 
 /**
- * Bank name, address, country and currency, then the country's layout (SPEC 5 "Bank modal"): a UK bank
- * has an account number and sort code, any other an IBAN and SWIFT.
+ * Bank name, address, country and currency, then the country's layout (docs/product.md [rule.bank-modal]): a
+ * UK bank has an account number and sort code, any other an IBAN and SWIFT.
  */
 export function BankFormFields({ serverErrors }: { serverErrors: FieldErrors }) {
   const { register, control, formState } = useFormContext<UpdateBankAccountRequest>();

@@ -3,10 +3,13 @@ import type { StatusTab } from '../shared/funding-tabs.ts';
 
 type BankStatus = (typeof bankAccountStatusSchema.options)[number];
 
-/** SPEC 4: rejected bank accounts are shown as DECLINED, everywhere a status is shown. */
+/** docs/product.md [states]: rejected bank accounts are shown as DECLINED, everywhere a status is shown. */
 export const BANK_STATUS_LABELS: Record<BankStatus, string> = BANK_TABS;
 
-/** Tabs PENDING, APPROVED, DECLINED (SPEC 2.17); the route keeps the status' own word. */
+/**
+ * Tabs PENDING, APPROVED, DECLINED (docs/product.md [screen.bank-accounts]); the route keeps the status' own
+ * word.
+ */
 export const BANK_STATUS_TABS: StatusTab<BankStatus>[] = bankAccountStatusSchema.options.map((value) => ({
   value,
   label: BANK_TABS[value],

@@ -24,7 +24,10 @@ type Context = {
   actions?: RowActions<Deposit>;
 };
 
-/** SPEC 2.16: gateway, time, payment method, names, transaction id, account number, amount, currency. */
+/**
+ * docs/product.md [screen.deposits]: gateway, time, payment method, names, transaction id, account number,
+ * amount, currency.
+ */
 export function depositColumns({ tab, clients, admins, actions }: Context): DataTableColumn<Deposit>[] {
   const extra = depositTabColumns(tab);
   return [

@@ -19,8 +19,8 @@ type Props = {
 };
 
 /**
- * 'Update deposit' (SPEC 2.16, 5): Approve & process credits the account; Set as approved does not.
- * A deposit whose credit the platform refused can be retried or rejected here.
+ * 'Update deposit' (docs/product.md [screen.deposits], [rules]): Approve & process credits the account; Set
+ * as approved does not. A deposit whose credit the platform refused can be retried or rejected here.
  */
 export function DepositUpdateModal({ deposit: d, client, preset, approval, onClose }: Props) {
   const update = useFundingAction({

@@ -40,7 +40,7 @@ export function StatusBadge({ status }: { status: string }) {
 
 /**
  * A failed platform operation, word for word: dark red with white text, readable on the bright red
- * row it sits in (SPEC 4) as well as on white.
+ * row it sits in (docs/product.md [states]) as well as on white.
  */
 export function MtFailure({ value }: { value: string }) {
   return (

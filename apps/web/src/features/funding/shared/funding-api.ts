@@ -17,7 +17,9 @@ export type WithdrawalUpdate = z.input<typeof updateWithdrawalRequest>['withdraw
 export type TransferUpdate = z.input<typeof updateTransferRequest>['transfer'];
 export type FundingActionReply = z.infer<typeof fundingActionResponse>;
 
-/** The funding calls of SPEC 7.4 (README API table), typed by the contract. */
+/**
+ * The funding calls of docs/product.md [calls.accounts-funding] (README API table), typed by the contract.
+ */
 export const fundingApi = {
   list: (body: FundingListRequest, options?: RequestOptions) =>
     call(calls.funding.listFundingRequests, { body }, options),
@@ -26,7 +28,10 @@ export const fundingApi = {
     call(calls.funding.getFundingRequest, { params: { type, id } }, options),
   updateDeposit: (deposit: DepositUpdate) => call(calls.funding.updateDeposit, { body: { deposit } }),
   processDeposit: (depositId: string) => call(calls.funding.processDeposit, { body: { depositId } }),
-  /** Card-provider withdrawals go through the provider variant of the calls (SPEC 7.4). */
+  /**
+   * Card-provider withdrawals go through the provider variant of the calls
+   * (docs/product.md [calls.accounts-funding]).
+   */
   updateWithdrawal: (withdrawal: WithdrawalUpdate, providerHandled: boolean) =>
     call(providerHandled ? calls.funding.updateProviderWithdrawal : calls.funding.updateWithdrawal, {
       body: { withdrawal },

@@ -29,9 +29,9 @@ export function useInvalidateFunding(type: FundingType) {
 }
 
 /**
- * The server's message after an action (SPEC 8: 'Deposit: a server message, when present, is shown').
- * A card-provider withdrawal is not paid yet: 'Waiting for the provider to process' (SPEC 4) in amber;
- * a first approval under four-eyes moves nothing yet either, in blue.
+ * The server's message after an action (docs/product.md [messages]: 'Deposit: a server message, when present,
+ * is shown'). A card-provider withdrawal is not paid yet: 'Waiting for the provider to process'
+ * (docs/product.md [states]) in amber; a first approval under four-eyes moves nothing yet either, in blue.
  */
 export function showActionNotice(reply: FundingActionReply, fallback: string): void {
   const message = reply.message || fallback;
@@ -52,7 +52,8 @@ export function showActionNotice(reply: FundingActionReply, fallback: string): v
 
 /**
  * A list button's failure: a 409 says the request was already handled by someone else, a 400 or 403
- * says why it was refused; both are worth reading. Anything else is the generic notice (SPEC 8).
+ * says why it was refused; both are worth reading. Anything else is the generic notice
+ * (docs/product.md [messages]).
  */
 export function actionErrorMessage(error: unknown): string {
   if (error instanceof ApiError && [400, 403, 404, 409].includes(error.status)) {
@@ -61,7 +62,10 @@ export function actionErrorMessage(error: unknown): string {
   return MESSAGES.somethingWrong;
 }
 
-/** 409: the request is no longer in the state the action needs (another approver, DESIGN). */
+/**
+ * 409: the request is no longer in the state the action needs (another approver,
+ * docs/product.md [money.compare-and-set]).
+ */
 export function isConflict(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409;
 }

@@ -16,12 +16,15 @@ export function mtStatusesOf(row: FundingRow): string[] {
   return isTransfer(row) ? [row.sourceMTStatus, row.destinationMTStatus] : [row.MTStatus];
 }
 
-/** A card-provider withdrawal whose order is still open (SPEC 4: amber). */
+/** A card-provider withdrawal whose order is still open (docs/product.md [states]: amber). */
 export function providerPending(row: FundingRow): boolean {
   return isWithdrawal(row) && row.providerHandled && row.status === 'pending';
 }
 
-/** SPEC 4 row colours of a funding row (bright red failed platform leg first, then status). */
+/**
+ * docs/product.md [state.row-colours] row colours of a funding row (bright red failed platform leg first,
+ * then status).
+ */
 export function fundingTone(row: FundingRow): RowTone | null {
   return rowTone({
     status: row.status,

@@ -12,7 +12,10 @@ export const DEPOSIT_TABS = tabsOf(FUNDING_TABS.deposit);
 export const WITHDRAWAL_TABS = tabsOf(FUNDING_TABS.withdrawal);
 export const TRANSFER_TABS = tabsOf(FUNDING_TABS.transfer);
 
-/** Which optional columns a request list shows on a tab (SPEC 2.14-2.16). */
+/**
+ * Which optional columns a request list shows on a tab (docs/product.md [screen.transfers],
+ * [screen.withdrawals], [screen.deposits]).
+ */
 export type TabColumns = {
   /** Reject and Approve buttons. */
   actions: boolean;

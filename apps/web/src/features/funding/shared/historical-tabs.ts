@@ -1,6 +1,9 @@
 import type { FundingType } from '@brokerdesk/contract';
 
-/** Historical requests (SPEC 2.9): one tab per kind, each the kind's list with status 'historical'. */
+/**
+ * Historical requests (docs/product.md [screen.historical-requests]): one tab per kind, each the kind's list
+ * with status 'historical'.
+ */
 export const HISTORICAL_TABS = [
   { type: 'deposit', label: 'DEPOSITS' },
   { type: 'withdrawal', label: 'WITHDRAWALS' },

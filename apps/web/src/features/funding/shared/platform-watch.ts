@@ -2,8 +2,8 @@ import { isTransfer, mtStatusesOf, type FundingRow } from './funding-rows.ts';
 
 /**
  * After 'Approve & process' (or completing/reversing a transfer) the platform works in the background
- * (DESIGN money movement: an outbox and a worker). Lists showing such a request poll quietly until its
- * MTStatus fills in, so the staff member sees SUCCESS or the platform's error without reloading.
+ * (docs/product.md [money.outbox]: an outbox and a worker). Lists showing such a request poll quietly until
+ * its MTStatus fills in, so the staff member sees SUCCESS or the platform's error without reloading.
  * Only requests acted on from this browser are watched, and only for a minute: a request merely
  * 'Set as approved' keeps an empty MTStatus for good and must not poll forever.
  */

@@ -2,7 +2,7 @@ import type { FundingType } from '@brokerdesk/contract';
 
 /**
  * The statuses in which the server still accepts a decision on a request (a second decision gets 409:
- * DESIGN money movement). Any other request opens its update modal read-only instead of letting staff
+ * docs/product.md [money]). Any other request opens its update modal read-only instead of letting staff
  * fill it in only to be refused.
  */
 export const OPEN_STATUSES = {

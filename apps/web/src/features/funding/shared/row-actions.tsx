@@ -13,7 +13,10 @@ type Props = {
   approveBlocked?: string;
 };
 
-/** The Reject and Approve buttons of a pending list (SPEC 4); 'r' and 'a' on the row press them. Clicks never reach the row. */
+/**
+ * The Reject and Approve buttons of a pending list (docs/product.md [states]); 'r' and 'a' on the row press
+ * them. Clicks never reach the row.
+ */
 export function RejectApproveButtons({ onReject, onApprove, approving, disabled, approveBlocked }: Props) {
   return (
     <Group gap={6} wrap="nowrap" onDoubleClick={stopRowEvent}>

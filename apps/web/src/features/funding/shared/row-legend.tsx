@@ -15,7 +15,7 @@ type Props = {
   hint?: string;
 };
 
-/** The meaning of the row colours (SPEC 4), under a list. */
+/** The meaning of the row colours (docs/product.md [state.row-colours]), under a list. */
 export function RowLegend({ tones, hint }: Props) {
   return (
     <Group gap="lg" wrap="wrap">

@@ -10,8 +10,8 @@ type Props<S extends string> = {
 };
 
 /**
- * The status tabs of a request screen. Each tab is its own route (SPEC 2.1), so a tab opens with a
- * fresh list view: page, sort and filters of one status mean nothing on another.
+ * The status tabs of a request screen. Each tab is its own route (docs/product.md [routes]), so a tab opens
+ * with a fresh list view: page, sort and filters of one status mean nothing on another.
  */
 export function StatusTabs<S extends string>({ tabs, value, basePath }: Props<S>) {
   const navigate = useNavigate();

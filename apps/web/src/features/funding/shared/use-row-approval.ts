@@ -8,7 +8,7 @@ type Options<T> = {
   type: FundingType;
   /** The list button's call (adminProcessDeposit, …): approve and run the platform operation. */
   call: (row: T) => Promise<FundingActionReply>;
-  /** SPEC 5 "Approval confirmations". */
+  /** docs/product.md [rule.approval-confirmations]. */
   question: string;
   fallbackMessage: string;
 };

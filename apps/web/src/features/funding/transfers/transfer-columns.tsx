@@ -39,8 +39,8 @@ function platformAccountColumn(
 }
 
 /**
- * SPEC 2.14: source and destination account with platform, names, amount, currency, withdrawn
- * status (the source leg), deposited status (the destination leg), requested time.
+ * docs/product.md [screen.transfers]: source and destination account with platform, names, amount, currency,
+ * withdrawn status (the source leg), deposited status (the destination leg), requested time.
  */
 export function transferColumns({ tab, clients, actions }: Context): DataTableColumn<Transfer>[] {
   const extra = transferTabColumns(tab);

@@ -24,9 +24,9 @@ const HALF_DONE_NOTES = {
 } as const;
 
 /**
- * 'Update transfer' (SPEC 2.14): decide a pending transfer, or complete or reverse a half-done one
- * (DESIGN money movement), or close one whose debit was refused. Every choice but 'pending', 'Reject'
- * and 'Set as approved' moves money.
+ * 'Update transfer' (docs/product.md [screen.transfers]): decide a pending transfer, or complete or reverse a
+ * half-done one (docs/product.md [money]), or close one whose debit was refused. Every choice but 'pending',
+ * 'Reject' and 'Set as approved' moves money.
  */
 export function TransferUpdateModal({ transfer: t, client, preset, approval, onClose }: Props) {
   const update = useFundingAction({

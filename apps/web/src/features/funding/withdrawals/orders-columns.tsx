@@ -27,8 +27,9 @@ const ORDER_STATUS_OPTIONS = ['CREATED', 'PROCESSED', 'CANCELLED', 'DECLINED'].m
 }));
 
 /**
- * The 'Orders' table of SPEC 2.15: the card-provider withdrawals with the provider's order id and its
- * two statuses (the provider's order, the payout), those not yet processed by the provider included.
+ * The 'Orders' table of docs/product.md [screen.withdrawals]: the card-provider withdrawals with the
+ * provider's order id and its two statuses (the provider's order, the payout), those not yet processed by the
+ * provider included.
  */
 export function orderColumns(clients: Clients | undefined): DataTableColumn<Withdrawal>[] {
   return [

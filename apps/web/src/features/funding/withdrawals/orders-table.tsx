@@ -29,8 +29,8 @@ const DEFAULTS = listDefaults(PAGE_SIZES.withdrawals, {
 });
 
 /**
- * The second table 'Orders' of /withdrawal-requests (SPEC 2.15), from its own call (GET
- * adminGetWithdrawalOrders, paged by the server). It lists orders the provider has not processed yet
+ * The second table 'Orders' of /withdrawal-requests (docs/product.md [screen.withdrawals]), from its own call
+ * (GET adminGetWithdrawalOrders, paged by the server). It lists orders the provider has not processed yet
  * too (they are hidden from the pending list), so staff can approve one ahead of the provider.
  */
 export function OrdersTable() {
@@ -44,7 +44,7 @@ export function OrdersTable() {
   });
   const clients = query.data?.clients;
   const { editing, open, close } = useRowEditor<Withdrawal>(clients, query.data?.approvals);
-  // What a 1366-wide screen cannot fit waits in the column chooser (issue 20).
+  // What a narrow screen cannot fit waits in the column chooser, least needed first.
   const columns = useMemo(
     () =>
       withColumnDefaults(orderColumns(clients), {

@@ -27,9 +27,10 @@ type Props = {
 };
 
 /**
- * 'Update withdrawal' (SPEC 2.15, 5): the common fields plus 'Don't email the client' and the
- * withdrawal type. A rejection without a reason is an error notice here (SPEC 5). One in the Error tab
- * can be retried or rejected; a card-provider one goes through the provider variant of the call.
+ * 'Update withdrawal' (docs/product.md [screen.withdrawals], [rules]): the common fields plus 'Don't email
+ * the client' and the withdrawal type. A rejection without a reason is an error notice here
+ * (docs/product.md [rule.reject-reason]). One in the Error tab can be retried or rejected; a card-provider
+ * one goes through the provider variant of the call.
  */
 export function WithdrawalUpdateModal({ withdrawal: w, client, preset, approval, onClose }: Props) {
   const [dontEmailUser, setDontEmailUser] = useState(w.dontEmailUser);

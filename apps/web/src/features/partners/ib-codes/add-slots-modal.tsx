@@ -11,7 +11,7 @@ const count = (value: number | string) => (typeof value === 'number' ? value : 0
 
 /**
  * 'Add slots' (SYSOP): raises the introducer code and subcode quotas that "Please add more codes"
- * (SPEC 8) asks for. Each number is added to both the available and the total counter.
+ * (docs/product.md [messages]) asks for. Each number is added to both the available and the total counter.
  */
 export function AddSlotsModal({ counters, onClose }: Props) {
   const [ibCodes, setIbCodes] = useState<number | string>(0);

@@ -13,8 +13,8 @@ type Props = {
 };
 
 /**
- * 'Generate Codes' (SPEC 2.13, 5): an introducer must be chosen; the batch is one of 1, 2, 3, 10, 25,
- * 50, 100. Batches larger than the subcodes left are offered but greyed out.
+ * 'Generate Codes' (docs/product.md [screen.ib-codes], [rules]): an introducer must be chosen; the batch is
+ * one of 1, 2, 3, 10, 25, 50, 100. Batches larger than the subcodes left are offered but greyed out.
  */
 export function GenerateCodesModal({ counters, onGenerated, onClose }: Props) {
   const [agentCode, setAgentCode] = useState<string | null>(null);

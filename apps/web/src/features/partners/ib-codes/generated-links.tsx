@@ -2,7 +2,10 @@ import { Button, Group, Loader, Table, Text } from '@mantine/core';
 import { CopyLink } from './copy-link.tsx';
 import { useGeneratedCodes } from './ib-codes-queries.ts';
 
-/** An expanded introducer row: its generated links (Name, Link), or 'No links generated' (SPEC 2.13). */
+/**
+ * An expanded introducer row: its generated links (Name, Link), or 'No links generated'
+ * (docs/product.md [screen.ib-codes]).
+ */
 export function GeneratedLinks({ agentCode }: { agentCode: number }) {
   const query = useGeneratedCodes(agentCode);
   if (query.isPending) return <Loader size="xs" aria-label="Loading links" />;

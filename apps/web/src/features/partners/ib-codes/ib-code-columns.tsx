@@ -12,7 +12,7 @@ export type IbCodeColumn = {
   sortDescFirst?: boolean;
 };
 
-/** SPEC 2.13: name (editable), agent code, account status code, link, added. */
+/** docs/product.md [screen.ib-codes]: name (editable), agent code, account status code, link, added. */
 export const IB_CODE_COLUMNS: IbCodeColumn[] = [
   { id: 'name', header: 'Name', cell: (ib) => <IntroducerName ib={ib} />, sortable: true },
   { id: 'agentCode', header: 'Agent code', cell: (ib) => ib.agentCode, sortable: true },

@@ -21,7 +21,10 @@ const LIST = listDefaults(PAGE_SIZES.ib, {
   filterFields: [IB_CODE_SEARCH],
 });
 
-/** /ib-codes (SPEC 2.13): counters, introducers with their links, New Introducer and Generate Codes. */
+/**
+ * /ib-codes (docs/product.md [screen.ib-codes]): counters, introducers with their links, New Introducer and
+ * Generate Codes.
+ */
 export function IbCodesPage() {
   usePageTitle('IB Codes');
   const list = useUrlListState(LIST);

@@ -62,7 +62,7 @@ export function useGeneratedCodes(agentCode: number) {
   });
 }
 
-// SPEC 8 names these notices without giving their words; these say what happened.
+// docs/product.md [messages] names these notices without giving their words; these say what happened.
 const NOTICES = { added: 'Introducer added.', updated: 'Introducer updated.' } as const;
 
 type IbCodeChange<B, R> = {
@@ -89,7 +89,10 @@ function useIbCodeChange<B, R extends { success: boolean }>(change: IbCodeChange
   });
 }
 
-/** Add Introducer. Field errors show in the modal; no slot left gets its own notice (SPEC 8). */
+/**
+ * Add Introducer. Field errors show in the modal; no slot left gets its own notice
+ * (docs/product.md [messages]).
+ */
 export const useAddIntroducer = () =>
   useIbCodeChange({
     send: (body: AddIbCodeRequest) => partnersApi.addIntroducer(body),

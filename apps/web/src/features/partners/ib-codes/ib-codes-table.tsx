@@ -27,8 +27,8 @@ const SPAN = IB_CODE_COLUMNS.length + 1;
 
 /**
  * The introducers table, paged by the server. It is not the shared DataTable because its rows expand to
- * their generated links (SPEC 2.13), which that table does not do; the footer, paging, sorting and the
- * URL state are the shared ones.
+ * their generated links (docs/product.md [screen.ib-codes]), which that table does not do; the footer,
+ * paging, sorting and the URL state are the shared ones.
  */
 export function IbCodesTable(props: Props) {
   const { rows, total, list, expanded, onToggle, loading, refreshing, error, onRetry } = props;

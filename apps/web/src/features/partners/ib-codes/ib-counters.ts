@@ -1,6 +1,6 @@
 import type { IbCounters } from '@brokerdesk/contract';
 
-/** SPEC 2.13: 'Codes left: available/total' and 'Subcodes left: available/total'. */
+/** docs/product.md [screen.ib-codes]: 'Codes left: available/total' and 'Subcodes left: available/total'. */
 export function codesLeftText(c: IbCounters): string {
   return `Codes left: ${c.availableIbCodes}/${c.totalIbCodes}`;
 }

@@ -5,8 +5,9 @@ import { errorsOf } from '../../../shared/api.ts';
 import { useRenameIntroducer } from './ib-codes-queries.ts';
 
 /**
- * The name column (SPEC 2.13): double-click to edit, saved on blur (Enter also saves, Escape cancels).
- * An unchanged or blank name sends nothing; a refused one stays open with the reason under it.
+ * The name column (docs/product.md [screen.ib-codes]): double-click to edit, saved on blur (Enter also saves,
+ * Escape cancels). An unchanged or blank name sends nothing; a refused one stays open with the reason under
+ * it.
  */
 export function IntroducerName({ ib }: { ib: IbCode }) {
   const [editing, setEditing] = useState(false);

@@ -14,8 +14,8 @@ import {
 type Props = { counters: IbCounters | undefined; onClose: () => void };
 
 /**
- * 'New Introducer' (SPEC 2.13, 5): name, agent code (a number) and status code, all required. Add stays
- * off while any is blank, so blanks block it without a message.
+ * 'New Introducer' (docs/product.md [screen.ib-codes], [rule.add-introducer]): name, agent code (a number)
+ * and status code, all required. Add stays off while any is blank, so blanks block it without a message.
  */
 export function NewIntroducerModal({ counters, onClose }: Props) {
   const [values, setValues] = useState<IntroducerValues>(INTRODUCER_DEFAULTS);

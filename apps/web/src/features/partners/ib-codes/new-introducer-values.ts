@@ -9,7 +9,10 @@ export const INTRODUCER_DEFAULTS: IntroducerValues = {
   statusCode: DEFAULT_STATUS_CODE,
 };
 
-/** SPEC 5: name, agent code and status code are all required; blanks block submission silently. */
+/**
+ * docs/product.md [rules]: name, agent code and status code are all required; blanks block submission
+ * silently.
+ */
 export function hasBlank(v: IntroducerValues): boolean {
   return v.name.trim() === '' || v.agentCode === '' || v.statusCode.trim() === '';
 }

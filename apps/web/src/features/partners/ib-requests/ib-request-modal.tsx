@@ -15,7 +15,10 @@ type Props = { request: IbRequestRow; onClose: () => void };
 
 const QUESTIONS = [1, 2, 3, 4] as const;
 
-/** The IB request detail modal (SPEC 2.12): the client, the four answers, and approve or reject. */
+/**
+ * The IB request detail modal (docs/product.md [screen.ib-requests]): the client, the four answers, and
+ * approve or reject.
+ */
 export function IbRequestModal({ request, onClose }: Props) {
   // Whether the request could be decided when the modal opened. The details above follow the latest
   // data, but the form stays until its own answer arrives: a refresh that shows the request decided
@@ -77,7 +80,7 @@ export function IbRequestModal({ request, onClose }: Props) {
 
 type FormProps = { request: IbRequestRow; onDone: () => void; onCancel: () => void };
 
-/** SPEC 4: approve or reject, a comment required either way ('A comment is required.'). */
+/** docs/product.md [states]: approve or reject, a comment required either way ('A comment is required.'). */
 function DecisionForm({ request, onDone, onCancel }: FormProps) {
   const form = useForm<ProcessIbRequestRequest>({
     resolver: zodResolver(processIbRequestRequest),

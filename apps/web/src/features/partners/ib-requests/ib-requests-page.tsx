@@ -35,7 +35,9 @@ const LIST = listDefaults(PAGE_SIZES.ib, {
 const requestId = (r: IbRequestRow) => r._id;
 const nameOf = (r: IbRequestRow) => r.clientName || r.client?.email || r.userId;
 
-/** /ib-requests (SPEC 2.12). Click a request to read it and approve or reject it. */
+/**
+ * /ib-requests (docs/product.md [screen.ib-requests]). Click a request to read it and approve or reject it.
+ */
 export function IbRequestsPage() {
   usePageTitle('IB Requests');
   const list = useUrlListState(LIST);
@@ -45,7 +47,7 @@ export function IbRequestsPage() {
     total: d.totalSize,
     totalCapped: d.totalCapped,
   }));
-  // Bulk Approve / Reject (issue 20) of the open requests on the page, with one comment for all.
+  // Bulk Approve / Reject of the open requests on the page, with one comment for all.
   const bulk = useBulkActions<IbRequestRow>({
     kind: 'ibRequest',
     enabled: true,

@@ -20,7 +20,7 @@ import { ibCodeKeys, ibRequestKeys } from '../partners-keys.ts';
 
 /**
  * One server page of IB requests (pending and error first unless sorted); refreshed in the background
- * every 5 minutes (SPEC 9).
+ * every 5 minutes (docs/product.md [constants]).
  */
 export function useIbRequests(state: ListState, filterTypes: Readonly<Record<string, Filter['filterType']>>) {
   const request = toPagedRequest(state, filterTypes);
@@ -57,8 +57,9 @@ export function useLinkedIbRequest(rows: readonly IbRequestRow[] | undefined) {
 }
 
 /**
- * Approve or reject with a comment (SPEC 4). The server's result message is the success notice; a
- * failure shows the server's message (or the no-slots notice), a missing comment shows under the field.
+ * Approve or reject with a comment (docs/product.md [states]). The server's result message is the success
+ * notice; a failure shows the server's message (or the no-slots notice), a missing comment shows under the
+ * field.
  */
 export function useProcessIbRequest(requestId: string) {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import {
 import { call } from '../../api.ts';
 import { entityKeys } from '../../query-keys.ts';
 
-/** Table settings and saved views (issue 20), typed by the contract. */
+/** Table settings and saved views, typed by the contract. */
 export const settingsApi = {
   settings: (list: string, signal?: AbortSignal) =>
     call(calls.views.getTableSettings, { query: { list } }, { signal }),

@@ -4,7 +4,7 @@ import { ColumnChooser } from './column-chooser.tsx';
 import type { TableSettings } from './use-table-settings.ts';
 import { ViewsMenu } from './views-menu.tsx';
 
-/** The table's own toolbar (issue 20): saved views on the left; columns and row density on the right. */
+/** The table's own toolbar: saved views on the left; columns and row density on the right. */
 export function TableSettingsBar<T>({ settings }: { settings: TableSettings<T> }) {
   const compact = settings.density === 'compact';
   return (
