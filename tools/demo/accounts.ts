@@ -166,22 +166,22 @@ function addSubAccountRequest(state: SeedState, client: Client, accounts: Accoun
 }
 
 /**
- * Sets live balances from the money that reached each account plus some trading result, gives open
- * positions to part of the accounts (equity != balance) and registers every account on the simulator
- * platform under the same login, group, leverage and balance.
+ * Sets live balances from the money that reached each account plus the profit its trades realised
+ * (addTrading), gives open positions to part of the accounts (equity != balance) and registers every
+ * account on the simulator platform under the same login, group, leverage and balance.
  */
 export function finishAccounts(
   state: SeedState,
   client: Client,
   accounts: Account[],
   net: Map<number, number>,
+  realised: Map<number, number>,
 ): void {
   const { r } = state;
   for (const acc of accounts) {
     if (acc.live) {
       const funded = net.get(acc.number) ?? 0;
-      acc.balance =
-        funded > 0 ? round2(Math.max(0, funded * (1 + r.f.number.float({ min: -0.45, max: 0.3 })))) : 0;
+      acc.balance = funded > 0 ? round2(Math.max(0, funded + (realised.get(acc.number) ?? 0))) : 0;
     } else if (acc.approved) {
       acc.balance = round2(Number(acc.balance) * r.f.number.float({ min: 0.5, max: 1.8 }));
     }

@@ -12,6 +12,8 @@ const CHUNK_TABLES = {
   kyc_documents: s.kycDocuments,
   trading_accounts: s.tradingAccounts,
   sim_accounts: s.simAccounts,
+  /** The simulator keeps each account's trades here (see simTradesRow). */
+  sim_settings: s.simSettings,
   bank_accounts: s.bankAccounts,
   deposits: s.deposits,
   withdrawals: s.withdrawals,

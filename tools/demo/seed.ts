@@ -9,6 +9,7 @@ import { addGroups } from './groups.ts';
 import { addLogs } from './logs.ts';
 import { addAffiliates, addPartner, maybeAddIbRequest } from './partners.ts';
 import { DemoRandom } from './random.ts';
+import { addTrading } from './trading.ts';
 import { writeStatements } from './statements.ts';
 import { addCounts, emptyRows, insertRows, TABLE_NAMES, type TableName } from './rows.ts';
 
@@ -42,8 +43,9 @@ export type SeedSummary = Record<TableName | 'ib_quota', number>;
 /**
  * Fills an empty migrated database with reproducible demo data: clients at every status, their
  * applications, KYC documents, live and demo accounts (also on the simulator platform), funding
- * requests of every kind and status, bank accounts, leverage and sub-account requests, logs, IB
- * requests, introducers with generated codes, groups and the IB quota.
+ * requests of every kind and status, trading histories of the funded live accounts (on the simulator),
+ * bank accounts, leverage and sub-account requests, logs, IB requests, introducers with generated
+ * codes, groups and the IB quota.
  *
  * For empty databases only: it refuses to run when clients or accounts exist. Existing ADMIN and
  * SYSOP users are used as the approvers named in the data.
@@ -103,7 +105,7 @@ function addEverything(state: SeedState, index: number): void {
   else maybeAddIbRequest(state, client);
   const accounts = addAccounts(state, client);
   const { net, deposited } = addFunding(state, client, accounts);
-  finishAccounts(state, client, accounts, net);
+  finishAccounts(state, client, accounts, net, addTrading(state, client, accounts));
   client.user.hubspotLifecycleId = lifecycleOf(state, client, deposited);
   addLogs(state, client, accounts);
 }
