@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { deposits, transfers } from '../../src/db/schema.ts';

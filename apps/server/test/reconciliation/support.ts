@@ -1,4 +1,5 @@
 import type { ReconciliationMismatch, ReconciliationReportDetail } from '@brokerdesk/contract';
+import { calls } from '@brokerdesk/contract';
 import type { TestApp } from '../support/test-app.ts';
 import { deposits, tradingAccounts, transfers, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
