@@ -20,7 +20,7 @@ export type App = FastifyInstance<
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Reachable without a session (docs/product.md [routes] public routes). */
+    /** Reachable without a session (docs/product.md [routes.public]). */
     public?: boolean;
     /** Polling: does not count as staff activity for the idle timeout. */
     background?: boolean;

@@ -51,8 +51,8 @@ type Row = Record<Actor, Outcome>;
 
 const everyone = (o: Outcome) => Object.fromEntries(ACTORS.map((a) => [a, o])) as Row;
 /**
- * docs/product.md [routes] public routes and the calls they make (sign-in, email confirm), server info, dev
- * outbox.
+ * The public routes of docs/product.md [routes.public] and the calls they make (sign-in, email confirm),
+ * server info, dev outbox.
  */
 const PUBLIC = everyone('open');
 const SIGNED_LINK = everyone('signed');
