@@ -1,6 +1,6 @@
 /**
- * Row and badge colours of funding lists (docs/product.md [state.requests]): green approved, amber a pending
- * provider order, light red rejected/declined/error, bright red a failed money-transfer (MT) status.
+ * Row and badge colours of funding lists (docs/product.md [state.row-colours]): green approved, amber a
+ * pending provider order, light red rejected/declined/error, bright red a failed money-transfer (MT) status.
  * A failed platform leg wins over everything: money may be half-moved and needs a human.
  */
 

@@ -12,7 +12,7 @@ type Props = {
 };
 
 /**
- * New password for the account: typed, or made by Generate (docs/product.md [rule.new-password]: 10
+ * New password for the account: typed, or made by Generate (docs/product.md [rule.account-edit]: 10
  * characters, every kind of character). A generated password is shown at once and can be copied, as staff
  * pass it on to the client.
  */
