@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { calls } from '@brokerdesk/contract';
 import { leverageChanges, platformOperations, tradingAccounts } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { testDbKind } from '../support/db.ts';
@@ -22,8 +23,13 @@ describe(`a change MT5 answers as done but keeps (${testDbKind.split(',')[0]}, M
   });
   afterAll(() => t.stop());
 
-  const post = (url: string, body: unknown) =>
-    t.call<{ errors?: Record<string, string> }>('POST', url, body, t.auth(token));
+  const decide = (body: { changeLeverageId: string; status: 'approved' }) =>
+    t.post(calls.accounts.processLeverageUpdate, body, t.auth(token));
+  const update = (account: {
+    _id: string;
+    status: 'approve_process' | 'retry' | 'rejected';
+    comment: string;
+  }) => t.post(calls.accounts.updateAccountLeverage, { account }, t.auth(token));
   async function settle() {
     for (let i = 0; i < 30; i++) {
       if ((await t.worker.runOnce()).claimed === 0) {
@@ -33,15 +39,24 @@ describe(`a change MT5 answers as done but keeps (${testDbKind.split(',')[0]}, M
     }
   }
   async function liveAccount() {
-    const r = await t.call<{ accountId: string }>(
-      'POST',
-      '/api/admin/accounts/adminCreateSubAccount',
-      { userId: clientId, requestType: 'live', accType: 'Standard', baseCurrency: 'USD', leverage: 100 },
+    const r = await t.call(
+      calls.accounts.createSubAccount,
+      {
+        body: {
+          userId: clientId,
+          requestType: 'live',
+          accType: 'Standard',
+          baseCurrency: 'USD',
+          leverage: 100,
+        },
+      },
       t.auth(token),
     );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     await settle();
-    const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, r.body.accountId));
+    const accountId = r.body.accountId;
+    if (!accountId) throw new Error(`no account opened: ${JSON.stringify(r.body)}`);
+    const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
     return acc!;
   }
   async function leverageChange(login: number, to: number) {
@@ -65,7 +80,7 @@ describe(`a change MT5 answers as done but keeps (${testDbKind.split(',')[0]}, M
     const acc = await liveAccount();
     t.fake!.ledger.limitLeverage(t.fake!.ledger.account(acc.number)!.group, 200);
     const id = await leverageChange(acc.number, 300);
-    const approve = await post('/api/admin/accounts/adminProcessLeverageUpdate', {
+    const approve = await decide({
       changeLeverageId: id,
       status: 'approved',
     });
@@ -77,14 +92,10 @@ describe(`a change MT5 answers as done but keeps (${testDbKind.split(',')[0]}, M
     expect(mirror!.leverage).toBe(100);
 
     // Only a retry or a rejection is offered now.
-    const approveAgain = await post('/api/admin/accounts/adminUpdateAccountLeverage', {
-      account: { _id: id, status: 'approve_process', comment: '' },
-    });
+    const approveAgain = await update({ _id: id, status: 'approve_process', comment: '' });
     expect(approveAgain.status).toBe(409);
     t.fake!.ledger.limitLeverage(t.fake!.ledger.account(acc.number)!.group, 500);
-    const retry = await post('/api/admin/accounts/adminUpdateAccountLeverage', {
-      account: { _id: id, status: 'retry', comment: 'Group now allows 1:300' },
-    });
+    const retry = await update({ _id: id, status: 'retry', comment: 'Group now allows 1:300' });
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);
     await settle();
     expect(await change(id)).toMatchObject({ status: 'approved', mtStatus: 'SUCCESS' });
@@ -103,22 +114,18 @@ describe(`a change MT5 answers as done but keeps (${testDbKind.split(',')[0]}, M
     const acc = await liveAccount();
     t.fake!.ledger.limitLeverage(t.fake!.ledger.account(acc.number)!.group, 200);
     const id = await leverageChange(acc.number, 400);
-    await post('/api/admin/accounts/adminProcessLeverageUpdate', {
+    await decide({
       changeLeverageId: id,
       status: 'approved',
     });
     await settle();
     expect((await change(id)).mtStatus).toBe('MT5 kept leverage 1:100');
-    const reject = await post('/api/admin/accounts/adminUpdateAccountLeverage', {
-      account: { _id: id, status: 'rejected', comment: 'The group caps leverage at 1:200' },
-    });
+    const reject = await update({ _id: id, status: 'rejected', comment: 'The group caps leverage at 1:200' });
     expect(reject.status).toBe(200);
     expect(await change(id)).toMatchObject({ status: 'rejected', mtStatus: '' });
     expect(t.fake!.ledger.account(acc.number)!.leverage).toBe(100);
     // A retry of what is now rejected is refused.
-    const late = await post('/api/admin/accounts/adminUpdateAccountLeverage', {
-      account: { _id: id, status: 'retry', comment: '' },
-    });
+    const late = await update({ _id: id, status: 'retry', comment: '' });
     expect(late.status).toBe(409);
   });
 });
