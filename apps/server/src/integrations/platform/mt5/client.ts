@@ -63,7 +63,7 @@ const OFFSET_TTL = 3_600;
 /**
  * The most deals one trades read takes from a window (100 pages). A login that traded more than
  * that in the window is answered with its oldest MAX_TRADE_DEALS deals' trades and `complete: false`,
- * so a look at a very active account costs at most 100 calls, and the console says "at least".
+ * so a look at a very active account costs at most 100 calls; counts made from it are lower bounds.
  */
 export const MAX_TRADE_DEALS = 10_000;
 
