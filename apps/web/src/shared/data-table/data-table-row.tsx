@@ -41,7 +41,7 @@ export function cellClassesOf<T>(columns: readonly DataTableColumn<T>[]): string
   return columns.map((column) =>
     [
       TD_CLASS,
-      column.wrap ? classes.wrap : classes.cell,
+      column.fullText ? classes.full : column.wrap ? classes.wrap : classes.cell,
       column.align === 'right' ? classes.right : column.align === 'center' ? classes.center : undefined,
       column.sticky === 'right' ? classes.stickyRight : undefined,
     ]

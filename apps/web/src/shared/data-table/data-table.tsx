@@ -28,6 +28,7 @@ import classes from './data-table.module.css';
 import { useFirstScreenFirst } from './first-screen.ts';
 import { TableSettingsBar } from './table-settings/settings-bar.tsx';
 import { useTableSettings } from './table-settings/use-table-settings.ts';
+import { useFitCheck, useTableWidth, type FitState } from './table-fit.ts';
 import { pageCount, sameSortAndFilters } from './list-state.ts';
 import { useNewRows } from './new-rows.ts';
 import { nextRowSlots, type RowSlots } from './row-slots.ts';
@@ -38,7 +39,7 @@ export type DataTableProps<T> = RowHandlers<T> & {
   label: string;
   /**
    * Names the list for the staff member's columns, density and saved views, kept on the server
-   * (issue 20): the area and the tab, e.g. 'users.pending'. Without it the toolbar is not shown.
+   *: the area and the tab, e.g. 'users.pending'. Without it the toolbar is not shown.
    */
   listId?: string;
   columns: readonly DataTableColumn<T>[];
@@ -75,6 +76,8 @@ export type DataTableProps<T> = RowHandlers<T> & {
 };
 
 const NO_ROWS: never[] = [];
+/** A table without settings shows its columns as given: nothing to fit. */
+const NOT_FITTED: FitState = { hidden: [], chosen: true };
 
 /**
  * The rows dim while the next page loads, but only past 200 ms: a quick page never flashes, and the
@@ -106,7 +109,11 @@ const SettingsBar = memo(TableSettingsBar) as typeof TableSettingsBar;
 export function DataTable<T>(props: DataTableProps<T>) {
   const { rows, total = 0, list, rowKey, loading, refreshing, error, onRetry } = props;
   const { state } = list;
-  const settings = useTableSettings(props.listId, props.columns, list);
+  const frame = useRef<HTMLDivElement>(null);
+  const table = useRef<HTMLTableElement>(null);
+  const hasRows = (rows?.length ?? 0) > 0;
+  const tableWidth = useTableWidth(frame, props.columns, hasRows);
+  const settings = useTableSettings(props.listId, props.columns, list, tableWidth.fit);
   const columns = settings?.columns ?? props.columns;
   const compact = settings?.density === 'compact';
   // Rows that a background refresh brings wait behind "N new rows" instead of moving the page (new-rows.ts).
@@ -142,8 +149,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const slotsNow = useRef<RowSlots | null>(null);
   const slots = nextRowSlots(slotsNow.current, bodyRows.map(rowKey), view, Boolean(refreshing));
   slotsNow.current = slots;
-  const frame = useRef<HTMLDivElement>(null);
-  const table = useRef<HTMLTableElement>(null);
   const body = useRef<HTMLTableSectionElement>(null);
   // Elements taken by place may show other records now: the titles they got on hover must go.
   useLayoutEffect(() => forgetClippedText(body.current), [slots.generation]);
@@ -154,6 +159,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // which screens make again with their data, a selection or a pressed button).
   const columnLayout = `${compact}|${columns.map((column) => `${column.id}:${column.width ?? ''}`).join(',')}`;
   const drawn = useFirstScreenFirst(elements, slots.generation, bodyRows.length, columnLayout);
+  useFitCheck(table, props.columns, settings ?? NOT_FITTED, tableWidth, hasRows);
   const keys = useRowKeys(bodyRows.length, (index, command) => {
     const row = bodyRows[index];
     const handler =
@@ -284,7 +290,7 @@ function rowOf(target: EventTarget, body: HTMLElement, within: boolean): HTMLTab
 }
 
 /**
- * Roving focus over the rows (issue 10 item 5): one row in the Tab order, arrows or j/k to move,
+ * Roving focus over the rows: one row in the Tab order, arrows or j/k to move,
  * Home/End, Enter to open, 'a'/'r' to press the row's own Approve/Reject button (with its confirmation).
  * Keys count only when the row itself has focus, so buttons and fields inside rows keep theirs.
  * `actionOf` gives a row's open/approve/reject action from the screen, null for none: Enter then follows

@@ -19,7 +19,10 @@ const ACCOUNT_TYPE_OPTIONS = [
   { value: 'Corporate', label: 'Corporate' },
 ];
 
-/** The 13 columns of SPEC 2.4, headers word for word. The status filter only helps on All Accounts. */
+/**
+ * The 13 columns of docs/product.md [screen.client-list], headers word for word. The status filter only helps
+ * on All Accounts.
+ */
 export function userColumns(status: UserListStatus): DataTableColumn<User>[] {
   return [
     {
@@ -35,6 +38,7 @@ export function userColumns(status: UserListStatus): DataTableColumn<User>[] {
       cell: (u) => <EpochTime seconds={u.timestamp} />,
       sortable: true,
       sortDescFirst: true,
+      fitWidth: 160,
     },
     {
       id: 'accountType',
@@ -63,6 +67,7 @@ export function userColumns(status: UserListStatus): DataTableColumn<User>[] {
       cell: (u) => u.email,
       sortable: true,
       filter: { kind: 'text' },
+      fitWidth: 190,
     },
     {
       id: 'country',
@@ -83,7 +88,7 @@ export function userColumns(status: UserListStatus): DataTableColumn<User>[] {
         </span>
       ),
       sortable: true,
-      // SPEC 5: a number, or * for partners only. Anything else the server would refuse.
+      // docs/product.md [rules]: a number, or * for partners only. Anything else the server would refuse.
       filter: { kind: 'text', placeholder: 'Code or *', sanitize: agentCodeText },
     },
     {
@@ -127,6 +132,7 @@ export function userColumns(status: UserListStatus): DataTableColumn<User>[] {
       sortable: true,
       filter: { kind: 'text' },
       wrap: true,
+      fitWidth: 170,
     },
     {
       id: 'profile',
@@ -139,18 +145,18 @@ export function userColumns(status: UserListStatus): DataTableColumn<User>[] {
 }
 
 /**
- * What a 1366-wide screen shows at first (issue 20); the rest is in the column chooser. The status
- * column says something only on All Accounts, the reason mostly on Rejected Accounts (where it takes
- * the place of country and eKYC).
+ * What a narrow screen leaves out first, the least needed first; a wide one shows every column. A
+ * one-status tab says the status already; the reason is why a client is pending or rejected, so those
+ * tabs keep it longest.
  */
 export function userColumnDefaults(status: UserListStatus): ColumnDefaults {
-  const rarely = ['accountType', 'agentCode', 'registered'];
+  const rarely = ['hubspotLifecycleId', 'accountType', 'agentCode', 'registered'];
   const hidden: Record<UserListStatus, string[]> = {
-    all: [...rarely, 'hubspotLifecycleId', 'reason'],
-    new: [...rarely, 'status', 'reason'],
-    approved: [...rarely, 'status', 'reason'],
-    pending: [...rarely, 'status', 'reason'],
-    rejected: [...rarely, 'status', 'hubspotLifecycleId', 'country', 'eKYCApproved'],
+    all: [...rarely, 'reason', 'country'],
+    new: ['status', 'reason', ...rarely, 'country'],
+    approved: ['status', 'reason', ...rarely, 'country'],
+    pending: ['status', ...rarely, 'country', 'eKYCApproved'],
+    rejected: ['status', ...rarely, 'country', 'eKYCApproved'],
   };
   return { hidden: hidden[status], keep: ['name', 'surname'] };
 }

@@ -6,7 +6,10 @@ import { RequestList, requestListDefaults, type RequestListConfig } from '../sha
 import { DEPOSIT_FILTER_TYPES, DEPOSIT_SORT_FIELDS, depositColumns } from './deposit-columns.tsx';
 import { DepositUpdateModal } from './deposit-update-modal.tsx';
 
-/** SPEC 9: 50 or 100 rows, newest first; on Historical requests the URL keys start with 'dep.'. */
+/**
+ * docs/product.md [const.page-sizes]: 50 or 100 rows, newest first; on Historical requests the URL keys start
+ * with 'dep.'.
+ */
 const defaultsFor = (prefix?: string) =>
   requestListDefaults(PAGE_SIZES.deposits, DEPOSIT_SORT_FIELDS, DEPOSIT_FILTER_TYPES, prefix);
 
@@ -14,15 +17,13 @@ const DEPOSITS: RequestListConfig<Deposit> = {
   type: 'deposit',
   label: 'Deposits',
   emptyText: 'No deposits.',
-  // Historical shows who decided when and how it ended (the request time is in the chooser), and the
-  // transaction id staff look rows up by.
+  // Every column shows on a wide screen. A narrow one leaves out the gateway and payment method first;
+  // a decided tab keeps who decided when and how it ended, and the transaction id staff look rows up by.
   columnDefaults: (tab) => ({
     hidden:
-      tab === 'historical'
-        ? ['paymentGatewayService', 'timestamp', 'depositPaymentName', 'accountNumber']
-        : tab === 'incomplete'
-          ? ['paymentGatewayService', 'depositPaymentName']
-          : ['paymentGatewayService'],
+      tab === 'pending' || tab === 'incomplete'
+        ? ['paymentGatewayService', 'depositPaymentName', 'accountNumber']
+        : ['paymentGatewayService', 'depositPaymentName', 'adminId', 'accountNumber', 'timestamp'],
     keep: ['client', 'depositAmountSent'],
   }),
   defaults: { own: defaultsFor(), inTabs: defaultsFor('dep') },

@@ -9,6 +9,9 @@ import { adminLabel } from '../../accounts/admin-label.ts';
 
 /** Column pieces shared by the deposit, withdrawal and transfer lists. Ids are the server's fields. */
 
+/** 'YYYY/MM/DD HH:mm:ss' on one line, with the cell's padding. */
+const TIME_WIDTH = 160;
+
 type Base = { _id: string; userId: string; status: string };
 export type Clients = Readonly<Record<string, LookupClient>>;
 
@@ -19,7 +22,14 @@ export function timeColumn<T>(
   header: string,
   read: (row: T) => number | null,
 ): DataTableColumn<T> {
-  return { id, header, cell: (r) => <TimeCell seconds={read(r)} />, sortable: true, sortDescFirst: true };
+  return {
+    id,
+    header,
+    cell: (r) => <TimeCell seconds={read(r)} />,
+    sortable: true,
+    sortDescFirst: true,
+    fitWidth: TIME_WIDTH,
+  };
 }
 
 /** First and last name; its filter (`client`) matches name or email on the server. */
@@ -28,6 +38,7 @@ export function clientColumn<T extends Base>(clients: Clients | undefined): Data
     id: 'client',
     header: 'Name',
     cell: (r) => <ClientCell userId={r.userId} client={clients?.[r.userId]} />,
+    fitWidth: 170,
     filter: { kind: 'text', placeholder: 'Name or email' },
   };
 }
@@ -48,6 +59,7 @@ export function referenceColumn<T>(id: string, header: string, read: (row: T) =>
     ),
     sortable: true,
     filter: { kind: 'text' },
+    fitWidth: 130,
   };
 }
 
@@ -55,7 +67,7 @@ export function accountColumn<T>(id: string, header: string, read: (row: T) => n
   return { id, header, cell: read, sortable: true, filter: { kind: 'number' } };
 }
 
-/** 2 decimals, right-aligned so the digits line up (SPEC 9). */
+/** 2 decimals, right-aligned so the digits line up (docs/product.md [const.amounts]). */
 export function amountColumn<T>(id: string, read: (row: T) => number): DataTableColumn<T> {
   return {
     id,
@@ -80,8 +92,9 @@ export function currencyColumn<T>(id: string, cell: (row: T) => string): DataTab
 const OPEN = new Set(['pending', 'incomplete']);
 
 /**
- * Approved time and approved by (SPEC 2.15, 2.16); no admin is AUTOMATION (SPEC 3). A rejected request
- * shows when and by whom it was decided; an open one shows nothing rather than AUTOMATION.
+ * Approved time and approved by (docs/product.md [screen.withdrawals], [screen.deposits]); no admin is
+ * AUTOMATION (docs/product.md [entities]). A rejected request shows when and by whom it was decided; an open
+ * one shows nothing rather than AUTOMATION.
  */
 export function approvalColumns<T extends Base & { adminId: string }>(
   admins: Readonly<Record<string, string>> | undefined,
@@ -102,6 +115,9 @@ export function statusColumn<T extends Base>(mtStatus: (row: T) => string): Data
     id: 'status',
     header: 'Status',
     cell: (r) => <RequestStatusCell status={r.status} mtStatus={mtStatus(r)} />,
+    // The platform's reason for a failure decides a retry: it is read whole, never cut.
+    fullText: true,
+    fitWidth: 170,
   };
 }
 
@@ -119,6 +135,8 @@ export function actionsColumn<T extends Base>(actions: RowActions<T>): DataTable
     id: 'actions',
     header: '',
     sticky: 'right',
+    // Reject and Approve, two small buttons.
+    fitWidth: 150,
     cell: (r) => (
       <RejectApproveButtons
         onReject={() => actions.onReject(r)}

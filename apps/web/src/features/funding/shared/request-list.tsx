@@ -66,7 +66,7 @@ export type RequestListConfig<T extends FundingRow> = {
   /** Names the table for screen readers and tests. */
   label: string;
   emptyText: string;
-  /** What each tab shows at first on a 1366-wide screen; the rest is in the column chooser (issue 20). */
+  /** What each tab leaves out first when the screen is too narrow for all; the rest is in the column chooser. */
   columnDefaults: (tab: FundingTab) => ColumnDefaults;
   /** The list's URL defaults on its own screen and, prefixed, on Historical requests. */
   defaults: { own: ListDefaults; inTabs: ListDefaults };
@@ -76,7 +76,7 @@ export type RequestListConfig<T extends FundingRow> = {
   /** Whether the tab shows 'Approved by' (the admins list is loaded only then). */
   showsApprovers: (tab: FundingTab) => boolean;
   columns: (tab: FundingTab, ctx: ColumnContext<T>) => DataTableColumn<T>[];
-  /** The Approve button: SPEC 5 confirmation, then the list's approve call. */
+  /** The Approve button: docs/product.md [rules] confirmation, then the list's approve call. */
   approval: { call: (row: T) => Promise<FundingActionReply>; question: string; fallbackMessage: string };
   legend: { tones: readonly RowTone[]; hint: string };
   /** The update modal of one row. */
@@ -91,8 +91,9 @@ type Props<T extends FundingRow> = {
 };
 
 /**
- * One status tab of deposits, withdrawals or transfers (SPEC 2.14-2.16): the server-paged table with
- * its row colours, the Reject/Approve buttons, the legend and the update modal on double-click.
+ * One status tab of deposits, withdrawals or transfers (docs/product.md [screen.transfers],
+ * [screen.withdrawals], [screen.deposits]): the server-paged table with its row colours, the Reject/Approve
+ * buttons, the legend and the update modal on double-click.
  */
 export function RequestList<T extends FundingRow>({ config, status, inTabs = false }: Props<T>) {
   const list = useUrlListState(inTabs ? config.defaults.inTabs : config.defaults.own);
@@ -106,7 +107,7 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
   const admin = config.showsApprovers(status) ? admins.data : undefined;
   const { columns: columnsOf, pick, columnDefaults } = config;
   const rows = useMemo(() => query.data?.data.transfers.filter(pick), [query.data, pick]);
-  // Bulk Approve / Reject (issue 20) on the tabs whose requests can still be decided.
+  // Bulk Approve / Reject on the tabs whose requests can still be decided.
   const bulk = useBulkActions<T>({
     kind: config.type,
     enabled: isOpenRequest(config.type, status),
@@ -193,7 +194,7 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
 const DECIDED_TABS: ReadonlySet<FundingTab> = new Set(['historical', 'approved', 'rejected', 'error']);
 
 /**
- * The four-eyes column (issue 9), on a page that holds approvals: awaiting a second approval with the
+ * The four-eyes column, on a page that holds approvals: awaiting a second approval with the
  * first approver, or both approvers. It goes before the Reject/Approve buttons.
  */
 function withFourEyes<T extends FundingRow>(
@@ -207,8 +208,9 @@ function withFourEyes<T extends FundingRow>(
     id: 'fourEyes',
     header: 'Four-eyes',
     cell: (row) => <ApprovalCell approval={approvals[row._id]} admins={admins} />,
-    // On a decided tab the approvers are history, in the chooser (a laptop screen fits the rest).
+    // On a decided tab the approvers are history: the first column a narrow screen leaves out.
     defaultHidden: decided || undefined,
+    spareRank: decided ? -1 : undefined,
   };
   const at = columns.findIndex((c) => c.id === 'actions');
   return at < 0 ? [...columns, column] : [...columns.slice(0, at), column, ...columns.slice(at)];

@@ -5,7 +5,10 @@ import { RequestList, requestListDefaults, type RequestListConfig } from '../sha
 import { TRANSFER_FILTER_TYPES, TRANSFER_SORT_FIELDS, transferColumns } from './transfer-columns.tsx';
 import { TransferUpdateModal } from './transfer-update-modal.tsx';
 
-/** SPEC 9: 50 or 100 rows, newest first; on Historical requests the URL keys start with 'tr.'. */
+/**
+ * docs/product.md [const.page-sizes]: 50 or 100 rows, newest first; on Historical requests the URL keys start
+ * with 'tr.'.
+ */
 const defaultsFor = (prefix?: string) =>
   requestListDefaults(PAGE_SIZES.transfers, TRANSFER_SORT_FIELDS, TRANSFER_FILTER_TYPES, prefix);
 
@@ -13,9 +16,9 @@ const TRANSFERS: RequestListConfig<Transfer> = {
   type: 'transfer',
   label: 'Internal transfers',
   emptyText: 'No transfers.',
-  // A pending transfer has no platform legs yet: their status columns start hidden on that tab.
-  columnDefaults: (tab) => ({
-    hidden: tab === 'pending' ? ['sourceMTStatus', 'destinationMTStatus'] : [],
+  // A narrow screen leaves out the platform legs' statuses first (a pending transfer has none yet).
+  columnDefaults: () => ({
+    hidden: ['sourceMTStatus', 'destinationMTStatus', 'timestamp'],
     keep: ['sourceAccount', 'destinationAccount', 'transferAmount'],
   }),
   defaults: { own: defaultsFor(), inTabs: defaultsFor('tr') },

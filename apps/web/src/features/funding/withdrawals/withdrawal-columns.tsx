@@ -38,7 +38,10 @@ export const WITHDRAWAL_TYPE_OPTIONS = Object.entries(TYPE_LABELS).map(([value, 
   label,
 }));
 
-/** SPEC 2.15: for crypto the crypto currency is added in brackets (one rule with the CSV export). */
+/**
+ * docs/product.md [screen.withdrawals]: for crypto the crypto currency is added in brackets (one rule with
+ * the CSV export).
+ */
 export { withdrawalCurrencyText };
 
 /** Where the money goes: the bank (with 'View') or the coin. Provider orders have their own table. */
@@ -65,7 +68,10 @@ function TransactionDetails({ w, onViewBank }: { w: Withdrawal; onViewBank?: (ba
   );
 }
 
-/** SPEC 2.15: gateway, time, payment method, names, transaction id, account, amount, currency. */
+/**
+ * docs/product.md [screen.withdrawals]: gateway, time, payment method, names, transaction id, account,
+ * amount, currency.
+ */
 export function withdrawalColumns(ctx: Context): DataTableColumn<Withdrawal>[] {
   const extra = withdrawalTabColumns(ctx.tab);
   return [
@@ -84,6 +90,7 @@ export function withdrawalColumns(ctx: Context): DataTableColumn<Withdrawal>[] {
             header: 'Transaction details',
             cell: (w) => <TransactionDetails w={w} onViewBank={ctx.onViewBank} />,
             filter: { kind: 'select', options: WITHDRAWAL_TYPE_OPTIONS },
+            fitWidth: 150,
           } satisfies DataTableColumn<Withdrawal>,
         ]
       : []),

@@ -9,20 +9,24 @@ import { OrdersTable } from './orders-table.tsx';
 import { WITHDRAWAL_FILTER_TYPES, WITHDRAWAL_SORT_FIELDS, withdrawalColumns } from './withdrawal-columns.tsx';
 import { WithdrawalUpdateModal } from './withdrawal-update-modal.tsx';
 
-/** SPEC 9: 10, 50 or 100 rows, 10 at first, newest first; on Historical requests keys start with 'wd.'. */
+/**
+ * docs/product.md [const.page-sizes]: 10, 50 or 100 rows, 10 at first, newest first; on Historical requests
+ * keys start with 'wd.'.
+ */
 const defaultsFor = (prefix?: string) =>
   requestListDefaults(PAGE_SIZES.withdrawals, WITHDRAWAL_SORT_FIELDS, WITHDRAWAL_FILTER_TYPES, prefix);
 const DEFAULTS = { own: defaultsFor(), inTabs: defaultsFor('wd') };
 
 /**
- * Decided tabs show who decided and how it ended; open ones where the money goes. Every tab keeps the
+ * Every column shows on a wide screen. A narrow one leaves out the gateway and payment method first;
+ * decided tabs keep who decided and how it ended, open ones where the money goes. Every tab keeps the
  * transaction id staff look rows up by.
  */
 const WITHDRAWAL_COLUMN_DEFAULTS = (tab: FundingTab) => ({
   hidden:
     tab === 'historical' || tab === 'error'
-      ? ['gateway', 'withdrawalPaymentName', 'withdrawalType', 'accountNumber']
-      : ['gateway', 'withdrawalPaymentName'],
+      ? ['gateway', 'withdrawalPaymentName', 'withdrawalType', 'adminId', 'accountNumber', 'timestamp']
+      : ['gateway', 'withdrawalPaymentName', 'accountNumber'],
   keep: ['client', 'withdrawalAmount'],
 });
 
@@ -30,7 +34,7 @@ type Props = {
   status: FundingTab;
   /** On a screen with several lists (Historical requests), the URL keys get a prefix. */
   inTabs?: boolean;
-  /** The second table 'Orders' (SPEC 2.15), on the Withdrawal requests screen. */
+  /** The second table 'Orders' (docs/product.md [screen.withdrawals]), on the Withdrawal requests screen. */
   withOrders?: boolean;
 };
 

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconColumns3 } from '@tabler/icons-react';
 import type { TableSettings } from './use-table-settings.ts';
-import { choosableColumns, defaultHidden, toggleColumn } from './settings-logic.ts';
+import { choosableColumns, toggleColumn } from './settings-logic.ts';
 
 /** Show or hide the list's columns; the row actions and key columns always show. Kept per staff member. */
 export function ColumnChooser<T>({ settings }: { settings: TableSettings<T> }) {
@@ -43,7 +43,7 @@ export function ColumnChooser<T>({ settings }: { settings: TableSettings<T> }) {
             <Button
               size="compact-xs"
               variant="subtle"
-              onClick={() => settings.setHidden(defaultHidden(settings.allColumns))}
+              onClick={() => settings.setHidden([...settings.fitted])}
             >
               List defaults
             </Button>

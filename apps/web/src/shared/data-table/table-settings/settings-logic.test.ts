@@ -9,11 +9,13 @@ import {
   hasListParams,
   hiddenOf,
   listStateOfView,
+  noneToSpare,
   paramsWithView,
   toggleColumn,
   viewLink,
   viewStateOf,
   visibleColumns,
+  widthGuess,
 } from './settings-logic.ts';
 
 type Row = { id: string };
@@ -59,10 +61,41 @@ describe('column choice', () => {
     expect(choosableColumns(COLUMNS).map((c) => c.id)).toEqual(['email', 'country', 'reason']);
   });
 
+  it('shows every column on a table wide enough for all, or not yet measured', () => {
+    expect(defaultHidden(COLUMNS)).toEqual([]);
+    expect(defaultHidden(COLUMNS, 1920)).toEqual([]);
+  });
+
+  it('leaves out spare columns, least needed first, until the rest fit the width', () => {
+    // Five columns of 72 px (the narrowest guess): 360 px.
+    expect(widthGuess(COLUMNS[0]!)).toBe(72);
+    expect(defaultHidden(COLUMNS, 360)).toEqual([]);
+    // Unranked spare columns go from the right.
+    expect(defaultHidden(COLUMNS, 340)).toEqual(['reason']);
+    expect(defaultHidden(COLUMNS, 250)).toEqual(['reason', 'country']);
+    // Never a key column, however narrow.
+    expect(defaultHidden(COLUMNS, 100)).toEqual(['reason', 'country']);
+    const ranked = COLUMNS.map((c) => (c.id === 'country' ? { ...c, spareRank: 0 } : c));
+    expect(defaultHidden(ranked, 340)).toEqual(['country']);
+  });
+
+  it('leaves out more when the table measured itself still too wide', () => {
+    expect(defaultHidden(COLUMNS, 1920, 1)).toEqual(['reason']);
+    expect(noneToSpare(COLUMNS, ['reason'])).toBe(false);
+    expect(noneToSpare(COLUMNS, ['reason', 'country'])).toBe(true);
+  });
+
+  it('guesses a column from its own width, its header and its filter', () => {
+    expect(widthGuess(col('x', { width: 36 }))).toBe(52);
+    expect(widthGuess(col('x', { fitWidth: 165 }))).toBe(165);
+    expect(widthGuess(col('x', { header: 'Account currency', filter: { kind: 'select', options: [] } }))).toBe(
+      124,
+    );
+  });
+
   it("hides the list's defaults until the staff member chooses, then exactly their choice", () => {
-    expect(defaultHidden(COLUMNS)).toEqual(['country', 'reason']);
-    expect(hiddenOf(COLUMNS, null)).toEqual(['country', 'reason']);
-    expect(hiddenOf(COLUMNS, ['email'])).toEqual(['email']);
+    expect(hiddenOf(COLUMNS, null, 250)).toEqual(['reason', 'country']);
+    expect(hiddenOf(COLUMNS, ['email'], 250)).toEqual(['email']);
     expect(visibleColumns(COLUMNS, ['email']).map((c) => c.id)).toEqual([
       'name',
       'country',

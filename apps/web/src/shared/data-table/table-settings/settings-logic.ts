@@ -11,7 +11,7 @@ import {
 import type { DataTableColumn } from '../types.ts';
 
 /**
- * The pure part of table settings (issue 20): which columns show, what a saved view holds, and how a
+ * The pure part of table settings: which columns show, what a saved view holds, and how a
  * view goes into the URL. use-table-settings.ts binds it to the server and the router.
  */
 
@@ -25,14 +25,72 @@ export function choosableColumns<T>(columns: readonly DataTableColumn<T>[]): Dat
   return columns.filter((column) => !isPinned(column) && column.header.trim() !== '');
 }
 
-/** Hidden column ids before the staff member has chosen: the list's `defaultHidden` columns. */
-export function defaultHidden<T>(columns: readonly DataTableColumn<T>[]): string[] {
-  return columns.filter((column) => column.defaultHidden && !isPinned(column)).map((column) => column.id);
+/** Cell padding on both sides (the table's horizontalSpacing). */
+const PADDING = 16;
+/** A sort button's arrow and its gap after the header text. */
+const SORT_ICON = 18;
+/** The narrowest a filter control draws (column-filter.tsx), padding included. */
+const FILTER_WIDTH = { text: 100, number: 88, select: 124, 'tri-state': 124 } as const;
+/** The cap of a one-line cell (data-table.module.css): 12rem, 16rem for long text. */
+const CELL_CAP = 192;
+const WRAP_CAP = 256;
+
+/**
+ * How wide a column draws, roughly, in px: its set width, its own guess, else what its header's longest
+ * word (headers wrap between words) and its filter need. Guesses lean low: a table that still does not
+ * fit once drawn leaves out one more spare column (table-fit.ts), while a guess too high would hide a
+ * column for nothing.
+ */
+export function widthGuess<T>(column: DataTableColumn<T>): number {
+  if (typeof column.width === 'number') return column.width + PADDING;
+  if (column.fitWidth) return column.fitWidth;
+  const word = Math.max(0, ...column.header.split(/\s+/).map((w) => w.length));
+  const header = word * 8 + (column.sortable ? SORT_ICON : 0) + PADDING;
+  const filter = column.filter ? FILTER_WIDTH[column.filter.kind] : 0;
+  return Math.min(Math.max(header, filter, 72), (column.wrap ? WRAP_CAP : CELL_CAP) + PADDING);
 }
 
-/** What to hide: the staff member's choice, or the list's defaults when they never chose (null). */
-export function hiddenOf<T>(columns: readonly DataTableColumn<T>[], chosen: readonly string[] | null) {
-  return chosen ?? defaultHidden(columns);
+/** The columns a narrow table may leave out, in the order they go: by rank, then from the right. */
+function spareColumns<T>(columns: readonly DataTableColumn<T>[]): DataTableColumn<T>[] {
+  const spare = columns.filter((column) => column.defaultHidden && !isPinned(column));
+  const rankOf = (column: DataTableColumn<T>) => column.spareRank ?? Number.MAX_SAFE_INTEGER;
+  return spare
+    .map((column, place) => ({ column, place }))
+    .sort((a, b) => rankOf(a.column) - rankOf(b.column) || b.place - a.place)
+    .map(({ column }) => column);
+}
+
+/**
+ * Hidden column ids before the staff member has chosen: on a table `width` px wide, the spare columns
+ * that must go for the rest to fit, least needed first, and `more` after those (the table measured
+ * itself still too wide). Unknown width (not drawn yet): every column shows.
+ */
+export function defaultHidden<T>(columns: readonly DataTableColumn<T>[], width?: number, more = 0): string[] {
+  if (!width) return [];
+  let total = columns.reduce((sum, column) => sum + widthGuess(column), 0);
+  const hidden: string[] = [];
+  for (const column of spareColumns(columns)) {
+    if (total <= width && more <= 0) break;
+    if (total <= width) more -= 1;
+    hidden.push(column.id);
+    total -= widthGuess(column);
+  }
+  return hidden;
+}
+
+/** Whether a table this wide already hides every spare column, so measuring it again changes nothing. */
+export function noneToSpare<T>(columns: readonly DataTableColumn<T>[], hidden: readonly string[]): boolean {
+  return spareColumns(columns).every((column) => hidden.includes(column.id));
+}
+
+/** What to hide: the staff member's choice, or the defaults that fit `width` when they never chose (null). */
+export function hiddenOf<T>(
+  columns: readonly DataTableColumn<T>[],
+  chosen: readonly string[] | null,
+  width?: number,
+  more = 0,
+) {
+  return chosen ?? defaultHidden(columns, width, more);
 }
 
 /** The columns to draw: pinned ones always, the others unless hidden. */

@@ -15,8 +15,8 @@ import type { DataTableColumn, ListController } from '../types.ts';
 import { settingsApi, settingsKeys } from './settings-api.ts';
 import {
   activeView,
+  defaultHidden,
   hasListParams,
-  hiddenOf,
   paramsWithView,
   viewKey,
   viewStateOf,
@@ -25,6 +25,13 @@ import {
 
 const NO_VIEWS: SavedView[] = [];
 const DEFAULT_PREFERENCES: ListPreferences = { hiddenColumns: null, density: 'comfortable' };
+
+/**
+ * The table's width in px (undefined before it is drawn) and how many spare columns more than the
+ * guess it had to leave out to fit (it measured itself).
+ */
+export type TableFit = { width: number | undefined; more: number };
+const NO_FIT: TableFit = { width: undefined, more: 0 };
 
 export type TableSettings<T> = {
   list: string;
@@ -36,6 +43,10 @@ export type TableSettings<T> = {
   /** Every column of the list, for the chooser. */
   allColumns: readonly DataTableColumn<T>[];
   hidden: readonly string[];
+  /** The columns hidden at first at this width (the list's defaults, before the staff member chose). */
+  fitted: readonly string[];
+  /** The staff member has chosen the columns: their choice stands at any width. */
+  chosen: boolean;
   density: TableDensity;
   views: readonly SavedView[];
   /** The saved view the table shows now (same filters, sort, size and columns). */
@@ -53,7 +64,7 @@ export type TableSettings<T> = {
 };
 
 /**
- * A list's columns, density and saved views, kept per staff member on the server (issue 20). Opens a
+ * A list's columns, density and saved views, kept per staff member on the server. Opens a
  * shared view named in the URL (`?view=<id>`), and the staff member's default view when the list is
  * opened with nothing about it in the URL. Without `listId` the table shows every column, comfortably.
  */
@@ -61,6 +72,7 @@ export function useTableSettings<T>(
   listId: string | undefined,
   columns: readonly DataTableColumn<T>[],
   list: ListController,
+  fit: TableFit = NO_FIT,
 ): TableSettings<T> | undefined {
   const client = useQueryClient();
   const key = settingsKeys.list(listId);
@@ -98,7 +110,10 @@ export function useTableSettings<T>(
     },
   });
 
-  const hidden = hiddenOf(columns, preferences.hiddenColumns);
+  const fitted = defaultHidden(columns, fit.width, fit.more);
+  const fittedKey = fitted.join('\n');
+  const chosen = preferences.hiddenColumns !== null;
+  const hidden = preferences.hiddenColumns ?? fitted;
   const shown = useMemo(() => visibleColumns(columns, hidden), [columns, hidden.join('\n')]); // eslint-disable-line react-hooks/exhaustive-deps
   const [params, setParams] = useSearchParams();
   // Read when a view is opened or cleared, never from an older render (see use-url-list-state.ts): the
@@ -157,6 +172,8 @@ export function useTableSettings<T>(
             columns: shown,
             allColumns: columns,
             hidden: hiddenNow.current,
+            fitted,
+            chosen,
             density: preferences.density,
             views,
             active,
@@ -177,7 +194,7 @@ export function useTableSettings<T>(
             },
             refresh: () => client.invalidateQueries({ queryKey: settingsKeys.list(listId) }),
           },
-    // hiddenKey stands for `hidden` (a new array on every render with the same ids).
+    // hiddenKey and fittedKey stand for `hidden` and `fitted` (new arrays on every render with the same ids).
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [
       listId,
@@ -185,6 +202,8 @@ export function useTableSettings<T>(
       shown,
       columns,
       hiddenKey,
+      fittedKey,
+      chosen,
       preferences.density,
       views,
       active,
