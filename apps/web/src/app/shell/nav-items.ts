@@ -153,3 +153,17 @@ export function navGroupsFor(role: Role | null): NavGroup[] {
     !item.minRole || (role !== null && ROLE_RANK[role] >= ROLE_RANK[item.minRole]);
   return NAV_GROUPS.map((g) => ({ ...g, items: g.items.filter(allowed) })).filter((g) => g.items.length > 0);
 }
+
+/**
+ * What a folded group's heading shows: the sum of its links' badges, counted as they count ('new',
+ * or 'critical' where every badge of the group says so).
+ */
+export function groupBadge(
+  group: NavGroup,
+  counters: MenuCounters | undefined,
+): { count: number; label: string } {
+  const counted = group.items.filter((item) => item.counter);
+  const count = counted.reduce((sum, item) => sum + Math.max(0, counters?.[item.counter!] ?? 0), 0);
+  const labels = new Set(counted.map((item) => item.counterLabel ?? 'new'));
+  return { count, label: labels.size === 1 ? [...labels][0]! : 'new' };
+}
