@@ -23,42 +23,30 @@ import { noStoreForStaff } from './http/no-store.ts';
 import { drainConnectionsOnClose } from './http/drain-connections.ts';
 import type { ServerMetrics } from './metrics/server-metrics.ts';
 import { secretFreeSerializers } from './lib/logger.ts';
-import { SessionService } from './auth/sessions.ts';
-import { SignInService } from './auth/sign-in-service.ts';
-import { PasswordService } from './auth/password-service.ts';
 import { registerGuard } from './auth/guard.ts';
 import { registerActingOnRule } from './auth/acting-on.ts';
 import { authRoutes } from './auth/routes.ts';
-import { SystemService } from './features/system/service.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { probeRoutes } from './features/system/probe-routes.ts';
-import { Readiness } from './features/system/readiness.ts';
-import { ClientsService } from './features/clients/service.ts';
+import type { Readiness } from './features/system/readiness.ts';
 import { clientsRoutes } from './features/clients/routes.ts';
 import { kycRoutes } from './features/clients/kyc-routes.ts';
-import { GroupsService } from './features/groups/service.ts';
 import { groupsRoutes } from './features/groups/routes.ts';
 import { fundingListRoutes } from './features/funding/routes.ts';
 import { fundingActionRoutes } from './features/funding/action-routes.ts';
-import { DepositsService } from './features/funding/deposits.ts';
-import { WithdrawalsService } from './features/funding/withdrawals.ts';
-import { TransfersService } from './features/funding/transfers.ts';
-import { clientMailer, type ClientMailer } from './features/funding/client-mail.ts';
-import { ProviderOrderSync } from './features/funding/provider-sync.ts';
+import { requestKindRoutes } from './features/requests/routes.ts';
+import type { AnyRequestKind } from './features/requests/kind.ts';
+import { buildServices } from './composition.ts';
+import { type ClientMailer } from './features/funding/client-mail.ts';
 import { approvalsRoutes } from './features/approvals/routes.ts';
-import { ThresholdsService } from './features/approvals/thresholds.ts';
-import { createPaymentProvider } from './integrations/payments/index.ts';
 import { partnersRoutes } from './features/partners/routes.ts';
 import { banksRoutes } from './features/banks/routes.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { reconciliationRoutes } from './features/reconciliation/routes.ts';
-import { ReconciliationService } from './features/reconciliation/service.ts';
-import { ReconciliationAlerts } from './features/reconciliation/alerts.ts';
 import { EventHub } from './features/events/hub.ts';
 import { eventsRoutes } from './features/events/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
-import { createKyc } from './integrations/kyc/create-kyc.ts';
 import { exportRoutes } from './features/exports/routes.ts';
 import { userListExport } from './features/clients/export.ts';
 import { fundingListExport, withdrawalOrdersExport } from './features/funding/export.ts';
@@ -71,13 +59,8 @@ import {
 } from './features/accounts/export.ts';
 import { ibCodesExport, ibRequestsExport } from './features/partners/export.ts';
 import { groupsExport } from './features/groups/export.ts';
-import { LinkSigner } from './lib/signed-links.ts';
-import { StaffService } from './features/staff/service.ts';
 import { staffRoutes } from './features/staff/routes.ts';
-import { inviteSender } from './features/staff/invite-mail.ts';
-import { DashboardService } from './features/dashboard/service.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
-import { ViewsService } from './features/views/service.ts';
 import { viewsRoutes } from './features/views/routes.ts';
 
 export type AppDeps = {
@@ -100,6 +83,8 @@ export type AppDeps = {
   readiness?: Readiness;
   /** Prometheus metrics this app feeds (request durations, live streams); main.ts serves them. */
   metrics?: ServerMetrics;
+  /** Request kinds beyond the product's own (a test's kind, docs/architecture.md "Add a request kind"). */
+  requestKinds?: readonly AnyRequestKind[];
 };
 
 export const VERSION = '0.1.0';
@@ -120,7 +105,7 @@ const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
 /** Builds the HTTP app from its parts; main.ts listens, tests call it with inject() or over HTTP. */
 export async function buildApp(deps: AppDeps): Promise<App> {
-  const { config, database, mailer, clock, secret } = deps;
+  const { config, database, mailer, clock } = deps;
   const db = database.db;
   const app = Fastify({
     ...(deps.logger
@@ -173,14 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
 
-  const sessions = new SessionService(db, secret, clock, config.sessionIdleSeconds, config.sessionMaxSeconds);
-  const signIn = new SignInService(db, mailer, sessions, clock, secret, app.log);
-  const passwords = new PasswordService(db, mailer, sessions, clock, config.publicUrl, app.log);
-  const system = new SystemService(
-    db,
-    clock,
-    deps.platforms.map((p) => p.name),
-  );
+  const services = buildServices(deps, app.log);
+  const { sessions } = services;
   registerGuard(app, sessions);
   refuseBadText(app);
   registerActingOnRule(app, db);
@@ -211,60 +190,45 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   };
 
-  const readiness = deps.readiness ?? new Readiness(db);
+  const { readiness } = services;
   probeRoutes(app, { readiness });
   app.addHook('preClose', async () => readiness.markStopping());
-  authRoutes(app, { signIn, passwords, sessions });
+  authRoutes(app, { signIn: services.signIn, passwords: services.passwords, sessions });
   // The development outbox (sign-in codes, reset links) is never served in production, whatever mailer.
   const devOutbox = mailer.devOutbox && !config.production;
-  systemRoutes(app, { system, devOutbox, version: VERSION });
-  const sendInvite = inviteSender({
-    db,
-    passwords,
-    send: (mail) => mailer.send(mail),
-    publicUrl: config.publicUrl,
-    log: app.log,
-  });
-  const clients = new ClientsService(
-    db,
-    clock,
-    sessions,
-    (userId, email) => passwords.sendEmailConfirmation(userId, email),
-    sendInvite,
-  );
-  clientsRoutes(app, { db, clients });
-  groupsRoutes(app, { groups: new GroupsService(db, clock) });
+  systemRoutes(app, { system: services.system, devOutbox, version: VERSION });
+  clientsRoutes(app, { db, clients: services.clients });
+  groupsRoutes(app, { groups: services.groups });
   fundingListRoutes(app, { db });
-  const wake = deps.wakeWorker ?? (() => undefined);
-  const mailClient = deps.mailClient ?? clientMailer(db, mailer, app.log);
-  fundingActionRoutes(app, {
-    db,
-    deposits: new DepositsService(db, clock, wake, mailClient, app.log, deps.platforms[0]),
-    withdrawals: new WithdrawalsService(db, clock, wake, mailClient, app.log, deps.platforms[0]),
-    transfers: new TransfersService(db, clock, wake, deps.platforms[0]),
-  });
-  approvalsRoutes(app, { thresholds: new ThresholdsService(db, clock) });
+  fundingActionRoutes(app, { engine: services.engine });
+  requestKindRoutes(app, { engine: services.engine, kinds: services.requestKinds });
+  approvalsRoutes(app, { thresholds: services.thresholds });
   // A server that runs the operations worker (main.ts) also follows the payment provider's orders.
-  const paymentProvider = createPaymentProvider(config, db, clock);
-  const paymentSync = new ProviderOrderSync({
-    db,
-    provider: paymentProvider,
-    clock,
-    wakeWorker: wake,
-    mailClient,
-    log: app.log,
-  });
+  const { paymentSync } = services;
   if (deps.wakeWorker) app.addHook('onReady', async () => paymentSync.start(config.payments.syncSeconds));
   app.addHook('onClose', async () => {
     await paymentSync.stop();
-    await paymentProvider.close();
+    await services.paymentProvider.close();
   });
-  // Signed links are bound to the staff session that asked for them and die with it.
-  const links = new LinkSigner(secret, clock.now, (sessionId) => sessions.isLive(sessionId));
-  partnersRoutes(app, { db, clock, publicUrl: config.publicUrl });
-  await banksRoutes(app, { db, clock, dataDir: config.dataDir, links });
-  accountsRoutes(app, { db, clock, wakeWorker: wake, platforms: deps.platforms });
-  kycRoutes(app, { db, kyc: createKyc(config, db, links), links, clock });
+  const { links } = services;
+  partnersRoutes(app, { requests: services.ibRequests, codes: services.ibCodes, engine: services.engine });
+  await banksRoutes(app, {
+    db,
+    clock,
+    links,
+    files: services.files,
+    banks: services.banks,
+    views: services.documentViews,
+    engine: services.engine,
+    bankKind: services.bankKind,
+  });
+  accountsRoutes(app, {
+    db,
+    accounts: services.accounts,
+    leverage: services.leverage,
+    engine: services.engine,
+  });
+  kycRoutes(app, { db, kyc: services.kyc, links, clock });
   exportRoutes(app, {
     db,
     clock,
@@ -283,14 +247,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       groups: groupsExport,
     },
   });
-  auditRoutes(app, { db, clock, sessionIdleSeconds: config.sessionIdleSeconds });
+  auditRoutes(app, { trail: services.auditTrail, live: services.staffSessions });
   reconciliationRoutes(app, {
-    reconciliation: new ReconciliationService(db, deps.platforms[0]!, clock, {
-      mailer,
-      publicUrl: config.publicUrl,
-      log: app.log,
-    }),
-    alerts: new ReconciliationAlerts(db, clock),
+    reconciliation: services.reconciliation,
+    alerts: services.reconciliationAlerts,
   });
   const hub = new EventHub({
     database,
@@ -303,18 +263,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Open streams would keep app.close() waiting: end them first.
   app.addHook('preClose', () => hub.close());
   searchRoutes(app, { db });
-  staffRoutes(app, {
-    staff: new StaffService(db, clock, sessions, config.sessionIdleSeconds, sendInvite),
-  });
-  viewsRoutes(app, { views: new ViewsService(db, clock) });
-
-  dashboardRoutes(app, {
-    dashboard: new DashboardService(
-      db,
-      clock,
-      deps.platforms.map((p) => p.name),
-    ),
-  });
+  staffRoutes(app, { staff: services.staff });
+  viewsRoutes(app, { views: services.views });
+  dashboardRoutes(app, { dashboard: services.dashboard });
 
   // Unknown /api paths are JSON 404s; any other GET is a page of the single-page app.
   app.setNotFoundHandler((request, reply) => {

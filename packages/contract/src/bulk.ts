@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from './common.ts';
-import { MESSAGES } from './messages.ts';
-import { IB_MESSAGES } from './partners.ts';
+import { REQUEST_KIND_WIRES, type RequestKindWire } from './request-kinds.ts';
 
 /**
- * Bulk approve / reject on the request lists (issue 20): one call with a list of ids, answered per id.
+ * Bulk approve / reject on the request lists: one call with a list of ids, answered per id.
  * Each id goes through the same service call as the list's own row action.
  */
 
@@ -19,22 +18,16 @@ export const BULK_KINDS = [
   'leverage',
   'subAccount',
   'ibRequest',
-] as const;
+] as const satisfies readonly (keyof typeof REQUEST_KIND_WIRES)[];
 export type BulkKind = (typeof BULK_KINDS)[number];
 
 /**
- * Why a whole call is refused before any row is touched: SPEC 5's rejection alert for the kind, and
- * for IB requests (SPEC 2.12 "approves or rejects with a comment") a comment either way.
+ * Why a whole call is refused before any row is touched: the kind's comment rule (a rejection needs
+ * a reason; an IB request a comment either way), from its definition.
  */
-export const BULK_REASON_RULES: Record<BulkKind, { reject: string; approve?: string }> = {
-  deposit: { reject: MESSAGES.rejectWithoutReason('deposit') },
-  withdrawal: { reject: MESSAGES.rejectWithoutReason('withdrawal') },
-  transfer: { reject: MESSAGES.rejectWithoutReason('transfer') },
-  bankAccount: { reject: MESSAGES.rejectWithoutReason('account') },
-  leverage: { reject: MESSAGES.rejectWithoutReason('leverage change') },
-  subAccount: { reject: MESSAGES.rejectWithoutReason('account') },
-  ibRequest: { reject: IB_MESSAGES.commentRequired, approve: IB_MESSAGES.commentRequired },
-};
+export const BULK_REASON_RULES: Record<BulkKind, RequestKindWire['reasons']> = Object.fromEntries(
+  BULK_KINDS.map((kind) => [kind, REQUEST_KIND_WIRES[kind].reasons]),
+) as Record<BulkKind, RequestKindWire['reasons']>;
 
 export const BULK_MESSAGES = {
   tooMany: `Select at most ${BULK_MAX_IDS} rows at a time.`,

@@ -31,3 +31,4 @@ export * from './call.ts';
 export * as calls from './calls/index.ts';
 export { allCalls, namedCalls, CALL_AREAS, type CallArea, type NamedCall } from './calls/all-calls.ts';
 export * from './request-rules.ts';
+export * from './request-kinds.ts';

@@ -1,4 +1,12 @@
-import { BULK_REASON_RULES, MESSAGES, calls, type BulkKind, type BulkResult } from '@brokerdesk/contract';
+import {
+  MESSAGES,
+  missingReason,
+  type bulkRequest,
+  type bulkResponse,
+  type BulkResult,
+  type JsonCall,
+  type RequestKindWire,
+} from '@brokerdesk/contract';
 import type { StaffContext } from '../auth/sessions.ts';
 import { AppError, Invalid } from './errors.ts';
 import type { App } from './types.ts';
@@ -40,7 +48,8 @@ export async function runBulk(
         const error = Object.values(err.errors)[0] ?? MESSAGES.somethingWrong;
         results.push({ _id: id, ok: false, error, status: err.statusCode });
       } else {
-        // A fault of ours: logged with the id, and the row told only the generic words (SPEC 8).
+        // A fault of ours: logged with the id, and the row told only the generic words
+        // (docs/product.md [messages]).
         log.error({ err, id }, 'bulk row failed');
         results.push({ _id: id, ok: false, error: MESSAGES.somethingWrong, status: 500 });
       }
@@ -49,16 +58,23 @@ export async function runBulk(
   return results;
 }
 
+/** A list's bulk call: `{ action, ids, reason }` in, one result per id out. */
+export type BulkCall = JsonCall & { method: 'POST'; body: typeof bulkRequest; response: typeof bulkResponse };
+
 /**
- * POST calls.bulk.BULK_CALLS[kind] `{ action, ids, reason }` → `{ results: [{ _id, ok, message?, error?, status? }] }`.
- * A missing reason refuses the whole call (400, nothing changed), as SPEC 5 blocks a reject without one.
+ * POST `call` `{ action, ids, reason }` → `{ results: [{ _id, ok, message?, error?, status? }] }`.
+ * A missing reason refuses the whole call (400, nothing changed), by the kind's comment rule.
  */
-export function bulkRoute(app: App, kind: BulkKind, row: BulkRow): void {
-  route(app, calls.bulk.BULK_CALLS[kind], async (req) => {
+export function bulkRoute(
+  app: App,
+  kind: { call: BulkCall; reasons: RequestKindWire['reasons'] },
+  row: BulkRow,
+): void {
+  route(app, kind.call, async (req) => {
     const { action, ids } = req.body;
     const reason = req.body.reason.trim();
-    const needed = BULK_REASON_RULES[kind][action];
-    if (needed && !reason) throw new Invalid({ reason: needed });
+    const needed = missingReason(kind, action, reason);
+    if (needed) throw new Invalid({ reason: needed });
     const staff: BulkStaff = { ...requireStaff(req.staff), ip: req.ip };
     const results = await runBulk(ids, (id) => row[action](id, staff, reason), req.log);
     return { results };

@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { MESSAGES, type PagedRequest } from '@brokerdesk/contract';
-import type { Db, Tx } from '../../db/client.ts';
+import { REQUEST_KIND_WIRES, calls, type PagedRequest } from '@brokerdesk/contract';
+import type { Db } from '../../db/client.ts';
 import { leverageChanges, tradingAccounts } from '../../db/schema.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { audit } from '../../audit/audit.ts';
-import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
-import { staffName, type StaffContext } from '../../auth/sessions.ts';
-import { enqueueOperation, keyReference, type SettledHandler } from '../../operations/index.ts';
-import { assertNoOperationRunning, isFailedMtStatus, nextOperationKey } from '../funding/decisions.ts';
-import { writeClientLog } from '../clients/client-log.ts';
+import { Conflict, NotFound } from '../../http/errors.ts';
+import { keyReference, type SettledHandler } from '../../operations/index.ts';
+import { assertNoOperationRunning, isFailedMtStatus } from '../funding/decisions.ts';
+import { defineRequestKind, type Decided, type DecisionContext } from '../requests/kind.ts';
+import { planDecision, sendToPlatform, withComment } from '../requests/planned.ts';
 import { planList, type ListSpec } from '../../lib/paged-query.ts';
 import { readPage } from '../../lib/read-page.ts';
 import { lookupClients } from '../funding/list.ts';
@@ -18,7 +16,10 @@ import { leverageNumber, toWireLeverage } from './rows.ts';
 
 type Target = 'pending' | 'approved' | 'rejected' | 'approve_process' | 'retry';
 
-/** The columns of SPEC 2.18 the list sorts and filters by (old and new leverage are shown only). */
+/**
+ * The columns of docs/product.md [screen.leverage-requests] the list sorts and filters by (old and new
+ * leverage are shown only).
+ */
 const LEVERAGE_LIST: ListSpec = {
   tieBreaker: leverageChanges.id,
   defaultSort: { field: 'timestamp', order: 'desc' },
@@ -35,15 +36,17 @@ export function planLeverageChanges(status: string, req: PagedRequest) {
   return planList(LEVERAGE_LIST, req, [eq(leverageChanges.status, status)]);
 }
 
-/** Change-leverage requests (SPEC 2.18): approving one sets the leverage on the platform, exactly once. */
+/**
+ * Change-leverage requests (docs/product.md [screen.leverage-requests]): approving one sets the leverage on
+ * the platform, exactly once.
+ */
 export class LeverageService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly wakeWorker: () => void,
-  ) {}
+  constructor(private readonly db: Db) {}
 
-  /** One server page of the changes of a status (SPEC 2.18), newest first unless sorted. */
+  /**
+   * One server page of the changes of a status (docs/product.md [screen.leverage-requests]), newest first
+   * unless sorted.
+   */
   async list(status: string, req: PagedRequest) {
     const plan = planLeverageChanges(status, req);
     const { rows, total } = await readPage(this.db, leverageChanges, plan);
@@ -64,118 +67,80 @@ export class LeverageService {
     if (!row) throw new NotFound('No such leverage change.');
     return { leverage: toWireLeverage(row), users: await lookupClients(this.db, [row.userId]) };
   }
-
-  /**
-   * The update modal and the list's Approve/Reject. Approving sends the new leverage to the platform
-   * ('Set as approved' records the decision only); rejecting needs a reason.
-   */
-  async decide(id: string, target: Target, comment: string, staff: StaffContext) {
-    if (target === 'rejected' && !comment.trim())
-      throw new Invalid({ comment: MESSAGES.rejectWithoutReason('leverage change') });
-    const now = this.clock.now();
-    const row = await this.db.transaction(async (tx) => {
-      const [before] = await tx
-        .select()
-        .from(leverageChanges)
-        .where(eq(leverageChanges.id, id))
-        .for('update');
-      if (!before) throw new NotFound('No such leverage change.');
-      if (refused(before)) return this.repair(tx, before, target, comment, staff, now);
-      if (before.status !== 'pending' || target === 'retry')
-        throw new Conflict(`This leverage change is already ${before.status}.`);
-      const status = target === 'approve_process' ? 'approved' : target;
-      const [after] = await tx
-        .update(leverageChanges)
-        .set({ status, comment })
-        .where(eq(leverageChanges.id, id))
-        .returning();
-      if (target === 'approve_process') {
-        const leverage = leverageNumber(before.newLeverage);
-        await enqueueOperation(tx, {
-          key: `${ACCOUNT_KEYS.leverage}:${id}`,
-          kind: 'setLeverage',
-          payload: { login: before.accountNumber, leverage },
-          now,
-        });
-      }
-      await recordDecision(tx, { before, after: after!, target, what: status, comment, staff, now });
-      return after!;
-    });
-    this.wakeWorker();
-    return { success: true, message: 'Leverage change updated.', request: toWireLeverage(row) };
-  }
-
-  /**
-   * An approved change the platform refused (MT5 kept the old leverage, for one): sent again as a new
-   * operation (`lev:<id>:<n>`), or closed as rejected, since nothing changed on the platform.
-   */
-  private async repair(
-    tx: Tx,
-    before: Row,
-    target: Target,
-    comment: string,
-    staff: StaffContext,
-    now: number,
-  ): Promise<Row> {
-    if (target !== 'retry' && target !== 'rejected') {
-      throw new Conflict(
-        `The platform refused this leverage change (${before.mtStatus}): retry it or reject it.`,
-      );
-    }
-    const base = `${ACCOUNT_KEYS.leverage}:${before.id}`;
-    await assertNoOperationRunning(tx, [base]);
-    const key = target === 'retry' ? await nextOperationKey(tx, base) : null;
-    const [after] = await tx
-      .update(leverageChanges)
-      .set({ status: target === 'retry' ? 'approved' : 'rejected', mtStatus: '', comment })
-      .where(eq(leverageChanges.id, before.id))
-      .returning();
-    if (key) {
-      await enqueueOperation(tx, {
-        key,
-        kind: 'setLeverage',
-        payload: { login: before.accountNumber, leverage: leverageNumber(before.newLeverage) },
-        now,
-      });
-    }
-    const what = `${key ? 'sent to the platform again' : 'rejected'} (it had failed: ${before.mtStatus})`;
-    await recordDecision(tx, { before, after: after!, target, what, comment, staff, now, operationKey: key });
-    return after!;
-  }
 }
 
 type Row = typeof leverageChanges.$inferSelect;
+export type LeverageDecision = { id: string; status: Target; comment: string };
+type Ctx = DecisionContext<Row, LeverageDecision>;
+const WIRE = REQUEST_KIND_WIRES.leverage;
+const keyOf = (id: string) => `${ACCOUNT_KEYS.leverage}:${id}`;
+const describe = (c: Row) => `Leverage change of ${c.accountNumber} to 1:${leverageNumber(c.newLeverage)}`;
+const newLeverage = (c: Row) =>
+  ({ kind: 'setLeverage', payload: { login: c.accountNumber, leverage: leverageNumber(c.newLeverage) } }) as const;
 
-/** The client log line and the audit row of a decision on a leverage change, in its transaction. */
-async function recordDecision(
-  tx: Tx,
-  d: {
-    before: Row;
-    after: Row;
-    target: Target;
-    what: string;
-    comment: string;
-    staff: StaffContext;
-    now: number;
-    operationKey?: string | null;
+/**
+ * Change-leverage requests: approving one sets the leverage on the platform, exactly once ('Set as
+ * approved' records the decision only); rejecting needs a reason. One the platform refused is sent
+ * again or rejected.
+ */
+export const leverageKind = defineRequestKind<Row, LeverageDecision>()({
+  wire: WIRE,
+  table: leverageChanges,
+  id: leverageChanges.id,
+  notFound: 'No such leverage change.',
+  rowId: (c) => c.id,
+  status: (c) => c.status,
+  userId: (c) => c.userId,
+  audit: { entity: 'leverage_change', prefix: 'leverage', wire: toWireLeverage },
+  decide: async (ctx) => {
+    if (refused(ctx.before)) return repair(ctx);
+    const { tx, before, input } = ctx;
+    if (input.status === 'retry') throw new Conflict(`This leverage change is already ${before.status}.`);
+    const { plan } = await planDecision(ctx, WIRE, { ...before, target: input.status, comment: input.comment });
+    const [after] = await tx
+      .update(leverageChanges)
+      .set({ status: plan.status, comment: input.comment })
+      .where(eq(leverageChanges.id, before.id))
+      .returning();
+    if (plan.process) await sendToPlatform(ctx, keyOf(before.id), newLeverage(before));
+    return {
+      after: after!,
+      action: input.status,
+      event: `${describe(before)} ${plan.status}${withComment(input.comment)}`,
+    };
   },
-): Promise<void> {
-  const { before, after, staff, now } = d;
-  await writeClientLog(tx, {
-    userId: before.userId,
-    event: `Leverage change of ${before.accountNumber} to 1:${leverageNumber(before.newLeverage)} ${d.what}${d.comment ? `: ${d.comment}` : ''}`,
-    actionedBy: staff.userId,
-    customName: staffName(staff),
-    now,
-  });
-  await audit(tx, now, {
-    actorId: staff.userId,
-    action: `leverage.${d.target}`,
-    entity: 'leverage_change',
-    entityId: before.id,
-    before: toWireLeverage(before),
-    after: { ...toWireLeverage(after), ...(d.operationKey ? { operationKey: d.operationKey } : {}) },
-  });
+  reply: (c) => ({ success: true as const, message: 'Leverage change updated.', request: toWireLeverage(c) }),
+  bulk: {
+    call: calls.bulk.BULK_CALLS.leverage,
+    // The list's Approve button (approve and set the leverage on the platform); the modal's Reject.
+    approve: (c) => ({ id: c.id, status: 'approve_process', comment: '' }),
+    reject: (c, reason) => ({ id: c.id, status: 'rejected', comment: reason }),
+  },
+});
+
+/**
+ * An approved change the platform refused (it kept the old leverage, for one): sent again as a new
+ * operation (`lev:<id>:<n>`), or closed as rejected, since nothing changed on the platform.
+ */
+async function repair(ctx: Ctx): Promise<Decided<Row>> {
+  const { tx, before, input } = ctx;
+  if (input.status !== 'retry' && input.status !== 'rejected') {
+    throw new Conflict(`The platform refused this leverage change (${before.mtStatus}): retry it or reject it.`);
+  }
+  await assertNoOperationRunning(tx, [keyOf(before.id)]);
+  const key = input.status === 'retry' ? await sendToPlatform(ctx, keyOf(before.id), newLeverage(before)) : null;
+  const [after] = await tx
+    .update(leverageChanges)
+    .set({ status: key ? 'approved' : 'rejected', mtStatus: '', comment: input.comment })
+    .where(eq(leverageChanges.id, before.id))
+    .returning();
+  const what = `${key ? 'sent to the platform again' : 'rejected'} (it had failed: ${before.mtStatus})`;
+  return {
+    after: after!,
+    action: input.status,
+    event: `${describe(before)} ${what}${withComment(input.comment)}`,
+    auditAfter: key ? { operationKey: key } : {},
+  };
 }
 
 /** Approved, and the platform refused the change: it can be retried or rejected. */

@@ -1,11 +1,8 @@
 import { calls, type PagedRequest } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import type { App } from '../../http/types.ts';
-import { bulkRoute } from '../../http/bulk.ts';
 import { requireStaff } from '../../http/types.ts';
 import { route, type CallRequest } from '../../http/route.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { TradingPlatform } from '../../integrations/platform/types.ts';
 import {
   clientAccounts,
   oneAccount,
@@ -13,8 +10,10 @@ import {
   pageAccounts,
   subAccountRequestsList,
 } from './list.ts';
-import { AccountsService } from './service.ts';
-import { LeverageService } from './leverage.ts';
+import type { AccountsService } from './service.ts';
+import { leverageKind, type LeverageService } from './leverage.ts';
+import { subAccountKind } from './sub-account-kind.ts';
+import type { DecisionEngine } from '../requests/engine.ts';
 
 /** A GET list's ?page=&sizePerPage=, in the default order with no filter. */
 const pageOnly = (q: { page: number; sizePerPage: number }): PagedRequest => ({
@@ -23,14 +22,16 @@ const pageOnly = (q: { page: number; sizePerPage: number }): PagedRequest => ({
   filters: {},
 });
 
-/** Trading accounts, leverage, sub-accounts and passwords (SPEC 2.10, 2.11, 2.18, 2.19, 7.4). */
+/**
+ * Trading accounts, leverage, sub-accounts and passwords (docs/product.md [screen.wallet-accounts],
+ * [screen.trading-accounts], [screen.leverage-requests], [screen.sub-account-requests],
+ * [calls.accounts-funding]).
+ */
 export function accountsRoutes(
   app: App,
-  deps: { db: Db; clock: Clock; wakeWorker: () => void; platforms?: readonly TradingPlatform[] },
+  deps: { db: Db; accounts: AccountsService; leverage: LeverageService; engine: DecisionEngine },
 ): void {
-  const { db } = deps;
-  const accounts = new AccountsService(db, deps.clock, deps.wakeWorker);
-  const leverage = new LeverageService(db, deps.clock, deps.wakeWorker);
+  const { db, accounts, leverage, engine } = deps;
   const staff = (req: Pick<CallRequest<never>, 'staff'>) => requireStaff(req.staff);
 
   const def = calls.accounts;
@@ -57,19 +58,22 @@ export function accountsRoutes(
   route(app, def.updateAccount, async (req) => accounts.update(req.body, staff(req)));
   route(app, def.checkAccountPasswordChange, async (req) => accounts.passwordStatus(req.body.accountId));
   route(app, def.createSubAccount, async (req) => accounts.createSubAccount(req.body, staff(req)));
-  // The sub-account list loader (SPEC 7.4, path ours): the first page, or any page with ?page=&sizePerPage=.
+  // The sub-account list loader (docs/product.md [calls.accounts-funding], path ours): the first page, or any
+  // page with ?page=&sizePerPage=.
   route(app, def.listSubAccountRequests, async (req) =>
     subAccountRequestsList(db, req.params.live, req.params.status, pageOnly(req.query)),
   );
-  // The screen's server-paged form: page, size, sort and filters (polled every 5 s, SPEC 9).
+  // The screen's server-paged form: page, size, sort and filters (polled every 5 s,
+  // docs/product.md [const.polling]).
   route(app, def.pageSubAccountRequests, async (req) =>
     subAccountRequestsList(db, req.params.live, req.params.status, req.body),
   );
   // One request by id (path ours): a deep link to a request that is not on the list's page.
   route(app, def.getSubAccountRequest, async (req) => oneSubAccountRequest(db, req.params.id));
-  route(app, def.updateSubAccountRequest, async (req) =>
-    accounts.updateSubAccountRequest(req.body, staff(req)),
-  );
+  route(app, def.updateSubAccountRequest, async (req) => {
+    const { _id, ...decision } = req.body;
+    return engine.decide(subAccountKind, { id: _id, ...decision }, staff(req));
+  });
   route(app, def.renameTradingAccounts, async (req) =>
     accounts.renameAccounts(String(req.body.userData._id), staff(req)),
   );
@@ -77,28 +81,19 @@ export function accountsRoutes(
   route(app, def.pageLeverageRequests, async (req) => leverage.list(req.params.status, req.body));
   // One change by id (path ours): a deep link to a change that is not on the list's page.
   route(app, def.getLeverageRequest, async (req) => leverage.one(req.params.id));
-  route(app, def.updateAccountLeverage, async (req) =>
-    leverage.decide(req.body.account._id, req.body.account.status, req.body.account.comment, staff(req)),
-  );
+  route(app, def.updateAccountLeverage, async (req) => {
+    const { _id, status, comment } = req.body.account;
+    return engine.decide(leverageKind, { id: _id, status, comment }, staff(req));
+  });
   route(app, def.processLeverageUpdate, async (req) =>
-    leverage.decide(
-      req.body.changeLeverageId,
-      req.body.status === 'approved' ? 'approve_process' : 'rejected',
-      req.body.comment,
+    engine.decide(
+      leverageKind,
+      {
+        id: req.body.changeLeverageId,
+        status: req.body.status === 'approved' ? ('approve_process' as const) : ('rejected' as const),
+        comment: req.body.comment,
+      },
       staff(req),
     ),
   );
-
-  // Bulk Approve / Reject (issue 20): the list's Approve button (approve and set the leverage on the
-  // platform) and the update modal's Reject; the sub-account modal's Approve and Reject.
-  bulkRoute(app, 'leverage', {
-    approve: (id, staff) => leverage.decide(id, 'approve_process', '', staff),
-    reject: (id, staff, reason) => leverage.decide(id, 'rejected', reason, staff),
-  });
-  bulkRoute(app, 'subAccount', {
-    approve: (id, staff) =>
-      accounts.updateSubAccountRequest({ _id: id, status: 'approved', comment: '' }, staff),
-    reject: (id, staff, reason) =>
-      accounts.updateSubAccountRequest({ _id: id, status: 'rejected', comment: reason }, staff),
-  });
 }

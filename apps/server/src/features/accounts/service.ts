@@ -11,7 +11,7 @@ import { groups, leverageChanges, subAccountRequests, tradingAccounts, users } f
 import type { Clock } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../../audit/audit.ts';
-import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors.ts';
+import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
 import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import { enqueueOperation, latestOperationState } from '../../operations/index.ts';
 import { writeClientLog } from '../clients/client-log.ts';
@@ -55,7 +55,7 @@ export class AccountsService {
     if (!current || current.userId !== input.userId) throw new NotFound('No such trading account.');
     const wantsGroup = input.accountGroup !== undefined && input.accountGroup !== current.accountGroup;
     const wantsLeverage = input.leverage !== undefined && input.leverage !== current.leverage;
-    // SPEC 5: nothing is sent when neither the password nor the leverage has changed.
+    // docs/product.md [rules]: nothing is sent when neither the password nor the leverage has changed.
     if (!wantsLeverage && !password && !wantsGroup) throw new Invalid({ server: 'Nothing has changed.' });
     if (password && !ACCOUNT_PASSWORD_RULE.test(password)) {
       throw new Invalid({ password: ACCOUNT_PASSWORD_MESSAGE });
@@ -156,7 +156,10 @@ export class AccountsService {
     if (group.groupStatus !== 'active') throw new Invalid({ accountGroup: ACCOUNT_GROUP_MESSAGES.disabled });
   }
 
-  /** SPEC 4: the password change is asynchronous; the web asks 5 s later how it went. */
+  /**
+   * docs/product.md [state.account-password]: the password change is asynchronous; the web asks 5 s later how
+   * it went.
+   */
   async passwordStatus(accountId: string) {
     const [acc] = await this.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
     if (!acc) throw new NotFound('No such trading account.');
@@ -181,7 +184,7 @@ export class AccountsService {
         throw new Conflict('A live account can be opened for an approved client only.');
       }
       const requestId = newId(now);
-      const id = await this.openAccount(
+      const id = await openAccount(
         tx,
         user,
         { ...input, live: input.requestType === 'live' },
@@ -214,65 +217,6 @@ export class AccountsService {
     return { success: true, accountRequested: true, accountId, accountNumber: opened?.number };
   }
 
-  /** A client's sub-account request: approve (opens the account) or reject with a reason. */
-  async updateSubAccountRequest(
-    input: { _id: string; status: 'pending' | 'approved' | 'rejected'; comment: string },
-    staff: StaffContext,
-  ) {
-    if (input.status === 'rejected' && !input.comment.trim())
-      throw new Invalid({ comment: MESSAGES.rejectWithoutReason('account') });
-    const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
-      const [req] = await tx
-        .select()
-        .from(subAccountRequests)
-        .where(eq(subAccountRequests.id, input._id))
-        .for('update');
-      if (!req) throw new NotFound('No such request.');
-      if (req.adminRequested) throw new Forbidden('Requests made by staff cannot be changed.');
-      if (req.status !== 'pending') throw new Conflict(`This request is already ${req.status}.`);
-      let accountId: string | null = null;
-      if (input.status === 'approved') {
-        const [user] = await tx.select().from(users).where(eq(users.id, req.userId));
-        accountId = await this.openAccount(
-          tx,
-          user!,
-          {
-            accType: req.type as SubAccountInput['accType'],
-            baseCurrency: req.baseCurrency as SubAccountInput['baseCurrency'],
-            leverage: req.leverage,
-            balance: req.balance ?? undefined,
-            live: req.live,
-            platform: 'MT5',
-          },
-          staff,
-          now,
-        );
-      }
-      await tx
-        .update(subAccountRequests)
-        .set({ status: input.status, comment: input.comment, accountId })
-        .where(eq(subAccountRequests.id, req.id));
-      await writeClientLog(tx, {
-        userId: req.userId,
-        event: `Sub-account request ${input.status}${input.comment ? `: ${input.comment}` : ''}`,
-        actionedBy: staff.userId,
-        customName: staffName(staff),
-        now,
-      });
-      await audit(tx, now, {
-        actorId: staff.userId,
-        action: `subaccount.${input.status}`,
-        entity: 'sub_account_request',
-        entityId: req.id,
-        before: { status: req.status },
-        after: { status: input.status, accountId },
-      });
-    });
-    this.wakeWorker();
-    return { success: true, message: MESSAGES.accountUpdated };
-  }
-
   /** After an application-type switch: every account of the client is renamed on the platform. */
   async renameAccounts(userId: string, staff: StaffContext) {
     const now = this.clock.now();
@@ -302,73 +246,74 @@ export class AccountsService {
     this.wakeWorker();
     return { success: true };
   }
+}
 
-  private async openAccount(
-    tx: Tx,
-    user: typeof users.$inferSelect,
-    a: {
-      accType: string;
-      baseCurrency: string;
-      leverage: number;
-      balance?: number;
-      live: boolean;
-      platform: 'MT5';
-    },
-    staff: StaffContext,
-    now: number,
-  ): Promise<string> {
-    // Logins are chosen here, so a retried creation asks for the same login and can never open two accounts.
-    await tx.execute(sql`lock table ${tradingAccounts} in share row exclusive mode`);
-    const [max] = await tx
-      .select({ n: sql<number>`coalesce(max(${tradingAccounts.number}), ${FIRST_LOGIN - 1})::bigint` })
-      .from(tradingAccounts);
-    const login = Number(max!.n) + 1;
-    const id = newId(now);
-    const group = defaultGroup(a.live, a.accType, a.baseCurrency);
-    await tx.insert(tradingAccounts).values({
-      id,
-      userId: user.id,
-      number: login,
-      platform: a.platform,
-      live: a.live,
-      approved: false,
-      managerGroup: group,
-      accountGroup: group,
-      type: a.accType,
-      baseCurrency: a.baseCurrency,
+/** Opens a trading account: the row with the next login, and its creation queued for the platform. */
+export async function openAccount(
+  tx: Tx,
+  user: typeof users.$inferSelect,
+  a: {
+    accType: string;
+    baseCurrency: string;
+    leverage: number;
+    balance?: number;
+    live: boolean;
+    platform: 'MT5';
+  },
+  staff: StaffContext,
+  now: number,
+): Promise<string> {
+  // Logins are chosen here, so a retried creation asks for the same login and can never open two accounts.
+  await tx.execute(sql`lock table ${tradingAccounts} in share row exclusive mode`);
+  const [max] = await tx
+    .select({ n: sql<number>`coalesce(max(${tradingAccounts.number}), ${FIRST_LOGIN - 1})::bigint` })
+    .from(tradingAccounts);
+  const login = Number(max!.n) + 1;
+  const id = newId(now);
+  const group = defaultGroup(a.live, a.accType, a.baseCurrency);
+  await tx.insert(tradingAccounts).values({
+    id,
+    userId: user.id,
+    number: login,
+    platform: a.platform,
+    live: a.live,
+    approved: false,
+    managerGroup: group,
+    accountGroup: group,
+    type: a.accType,
+    baseCurrency: a.baseCurrency,
+    leverage: a.leverage,
+    balance: 0,
+    equity: 0,
+    timeCreated: now,
+    adminId: staff.userId,
+  });
+  await enqueueOperation(tx, {
+    key: `${ACCOUNT_KEYS.create}:${id}`,
+    kind: 'createAccount',
+    payload: {
+      login,
+      name: platformAccountName(user),
+      group,
       leverage: a.leverage,
-      balance: 0,
-      equity: 0,
-      timeCreated: now,
-      adminId: staff.userId,
-    });
-    await enqueueOperation(tx, {
-      key: `${ACCOUNT_KEYS.create}:${id}`,
-      kind: 'createAccount',
-      payload: {
-        login,
-        name: platformAccountName(user),
-        group,
-        leverage: a.leverage,
-        passwordMain: generatePassword(),
-        passwordInvestor: generatePassword(),
-      },
-      now,
-    });
-    await writeClientLog(tx, {
-      userId: user.id,
-      event: `${a.live ? 'Live' : 'Demo'} ${a.accType} ${a.baseCurrency} account ${login} opened`,
-      actionedBy: staff.userId,
-      customName: staffName(staff),
-      now,
-    });
-    await audit(tx, now, {
-      actorId: staff.userId,
-      action: 'account.opened',
-      entity: 'trading_account',
-      entityId: id,
-      after: { login, group, leverage: a.leverage, live: a.live },
-    });
-    return id;
-  }
+      passwordMain: generatePassword(),
+      passwordInvestor: generatePassword(),
+    },
+    now,
+  });
+  await writeClientLog(tx, {
+    userId: user.id,
+    event: `${a.live ? 'Live' : 'Demo'} ${a.accType} ${a.baseCurrency} account ${login} opened`,
+    actionedBy: staff.userId,
+    customName: staffName(staff),
+    now,
+  });
+  await audit(tx, now, {
+    actorId: staff.userId,
+    action: 'account.opened',
+    entity: 'trading_account',
+    entityId: id,
+    after: { login, group, leverage: a.leverage, live: a.live },
+  });
+  return id;
 }

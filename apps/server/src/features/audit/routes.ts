@@ -1,21 +1,17 @@
 import { Readable } from 'node:stream';
 import { calls } from '@brokerdesk/contract';
-import type { Db } from '../../db/client.ts';
 import type { App } from '../../http/types.ts';
 import { requireStaff } from '../../http/types.ts';
 import { route, type CallRequest } from '../../http/route.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { AuditService } from './service.ts';
-import { StaffSessions } from './sessions.ts';
+import type { AuditService } from './service.ts';
+import type { StaffSessions } from './sessions.ts';
 
 /**
  * The audit trail (ADMIN and above; verification SYSOP), a client's document views, and live staff
- * sessions (SYSOP). Wired in app.ts with
- * `auditRoutes(app, { db, clock, sessionIdleSeconds: config.sessionIdleSeconds });`
+ * sessions (SYSOP).
  */
-export function auditRoutes(app: App, deps: { db: Db; clock: Clock; sessionIdleSeconds: number }): void {
-  const trail = new AuditService(deps.db, deps.clock);
-  const live = new StaffSessions(deps.db, deps.clock, deps.sessionIdleSeconds);
+export function auditRoutes(app: App, deps: { trail: AuditService; live: StaffSessions }): void {
+  const { trail, live } = deps;
   const caller = (req: Pick<CallRequest<never>, 'staff' | 'ip'>) => {
     const staff = requireStaff(req.staff);
     return { userId: staff.userId, sessionId: staff.sessionId, ip: req.ip };

@@ -1,47 +1,22 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import {
-  BANK_LIST_CAP,
-  CLIENT_BANK_ACCOUNTS_CAP,
-  MESSAGES,
-  type BankAccount,
-  type ClientBankAccount,
-  type PagedRequest,
-} from '@brokerdesk/contract';
+import { BANK_LIST_CAP, CLIENT_BANK_ACCOUNTS_CAP, type BankAccount, type ClientBankAccount, type PagedRequest } from '@brokerdesk/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bankAccounts, deposits, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { audit } from '../../audit/audit.ts';
-import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
-import type { StaffContext } from '../../auth/sessions.ts';
-import { writeClientLog } from '../clients/client-log.ts';
+import { NotFound } from '../../http/errors.ts';
 import { readPage } from '../../lib/read-page.ts';
 import { lookupClients } from '../funding/list.ts';
 import { planBankAccounts, type BankListStatus } from './list.ts';
 import type { FileStore } from './file-store.ts';
 import { toWireBank } from './rows.ts';
 
-type Staff = StaffContext & { ip?: string };
-const staffName = (s: Staff) => `${s.name} ${s.surname}`.trim();
+
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
 
-/** The Bank modal's fields, already validated and normalised by the contract. */
-export type BankUpdate = {
-  _id: string;
-  bankName: string;
-  bankAddress: string;
-  bankCountry: string;
-  bankAccountCurrency: string;
-  bankAccountNumber: string;
-  bankSortCode: string;
-  bankIBAN: string;
-  bankSwift: string;
-  status: (typeof STATUSES)[number];
-  comment: string;
-  bankPOA?: string;
-  changeDocument?: boolean;
-};
-
-/** Bank verification (SPEC 2.17): lists by status, details with a statement link, and review. */
+/**
+ * Bank verification (docs/product.md [screen.bank-accounts]): lists by status, details with a statement link,
+ * and review.
+ */
 export class BanksService {
   constructor(
     private readonly db: Db,
@@ -66,8 +41,8 @@ export class BanksService {
   }
 
   /**
-   * The screen's list (SPEC 2.17): one server page of a status, as filtered and sorted, with the total
-   * (capped) and only that page's clients.
+   * The screen's list (docs/product.md [screen.bank-accounts]): one server page of a status, as filtered and
+   * sorted, with the total (capped) and only that page's clients.
    */
   async page(status: BankListStatus, req: PagedRequest) {
     const plan = planBankAccounts(status, req);
@@ -122,83 +97,6 @@ export class BanksService {
   }
 
   /**
-   * Any status may follow any other (SPEC 4); a rejection needs a comment (SPEC 5). `from`: the status
-   * the caller saw (a bulk decision on the Pending tab), checked under the row lock: 409 when it moved.
-   */
-  async update(input: BankUpdate, staff: Staff, opts: { from?: string } = {}) {
-    if (input.status === 'rejected' && !input.comment.trim()) {
-      throw new Invalid({ comment: MESSAGES.rejectWithoutReason('account') });
-    }
-    const now = this.clock.now();
-    const row = await this.db.transaction(async (tx) => {
-      const before = await this.get(tx, input._id, true);
-      if (opts.from && before.status !== opts.from) {
-        throw new Conflict(`This bank account is already ${before.status}.`);
-      }
-      const newDocument = input.bankPOA !== undefined && input.bankPOA !== before.bankPoa;
-      if (newDocument) await this.assertUploadOf(input.bankPOA!, before.userId);
-      const [after] = await tx
-        .update(bankAccounts)
-        .set({
-          bankName: input.bankName,
-          bankAddress: input.bankAddress,
-          bankCountry: input.bankCountry,
-          bankAccountCurrency: input.bankAccountCurrency,
-          bankAccountNumber: input.bankAccountNumber,
-          bankSortCode: input.bankSortCode,
-          bankIban: input.bankIBAN,
-          bankSwift: input.bankSwift,
-          status: input.status,
-          comment: input.comment,
-          bankPoa: newDocument ? input.bankPOA! : before.bankPoa,
-          changeDocument: input.changeDocument ?? before.changeDocument,
-        })
-        .where(eq(bankAccounts.id, before.id))
-        .returning();
-      const statusChanged = before.status !== input.status;
-      const what = statusChanged ? `set to ${input.status}` : 'updated';
-      const doc = newDocument ? ', new statement uploaded' : '';
-      await writeClientLog(tx, {
-        userId: before.userId,
-        event: `Bank account ${after!.bankName} ${what}${doc}${input.comment ? `: ${input.comment}` : ''}`,
-        actionedBy: staff.userId,
-        customName: staffName(staff),
-        now,
-      });
-      await audit(tx, now, {
-        actorId: staff.userId,
-        action: statusChanged ? `bank-account.${input.status}` : 'bank-account.edited',
-        entity: 'bank_account',
-        entityId: before.id,
-        before: toWireBank(before),
-        after: toWireBank(after!),
-        ip: staff.ip,
-      });
-      return after!;
-    });
-    return { success: true, message: 'Bank details updated.', bankAccount: toWireBank(row) };
-  }
-
-  /** A bulk decision on the Pending tab (issue 20): the row's own details, with the new status. */
-  async decide(id: string, status: 'approved' | 'rejected', comment: string, staff: Staff) {
-    const row = await this.get(this.db, id);
-    const input: BankUpdate = {
-      _id: id,
-      bankName: row.bankName,
-      bankAddress: row.bankAddress,
-      bankCountry: row.bankCountry,
-      bankAccountCurrency: row.bankAccountCurrency,
-      bankAccountNumber: row.bankAccountNumber,
-      bankSortCode: row.bankSortCode,
-      bankIBAN: row.bankIban,
-      bankSwift: row.bankSwift,
-      status,
-      comment: status === 'rejected' ? comment : row.comment,
-    };
-    return this.update(input, staff, { from: 'pending' });
-  }
-
-  /**
    * The bank account a deposit's client is paid back to: their approved account, the one in the
    * deposit's currency first, then the newest.
    */
@@ -221,14 +119,6 @@ export class BanksService {
     if (!row)
       return { success: true, bankAccount: null, message: 'This client has no approved bank account.' };
     return { success: true, bankAccount: toWireBank(row) };
-  }
-
-  /** bankPOA must name a file uploaded for this account's client (POST /upload makes such names). */
-  private async assertUploadOf(name: string, userId: string): Promise<void> {
-    if (!name.startsWith(`${userId}-`)) {
-      throw new Invalid({ bankPOA: 'This document was uploaded for another client.' });
-    }
-    if (!(await this.files.exists(name))) throw new Invalid({ bankPOA: 'Upload the document again.' });
   }
 
   private async get(db: DbOrTx, id: string, forUpdate = false) {

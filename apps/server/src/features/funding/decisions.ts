@@ -2,7 +2,6 @@ import {
   AMOUNT_TOO_SMALL,
   roundsToZero,
   FOUR_EYES_MESSAGES,
-  MESSAGES,
   type ApprovalRequestType,
   type FundingApproval,
 } from '@brokerdesk/contract';
@@ -20,7 +19,7 @@ import {
   keysOfRequest,
   nextOperationKey as nextKey,
 } from '../../operations/index.ts';
-import type { TradingPlatform } from '../../integrations/platform/types.ts';
+import type { DealFinder } from '../requests/deps.ts';
 
 /**
  * What deposits, withdrawals and transfers share: the checks on a decision's input, the record every
@@ -29,18 +28,13 @@ import type { TradingPlatform } from '../../integrations/platform/types.ts';
 
 export type RejectKind = 'deposit' | 'withdrawal' | 'transfer';
 
-/** SPEC 5: no rejection without a reason; a modified deal amount must be given. */
-export function checkDecision(
-  kind: RejectKind,
-  input: { status: string; comment: string; modifyDealAmount?: boolean },
-  amount?: { field: string; value: number | undefined },
+/** A modified deal amount must be given (the update modal's "Modify deal amount"). */
+export function checkDealAmount(
+  input: { modifyDealAmount?: boolean },
+  field: string,
+  value: number | undefined,
 ): void {
-  if (input.status === 'rejected' && !input.comment.trim()) {
-    throw new Invalid({ comment: MESSAGES.rejectWithoutReason(kind) });
-  }
-  if (input.modifyDealAmount && amount && amount.value === undefined) {
-    throw new Invalid({ [amount.field]: 'Enter the deal amount.' });
-  }
+  if (input.modifyDealAmount && value === undefined) throw new Invalid({ [field]: 'Enter the deal amount.' });
 }
 
 /**
@@ -78,8 +72,6 @@ export async function recordDecision(
   });
 }
 
-/** ' : the comment' when there is one, for log lines. */
-export const withComment = (comment: string) => (comment ? `: ${comment}` : '');
 
 /** The request id inside an operation key: 'dep:<id>' and its repeats 'dep:<id>:<n>'. */
 export const requestIdOf = keyReference;
@@ -105,8 +97,7 @@ export async function assertNoOperationRunning(tx: DbOrTx, bases: readonly strin
 
 export { isFailedMtStatus } from '@brokerdesk/contract';
 
-/** The platform read a rejection makes first: a deal by the request's keys (TradingPlatform.findDeal). */
-export type DealFinder = Pick<TradingPlatform, 'name' | 'findDeal'>;
+export type { DealFinder } from '../requests/deps.ts';
 
 /**
  * Refuses (409) to reject a request the platform already holds a deal for, under any key its legs can
@@ -140,7 +131,7 @@ export async function assertNoDealOnPlatform(
 }
 
 /**
- * Four-eyes (issue 9) around a planned decision: an approval above its threshold is held as the first
+ * Four-eyes around a planned decision: an approval above its threshold is held as the first
  * one ('first': record it and leave the request open) or completes an awaiting one ('go' with both
  * approvers); any other decision lets an awaiting first approval lapse.
  */

@@ -1,189 +1,164 @@
 import { eq, sql } from 'drizzle-orm';
-import { FOUR_EYES_MESSAGES, TRANSFER_REPAIRS, halfDoneState } from '@brokerdesk/contract';
-import type { Db, Tx } from '../../db/client.ts';
-import { transfers } from '../../db/schema.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { Conflict, NotFound } from '../../http/errors.ts';
-import type { StaffContext } from '../../auth/sessions.ts';
-import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
 import {
-  assertNoDealOnPlatform,
-  assertNoOperationRunning,
-  checkDecision,
-  firstApprovalNote,
-  fourEyes,
-  nextOperationKey,
-  recordDecision,
-  requestIdOf,
-  type DealFinder,
-} from './decisions.ts';
+  FOUR_EYES_MESSAGES,
+  REQUEST_KIND_WIRES,
+  TRANSFER_REPAIRS,
+  calls,
+  halfDoneState,
+  type FundingApproval,
+} from '@brokerdesk/contract';
+import type { Tx } from '../../db/client.ts';
+import { transfers } from '../../db/schema.ts';
+import { Conflict } from '../../http/errors.ts';
+import type { SettledHandler } from '../../operations/index.ts';
+import { defineRequestKind, type DecisionContext } from '../requests/kind.ts';
+import { planDecision, sendToPlatform } from '../requests/planned.ts';
+import { assertNoDealOnPlatform, assertNoOperationRunning, firstApprovalNote, requestIdOf } from './decisions.ts';
 import { toWireTransfer } from './rows.ts';
 import { LEG_KINDS, REQUEST_KINDS, legKey, requestLegKeys } from './kinds.ts';
+import { formatMoney } from './transitions.ts';
 
 type TransferLeg = (typeof REQUEST_KINDS.transfer.legs)[number];
-import { formatMoney, planUpdate } from './transitions.ts';
 
 /**
- * An internal transfer moves money in two legs (DESIGN money movement): the source debit
- * (`trs:<id>`), then, once it succeeded, the destination credit (`trd:<id>`). A half-done transfer
- * (source debited, credit refused) shows bright red and is completed (the credit sent again) or
- * reversed (the source refunded, `trr:<id>`) from the update modal. Repeats of a leg get `:<n>`.
- * One whose debit was refused (nothing moved) is completed (the debit sent again) or closed (rejected).
+ * An internal transfer moves money in two legs: the source debit (`trs:<id>`), then, once it
+ * succeeded, the destination credit (`trd:<id>`). A half-done transfer (source debited, credit
+ * refused) shows bright red and is completed (the credit sent again) or reversed (the source
+ * refunded, `trr:<id>`) from the update modal. Repeats of a leg get `:<n>`. One whose debit was
+ * refused (nothing moved) is completed (the debit sent again) or closed (rejected).
  */
 const KIND = REQUEST_KINDS.transfer;
 type Row = typeof transfers.$inferSelect;
 type Action = 'pending' | 'rejected' | 'approved' | 'approve_process' | 'complete' | 'reverse';
 type Decision = Exclude<Action, 'complete' | 'reverse'>;
+export type TransferDecision = { id: string; status: Action; comment: string };
+type Ctx = DecisionContext<Row, TransferDecision>;
 const legKeys = (id: string) => requestLegKeys('transfer', id);
 
-export class TransfersService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly wakeWorker: () => void,
-    /** Where a rejection first looks for a deal of the transfer's legs (the trading platform). */
-    private readonly deals?: DealFinder,
-  ) {}
-
-  async update(input: { _id: string; status: Action; comment: string }, staff: StaffContext) {
-    checkDecision('transfer', input);
-    if (input.status === 'rejected') await this.assertNothingMoved(input._id);
-    const now = this.clock.now();
-    const outcome = await this.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(transfers).where(eq(transfers.id, input._id)).for('update');
-      if (!before) throw new NotFound('No such transfer.');
-      const repair =
-        input.status === 'complete' || input.status === 'reverse' || before.status === 'approved';
-      const { after, approval, first } = repair
-        ? {
-            after: await this.repair(tx, before, input.status, input.comment, now),
-            approval: null,
-            first: false,
-          }
-        : await this.decide(tx, before, input.status as Decision, input.comment, staff, now);
-      const what = first ? firstApprovalNote(approval!) : input.status;
-      await recordDecision(tx, {
-        staff,
-        now,
-        userId: before.userId,
-        event: `Transfer of ${formatMoney(before.transferAmount, before.transferCurrency)} from ${before.sourceAccount} to ${before.destinationAccount}: ${what}${input.comment ? ` (${input.comment})` : ''}`,
-        action: first ? 'transfer.first-approval' : `transfer.${input.status}`,
-        entity: 'transfer',
-        entityId: before.id,
-        before: toWireTransfer(before),
-        after: { ...toWireTransfer(after), ...(approval ? { approval } : {}) },
-      });
-      return { row: after, approval, first };
-    });
-    this.wakeWorker();
-    return {
-      success: true,
-      message: outcome.first ? FOUR_EYES_MESSAGES.firstApprovalRecorded : 'Transfer updated.',
-      request: toWireTransfer(outcome.row),
-      approval: outcome.approval,
-    };
-  }
-
-  /** A transfer with a leg the platform holds is never rejected (decisions.ts assertNoDealOnPlatform). */
-  private async assertNothingMoved(id: string): Promise<void> {
-    const [t] = await this.db.select().from(transfers).where(eq(transfers.id, id));
+export const transferKind = defineRequestKind<Row, TransferDecision>()({
+  wire: REQUEST_KIND_WIRES.transfer,
+  table: transfers,
+  id: transfers.id,
+  notFound: 'No such transfer.',
+  rowId: (t) => t.id,
+  status: (t) => t.status,
+  userId: (t) => t.userId,
+  audit: { entity: 'transfer', prefix: 'transfer', wire: toWireTransfer },
+  // A transfer with a leg the platform holds is never rejected (decisions.ts assertNoDealOnPlatform).
+  beforeDecision: async (input, deps) => {
+    if (input.status !== 'rejected') return;
+    const [t] = await deps.db.select().from(transfers).where(eq(transfers.id, input.id));
     if (!t) return; // the decision answers 404
     const legs = KIND.legs.map((leg) => ({
       login: leg === 'transfer_destination' ? t.destinationAccount : t.sourceAccount,
-      base: legKey(leg, id),
+      base: legKey(leg, input.id),
     }));
-    await assertNoDealOnPlatform(this.deals, 'transfer', legs, t.timestamp);
-  }
+    await assertNoDealOnPlatform(deps.deals, 'transfer', legs, t.timestamp);
+  },
+  decide: async (ctx) => {
+    const { before, input } = ctx;
+    const repairing = input.status === 'complete' || input.status === 'reverse' || before.status === 'approved';
+    const { after, approval, first } = repairing
+      ? { after: await repair(ctx), approval: null, first: false }
+      : await decide(ctx);
+    const what = first ? firstApprovalNote(approval!) : input.status;
+    return {
+      after,
+      action: first ? 'first-approval' : input.status,
+      event: `Transfer of ${formatMoney(before.transferAmount, before.transferCurrency)} from ${before.sourceAccount} to ${before.destinationAccount}: ${what}${input.comment ? ` (${input.comment})` : ''}`,
+      approval,
+      auditAfter: approval ? { approval } : {},
+      message: first ? FOUR_EYES_MESSAGES.firstApprovalRecorded : undefined,
+    };
+  },
+  reply: (t, decided) => ({
+    success: true as const,
+    message: decided.message ?? 'Transfer updated.',
+    request: toWireTransfer(t),
+    approval: decided.approval ?? null,
+  }),
+  bulk: {
+    call: calls.bulk.BULK_CALLS.transfer,
+    approve: (t) => ({ id: t.id, status: 'approve_process', comment: t.comment }),
+    reject: (t, reason) => ({ id: t.id, status: 'rejected', comment: reason }),
+  },
+});
 
-  async process(id: string, staff: StaffContext) {
-    const [row] = await this.db
-      .select({ comment: transfers.comment })
-      .from(transfers)
-      .where(eq(transfers.id, id));
-    if (!row) throw new NotFound('No such transfer.');
-    return this.update({ _id: id, status: 'approve_process', comment: row.comment }, staff);
-  }
-
-  private async decide(
-    tx: Tx,
-    before: Row,
-    action: Decision,
-    comment: string,
-    staff: StaffContext,
-    now: number,
-  ) {
-    const plan = planUpdate(before.status, KIND.open, action);
-    if (!plan) throw new Conflict(`This transfer is already ${before.status}.`);
-    const gate = await fourEyes(tx, plan, {
+async function decide(ctx: Ctx): Promise<{ after: Row; approval: FundingApproval | null; first: boolean }> {
+  const { tx, before, input, now } = ctx;
+  const { plan, first, approval } = await planDecision(
+    ctx,
+    REQUEST_KIND_WIRES.transfer,
+    { ...before, target: input.status as Decision, comment: input.comment },
+    {
       type: 'transfer',
-      requestId: before.id,
       amount: before.transferAmount,
       currency: before.transferCurrency,
       amountField: KIND.amountField,
-      comment,
-      staff,
-      now,
-    });
-    const first = gate.kind === 'first';
-    const [after] = await tx
-      .update(transfers)
-      .set(
-        first
-          ? { comment }
-          : { status: plan.status, comment, times: { ...(before.times as object), [plan.status]: now } },
-      )
-      .where(eq(transfers.id, before.id))
-      .returning();
-    if (plan.process && !first) await enqueueLeg(tx, before, 'transfer_source', now);
-    return { after: after!, approval: gate.approval, first };
-  }
+    },
+  );
+  const [after] = await tx
+    .update(transfers)
+    .set(
+      first
+        ? { comment: input.comment }
+        : {
+            status: plan.status,
+            comment: input.comment,
+            times: { ...(before.times as object), [plan.status]: now },
+          },
+    )
+    .where(eq(transfers.id, before.id))
+    .returning();
+  if (plan.process && !first) await enqueueLeg(tx, before, 'transfer_source', now);
+  return { after: after!, approval, first };
+}
 
-  /**
-   * Completing or reversing a half-done transfer, or closing one whose debit was refused; never while
-   * one of its legs is still running.
-   */
-  private async repair(tx: Tx, t: Row, action: Action, comment: string, now: number) {
-    if (t.status !== 'approved')
-      throw new Conflict('Only an approved transfer can be completed or reversed.');
-    if (action !== 'complete' && action !== 'reverse' && action !== 'rejected') {
-      throw new Conflict('This transfer is already approved.');
-    }
-    await assertNoOperationRunning(tx, legKeys(t.id));
-    const half = halfDoneState({
-      status: t.status,
-      sourceMTStatus: t.sourceMtStatus,
-      destinationMTStatus: t.destinationMtStatus,
+/**
+ * Completing or reversing a half-done transfer, or closing one whose debit was refused; never while
+ * one of its legs is still running.
+ */
+async function repair({ tx, before: t, input, now }: Ctx): Promise<Row> {
+  const action = input.status;
+  if (t.status !== 'approved') throw new Conflict('Only an approved transfer can be completed or reversed.');
+  if (action !== 'complete' && action !== 'reverse' && action !== 'rejected') {
+    throw new Conflict('This transfer is already approved.');
+  }
+  await assertNoOperationRunning(tx, legKeys(t.id));
+  const half = halfDoneState({
+    status: t.status,
+    sourceMTStatus: t.sourceMtStatus,
+    destinationMTStatus: t.destinationMtStatus,
+  });
+  if (half === null || !(TRANSFER_REPAIRS[half] as readonly string[]).includes(action)) {
+    throw new Conflict(REPAIR_REFUSALS[action]);
+  }
+  // TRANSFER_REPAIRS allowed it: the debit failed (complete it, or reject: nothing moved), or the
+  // credit failed (complete it, or reverse the debit).
+  if (half === 'sourceFailed' && action === 'complete') {
+    await enqueueLeg(tx, t, 'transfer_source', now);
+    return setStatuses(tx, t.id, { sourceMtStatus: '' });
+  }
+  if (half === 'sourceFailed') {
+    // Nothing left the source: the transfer ends rejected, and its failed leg no longer needs anyone.
+    return setStatuses(tx, t.id, {
+      status: 'rejected',
+      sourceMtStatus: '',
+      comment: input.comment,
+      times: { ...(t.times as object), rejected: now },
     });
-    if (half === null || !(TRANSFER_REPAIRS[half] as readonly string[]).includes(action)) {
-      throw new Conflict(REPAIR_REFUSALS[action]);
-    }
-    // TRANSFER_REPAIRS allowed it: the debit failed (complete it, or reject: nothing moved), or the
-    // credit failed (complete it, or reverse the debit).
-    if (half === 'sourceFailed' && action === 'complete') {
-      await enqueueLeg(tx, t, 'transfer_source', now);
-      return this.setStatuses(tx, t.id, { sourceMtStatus: '' });
-    }
-    if (half === 'sourceFailed') {
-      // Nothing left the source: the transfer ends rejected, and its failed leg no longer needs anyone.
-      return this.setStatuses(tx, t.id, {
-        status: 'rejected',
-        sourceMtStatus: '',
-        comment,
-        times: { ...(t.times as object), rejected: now },
-      });
-    }
-    if (action === 'complete') {
-      await enqueueLeg(tx, t, 'transfer_destination', now);
-      return this.setStatuses(tx, t.id, { destinationMtStatus: '' });
-    }
-    await enqueueLeg(tx, t, 'transfer_reverse', now);
-    return t;
   }
+  if (action === 'complete') {
+    await enqueueLeg(tx, t, 'transfer_destination', now);
+    return setStatuses(tx, t.id, { destinationMtStatus: '' });
+  }
+  await enqueueLeg(tx, t, 'transfer_reverse', now);
+  return t;
+}
 
-  private async setStatuses(tx: Tx, id: string, set: Partial<Row>) {
-    const [after] = await tx.update(transfers).set(set).where(eq(transfers.id, id)).returning();
-    return after!;
-  }
+async function setStatuses(tx: Tx, id: string, set: Partial<Row>) {
+  const [after] = await tx.update(transfers).set(set).where(eq(transfers.id, id)).returning();
+  return after!;
 }
 
 /** Why a repair is refused when the transfer's state does not allow it. */
@@ -196,11 +171,9 @@ const REPAIR_REFUSALS: Record<'complete' | 'reverse' | 'rejected', string> = {
 async function enqueueLeg(tx: Tx, t: Row, leg: TransferLeg, now: number): Promise<void> {
   const login = leg === 'transfer_destination' ? t.destinationAccount : t.sourceAccount;
   const amount = LEG_KINDS[leg].sign * t.transferAmount;
-  await enqueueOperation(tx, {
-    key: await nextOperationKey(tx, legKey(leg, t.id)),
+  await sendToPlatform({ tx, now }, legKey(leg, t.id), {
     kind: 'balance',
     payload: { login, amount, since: t.timestamp },
-    now,
   });
 }
 

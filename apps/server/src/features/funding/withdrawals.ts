@@ -2,297 +2,248 @@ import { eq } from 'drizzle-orm';
 import {
   FOUR_EYES_MESSAGES,
   MESSAGES,
-  type FundingApproval,
+  REQUEST_KIND_WIRES,
+  calls,
   type WithdrawalUpdateStatus,
 } from '@brokerdesk/contract';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { withdrawals } from '../../db/schema.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { Conflict, NotFound } from '../../http/errors.ts';
-import type { StaffContext } from '../../auth/sessions.ts';
-import { enqueueOperation, type SettledHandler } from '../../operations/index.ts';
-import { neverFails, type ClientMailer } from './client-mail.ts';
+import { Conflict } from '../../http/errors.ts';
+import type { SettledHandler } from '../../operations/index.ts';
+import { defineRequestKind, type Decided, type DecisionContext } from '../requests/kind.ts';
+import { planDecision, sendToPlatform, withComment } from '../requests/planned.ts';
 import {
   assertNoDealOnPlatform,
   assertNoOperationRunning,
-  checkDecision,
+  checkDealAmount,
   firstApprovalNote,
-  fourEyes,
-  nextOperationKey,
-  recordDecision,
   requestIdOf,
-  withComment,
-  type DealFinder,
 } from './decisions.ts';
 import { toWireWithdrawal } from './rows.ts';
 import { LEG_KINDS, REQUEST_KINDS, legKey } from './kinds.ts';
-import { formatMoney, planUpdate, toCents } from './transitions.ts';
+import { formatMoney, toCents } from './transitions.ts';
 import { PAYOUT, PROVIDER_PROCESSED } from './visibility.ts';
 
 type Row = typeof withdrawals.$inferSelect;
-type UpdateInput = {
-  _id: string;
+export type WithdrawalDecision = {
+  id: string;
   status: WithdrawalUpdateStatus;
   comment: string;
   dontEmailUser: boolean;
   modifyDealAmount: boolean;
   withdrawalAmount?: number;
   withdrawalType?: 'wire' | 'crypto' | 'others';
+  /** The provider variant of the calls: for card-provider withdrawals only. */
+  providerOnly?: boolean;
 };
-type Outcome = { row: Row; notify: boolean; message?: string; approval?: FundingApproval | null };
+type Ctx = DecisionContext<Row, WithdrawalDecision>;
+const WIRE = REQUEST_KIND_WIRES.withdrawal;
 
 const keyOf = (id: string) => legKey('withdrawal', id);
-const KIND = REQUEST_KINDS.withdrawal;
 const describe = (w: Row, amount = w.withdrawalAmount) =>
   `Withdrawal of ${formatMoney(amount, w.withdrawalCurrency)} from ${w.accountNumber}`;
 
 /** Enqueues the debit of an approved withdrawal: its first one, or a repeat after a refused one. */
 export async function enqueueDebit(tx: Tx, w: Row, now: number): Promise<string> {
-  const key = await nextOperationKey(tx, keyOf(w.id));
-  await enqueueOperation(tx, {
-    key,
+  return sendToPlatform({ tx, now }, keyOf(w.id), {
     kind: 'balance',
     payload: {
       login: w.accountNumber,
       amount: LEG_KINDS.withdrawal.sign * w.withdrawalAmount,
       since: w.timestamp,
     },
-    now,
   });
-  return key;
 }
 
 /**
- * Withdrawals: approve (with or without debiting MT5), reject with a reason, set back to pending; and
- * from the Error tab (the platform refused the debit) send the debit again or reject the withdrawal.
- * A card-provider withdrawal is debited only once the provider has processed its order (SPEC 4).
+ * Withdrawals: approve (with or without debiting the platform), reject with a reason, set back to
+ * pending; and from the Error tab (the platform refused the debit) send the debit again or reject the
+ * withdrawal. A card-provider withdrawal is debited only once the provider has processed its order.
  */
-export class WithdrawalsService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly wakeWorker: () => void,
-    mailClient: ClientMailer = async () => undefined,
-    log: { warn: (o: object, m: string) => void } = { warn: () => undefined },
-    /** Where a rejection first looks for a deal of the withdrawal (the trading platform). */
-    private readonly deals?: DealFinder,
-  ) {
-    // The notice goes out after the commit: whatever fails there is logged, never answered as a 500.
-    this.mailClient = neverFails(mailClient, log);
-  }
-
-  private readonly mailClient: ClientMailer;
-
-  /** `providerOnly`: the provider variant of the calls (SPEC 7.4), for card-provider withdrawals only. */
-  async update(input: UpdateInput, staff: StaffContext, opts: { providerOnly?: boolean } = {}) {
-    checkDecision('withdrawal', input, { field: 'withdrawalAmount', value: input.withdrawalAmount });
-    if (input.status === 'rejected') await this.assertNotDebited(input._id);
-    const now = this.clock.now();
-    const { row, notify, message, approval } = await this.db.transaction(async (tx): Promise<Outcome> => {
-      const [before] = await tx.select().from(withdrawals).where(eq(withdrawals.id, input._id)).for('update');
-      if (!before) throw new NotFound('No such withdrawal.');
-      if (opts.providerOnly && !before.providerHandled) {
-        throw new Conflict('This withdrawal is not handled by the payment provider.');
-      }
-      if (input.status === 'retry') return this.retry(tx, before, input.comment, staff, now);
-      if (input.status === 'rejected' && before.status === 'error') {
-        return this.rejectFailed(tx, before, input.comment, staff, now);
-      }
-      return this.decide(tx, before, { ...input, status: input.status }, staff, now);
-    });
-    this.wakeWorker();
-    if (notify && !row.dontEmailUser) {
-      await this.mailClient({
-        userId: row.userId,
-        kind: 'withdrawal',
-        status: row.status,
-        amount: row.withdrawalAmount,
-        currency: row.withdrawalCurrency,
-        account: row.accountNumber,
-        comment: row.comment,
-      });
-    }
-    return {
-      success: true,
-      message: message ?? 'Withdrawal updated.',
-      request: toWireWithdrawal(row),
-      approval: approval ?? null,
-    };
-  }
-
-  async process(id: string, staff: StaffContext, opts: { providerOnly?: boolean } = {}) {
-    const [row] = await this.db.select().from(withdrawals).where(eq(withdrawals.id, id));
-    if (!row) throw new NotFound('No such withdrawal.');
-    return this.update(
-      {
-        _id: id,
-        status: 'approve_process',
-        comment: row.comment,
-        dontEmailUser: row.dontEmailUser,
-        modifyDealAmount: false,
-      },
-      staff,
-      opts,
-    );
-  }
-
-  /** A withdrawal whose debit the platform holds is never rejected (decisions.ts assertNoDealOnPlatform). */
-  private async assertNotDebited(id: string): Promise<void> {
-    const [w] = await this.db
+export const withdrawalKind = defineRequestKind<Row, WithdrawalDecision>()({
+  wire: WIRE,
+  table: withdrawals,
+  id: withdrawals.id,
+  notFound: 'No such withdrawal.',
+  rowId: (w) => w.id,
+  status: (w) => w.status,
+  userId: (w) => w.userId,
+  audit: { entity: 'withdrawal', prefix: 'withdrawal', wire: toWireWithdrawal },
+  check: (input) => checkDealAmount(input, 'withdrawalAmount', input.withdrawalAmount),
+  // A withdrawal whose debit the platform holds is never rejected (decisions.ts assertNoDealOnPlatform).
+  beforeDecision: async (input, deps) => {
+    if (input.status !== 'rejected') return;
+    const [w] = await deps.db
       .select({ login: withdrawals.accountNumber, since: withdrawals.timestamp })
       .from(withdrawals)
-      .where(eq(withdrawals.id, id));
+      .where(eq(withdrawals.id, input.id));
     if (!w) return; // the decision answers 404
-    await assertNoDealOnPlatform(this.deals, 'withdrawal', [{ login: w.login, base: keyOf(id) }], w.since);
-  }
-
-  private async decide(
-    tx: Tx,
-    before: Row,
-    input: UpdateInput & { status: Exclude<WithdrawalUpdateStatus, 'retry'> },
-    staff: StaffContext,
-    now: number,
-  ): Promise<Outcome> {
-    const plan = planUpdate(before.status, KIND.open, input.status);
-    if (!plan) throw new Conflict(`This withdrawal is already ${before.status}.`);
-    if (plan.status === 'approved' && before.providerPayoutStatus === PAYOUT.approvedAhead) {
-      throw new Conflict('This withdrawal is already approved; it waits for the provider to process it.');
+    await assertNoDealOnPlatform(deps.deals, 'withdrawal', [{ login: w.login, base: keyOf(input.id) }], w.since);
+  },
+  decide: (ctx) => {
+    if (ctx.input.providerOnly && !ctx.before.providerHandled) {
+      throw new Conflict('This withdrawal is not handled by the payment provider.');
     }
-    const amount = input.modifyDealAmount ? toCents(input.withdrawalAmount!) : before.withdrawalAmount;
-    const gate = await fourEyes(tx, plan, {
-      type: 'withdrawal',
-      requestId: before.id,
-      amount,
-      currency: before.withdrawalCurrency,
-      amountField: KIND.amountField,
+    if (ctx.input.status === 'retry') return retry(ctx);
+    if (ctx.input.status === 'rejected' && ctx.before.status === 'error') return rejectFailed(ctx);
+    return decide({ ...ctx, input: { ...ctx.input, status: ctx.input.status } });
+  },
+  notify: async (w, deps) => {
+    if (w.dontEmailUser) return;
+    await deps.mailClient({
+      userId: w.userId,
+      kind: 'withdrawal',
+      status: w.status,
+      amount: w.withdrawalAmount,
+      currency: w.withdrawalCurrency,
+      account: w.accountNumber,
+      comment: w.comment,
+    });
+  },
+  reply: (w, decided) => ({
+    success: true as const,
+    message: decided.message ?? 'Withdrawal updated.',
+    request: toWireWithdrawal(w),
+    approval: decided.approval ?? null,
+  }),
+  bulk: {
+    call: calls.bulk.BULK_CALLS.withdrawal,
+    // The list's Approve button, the stored comment and notice choice kept.
+    approve: (w) => ({
+      id: w.id,
+      status: 'approve_process',
+      comment: w.comment,
+      dontEmailUser: w.dontEmailUser,
+      modifyDealAmount: false,
+    }),
+    reject: (w, reason) => ({
+      id: w.id,
+      status: 'rejected',
+      comment: reason,
+      dontEmailUser: w.dontEmailUser,
+      modifyDealAmount: false,
+    }),
+  },
+});
+
+async function decide(ctx: Ctx & { input: { status: Exclude<WithdrawalUpdateStatus, 'retry'> } }): Promise<Decided<Row>> {
+  const { tx, before, input, staff, now } = ctx;
+  const amount = input.modifyDealAmount ? toCents(input.withdrawalAmount!) : before.withdrawalAmount;
+  if (
+    ['approved', 'approve_process'].includes(input.status) &&
+    (WIRE.open as readonly string[]).includes(before.status) &&
+    before.providerPayoutStatus === PAYOUT.approvedAhead
+  ) {
+    throw new Conflict('This withdrawal is already approved; it waits for the provider to process it.');
+  }
+  const { plan, first, approval } = await planDecision(ctx, WIRE, { ...before, target: input.status, comment: input.comment }, {
+    type: 'withdrawal',
+    amount,
+    currency: before.withdrawalCurrency,
+    amountField: REQUEST_KINDS.withdrawal.amountField,
+  });
+  // The provider pays the client's card; the platform is debited once it has processed the order.
+  // Approved ahead of that, the withdrawal stays pending with the approval noted in its payout status.
+  const waiting =
+    !first && plan.process && before.providerHandled && before.providerStatus !== PROVIDER_PROCESSED;
+  const [after] = await tx
+    .update(withdrawals)
+    .set({
+      status: waiting || first ? before.status : plan.status,
       comment: input.comment,
-      staff,
-      now,
-    });
-    const first = gate.kind === 'first';
-    // SPEC 4: the provider pays the client's card; MT5 is debited once it has processed the order.
-    // Approved ahead of that, the withdrawal stays pending with the approval noted in its payout status.
-    const waiting =
-      !first && plan.process && before.providerHandled && before.providerStatus !== PROVIDER_PROCESSED;
-    const [after] = await tx
-      .update(withdrawals)
-      .set({
-        status: waiting || first ? before.status : plan.status,
-        comment: input.comment,
-        dontEmailUser: input.dontEmailUser,
-        modifyDealAmount: input.modifyDealAmount,
-        withdrawalAmount: amount,
-        ...(input.withdrawalType ? { withdrawalType: input.withdrawalType } : {}),
-        // An approval stamps timeApproved (none yet while it waits for the provider); a rejection
-        // stamps timeRejected and leaves timeApproved empty, as a deposit's does.
-        ...(plan.status === 'approved' && !first
-          ? { timeApproved: waiting ? null : now, adminId: staff.userId }
-          : {}),
-        ...(plan.status === 'rejected' ? { timeRejected: now, adminId: staff.userId } : {}),
-        ...(before.providerHandled && !first
-          ? { providerPayoutStatus: payoutAfter(before, plan.status, waiting) }
-          : {}),
-      })
-      .where(eq(withdrawals.id, before.id))
-      .returning();
-    if (plan.process && !waiting && !first) await enqueueDebit(tx, after!, now);
-    const what = first
-      ? firstApprovalNote(gate.approval!)
+      dontEmailUser: input.dontEmailUser,
+      modifyDealAmount: input.modifyDealAmount,
+      withdrawalAmount: amount,
+      ...(input.withdrawalType ? { withdrawalType: input.withdrawalType } : {}),
+      // An approval stamps timeApproved (none yet while it waits for the provider); a rejection
+      // stamps timeRejected and leaves timeApproved empty, as a deposit's does.
+      ...(plan.status === 'approved' && !first
+        ? { timeApproved: waiting ? null : now, adminId: staff.userId }
+        : {}),
+      ...(plan.status === 'rejected' ? { timeRejected: now, adminId: staff.userId } : {}),
+      ...(before.providerHandled && !first
+        ? { providerPayoutStatus: payoutAfter(before, plan.status, waiting) }
+        : {}),
+    })
+    .where(eq(withdrawals.id, before.id))
+    .returning();
+  if (plan.process && !waiting && !first) await enqueueDebit(tx, after!, now);
+  const what = first
+    ? firstApprovalNote(approval!)
+    : waiting
+      ? 'approved, waiting for the provider'
+      : plan.process
+        ? 'approved and sent to the platform'
+        : plan.status;
+  return {
+    after: after!,
+    action: first
+      ? 'first-approval'
       : waiting
-        ? 'approved, waiting for the provider'
+        ? 'approve-awaiting-provider'
         : plan.process
-          ? 'approved and sent to the platform'
-          : plan.status;
-    await recordDecision(tx, {
-      staff,
-      now,
-      userId: before.userId,
-      event: `${describe(before, amount)} ${what}${withComment(input.comment)}`,
-      action: first
-        ? 'withdrawal.first-approval'
-        : waiting
-          ? 'withdrawal.approve-awaiting-provider'
-          : plan.process
-            ? 'withdrawal.approve-process'
-            : `withdrawal.${plan.status}`,
-      entity: 'withdrawal',
-      entityId: before.id,
-      before: toWireWithdrawal(before),
-      after: { ...toWireWithdrawal(after!), ...(gate.approval ? { approval: gate.approval } : {}) },
-    });
-    return {
-      row: after!,
-      notify: !first && !waiting && plan.status !== 'pending',
-      approval: gate.approval,
-      message: first
-        ? FOUR_EYES_MESSAGES.firstApprovalRecorded
-        : waiting
-          ? MESSAGES.waitingForProvider
-          : undefined,
-    };
-  }
+          ? 'approve-process'
+          : plan.status,
+    event: `${describe(before, amount)} ${what}${withComment(input.comment)}`,
+    notify: !first && !waiting && plan.status !== 'pending',
+    approval,
+    auditAfter: approval ? { approval } : {},
+    message: first
+      ? FOUR_EYES_MESSAGES.firstApprovalRecorded
+      : waiting
+        ? MESSAGES.waitingForProvider
+        : undefined,
+  };
+}
 
-  /** Sends a refused debit again as a new operation (`wd:<id>:<n>`); the Error tab's Retry. */
-  private async retry(tx: Tx, before: Row, comment: string, staff: StaffContext, now: number) {
-    if (before.status !== 'error') {
-      throw new Conflict('Only a withdrawal in the Error tab can be sent to the platform again.');
-    }
-    await assertNoOperationRunning(tx, [keyOf(before.id)]);
-    const [after] = await tx
-      .update(withdrawals)
-      .set({
-        status: 'approved',
-        mtStatus: '',
-        comment,
-        timeApproved: now,
-        adminId: staff.userId,
-        ...(before.providerHandled ? { providerPayoutStatus: PAYOUT.waiting } : {}),
-      })
-      .where(eq(withdrawals.id, before.id))
-      .returning();
-    const key = await enqueueDebit(tx, after!, now);
-    await recordDecision(tx, {
-      staff,
-      now,
-      userId: before.userId,
-      event: `${describe(before)} sent to the platform again (it had failed: ${before.mtStatus})`,
-      action: 'withdrawal.retry',
-      entity: 'withdrawal',
-      entityId: before.id,
-      before: toWireWithdrawal(before),
-      after: { ...toWireWithdrawal(after!), operationKey: key },
-    });
-    return { row: after!, notify: false };
+/** Sends a refused debit again as a new operation (`wd:<id>:<n>`); the Error tab's Retry. */
+async function retry({ tx, before, input, staff, now }: Ctx): Promise<Decided<Row>> {
+  if (before.status !== 'error') {
+    throw new Conflict('Only a withdrawal in the Error tab can be sent to the platform again.');
   }
+  await assertNoOperationRunning(tx, [keyOf(before.id)]);
+  const [after] = await tx
+    .update(withdrawals)
+    .set({
+      status: 'approved',
+      mtStatus: '',
+      comment: input.comment,
+      timeApproved: now,
+      adminId: staff.userId,
+      ...(before.providerHandled ? { providerPayoutStatus: PAYOUT.waiting } : {}),
+    })
+    .where(eq(withdrawals.id, before.id))
+    .returning();
+  const key = await enqueueDebit(tx, after!, now);
+  return {
+    after: after!,
+    action: 'retry',
+    event: `${describe(before)} sent to the platform again (it had failed: ${before.mtStatus})`,
+    auditAfter: { operationKey: key },
+  };
+}
 
-  /** Closes a withdrawal whose debit was refused: rejected, nothing was debited, MTStatus cleared. */
-  private async rejectFailed(tx: Tx, before: Row, comment: string, staff: StaffContext, now: number) {
-    await assertNoOperationRunning(tx, [keyOf(before.id)]);
-    const [after] = await tx
-      .update(withdrawals)
-      .set({
-        status: 'rejected',
-        mtStatus: '',
-        comment,
-        timeRejected: now,
-        adminId: staff.userId,
-        ...(before.providerHandled ? { providerPayoutStatus: '' } : {}),
-      })
-      .where(eq(withdrawals.id, before.id))
-      .returning();
-    await recordDecision(tx, {
-      staff,
-      now,
-      userId: before.userId,
-      event: `${describe(before)} rejected after the platform refused the debit (${before.mtStatus})${withComment(comment)}`,
-      action: 'withdrawal.rejected',
-      entity: 'withdrawal',
-      entityId: before.id,
-      before: toWireWithdrawal(before),
-      after: toWireWithdrawal(after!),
-    });
-    return { row: after!, notify: true };
-  }
+/** Closes a withdrawal whose debit was refused: rejected, nothing was debited, MTStatus cleared. */
+async function rejectFailed({ tx, before, input, staff, now }: Ctx): Promise<Decided<Row>> {
+  await assertNoOperationRunning(tx, [keyOf(before.id)]);
+  const [after] = await tx
+    .update(withdrawals)
+    .set({
+      status: 'rejected',
+      mtStatus: '',
+      comment: input.comment,
+      timeRejected: now,
+      adminId: staff.userId,
+      ...(before.providerHandled ? { providerPayoutStatus: '' } : {}),
+    })
+    .where(eq(withdrawals.id, before.id))
+    .returning();
+  return {
+    after: after!,
+    action: 'rejected',
+    event: `${describe(before)} rejected after the platform refused the debit (${before.mtStatus})${withComment(input.comment)}`,
+    notify: true,
+  };
 }
 
 /** A provider withdrawal's payout status after a decision (see visibility.ts for the values). */
