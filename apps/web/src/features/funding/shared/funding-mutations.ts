@@ -1,10 +1,9 @@
-import { FOUR_EYES_MESSAGES, MESSAGES, NOTIFICATION_MS, type FundingType } from '@brokerdesk/contract';
-import { notifications } from '@mantine/notifications';
+import { FOUR_EYES_MESSAGES, MESSAGES, type FundingType } from '@brokerdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError } from '../../../shared/api.ts';
 import { ensureSuccess } from '../../../shared/ensure-success.ts';
-import { showErrorNotice, showSuccessNotice } from '../../../shared/notify.ts';
+import { showErrorNotice, showNotice, showSuccessNotice } from '../../../shared/notify.ts';
 import { systemKeys } from '../../../shared/query-keys.ts';
 import { fundingHistoryKeys } from '../../clients/client-keys.ts';
 import type { FundingActionReply } from './funding-api.ts';
@@ -36,15 +35,10 @@ export function useInvalidateFunding(type: FundingType) {
 export function showActionNotice(reply: FundingActionReply, fallback: string): void {
   const message = reply.message || fallback;
   if (message === MESSAGES.waitingForProvider) {
-    notifications.show({ message, color: 'yellow', autoClose: NOTIFICATION_MS });
+    showNotice({ message, color: 'yellow' });
   } else if (message === FOUR_EYES_MESSAGES.firstApprovalRecorded) {
     // Four-eyes: nothing moved yet; a second staff member must approve.
-    notifications.show({
-      title: FOUR_EYES_MESSAGES.awaitingSecond,
-      message,
-      color: 'blue',
-      autoClose: NOTIFICATION_MS,
-    });
+    showNotice({ title: FOUR_EYES_MESSAGES.awaitingSecond, message, color: 'blue' });
   } else {
     showSuccessNotice(message);
   }
