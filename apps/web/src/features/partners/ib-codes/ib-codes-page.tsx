@@ -1,7 +1,7 @@
 import { PAGE_SIZES } from '@brokerdesk/contract';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconSquarePlus, IconWand } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { listDefaults, toPagedRequest, useUrlListState } from '../../../shared/data-table/index.ts';
 import { ExportButton } from '../../../shared/export-button.tsx';
 import { usePageTitle } from '../../../shared/use-page-title.ts';
@@ -11,7 +11,7 @@ import { GenerateCodesModal } from './generate-codes-modal.tsx';
 import { IB_CODE_SORT_FIELDS } from './ib-code-columns.tsx';
 import { IbCodesTable } from './ib-codes-table.tsx';
 import { IB_CODE_FILTER_TYPES, IB_CODE_SEARCH, useIbCodes } from './ib-codes-queries.ts';
-import { codesLeftText, subcodesLeftText } from './ib-counters.ts';
+import { COUNTER_HINTS, codesLeftText, subcodesLeftText } from './ib-counters.ts';
 import { NewIntroducerModal } from './new-introducer-modal.tsx';
 import { SearchBox } from './search-box.tsx';
 
@@ -76,14 +76,19 @@ export function IbCodesPage() {
         </Group>
       </Group>
       <Group justify="space-between">
-        <Group gap="sm">
-          <Badge size="lg" variant="light" color={counters?.availableIbCodes ? 'blue' : 'red'} tt="none">
-            {counters ? codesLeftText(counters) : 'Codes left: …'}
-          </Badge>
-          <Badge size="lg" variant="light" color={counters?.availableSubcodes ? 'blue' : 'red'} tt="none">
-            {counters ? subcodesLeftText(counters) : 'Subcodes left: …'}
-          </Badge>
-        </Group>
+        <Stack gap={4}>
+          <Group gap="sm">
+            <CounterBadge left={counters?.availableIbCodes} hint={COUNTER_HINTS.codes}>
+              {counters ? codesLeftText(counters) : 'Codes left: …'}
+            </CounterBadge>
+            <CounterBadge left={counters?.availableSubcodes} hint={COUNTER_HINTS.subcodes}>
+              {counters ? subcodesLeftText(counters) : 'Subcodes left: …'}
+            </CounterBadge>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {COUNTER_HINTS.short}
+          </Text>
+        </Stack>
         <SearchBox
           value={search}
           onChange={(value) => list.setFilter(IB_CODE_SEARCH, value)}
@@ -116,5 +121,24 @@ export function IbCodesPage() {
       )}
       {modal === 'slots' && <AddSlotsModal counters={counters} onClose={() => setModal(null)} />}
     </Stack>
+  );
+}
+
+/** A quota counter, red when none is left; hovering or focusing it says what uses one. */
+function CounterBadge({
+  left,
+  hint,
+  children,
+}: {
+  left: number | undefined;
+  hint: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tooltip label={hint} withArrow multiline w={280}>
+      <Badge size="lg" variant="light" color={left ? 'blue' : 'red'} tt="none" tabIndex={0}>
+        {children}
+      </Badge>
+    </Tooltip>
   );
 }
