@@ -32,7 +32,11 @@ function CountBadge({ count, label = 'new' }: { count: number | undefined; label
 // Rows a little tighter than Mantine's default, so every group fits a 1366x768 laptop screen.
 const LINK_STYLES = { body: { fontSize: 13, lineHeight: '20px' }, label: { fontSize: 13 } } as const;
 
-function SidebarLink({ item, counters, pathname, onNavigate }: SidebarLinkProps) {
+/** What every link of the menu needs: the badges' counts, where the staff member is, what a click does. */
+type MenuState = { counters: MenuCounters | undefined; pathname: string; onNavigate: () => void };
+
+function SidebarLink({ item, menu }: { item: NavItem; menu: MenuState }) {
+  const { counters, pathname, onNavigate } = menu;
   const Icon = item.icon;
   return (
     <NavLink
@@ -51,17 +55,11 @@ function SidebarLink({ item, counters, pathname, onNavigate }: SidebarLinkProps)
   );
 }
 
-type SidebarLinkProps = {
-  item: NavItem;
-  counters: MenuCounters | undefined;
-  pathname: string;
-  onNavigate: () => void;
-};
-
-type SidebarGroupProps = Omit<SidebarLinkProps, 'item'> & {
+type SidebarGroupProps = {
   group: NavGroup;
   collapsed: boolean;
   onToggle: (label: string) => void;
+  menu: MenuState;
 };
 
 /**
@@ -69,10 +67,10 @@ type SidebarGroupProps = Omit<SidebarLinkProps, 'item'> & {
  * the sum of its links' badges, so nothing waiting is out of sight, and takes the active colour when
  * the screen on show is one of its links.
  */
-function SidebarGroup({ group, collapsed, onToggle, counters, pathname, onNavigate }: SidebarGroupProps) {
+function SidebarGroup({ group, collapsed, onToggle, menu }: SidebarGroupProps) {
   const id = useId();
-  const badge = groupBadge(group, counters);
-  const here = collapsed && group.items.some((item) => isItemActive(item, pathname));
+  const badge = groupBadge(group, menu.counters);
+  const here = collapsed && group.items.some((item) => isItemActive(item, menu.pathname));
   return (
     <div>
       <UnstyledButton
@@ -101,13 +99,7 @@ function SidebarGroup({ group, collapsed, onToggle, counters, pathname, onNaviga
       </UnstyledButton>
       <Collapse in={!collapsed} id={id} transitionDuration={120}>
         {group.items.map((item) => (
-          <SidebarLink
-            key={item.to}
-            item={item}
-            counters={counters}
-            pathname={pathname}
-            onNavigate={onNavigate}
-          />
+          <SidebarLink key={item.to} item={item} menu={menu} />
         ))}
       </Collapse>
     </div>
@@ -133,6 +125,7 @@ const SidebarMenu = memo(function SidebarMenu({
   const { data: counters } = useRequestCounters();
   const groups = navGroupsFor(useStaffRole());
   const { isCollapsed, toggle } = useCollapsedGroups();
+  const menu = { counters, pathname, onNavigate };
   return (
     <>
       <PlatformStatusLights />
@@ -145,9 +138,7 @@ const SidebarMenu = memo(function SidebarMenu({
               group={group}
               collapsed={isCollapsed(group.label)}
               onToggle={toggle}
-              counters={counters}
-              pathname={pathname}
-              onNavigate={onNavigate}
+              menu={menu}
             />
           ))}
         </Stack>

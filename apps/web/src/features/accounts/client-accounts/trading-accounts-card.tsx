@@ -1,17 +1,18 @@
 import type { TradingAccount, UserStatus } from '@brokerdesk/contract';
 import { ACCOUNT_TYPES } from '@brokerdesk/contract';
-import { Anchor, Button, Loader, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Anchor, Loader, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import {
   DataTable,
   listDefaults,
   pageLocally,
+  queryTableProps,
   useUrlListState,
   type DataTableColumn,
   type LocalFields,
 } from '../../../shared/data-table/index.ts';
+import { AddButton } from '../../../shared/add-button.tsx';
 import { SectionCard } from '../../../shared/section-card.tsx';
 import { AccountDetailsModal } from '../account-details/account-details-modal.tsx';
 import { accountColumns } from '../account-columns.tsx';
@@ -70,7 +71,6 @@ export function TradingAccountsCard({ userId, userStatus }: Props) {
   // client's account does not open here.
   const linked = useLinkedAccount(query.data, userId);
   const [adding, setAdding] = useState(false);
-  const page = query.data ? pageLocally(query.data, list.state, FIELDS) : undefined;
   const opening = awaiting !== null && !query.data?.some((a) => a._id === awaiting);
 
   // Stop looking after a minute: an account the platform refused never appears here (it shows as an
@@ -82,30 +82,14 @@ export function TradingAccountsCard({ userId, userStatus }: Props) {
   }, [awaiting]);
 
   return (
-    <SectionCard
-      title="Trading Accounts"
-      action={
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => setAdding(true)}
-        >
-          ADD
-        </Button>
-      }
-    >
+    <SectionCard title="Trading Accounts" action={<AddButton onClick={() => setAdding(true)} />}>
       <DataTable
         label="Trading Accounts"
         listId="profile.trading-accounts"
         columns={COLUMNS}
         list={list}
         rowKey={(a) => a._id}
-        rows={page?.rows}
-        total={page?.total}
-        loading={query.isPending}
-        error={query.error ?? undefined}
-        onRetry={() => void query.refetch()}
+        {...queryTableProps(query, (accounts) => pageLocally(accounts, list.state, FIELDS))}
         onRowClick={linked.open}
         emptyText="No live, approved accounts."
         withBorder={false}
