@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { ZodObject, ZodType } from 'zod';
-import { calls, MESSAGES, ROLES, allCalls, callKey, type CallAccess, type Role } from '@brokerdesk/contract';
+import {
+  API_PREFIX,
+  calls,
+  MESSAGES,
+  ROLES,
+  allCalls,
+  callKey,
+  type CallAccess,
+  type Role,
+} from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { users } from '../../src/db/schema.ts';
@@ -258,11 +267,11 @@ describe(`access matrix generated from the route table (${testDbKind})`, () => {
       .sign(new TextEncoder().encode('another-secret-another-secret-another!'));
 
     // One per route for each lowered actor, and one to show the session worked before the change.
-    const calls = routes.filter((r) => keyOf(r) in MATRIX).length + 1;
+    const callCount = routes.filter((r) => keyOf(r) in MATRIX).length + 1;
     for (const role of LOWERED) {
       const id = userIds[role.toLowerCase()]!;
       loweredPool[role] = [];
-      for (let i = 0; i < calls; i++) loweredPool[role].push(await mint(id));
+      for (let i = 0; i < callCount; i++) loweredPool[role].push(await mint(id));
       expect((await me(loweredPool[role][0]!)).status).toBe(200);
       loweredPool[role].shift();
       await t.setRole(id, role);
@@ -275,7 +284,7 @@ describe(`access matrix generated from the route table (${testDbKind})`, () => {
     if (actor === 'none') return {};
     let token: string;
     if (actor === 'USER' || actor === 'PARTNER' || actor === 'MODERATOR') token = loweredPool[actor].pop()!;
-    else if ((actor === 'ADMIN' || actor === 'SYSOP') && route.url === calls.auth.logout)
+    else if ((actor === 'ADMIN' || actor === 'SYSOP') && route.url === calls.auth.logout.path)
       token = await mint(userIds[actor.toLowerCase()]!);
     else token = tokens[actor.toLowerCase()]!;
     return { authorization: `Bearer ${token}` };
@@ -358,7 +367,7 @@ describe(`access matrix generated from the route table (${testDbKind})`, () => {
   it('agrees with the public flags the routes carry and with the OpenAPI document', async () => {
     for (const r of routes) {
       const row = rowOf(r);
-      const guarded = r.url.startsWith('/api/') || r.url === calls.banks.uploadDocument;
+      const guarded = r.url.startsWith(API_PREFIX) || r.url === calls.banks.uploadDocument.path;
       // A route the guard covers is either marked public, or a staff row matching its minRole.
       if (guarded && !r.config.public)
         expect(row, keyOf(r)).toBe(r.config.minRole === 'SYSOP' ? SYSOP_ONLY : STAFF);

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { calls, MESSAGES } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { allCalls, API_PREFIX, calls, MESSAGES, urlOf, type CallDef } from '@brokerdesk/contract';
+import { startTestApp, type RawInput, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { codeFrom } from '../support/smtp-receiver.ts';
 import { emailConfirmations } from '../../src/db/schema.ts';
@@ -55,8 +55,12 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
   });
   afterAll(() => t.stop());
 
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    fetch(t.base + url, { headers, signal: AbortSignal.timeout(10_000) });
+  /** A plain GET by fetch: a call's address, or an address no call names (a page, a signed link). */
+  const get = (url: string | CallDef, headers: Record<string, string> = {}) =>
+    fetch(t.base + (typeof url === 'string' ? url : urlOf(url)), {
+      headers,
+      signal: AbortSignal.timeout(10_000),
+    });
 
   describe('headers (helmet, DESIGN "Strict Content-Security-Policy")', () => {
     /** The policy as directive -> sources. */
@@ -77,10 +81,10 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
         ['public JSON', await get(calls.system.getServerInfo)],
         ['JSON 200 with a session', await get(calls.auth.getMe, auth)],
         ['401', await get(calls.auth.getMe)],
-        ['404', await get('/api/nothing-here', auth)],
+        ['404', await get(`${API_PREFIX}nothing-here`, auth)],
         [
           '400',
-          await fetch(`${t.base}/api/users/loginAdmin`, {
+          await fetch(t.base + urlOf(calls.auth.loginAdmin), {
             method: 'POST',
             body: '{',
             headers: { 'content-type': 'application/json' },
@@ -88,13 +92,21 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
         ],
         [
           '413',
-          await fetch(`${t.base}/api/users/loginAdmin`, {
+          await fetch(t.base + urlOf(calls.auth.loginAdmin), {
             method: 'POST',
             body: JSON.stringify({ x: 'A'.repeat(300 * 1024) }),
             headers: { 'content-type': 'application/json' },
           }),
         ],
-        ['signed link refused', await get(`/public/files/${clientId}-1-a.pdf?exp=1&sig=x`)],
+        [
+          'signed link refused',
+          await get(
+            urlOf(calls.banks.openStoredFile, {
+              params: { file: `${clientId}-1-a.pdf` },
+              query: { exp: 1, sig: 'x' },
+            }),
+          ),
+        ],
       ];
       for (const [label, res] of replies) {
         await res.arrayBuffer();
@@ -130,10 +142,10 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
   describe('no token in URLs', () => {
     it('takes the session only from the Authorization header, never from the query or a cookie', async () => {
       for (const url of [
-        `/api/users/me?token=${token}`,
-        `/api/users/me?access_token=${token}`,
-        `/api/users/me?authorization=${encodeURIComponent(`Bearer ${token}`)}`,
-        `/api/admin/users/getAdmins?token=${token}`,
+        urlOf(calls.auth.getMe, { query: { token } }),
+        urlOf(calls.auth.getMe, { query: { access_token: token } }),
+        urlOf(calls.auth.getMe, { query: { authorization: `Bearer ${token}` } }),
+        urlOf(calls.clients.listAdmins, { query: { token } }),
       ]) {
         expect((await get(url)).status, url).toBe(401);
       }
@@ -143,14 +155,14 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
 
     it('puts the token in no URL, redirect or cookie it hands out', async () => {
       const before = t.smtp.count();
-      const first = await fetch(`${t.base}/api/users/loginAdmin`, {
+      const first = await fetch(t.base + urlOf(calls.auth.loginAdmin), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'headers@sec.test', password: PASSWORD }),
       });
       const { password: ticket } = (await first.json()) as { password: string };
       const mail = await t.smtp.next('headers@sec.test', before);
-      const second = await fetch(`${t.base}/api/users/loginConfirm`, {
+      const second = await fetch(t.base + urlOf(calls.auth.confirmLogin), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'headers@sec.test', password: ticket, code: codeFrom(mail) }),
@@ -200,8 +212,9 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
       const email = 'logged@sec.test';
       await t.createUser({ email, password: PASSWORD, role: 'ADMIN' });
       logs.lines.length = 0;
-      const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-        t.call('POST', url, body, headers);
+      // Loose on purpose: wrong passwords and codes are sent as well, and every reply is read as it comes.
+      const post = (def: CallDef, body: unknown, headers: Record<string, string> = {}) =>
+        t.raw(def, { body }, headers);
       const secrets: Record<string, string> = { password: PASSWORD };
 
       // Sign-in: a wrong password, a ticket, a code, a resent code, a wrong code, then the session.
@@ -238,7 +251,7 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
       // Calls with the session, a poll, refusals with a bad and a dead token.
       const auth = t.auth(secrets.token);
       await t.call(calls.auth.getMe, {}, auth);
-      await post('/api/admin/users/list/paginated/all', { filters: {} }, auth);
+      await t.raw(calls.clients.pageUsers, { params: { status: 'all' }, body: { filters: {} } }, auth);
       await t.call(calls.system.countNewRequests, {}, { ...auth, 'x-background': '1' });
       await t.call(calls.auth.getMe, {}, { authorization: `Bearer ${secrets.token}x` });
       const upload = await uploadFile(t, secrets.token, clientId, PDF, 'statement.pdf');
@@ -269,7 +282,7 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
         expiresAt: now + 3600,
       });
       await get(`/email/confirm/${secrets.confirmId}`, { accept: 'text/html' });
-      await post(`/email/confirm/${secrets.confirmId}`, {});
+      await t.raw(calls.auth.confirmEmail, { params: { id: secrets.confirmId }, body: {} });
 
       const text = logs.lines.join('');
       // The capture works, and refusals are logged (docs/product.md [security.logging]: refused
@@ -311,9 +324,12 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
       expect(polls.length).toBeGreaterThanOrEqual(3);
       await t.createUser({ email: 'poller@sec.test', password: PASSWORD, role: 'ADMIN' });
       for (const route of polls) {
+        const def = allCalls().find((c) => c.method === 'GET' && c.path === route.url);
+        if (!def) throw new Error(`${route.url}: no call of the contract names this polling route`);
         const url = fillPath(route.url, { live: 'all', status: 'all' });
         const poller = await t.signIn('poller@sec.test', PASSWORD);
-        const poll = async () => (await t.call('GET', url, undefined, t.auth(poller))).status;
+        const poll = async () =>
+          (await t.raw(def, { params: { live: 'all', status: 'all' } }, t.auth(poller))).status;
         // Signed in at 0:00, then only polls: at 5:00, 10:00 and 14:59 still alive, none of them counted.
         expect(await poll(), `${url} at 0:00`).toBe(200);
         t.clock.advance(5 * 60);
@@ -344,9 +360,11 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
      */
     const from =
       (address: string) =>
-      (method: string, url: string, body?: unknown): Promise<Answer> =>
+      (def: CallDef, input: RawInput = {}): Promise<Answer> =>
         new Promise((resolve, reject) => {
-          const data = body === undefined ? undefined : JSON.stringify(body);
+          const { method } = def;
+          const url = urlOf(def, input);
+          const data = input.body === undefined ? undefined : JSON.stringify(input.body);
           const headers: Record<string, string | number> = { accept: 'application/json' };
           if (data)
             Object.assign(headers, {
@@ -382,33 +400,35 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
     it('limits codes to 20 a minute per address and email', async () => {
       const call = from('127.0.0.2');
       const body = (email: string) => ({ email, password: 'not-a-ticket', code: '123456' });
-      await exhaust(20, () => call('POST', calls.auth.confirmLogin, body('code@rl.test')));
+      await exhaust(20, () => call(calls.auth.confirmLogin, { body: body('code@rl.test') }));
       // Keyed by email as well: another email from the same address is not held back.
-      expect((await call('POST', calls.auth.confirmLogin, body('other@rl.test'))).status).toBe(400);
+      expect((await call(calls.auth.confirmLogin, { body: body('other@rl.test') })).status).toBe(400);
     });
 
     it('limits resends to 5 per 10 minutes per address and email', async () => {
       const call = from('127.0.0.3');
       const body = (userEmail: string) => ({ userEmail, password: 'not-a-ticket' });
-      await exhaust(5, () => call('POST', calls.auth.resendLoginCode, body('resend@rl.test')));
-      expect((await call('POST', calls.auth.resendLoginCode, body('other@rl.test'))).status).toBe(200);
+      await exhaust(5, () => call(calls.auth.resendLoginCode, { body: body('resend@rl.test') }));
+      expect((await call(calls.auth.resendLoginCode, { body: body('other@rl.test') })).status).toBe(200);
     });
 
     it('limits reset requests to 5 per 10 minutes per address and email', async () => {
       const call = from('127.0.0.4');
-      await exhaust(5, () => call('POST', calls.auth.resetPassword, { email: 'reset@rl.test' }));
-      expect((await call('POST', calls.auth.resetPassword, { email: 'other@rl.test' })).status).toBe(200);
+      await exhaust(5, () => call(calls.auth.resetPassword, { body: { email: 'reset@rl.test' } }));
+      expect((await call(calls.auth.resetPassword, { body: { email: 'other@rl.test' } })).status).toBe(200);
     });
 
     it('limits new-password attempts and email-confirm lookups per address', async () => {
       const call = from('127.0.0.5');
       await exhaust(20, () =>
-        call('POST', calls.auth.setNewPassword, { id: 'guess', password: 'Guess-Word-1' }),
+        call(calls.auth.setNewPassword, { body: { id: 'guess', password: 'Guess-Word-1' } }),
       );
       let n = 0;
-      await exhaust(30, () => call('POST', `/email/confirm/guess-${++n}`));
+      await exhaust(30, () => call(calls.auth.confirmEmail, { params: { id: `guess-${++n}` } }));
       // Another address is not held back by this one.
-      expect((await from('127.0.0.6')('POST', '/email/confirm/guess')).status).toBe(404);
+      expect((await from('127.0.0.6')(calls.auth.confirmEmail, { params: { id: 'guess' } })).status).toBe(
+        404,
+      );
     });
   });
 });

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, MESSAGES } from '@brokerdesk/contract';
+import { calls, MESSAGES, urlOf } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 
-const LOGIN = calls.auth.loginAdmin;
+const LOGIN = urlOf(calls.auth.loginAdmin);
 const BODY_LIMIT = 256 * 1024;
 
 type Reply = { status: number; type: string; body: unknown; text: string };
@@ -112,7 +112,13 @@ describe(`errors from reading the request are in the API's error shape, never a 
     });
     // A route behind the guard reads bodies the same way.
     expectErrorShape(
-      await send(t.base, 'POST', calls.views.createView, { ...JSON_TYPE, ...t.auth(token) }, '{"name":'),
+      await send(
+        t.base,
+        'POST',
+        urlOf(calls.views.createView),
+        { ...JSON_TYPE, ...t.auth(token) },
+        '{"name":',
+      ),
       400,
       { body: 'The request body is not valid JSON.' },
     );
@@ -153,7 +159,13 @@ describe(`errors from reading the request are in the API's error shape, never a 
       expectErrorShape(await send(t.base, 'POST', LOGIN, headers, body), 415, { body: message });
     // A route without a body schema (sign-out) does not take text either.
     expectErrorShape(
-      await send(t.base, 'POST', calls.auth.logout, { 'content-type': 'text/plain', ...t.auth(token) }, 'x'),
+      await send(
+        t.base,
+        'POST',
+        urlOf(calls.auth.logout),
+        { 'content-type': 'text/plain', ...t.auth(token) },
+        'x',
+      ),
       415,
       { body: unsupported },
     );

@@ -62,8 +62,8 @@ describe(`signed links die with the session that made them (${testDbKind})`, () 
       pdf: upload.body.url as string,
       png: image.body.url as string,
       export: exp.body.url,
-      kycImage: kyc.body.IDENTITY.viewUrl,
-      kycReport: kyc.body.IDENTITY.reportUrl,
+      kycImage: kyc.body.IDENTITY!.viewUrl,
+      kycReport: kyc.body.IDENTITY!.reportUrl,
     };
   }
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { calls, STAFF_MESSAGES } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { calls, callKey, STAFF_MESSAGES, type CallDef } from '@brokerdesk/contract';
+import { startTestApp, type RawInput, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, users } from '../../src/db/schema.ts';
-import { fillPath, routesOf, type RecordedRoute } from '../security/support/routes.ts';
+import { routesOf, type RecordedRoute } from '../security/support/routes.ts';
 import { PDF, uploadFile } from '../banks/fixtures.ts';
 
 const recorded = vi.hoisted(() => [] as RecordedRoute[]);
@@ -14,63 +14,60 @@ vi.mock('fastify', async (importOriginal) =>
 
 const PASSWORD = 'Correct-Horse-1';
 
-/** A valid body per route that takes a user id, naming `id` as the user acted on. */
-const BODIES: Record<string, (id: string) => unknown> = {
-  '/api/admin/users/editUser': (id) => ({ _id: id, role: 'SYSOP', status: 'approved', name: 'Changed' }),
-  '/api/admin/users/changeUserAccountType': (id) => ({ changeTo: 'Corporate', userData: { _id: id } }),
-  '/api/admin/users/addLog': (id) => ({ userId: id, event: 'Written by an ADMIN' }),
-  '/api/admin/users/processUser': (id) => ({ userId: id, status: 'rejected' }),
-  '/api/admin/users/processIbRequest': (id) => ({ userId: id, status: 'approved', comment: 'Make partner' }),
-  '/api/admin/partners/updateEmailNotifications': (id) => ({
-    partnerId: id,
-    partnerUserRegistered: false,
-    partnerUserApproved: false,
-    partnerUserKYCApproved: false,
-    partnerUserDeposited: false,
-    partnerUserWithdrawalRequest: false,
-  }),
-  '/api/admin/accounts/adminUpdateAccount': (id) => ({
-    userId: id,
-    accountId: 'a'.repeat(24),
-    leverage: 100,
-  }),
-  '/api/admin/accounts/adminCreateSubAccount': (id) => ({
-    userId: id,
-    requestType: 'live',
-    accType: 'Standard',
-    baseCurrency: 'USD',
-    leverage: 100,
-  }),
-  '/api/admin/accounts/changeTradingAccountNames': (id) => ({ userData: { _id: id } }),
-};
+/**
+ * A valid body per call that takes a user id, naming `id` as the user acted on (loose: one table for
+ * calls of different bodies).
+ */
+const BODIES: [CallDef, (id: string) => unknown][] = [
+  [calls.clients.editUser, (id) => ({ _id: id, role: 'SYSOP', status: 'approved', name: 'Changed' })],
+  [calls.clients.changeAccountType, (id) => ({ changeTo: 'Corporate', userData: { _id: id } })],
+  [calls.clients.addLog, (id) => ({ userId: id, event: 'Written by an ADMIN' })],
+  [calls.clients.processUser, (id) => ({ userId: id, status: 'rejected' })],
+  [calls.partners.processIbRequest, (id) => ({ userId: id, status: 'approved', comment: 'Make partner' })],
+  [
+    calls.clients.updatePartnerEmailSettings,
+    (id) => ({
+      partnerId: id,
+      partnerUserRegistered: false,
+      partnerUserApproved: false,
+      partnerUserKYCApproved: false,
+      partnerUserDeposited: false,
+      partnerUserWithdrawalRequest: false,
+    }),
+  ],
+  [calls.accounts.updateAccount, (id) => ({ userId: id, accountId: 'a'.repeat(24), leverage: 100 })],
+  [
+    calls.accounts.createSubAccount,
+    (id) => ({ userId: id, requestType: 'live', accType: 'Standard', baseCurrency: 'USD', leverage: 100 }),
+  ],
+  [calls.accounts.renameTradingAccounts, (id) => ({ userData: { _id: id } })],
+];
 
 /**
- * The read routes that take a user id in their path, with the other path parameters and the body a
+ * The read calls that take a user id in their path, with the other path parameters and the body a
  * valid call needs; the user's id fills :id or :userId.
  */
-const READS: Record<string, { params?: Record<string, string>; body?: unknown }> = {
-  'GET /api/admin/users/profile/:id': {},
-  'GET /api/admin/users/logs/:userId': {},
-  'GET /api/admin/users/getClientApplicationData/:id': {},
-  'GET /api/admin/partners/getEmailNotifications/:userId': {},
-  'GET /api/admin/users/documentViews/:userId': {},
-  'GET /api/admin/users/getKYCDocuments/:id': {},
-  'GET /api/admin/users/getKYCApplicantData/:id': {},
-  'GET /api/admin/users/timeline/:id': {},
-  'GET /api/admin/users/bankAccounts/:id': {},
-  'POST /api/admin/accounts/adminGetFundingRequests/paginated/:userId/:type/:approved': {
-    params: { type: 'deposit', approved: 'all' },
-    body: { page: 1, sizePerPage: 10 },
-  },
-  'GET /api/admin/accounts/adminGetAccounts/:userId/:type/:approved': {
-    params: { type: 'live', approved: 'all' },
-  },
-};
-const readOf = (key: string, id: string) => {
-  const [method, pattern] = key.split(' ') as [string, string];
-  const { params, body } = READS[key]!;
-  return { method, url: fillPath(pattern, { ...params, id, userId: id }), body };
-};
+const READS: [CallDef, { params?: Record<string, string>; body?: unknown }][] = [
+  [calls.clients.getProfile, {}],
+  [calls.clients.listLogs, {}],
+  [calls.clients.getApplication, {}],
+  [calls.clients.getPartnerEmailSettings, {}],
+  [calls.audit.listDocumentViews, {}],
+  [calls.clients.listKycDocuments, {}],
+  [calls.clients.getKycApplicant, {}],
+  [calls.clients.getTimeline, {}],
+  [calls.banks.listClientBankAccounts, {}],
+  [
+    calls.funding.pageClientFundingHistory,
+    { params: { type: 'deposit', approved: 'all' }, body: { page: 1, sizePerPage: 10 } },
+  ],
+  [calls.accounts.listClientAccounts, { params: { type: 'live', approved: 'all' } }],
+];
+/** A read's input for one user: the user's id in :id or :userId (urlOf uses the one the path names). */
+const readOf = ({ params, body }: (typeof READS)[number][1], id: string): RawInput => ({
+  params: { ...params, id, userId: id },
+  body,
+});
 
 /** Inputs that do name a user but need no declaration, and why. */
 const EXEMPT: Record<string, string> = {
@@ -216,9 +213,9 @@ describe(`client routes never act on staff; a non-SYSOP never on a SYSOP (${test
     // Every declared route is exercised below (writes with BODIES, reads with READS, staff/update's
     // own tests: it is SYSOP only and acts on staff).
     const exercised = [
-      ...Object.keys(BODIES).map((url) => `POST ${url}`),
-      ...Object.keys(READS),
-      'POST /api/admin/staff/update',
+      ...BODIES.map(([def]) => callKey(def)),
+      ...READS.map(([def]) => callKey(def)),
+      callKey(calls.staff.updateStaff),
     ];
     expect(declared.sort()).toEqual(exercised.sort());
   });
@@ -226,10 +223,10 @@ describe(`client routes never act on staff; a non-SYSOP never on a SYSOP (${test
   it("answers 403 to an ADMIN writing a SYSOP's or another ADMIN's record through each client route, and changes nothing", async () => {
     for (const target of [sysopId, otherAdminId]) {
       const before = { row: await row(target), audits: await audits() };
-      for (const [url, body] of Object.entries(BODIES)) {
-        const r = await t.call('POST', url, body(target), t.auth(admin));
-        expect(r.status, url).toBe(403);
-        expect(r.body, url).toMatchObject(refusal);
+      for (const [def, body] of BODIES) {
+        const r = await t.raw(def, { body: body(target) }, t.auth(admin));
+        expect(r.status, def.path).toBe(403);
+        expect(r.body, def.path).toMatchObject(refusal);
       }
       const up = await uploadFile(t, admin, target, PDF, 'statement.pdf');
       expect(up.status).toBe(403);
@@ -241,10 +238,10 @@ describe(`client routes never act on staff; a non-SYSOP never on a SYSOP (${test
   it('answers 403 to a SYSOP too: a staff record is changed only on the Staff screen', async () => {
     for (const target of [sysopId, otherAdminId]) {
       const before = await row(target);
-      for (const [url, body] of Object.entries(BODIES)) {
-        const r = await t.call('POST', url, body(target), t.auth(sysop));
-        expect(r.status, url).toBe(403);
-        expect(r.body, url).toMatchObject(refusal);
+      for (const [def, body] of BODIES) {
+        const r = await t.raw(def, { body: body(target) }, t.auth(sysop));
+        expect(r.status, def.path).toBe(403);
+        expect(r.body, def.path).toMatchObject(refusal);
       }
       expect((await uploadFile(t, sysop, target, PDF, 'statement.pdf')).status).toBe(403);
       expect(await row(target)).toEqual(before);
@@ -258,9 +255,9 @@ describe(`client routes never act on staff; a non-SYSOP never on a SYSOP (${test
       [sysop, otherAdminId],
       [sysop, sysopId],
     ] as const) {
-      for (const key of Object.keys(READS)) {
-        const { method, url, body } = readOf(key, target);
-        const r = await t.call(method, url, body, t.auth(token));
+      for (const [def, input] of READS) {
+        const key = callKey(def);
+        const r = await t.raw(def, readOf(input, target), t.auth(token));
         expect(r.status, key).toBe(403);
         expect(r.body, key).toMatchObject(refusal);
       }
@@ -270,15 +267,15 @@ describe(`client routes never act on staff; a non-SYSOP never on a SYSOP (${test
   it("lets an ADMIN and a SYSOP read and write a client's record through the same routes", async () => {
     const clientId = await t.createUser({ email: 'carla@acting.test', role: 'USER' });
     for (const token of [admin, sysop]) {
-      for (const key of Object.keys(READS)) {
-        const { method, url, body } = readOf(key, clientId);
-        const r = await t.call(method, url, body, t.auth(token));
+      for (const [def, input] of READS) {
+        const key = callKey(def);
+        const r = await t.raw(def, readOf(input, clientId), t.auth(token));
         // 200, or the route's own 404 (this client is no partner).
         expect([200, 404], `${key} ${JSON.stringify(r.body)}`).toContain(r.status);
       }
-      const log = await t.call(
+      const log = await t.post(
         calls.clients.addLog,
-        { body: BODIES['/api/admin/users/addLog']!(clientId) },
+        { userId: clientId, event: 'Written by an ADMIN' },
         t.auth(token),
       );
       expect(log.status).toBe(200);

@@ -10,10 +10,11 @@ import {
   type CallBody,
   type CallInput,
   type CallReply,
+  type ErrorBody,
   type NeedsNoInput,
   type Role,
 } from '@brokerdesk/contract';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type AppDeps } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { users } from '../../src/db/schema.ts';
@@ -72,6 +73,8 @@ export async function startTestApp(
     metrics?: boolean;
     /** Serves the development outbox as a server without SMTP_URL does (mail still reaches `smtp`). */
     devOutbox?: boolean;
+    /** Request kinds beyond the product's own (a kind defined by a test). */
+    requestKinds?: AppDeps['requestKinds'];
     /**
      * A server started again on another database (one restored from a backup, say) next to the same
      * trading platform and clock as `after`'s: the platform lives outside the database, as MT5 does.
@@ -125,6 +128,7 @@ export async function startTestApp(
     clock,
     secret: TEST_SECRET,
     mailClient: opts.mailClient,
+    requestKinds: opts.requestKinds,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -176,6 +180,29 @@ export async function startTestApp(
     headers: Record<string, string> = {},
   ): Promise<ApiReply<T>> {
     return send<T>(def.method, urlOf(def, input), input.body, headers);
+  }
+
+  /**
+   * A call the server is expected to refuse: the input typed as for call(), the reply read as the
+   * error shape ({ errors }) instead of the success reply.
+   */
+  function refused<D extends CallDef>(
+    def: D,
+    ...[input, headers]: CallArgs<D>
+  ): Promise<ApiReply<ErrorBody>> {
+    return raw<ErrorBody>(def, input as RawInput, headers);
+  }
+
+  /**
+   * A call with its input unchecked and its reply typed as the call answers: for a helper that sends
+   * good and bad input alike (a list read with a sort field the server must refuse, say).
+   */
+  function unchecked<D extends CallDef>(
+    def: D,
+    input: RawInput = {},
+    headers: Record<string, string> = {},
+  ): Promise<ApiReply<CallReply<D>>> {
+    return raw<CallReply<D>>(def, input, headers);
   }
 
   /** A call whose only input is its body (most actions): t.post(calls.groups.addGroup, body, t.auth(token)). */
@@ -251,6 +278,8 @@ export async function startTestApp(
     /** GET /metrics (with the `metrics` option). */
     metricsUrl: metricsServer?.url,
     call,
+    refused,
+    unchecked,
     raw,
     post,
     get,
