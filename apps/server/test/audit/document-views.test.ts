@@ -61,12 +61,12 @@ describe(`document views are logged and listed (${testDbKind})`, () => {
 
     // Opened in a new tab: no session, yet the view is Vera's.
     expect(
-      (await t.send('GET', local(docs.body.IDENTITY.viewUrl), undefined, { accept: '*/*' })).status,
+      (await t.send('GET', local(docs.body.IDENTITY!.viewUrl), undefined, { accept: '*/*' })).status,
     ).toBe(200);
-    expect((await t.send('GET', local(docs.body.IDENTITY.reportUrl))).status).toBe(200);
+    expect((await t.send('GET', local(docs.body.IDENTITY!.reportUrl))).status).toBe(200);
     // A viewer's further ranges of the same file are the same look.
     for (const range of ['bytes=1024-2047', 'bytes=4096-']) {
-      await t.send('GET', local(docs.body.IDENTITY.viewUrl), undefined, { accept: '*/*', range });
+      await t.send('GET', local(docs.body.IDENTITY!.viewUrl), undefined, { accept: '*/*', range });
     }
     expect(await views()).toHaveLength(2);
     const [report, identity] = await views();
@@ -113,9 +113,9 @@ describe(`document views are logged and listed (${testDbKind})`, () => {
     const docs = await t.call(calls.clients.listKycDocuments, { params: { id: clientId } }, t.auth(walt));
     const count = (await views()).length;
     expect(count).toBe(before.length);
-    expect((await t.send('GET', `${local(docs.body.IDENTITY.viewUrl)}x`)).status).toBe(403);
+    expect((await t.send('GET', `${local(docs.body.IDENTITY!.viewUrl)}x`)).status).toBe(403);
     t.clock.advance(601);
-    expect((await t.send('GET', local(docs.body.PROOF_OF_RESIDENCE.viewUrl))).status).toBe(403);
+    expect((await t.send('GET', local(docs.body.PROOF_OF_RESIDENCE!.viewUrl))).status).toBe(403);
     expect(await views(walt)).toHaveLength(count);
     expect((await t.raw(calls.audit.listDocumentViews, { params: { userId: clientId } })).status).toBe(401);
     const unknown = await t.call(
@@ -135,7 +135,7 @@ describe(`document views are logged and listed (${testDbKind})`, () => {
     expect(docs.status).toBe(200);
     const asked = t.clock.now();
     t.clock.advance(42);
-    const opened = await t.send('GET', local(docs.body.PROOF_OF_RESIDENCE.viewUrl), undefined, {
+    const opened = await t.send('GET', local(docs.body.PROOF_OF_RESIDENCE!.viewUrl), undefined, {
       accept: '*/*',
     });
     expect(opened.status).toBe(200);

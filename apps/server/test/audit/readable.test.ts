@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
-import { calls, AUDIT_CLIENT_MATCHES, type AuditRow, type AuditSearchResponse } from '@brokerdesk/contract';
+import {
+  calls,
+  AUDIT_CLIENT_MATCHES,
+  type AuditRow,
+  type AuditSearchResponse,
+  type CallBody,
+  type ErrorBody,
+} from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { audit } from '../../src/audit/audit.ts';
@@ -143,8 +150,10 @@ describe(`a readable audit trail: names, records and links; filters by them (${t
   });
   afterAll(() => t.stop());
 
-  const search = (filters: unknown, extra: object = {}) =>
-    t.call(calls.audit.searchAudit, { body: { filters, ...extra } }, t.auth(token));
+  const search = (
+    filters: CallBody<typeof calls.audit.searchAudit>['filters'],
+    extra: Omit<CallBody<typeof calls.audit.searchAudit>, 'filters'> = {},
+  ) => t.call(calls.audit.searchAudit, { body: { filters, ...extra } }, t.auth(token));
   const rowOf = (r: { body: AuditSearchResponse }, action: string, entityId?: string) =>
     r.body.rows.find((row) => row.action === action && (entityId === undefined || row.entityId === entityId));
   const readable = (row: AuditRow | undefined) =>
@@ -306,9 +315,9 @@ describe(`a readable audit trail: names, records and links; filters by them (${t
 
   it('answers unknown or hostile filters with a clear 400, and the export takes the same filters', async () => {
     const refused = async (filters: unknown) => {
-      const r = await search(filters);
+      const r = await t.raw<ErrorBody>(calls.audit.searchAudit, { body: { filters } }, t.auth(token));
       expect(r.status, JSON.stringify(filters)).toBe(400);
-      return (r.body as unknown as { errors: Record<string, string> }).errors;
+      return r.body.errors;
     };
     expect(await refused({ clientName: 'Ewa' })).toEqual({ clientName: 'Unknown field.' });
     expect(await refused({ client: 'e' })).toEqual({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls } from '@brokerdesk/contract';
+import { calls, type CallDef } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
@@ -12,27 +12,36 @@ import { newId } from '../../src/lib/ids.ts';
  * users per row. These tests change clients the way staff do and check that every list follows.
  */
 type Row = { _id: string };
-type List = { path: string; rows: (body: Record<string, unknown>) => Row[]; name: string; email?: string };
+type List = {
+  call: CallDef;
+  params?: Record<string, string>;
+  rows: (body: Record<string, unknown>) => Row[];
+  name: string;
+  email?: string;
+};
 const LISTS = {
   banks: {
-    path: '/api/admin/accounts/adminGetBankAccounts/paginated/pending',
+    call: calls.banks.pageBankAccounts,
+    params: { status: 'pending' },
     rows: (b) => b.bankAccounts as Row[],
     name: 'name',
     email: 'email',
   },
   subAccounts: {
-    path: '/api/admin/accounts/adminGetSubAccountRequests/paginated/all/pending',
+    call: calls.accounts.pageSubAccountRequests,
+    params: { live: 'all', status: 'pending' },
     rows: (b) => b.accounts as Row[],
     name: 'name',
     email: 'email',
   },
   leverage: {
-    path: '/api/admin/accounts/adminGetLeverageRequests/paginated/pending',
+    call: calls.accounts.pageLeverageRequests,
+    params: { status: 'pending' },
     rows: (b) => b.leverages as Row[],
     name: 'client',
   },
   ib: {
-    path: calls.partners.pageIbRequests,
+    call: calls.partners.pageIbRequests,
     rows: (b) => b.requestsData as Row[],
     name: 'clientName',
     email: 'email',
@@ -102,10 +111,9 @@ describe(`client name and email on request lists (${testDbKind})`, () => {
   afterAll(() => t.stop());
 
   async function page(list: List, body: Record<string, unknown>): Promise<string[]> {
-    const r = await t.call<Record<string, unknown>>(
-      'POST',
-      list.path,
-      { page: 1, sizePerPage: 50, ...body },
+    const r = await t.raw(
+      list.call,
+      { params: list.params, body: { page: 1, sizePerPage: 50, ...body } },
       t.auth(token),
     );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -144,7 +152,7 @@ describe(`client name and email on request lists (${testDbKind})`, () => {
   it('follows a rename made through the API, and a row moved to another client', async () => {
     const r = await t.call(
       calls.clients.editUser,
-      { body: { _id: clients.anna, role: 'USER', status: 'approved', name: 'Zula', surname: 'Brook' } },
+      { body: { _id: clients.anna!, role: 'USER', status: 'approved', name: 'Zula', surname: 'Brook' } },
       t.auth(token),
     );
     expect(r.status, JSON.stringify(r.body)).toBe(200);

@@ -119,7 +119,7 @@ describe(`client record: timeline and bank statements (${testDbKind})`, () => {
     const docs = await t.call(calls.clients.listKycDocuments, { params: { id: clientId } }, t.auth(token));
     const before = (await timeline(clientId)).body.entries.length;
     t.clock.advance(5);
-    const opened = await t.send('GET', docs.body.IDENTITY.viewUrl.replace('http://console.test', ''));
+    const opened = await t.send('GET', docs.body.IDENTITY!.viewUrl.replace('http://console.test', ''));
     expect(opened.status).toBe(200);
     const r = await timeline(clientId);
     expect(r.body.entries.length).toBe(before + 1);

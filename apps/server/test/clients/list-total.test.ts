@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, SEARCH_TOTAL_CAP, TOTAL_CAP } from '@brokerdesk/contract';
+import { calls, SEARCH_TOTAL_CAP, TOTAL_CAP, type Filter } from '@brokerdesk/contract';
+
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 
+type Filters = Record<string, Filter>;
 type Reply = { clients: { email: string }[]; totalSize: number; totalCapped?: boolean };
 
 describe(`the client list counts up to TOTAL_CAP rows (${testDbKind})`, () => {
@@ -22,7 +24,7 @@ describe(`the client list counts up to TOTAL_CAP rows (${testDbKind})`, () => {
   }, 120_000);
   afterAll(() => t.stop());
 
-  const list = (filters: Record<string, unknown> = {}, page = 1) =>
+  const list = (filters: Filters = {}, page = 1) =>
     t.call(
       calls.clients.pageUsers,
       { params: { status: 'new' }, body: { page, sizePerPage: 50, filters } },

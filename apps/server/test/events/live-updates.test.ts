@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { calls, LIVE_STREAMS_PER_SESSION, LIVE_EVENTS, type MenuCounters } from '@brokerdesk/contract';
+import { calls, LIVE_STREAMS_PER_SESSION, LIVE_EVENTS, urlOf } from '@brokerdesk/contract';
 import { deposits, sessions, users } from '../../src/db/schema.ts';
 import { PlatformChecker } from '../../src/integrations/platform/checker.ts';
 import type { TradingPlatform } from '../../src/integrations/platform/types.ts';
@@ -61,7 +61,7 @@ describe(`live updates over server-sent events (${testDbKind})`, () => {
     expect((await connectStream(base, null)).status).toBe(401);
     expect((await connectStream(base, 'not-a-token')).status).toBe(401);
     // The token never goes in the URL: a query parameter is not a credential.
-    const inUrl = await fetch(`${base}/api/other/events?token=${encodeURIComponent(token)}`);
+    const inUrl = await fetch(base + urlOf(calls.events.openLiveEvents, { query: { token } }));
     expect(inUrl.status).toBe(401);
     await inUrl.arrayBuffer();
   });
@@ -69,16 +69,16 @@ describe(`live updates over server-sent events (${testDbKind})`, () => {
   it('brings a new deposit to an open stream within a second, and the notice and counter follow', async () => {
     const { token } = await t.staff();
     const stream = await t.openStream(base, token);
-    const before = await t.call<MenuCounters>(base, 'GET', calls.system.countNewRequests, token);
+    const before = await t.call(base, calls.system.countNewRequests, token);
 
     t.clock.advance(1);
     await newDeposit('pending');
     await stream.change('deposits', 1000);
 
     // What the web refetches on that event: the new-deposit notice and the Deposits badge.
-    const notice = await t.call(base, 'GET', calls.system.checkNewDeposits, token);
+    const notice = await t.call(base, calls.system.checkNewDeposits, token);
     expect(notice.body).toEqual({ notify: true });
-    const after = await t.call<MenuCounters>(base, 'GET', calls.system.countNewRequests, token);
+    const after = await t.call(base, calls.system.countNewRequests, token);
     expect(after.body.newDeposits).toBe(before.body.newDeposits + 1);
   });
 
@@ -88,8 +88,8 @@ describe(`live updates over server-sent events (${testDbKind})`, () => {
     const incomplete = await newDeposit('incomplete');
     const stream = await t.openStream(base, watcher.token);
 
-    const r = await t.call(base, 'POST', calls.funding.updateDeposit, actor.token, {
-      deposit: { _id: incomplete, status: 'pending', comment: 'Proof of payment received.' },
+    const r = await t.call(base, calls.funding.updateDeposit, actor.token, {
+      body: { deposit: { _id: incomplete, status: 'pending', comment: 'Proof of payment received.' } },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     await stream.change('deposits', 1000);
@@ -109,7 +109,7 @@ describe(`live updates over server-sent events (${testDbKind})`, () => {
     health = { ok: true };
     await checker.checkOnce();
     await stream.change('platform_status');
-    const lights = await t.call<{ status: string }[]>(base, 'GET', calls.system.listPlatformStatuses, token);
+    const lights = await t.call(base, calls.system.listPlatformStatuses, token);
     expect(lights.body.find((l) => 'platform' in l && l.platform === 'MT5')?.status).toBe('OK');
 
     // Still OK: the checker's write changes no light, so nothing about platforms comes before the deposit.
@@ -136,7 +136,7 @@ describe(`live updates over server-sent events (${testDbKind})`, () => {
     const { token } = await t.staff();
     const stream = await t.openStream(base, token);
     const other = await t.openStream(base, (await t.staff()).token);
-    expect((await t.call(base, 'POST', calls.auth.logout, token, {})).status).toBe(200);
+    expect((await t.call(base, calls.auth.logout, token)).status).toBe(200);
     const end = await stream.next(LIVE_EVENTS.end, 1000);
     expect(JSON.parse(end.data)).toEqual({ reason: 'session' });
     await stream.ended(1000);
@@ -220,8 +220,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live updates across server proc
     });
     const onB = await t.openStream(b.base, watcher.token);
 
-    const r = await t.call(a.base, 'POST', calls.funding.updateDeposit, actor.token, {
-      deposit: { _id: depositId, status: 'pending', comment: 'Funds arrived.' },
+    const r = await t.call(a.base, calls.funding.updateDeposit, actor.token, {
+      body: { deposit: { _id: depositId, status: 'pending', comment: 'Funds arrived.' } },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     await onB.change('deposits', 1000);
@@ -231,7 +231,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live updates across server proc
     const [a, b] = [t.apps[0]!, t.apps[1]!];
     const { token } = await t.staff();
     const onB = await t.openStream(b.base, token);
-    expect((await t.call(a.base, 'POST', calls.auth.logout, token, {})).status).toBe(200);
+    expect((await t.call(a.base, calls.auth.logout, token)).status).toBe(200);
     expect(JSON.parse((await onB.next(LIVE_EVENTS.end, 1000)).data)).toEqual({ reason: 'session' });
   });
 

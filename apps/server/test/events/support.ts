@@ -6,7 +6,15 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { createParser } from 'eventsource-parser';
-import { calls, type Role } from '@brokerdesk/contract';
+import {
+  calls,
+  urlOf,
+  type CallDef,
+  type CallInput,
+  type CallReply,
+  type NeedsNoInput,
+  type Role,
+} from '@brokerdesk/contract';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
@@ -82,15 +90,20 @@ export async function startInstances(opts: { count?: number; heartbeatMs?: numbe
     return { id, token };
   }
 
-  async function call<T = Record<string, unknown>>(
+  /** A call of the contract to one of the apps, with a staff member's session. */
+  async function call<D extends CallDef>(
     base: string,
-    method: 'GET' | 'POST',
-    url: string,
+    def: D,
     token: string,
-    body?: unknown,
-  ): Promise<{ status: number; body: T }> {
-    const res = await fetch(base + url, {
-      method,
+    ...[input]: NeedsNoInput<D> extends true ? [input?: CallInput<D>] : [input: CallInput<D>]
+  ): Promise<{ status: number; body: CallReply<D> }> {
+    const { params, query, body } = (input ?? {}) as {
+      params?: Record<string, string>;
+      query?: Record<string, string>;
+      body?: unknown;
+    };
+    const res = await fetch(base + urlOf(def, { params, query }), {
+      method: def.method,
       headers: {
         accept: 'application/json',
         authorization: `Bearer ${token}`,
@@ -98,7 +111,7 @@ export async function startInstances(opts: { count?: number; heartbeatMs?: numbe
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, body: (await res.json()) as T };
+    return { status: res.status, body: (await res.json()) as CallReply<D> };
   }
 
   /** Opens a stream and waits for its `ready`: from then on every committed change is reported. */
