@@ -21,6 +21,8 @@ import { BankDetailsModal } from './banks/bank-details-modal.tsx';
 import { BANK_STATUS_TABS } from './banks/bank-labels.ts';
 import { useBankAccountsPage, useLinkedBankAccount } from './banks/bank-queries.ts';
 import { StatusTabs } from './shared/status-tabs.tsx';
+import { actionsColumn } from './shared/column-builders.tsx';
+import { useBankDecision } from './banks/bank-decision.tsx';
 
 /** The statuses this list has (docs/product.md [routes]); any other :status is Not found. */
 export const BANK_ACCOUNT_STATUSES = bankAccountStatusSchema.options;
@@ -62,7 +64,28 @@ function BankAccountsScreen({ status }: { status: Status }) {
   // The open account is in the URL (?open=<id>): a link opens it, Back closes it.
   const { openId, open, close } = useLinkedBankAccount(query.data);
   const users = query.data?.users;
-  const columns = useMemo(() => bankColumns(users), [users]);
+  const describe = useCallback(
+    (b: BankAccount) => `${clientLabel(users?.[b.userId], b.userId)}, ${b.bankName}`,
+    [users],
+  );
+  // Approve and Decline on each pending row: no need to open the account for each of a long queue.
+  const decision = useBankDecision(describe);
+  const { approve, decline, decidingId } = decision;
+  const columns = useMemo(
+    () =>
+      status === 'pending'
+        ? [
+            ...bankColumns(users),
+            actionsColumn<BankAccount>({
+              onApprove: approve,
+              onReject: decline,
+              approvingId: decidingId,
+              rejectLabel: 'Decline',
+            }),
+          ]
+        : bankColumns(users),
+    [status, users, approve, decline, decidingId],
+  );
   // Bulk Approve / Decline on the pending tab.
   const bulk = useBulkActions<BankAccount>({
     kind: 'bankAccount',
@@ -70,10 +93,7 @@ function BankAccountsScreen({ status }: { status: Status }) {
     rows: query.data?.bankAccounts,
     rowKey: bankId,
     canDecide: isPending,
-    describe: useCallback(
-      (b: BankAccount) => `${clientLabel(users?.[b.userId], b.userId)}, ${b.bankName}`,
-      [users],
-    ),
+    describe,
     invalidate: [bankKeys.lists()],
   });
   const { withSelection } = bulk;
@@ -108,9 +128,10 @@ function BankAccountsScreen({ status }: { status: Status }) {
         emptyText="No bank accounts."
       />
       <Text size="xs" c="dimmed">
-        Click a row to review the bank details.
+        Click a row to review the bank details{status === 'pending' ? ', or approve or decline it on its row' : ''}.
       </Text>
       {openId && <BankDetailsModal bankId={openId} onClose={close} />}
+      {decision.reasonModal}
     </Stack>
   );
 }

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorsOf } from '../../../shared/api.ts';
-import { DetailGrid, DetailItem } from '../../../shared/detail-grid.tsx';
+import { DetailItem } from '../../../shared/detail-grid.tsx';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
 import { fullName } from '../../../shared/formatters.ts';
 import { BankFormFields } from './bank-form-fields.tsx';
@@ -26,6 +26,8 @@ import { BANK_STATUS_OPTIONS } from './bank-labels.ts';
 import { useSaveBankAccount } from './bank-queries.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 import { onSubmit } from '../../../shared/on-submit.ts';
+import { BULK_COPY } from '../../../shared/bulk/bulk-copy.ts';
+import { confirmAction } from '../../../shared/confirm-modal.tsx';
 
 type Output = z.output<typeof updateBankAccountRequest>;
 type Props = { details: BankDetailsResponse; onDone: () => void; onCancel: () => void };
@@ -60,11 +62,25 @@ export function BankDetailsForm({ details, onDone, onCancel }: Props) {
     () => setFileError(statementProblem(upload, file)),
   );
 
+  // A pending account is decided in one click, with the status change's own rules: approving asks
+  // first, declining needs a reason in Comment. Changed fields are saved with the decision.
+  const pending = bank.status === 'pending';
+  const decide = async (status: 'approved' | 'rejected') => {
+    const sure =
+      status === 'rejected' ||
+      (await confirmAction({ message: BULK_COPY.bankAccount.single, confirmLabel: 'Approve' }));
+    if (!sure) return;
+    form.setValue('status', status);
+    form.clearErrors('comment');
+    await submit();
+  };
+
   return (
     <FormProvider {...form}>
       <form noValidate onSubmit={onSubmit(submit)}>
         <Stack gap="md">
-          <DetailGrid cols={3}>
+          {/* Each value as wide as it reads: a long email takes the room it needs instead of breaking. */}
+          <Group gap="xl" align="flex-start">
             <DetailItem label="Client">
               {user ? fullName(user.name, user.surname) : 'Unknown client'}
             </DetailItem>
@@ -72,7 +88,7 @@ export function BankDetailsForm({ details, onDone, onCancel }: Props) {
             <DetailItem label="Added">
               <EpochTime seconds={bank.timestamp} />
             </DetailItem>
-          </DetailGrid>
+          </Group>
           <BankFormFields serverErrors={serverErrors} />
           <Group gap="xl" align="flex-start">
             <DetailItem label="Statement">
@@ -143,7 +159,22 @@ export function BankDetailsForm({ details, onDone, onCancel }: Props) {
             <Button variant="default" onClick={onCancel}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            {pending && (
+              <>
+                <Button
+                  variant="light"
+                  color="red"
+                  disabled={save.isPending}
+                  onClick={() => void decide('rejected')}
+                >
+                  Decline
+                </Button>
+                <Button color="green" disabled={save.isPending} onClick={() => void decide('approved')}>
+                  Approve
+                </Button>
+              </>
+            )}
+            <Button type="submit" variant={pending ? 'default' : 'filled'} loading={save.isPending}>
               Save
             </Button>
           </Group>

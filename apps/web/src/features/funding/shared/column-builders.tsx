@@ -128,6 +128,8 @@ export type RowActions<T> = {
   approvingId: string | undefined;
   /** Why the signed-in staff member may not approve a row (four-eyes), if so. */
   approveBlocked?: (row: T) => string | undefined;
+  /** The refusal's word where the list has its own (bank accounts are declined). */
+  rejectLabel?: string;
 };
 
 export function actionsColumn<T extends Base>(actions: RowActions<T>): DataTableColumn<T> {
@@ -144,6 +146,7 @@ export function actionsColumn<T extends Base>(actions: RowActions<T>): DataTable
         approving={actions.approvingId === r._id}
         disabled={actions.approvingId !== undefined && actions.approvingId !== r._id}
         approveBlocked={actions.approveBlocked?.(r)}
+        rejectLabel={actions.rejectLabel}
       />
     ),
   };

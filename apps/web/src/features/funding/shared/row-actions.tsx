@@ -11,13 +11,22 @@ type Props = {
   disabled?: boolean;
   /** Why this staff member may not approve (four-eyes: they gave the first approval). */
   approveBlocked?: string;
+  /** The refusal's word where the list has its own (bank accounts are declined). */
+  rejectLabel?: string;
 };
 
 /**
  * The Reject and Approve buttons of a pending list (docs/product.md [states]); 'r' and 'a' on the row press
  * them. Clicks never reach the row.
  */
-export function RejectApproveButtons({ onReject, onApprove, approving, disabled, approveBlocked }: Props) {
+export function RejectApproveButtons({
+  onReject,
+  onApprove,
+  approving,
+  disabled,
+  approveBlocked,
+  rejectLabel = 'Reject',
+}: Props) {
   return (
     <Group gap={6} wrap="nowrap" onDoubleClick={stopRowEvent}>
       <Button
@@ -31,7 +40,7 @@ export function RejectApproveButtons({ onReject, onApprove, approving, disabled,
         }}
         disabled={disabled || approving}
       >
-        Reject
+        {rejectLabel}
       </Button>
       <Tooltip label={approveBlocked} disabled={!approveBlocked} withArrow multiline maw={260}>
         {/* A disabled button gets no pointer events: the wrapper shows the tooltip. */}
