@@ -1,6 +1,8 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+const BREAK_LONG_ONLY = { overflowWrap: 'break-word' } as const;
+
 /** A label over its value, for read-only details (profile summary, client application). */
 export function DetailItem({ label, children }: { label: string; children: ReactNode }) {
   const empty = children === null || children === undefined || children === '';
@@ -9,7 +11,8 @@ export function DetailItem({ label, children }: { label: string; children: React
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }} c={empty ? 'dimmed' : undefined}>
+      {/* Only a value longer than the whole line breaks inside a word: an email or a name stays whole. */}
+      <Text size="sm" component="div" style={BREAK_LONG_ONLY} c={empty ? 'dimmed' : undefined}>
         {empty ? '—' : children}
       </Text>
     </Stack>

@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { FUNDING_LIST_TABS } from '@brokerdesk/contract';
 import type {
   FundingListRequest,
@@ -18,6 +18,15 @@ import { toWireDeposit, toWireTransfer, toWireWithdrawal } from './rows.ts';
 import { visibleToStaff } from './visibility.ts';
 import { approvalsOf } from '../approvals/four-eyes.ts';
 
+/**
+ * The time a request was decided, as its 'Approved time' column shows it: approved, else rejected, else
+ * (still open, or approved while the provider pays) the request's own time. Sorting by it puts the
+ * newest decisions first on the history tabs, rejections among approvals rather than all before them.
+ */
+function decidedAt(table: typeof deposits | typeof withdrawals): SQL {
+  return sql`coalesce(${table.timeApproved}, ${table.timeRejected}, ${table.timestamp})`;
+}
+
 export const SPECS = {
   deposit: {
     table: deposits,
@@ -27,7 +36,7 @@ export const SPECS = {
       defaultSort: { field: 'timestamp', order: 'desc' },
       fields: {
         timestamp: { column: deposits.timestamp, sortable: true, filter: 'number' },
-        timeApproved: { column: deposits.timeApproved, sortable: true, filter: 'number' },
+        timeApproved: { column: decidedAt(deposits), sortable: true, filter: 'number' },
         paymentGatewayService: { column: deposits.paymentGatewayService, sortable: true, filter: 'text' },
         depositPaymentName: { column: deposits.depositPaymentName, sortable: true, filter: 'text' },
         transactionId: { column: deposits.transactionId, sortable: true, filter: 'text' },
@@ -52,7 +61,7 @@ export const SPECS = {
       defaultSort: { field: 'timestamp', order: 'desc' },
       fields: {
         timestamp: { column: withdrawals.timestamp, sortable: true, filter: 'number' },
-        timeApproved: { column: withdrawals.timeApproved, sortable: true, filter: 'number' },
+        timeApproved: { column: decidedAt(withdrawals), sortable: true, filter: 'number' },
         gateway: { column: withdrawals.gateway, sortable: true, filter: 'text' },
         withdrawalPaymentName: { column: withdrawals.withdrawalPaymentName, sortable: true, filter: 'text' },
         withdrawalType: { column: withdrawals.withdrawalType, sortable: true, filter: 'select' },
@@ -78,6 +87,11 @@ export const SPECS = {
       defaultSort: { field: 'timestamp', order: 'desc' },
       fields: {
         timestamp: { column: transfers.timestamp, sortable: true, filter: 'number' },
+        // When it was decided (a transfer keeps its decision times by status); still open: its request time.
+        timeDecided: {
+          column: sql`coalesce((${transfers.times} ->> 'approved')::bigint, (${transfers.times} ->> 'rejected')::bigint, ${transfers.timestamp})`,
+          sortable: true,
+        },
         sourceAccount: { column: transfers.sourceAccount, sortable: true, filter: 'number' },
         destinationAccount: { column: transfers.destinationAccount, sortable: true, filter: 'number' },
         transferAmount: { column: transfers.transferAmount, sortable: true, filter: 'number' },

@@ -26,6 +26,7 @@ const DEPOSITS: RequestListConfig<Deposit> = {
         : ['paymentGatewayService', 'depositPaymentName', 'adminId', 'accountNumber', 'timestamp'],
     keep: ['client', 'depositAmountSent'],
   }),
+  decidedSort: 'timeApproved',
   defaults: { own: defaultsFor(), inTabs: defaultsFor('dep') },
   filterTypes: DEPOSIT_FILTER_TYPES,
   pick: isDeposit,

@@ -70,6 +70,11 @@ export type RequestListConfig<T extends FundingRow> = {
   columnDefaults: (tab: FundingTab) => ColumnDefaults;
   /** The list's URL defaults on its own screen and, prefixed, on Historical requests. */
   defaults: { own: ListDefaults; inTabs: ListDefaults };
+  /**
+   * What the tabs of decided requests sort by at first: the decision's time, newest first (a decision
+   * made today on a request of last month belongs at the top of the history).
+   */
+  decidedSort: string;
   filterTypes: Readonly<Record<string, FilterType>>;
   /** The rows of this kind in the list reply. */
   pick: (row: FundingRow) => row is T;
@@ -96,7 +101,13 @@ type Props<T extends FundingRow> = {
  * buttons, the legend and the update modal on double-click.
  */
 export function RequestList<T extends FundingRow>({ config, status, inTabs = false }: Props<T>) {
-  const list = useUrlListState(inTabs ? config.defaults.inTabs : config.defaults.own);
+  const base = inTabs ? config.defaults.inTabs : config.defaults.own;
+  const decided = DECIDED_TABS.has(status);
+  const defaults = useMemo(
+    () => (decided ? { ...base, sortField: config.decidedSort, sortOrder: 'desc' as const } : base),
+    [base, decided, config.decidedSort],
+  );
+  const list = useUrlListState(defaults);
   const query = useFundingList(config.type, status, list.state, config.filterTypes);
   const admins = useAdmins();
   const { approve, approvingId } = useRowApproval({ type: config.type, ...config.approval });

@@ -71,4 +71,5 @@ export function transferColumns({ tab, clients, actions }: Context): DataTableCo
 
 const ALL_COLUMNS = transferColumns({ tab: 'historical' });
 export const TRANSFER_FILTER_TYPES = filterTypesOf(ALL_COLUMNS);
-export const TRANSFER_SORT_FIELDS = sortFieldsOf(ALL_COLUMNS);
+/** With the decision's time, which the history tabs sort by (no column shows it). */
+export const TRANSFER_SORT_FIELDS = [...sortFieldsOf(ALL_COLUMNS), 'timeDecided'];

@@ -21,6 +21,7 @@ const TRANSFERS: RequestListConfig<Transfer> = {
     hidden: ['sourceMTStatus', 'destinationMTStatus', 'timestamp'],
     keep: ['sourceAccount', 'destinationAccount', 'transferAmount'],
   }),
+  decidedSort: 'timeDecided',
   defaults: { own: defaultsFor(), inTabs: defaultsFor('tr') },
   filterTypes: TRANSFER_FILTER_TYPES,
   pick: isTransfer,

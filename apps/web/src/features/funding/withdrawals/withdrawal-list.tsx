@@ -48,6 +48,7 @@ export function WithdrawalList({ status, inTabs = false, withOrders = false }: P
       emptyText: 'No withdrawals.',
       columnDefaults: WITHDRAWAL_COLUMN_DEFAULTS,
       defaults: DEFAULTS,
+      decidedSort: 'timeApproved',
       filterTypes: WITHDRAWAL_FILTER_TYPES,
       pick: isWithdrawal,
       showsApprovers: (tab) => withdrawalTabColumns(tab).approval,
