@@ -7,10 +7,15 @@ import {
   type TradingAccount,
 } from '@brokerdesk/contract';
 import { Text } from '@mantine/core';
-import { RowLink, type DataTableColumn, type FilterOption } from '../../shared/data-table/index.ts';
+import {
+  RowLink,
+  type ColumnFilter,
+  type DataTableColumn,
+  type FilterOption,
+} from '../../shared/data-table/index.ts';
+import { optionsOf, sortedColumn, timeColumn } from '../../shared/column-kinds.tsx';
 import { formatAmount, fullName } from '../../shared/formatters.ts';
 import { adminLabel } from './admin-label.ts';
-import { EpochTime } from '../../shared/time-zone/index.ts';
 
 /** A row of the paged lists: the account with its client from the reply's `users` map. */
 export type AccountRow = TradingAccount & { client: LookupClient | undefined };
@@ -22,13 +27,10 @@ export function withClients(
   return accounts.map((account) => ({ ...account, client: users[account.userId] }));
 }
 
-const options = (values: readonly (string | number)[], label = (v: string) => v): FilterOption[] =>
-  values.map((v) => ({ value: String(v), label: label(String(v)) }));
-
-const CURRENCY_OPTIONS = options(CURRENCIES);
-const PLATFORM_OPTIONS = options(PLATFORMS);
+const CURRENCY_OPTIONS = optionsOf(CURRENCIES);
+const PLATFORM_OPTIONS = optionsOf(PLATFORMS);
 // The leverage filter sends the number ('200'); the server compares it with the stored leverage.
-const LEVERAGE_FILTER_OPTIONS = options(LEVERAGES, formatLeverage);
+const LEVERAGE_FILTER_OPTIONS = optionsOf(LEVERAGES, formatLeverage);
 const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
 
 /**
@@ -37,83 +39,39 @@ const nowrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</
  * list paged in the browser, which has no filter row.
  */
 export function accountColumns<T extends TradingAccount>(types: readonly string[], filters = true) {
-  const f = <F,>(filter: F) => (filters ? filter : undefined);
-  const columns = {
-    number: {
-      id: 'number',
-      header: 'Account',
-      cell: (a) => a.number,
-      sortable: true,
-      filter: f({ kind: 'number' as const, placeholder: 'Number' }),
-    },
-    platform: {
-      id: 'platform',
-      header: 'Platform',
-      cell: (a) => a.platform,
-      sortable: true,
-      filter: f({ kind: 'select' as const, options: PLATFORM_OPTIONS }),
-    },
-    accountGroup: {
-      id: 'accountGroup',
-      header: 'Group',
-      cell: (a) => a.accountGroup,
-      sortable: true,
-      filter: f({ kind: 'text' as const }),
-    },
-    type: {
-      id: 'type',
-      header: 'Type',
-      cell: (a) => nowrap(a.type),
-      sortable: true,
-      filter: f({ kind: 'select' as const, options: options(types) }),
-    },
-    baseCurrency: {
-      id: 'baseCurrency',
-      header: 'Currency',
-      cell: (a) => a.baseCurrency,
-      sortable: true,
-      filter: f({ kind: 'select' as const, options: CURRENCY_OPTIONS }),
-    },
-    leverage: {
-      id: 'leverage',
-      header: 'Leverage',
-      cell: (a) => formatLeverage(a.leverage),
-      sortable: true,
-      align: 'right',
-      filter: f({ kind: 'select' as const, options: LEVERAGE_FILTER_OPTIONS }),
-    },
-    balance: {
-      id: 'balance',
-      header: 'Balance',
-      cell: (a) => formatAmount(a.balance),
-      sortable: true,
-      sortDescFirst: true,
-      align: 'right',
-    },
-    equity: {
-      id: 'equity',
-      header: 'Equity',
-      cell: (a) => formatAmount(a.equity),
-      sortable: true,
-      sortDescFirst: true,
-      align: 'right',
-    },
-    timeCreated: {
-      id: 'timeCreated',
-      header: 'Created',
-      cell: (a) => <EpochTime seconds={a.timeCreated} />,
-      sortable: true,
-      sortDescFirst: true,
-    },
-    timeApproved: {
-      id: 'timeApproved',
-      header: 'Approved',
-      cell: (a) => <EpochTime seconds={a.timeApproved} />,
-      sortable: true,
-      sortDescFirst: true,
-    },
+  const f = (filter: ColumnFilter) => (filters ? filter : undefined);
+  const select = (options: readonly FilterOption[]) => f({ kind: 'select', options });
+  const amount = (id: 'balance' | 'equity', header: string): DataTableColumn<T> => ({
+    id,
+    header,
+    cell: (a) => formatAmount(a[id]),
+    sortable: true,
+    sortDescFirst: true,
+    align: 'right',
+  });
+  const leverage = sortedColumn<T>('leverage', 'Leverage', (a) => formatLeverage(a.leverage));
+  return {
+    number: sortedColumn<T>(
+      'number',
+      'Account',
+      (a) => a.number,
+      f({ kind: 'number', placeholder: 'Number' }),
+    ),
+    platform: sortedColumn<T>('platform', 'Platform', (a) => a.platform, select(PLATFORM_OPTIONS)),
+    accountGroup: sortedColumn<T>('accountGroup', 'Group', (a) => a.accountGroup, f({ kind: 'text' })),
+    type: sortedColumn<T>('type', 'Type', (a) => nowrap(a.type), select(optionsOf(types))),
+    baseCurrency: sortedColumn<T>(
+      'baseCurrency',
+      'Currency',
+      (a) => a.baseCurrency,
+      select(CURRENCY_OPTIONS),
+    ),
+    leverage: { ...leverage, align: 'right', filter: select(LEVERAGE_FILTER_OPTIONS) },
+    balance: amount('balance', 'Balance'),
+    equity: amount('equity', 'Equity'),
+    timeCreated: timeColumn<T>('timeCreated', 'Created', (a) => a.timeCreated),
+    timeApproved: timeColumn<T>('timeApproved', 'Approved', (a) => a.timeApproved),
   } satisfies Record<string, DataTableColumn<T>>;
-  return columns as Record<keyof typeof columns, DataTableColumn<T>>;
 }
 
 /** The client's name, linking to the profile; the link does not open the row's modal. */

@@ -1,14 +1,15 @@
 import { ACCOUNT_TYPES, type LeverageChange, type LookupClient } from '@brokerdesk/contract';
 import { filterTypesOf, type DataTableColumn } from '../../../shared/data-table/index.ts';
 import { formatLeverage } from '../../../shared/formatters.ts';
-import { ClientCell, MtStatusText, TimeCell } from '../../funding/shared/cells.tsx';
+import { optionsOf, sortedColumn, timeColumn } from '../../../shared/column-kinds.tsx';
+import { ClientCell, MtStatusText } from '../../funding/shared/cells.tsx';
 import { actionsColumn, type RowActions } from '../../funding/shared/column-builders.tsx';
 import type { LeverageStatus } from './leverage-api.ts';
 
 type Clients = Readonly<Record<string, LookupClient>> | undefined;
 type Context = { status: LeverageStatus; clients: Clients; actions?: RowActions<LeverageChange> };
 
-const TYPE_OPTIONS = ACCOUNT_TYPES.map((t) => ({ value: t, label: t }));
+const TYPE_OPTIONS = optionsOf(ACCOUNT_TYPES);
 
 /**
  * docs/product.md [screen.leverage-requests]: account, type, old leverage, new leverage ('1:N'), requested.
@@ -17,36 +18,15 @@ const TYPE_OPTIONS = ACCOUNT_TYPES.map((t) => ({ value: t, label: t }));
  */
 export function leverageColumns({ status, clients, actions }: Context): DataTableColumn<LeverageChange>[] {
   return [
-    {
-      id: 'accountNumber',
-      header: 'Account',
-      cell: (l) => l.accountNumber,
-      sortable: true,
-      filter: { kind: 'number' },
-    },
-    {
-      id: 'client',
-      header: 'Name',
-      cell: (l) => <ClientCell userId={l.userId} client={clients?.[l.userId]} />,
-      sortable: true,
-      filter: { kind: 'text', placeholder: 'Name or email' },
-    },
-    {
-      id: 'accountType',
-      header: 'Type',
-      cell: (l) => l.accountType,
-      sortable: true,
-      filter: { kind: 'select', options: TYPE_OPTIONS },
-    },
+    sortedColumn('accountNumber', 'Account', (l) => l.accountNumber, { kind: 'number' }),
+    sortedColumn('client', 'Name', (l) => <ClientCell userId={l.userId} client={clients?.[l.userId]} />, {
+      kind: 'text',
+      placeholder: 'Name or email',
+    }),
+    sortedColumn('accountType', 'Type', (l) => l.accountType, { kind: 'select', options: TYPE_OPTIONS }),
     { id: 'oldLeverage', header: 'Old leverage', cell: (l) => formatLeverage(l.oldLeverage), align: 'right' },
     { id: 'newLeverage', header: 'New leverage', cell: (l) => formatLeverage(l.newLeverage), align: 'right' },
-    {
-      id: 'timestamp',
-      header: 'Requested',
-      cell: (l) => <TimeCell seconds={l.timestamp} />,
-      sortable: true,
-      sortDescFirst: true,
-    },
+    timeColumn('timestamp', 'Requested', (l) => l.timestamp),
     ...(status === 'approved'
       ? [
           {

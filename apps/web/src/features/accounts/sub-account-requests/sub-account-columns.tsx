@@ -1,17 +1,31 @@
 import { ACCOUNT_TYPES, CURRENCIES, type LookupClient, type SubAccountRequest } from '@brokerdesk/contract';
 import { CellBadge, filterTypesOf, type DataTableColumn } from '../../../shared/data-table/index.ts';
 
-const INLINE_ROW = { display: 'inline-flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' } as const;
+import { optionsOf, sortedColumn, timeColumn } from '../../../shared/column-kinds.tsx';
 import { fullName } from '../../../shared/formatters.ts';
-import { TimeCell } from '../../funding/shared/cells.tsx';
+
+const INLINE_ROW = { display: 'inline-flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' } as const;
 
 type Clients = Readonly<Record<string, LookupClient>> | undefined;
 
-const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 const nameOf = (clients: Clients, s: SubAccountRequest) => {
   const c = clients?.[s.userId];
   return c ? fullName(c.name, c.surname) : '';
 };
+
+const TYPE_FILTER = { kind: 'select', options: optionsOf(ACCOUNT_TYPES) } as const;
+const CURRENCY_FILTER = { kind: 'select', options: optionsOf(CURRENCIES) } as const;
+
+function TypeCell({ request: s }: { request: SubAccountRequest }) {
+  return (
+    <span style={INLINE_ROW}>
+      {s.type}
+      <CellBadge size="xs" color={s.live ? 'blue' : 'gray'} uppercase>
+        {s.live ? 'Live' : 'Demo'}
+      </CellBadge>
+    </span>
+  );
+}
 
 /**
  * docs/product.md [screen.sub-account-requests]: full name, email, account type, platform, base currency,
@@ -19,50 +33,16 @@ const nameOf = (clients: Clients, s: SubAccountRequest) => {
  */
 export function subAccountColumns(clients: Clients): DataTableColumn<SubAccountRequest>[] {
   return [
-    {
-      id: 'name',
-      header: 'Full name',
-      cell: (s) => nameOf(clients, s) || s.userId,
-      sortable: true,
-      filter: { kind: 'text', placeholder: 'Name or email' },
-    },
-    {
-      id: 'email',
-      header: 'Email',
-      cell: (s) => clients?.[s.userId]?.email ?? '',
-      sortable: true,
-      filter: { kind: 'text' },
-    },
-    {
-      id: 'type',
-      header: 'Account type',
-      // Live or demo matters as much as the type: a live account holds real money.
-      cell: (s) => (
-        <span style={INLINE_ROW}>
-          {s.type}
-          <CellBadge size="xs" color={s.live ? 'blue' : 'gray'} uppercase>
-            {s.live ? 'Live' : 'Demo'}
-          </CellBadge>
-        </span>
-      ),
-      sortable: true,
-      filter: { kind: 'select', options: options(ACCOUNT_TYPES) },
-    },
-    { id: 'platform', header: 'Platform', cell: (s) => s.platform, sortable: true },
-    {
-      id: 'baseCurrency',
-      header: 'Base currency',
-      cell: (s) => s.baseCurrency,
-      sortable: true,
-      filter: { kind: 'select', options: options(CURRENCIES) },
-    },
-    {
-      id: 'timeCreated',
-      header: 'Requested',
-      cell: (s) => <TimeCell seconds={s.timeCreated} />,
-      sortable: true,
-      sortDescFirst: true,
-    },
+    sortedColumn('name', 'Full name', (s) => nameOf(clients, s) || s.userId, {
+      kind: 'text',
+      placeholder: 'Name or email',
+    }),
+    sortedColumn('email', 'Email', (s) => clients?.[s.userId]?.email ?? '', { kind: 'text' }),
+    // Live or demo matters as much as the type: a live account holds real money.
+    sortedColumn('type', 'Account type', (s) => <TypeCell request={s} />, TYPE_FILTER),
+    sortedColumn('platform', 'Platform', (s) => s.platform),
+    sortedColumn('baseCurrency', 'Base currency', (s) => s.baseCurrency, CURRENCY_FILTER),
+    timeColumn('timeCreated', 'Requested', (s) => s.timeCreated),
   ];
 }
 

@@ -3,7 +3,7 @@ import { Text } from '@mantine/core';
 import { CellBadge, filterTypesOf, type DataTableColumn } from '../../../shared/data-table/index.ts';
 import { fullName } from '../../../shared/formatters.ts';
 import { statusColor } from '../../../shared/status-colors.ts';
-import { EpochTime } from '../../../shared/time-zone/index.ts';
+import { optionsOf, sortedColumn, timeColumn } from '../../../shared/column-kinds.tsx';
 
 export type IbRequestUser = IbRequestsResponse['usersData'][string];
 /** A request with the client it belongs to (from the reply's usersData). */
@@ -32,45 +32,17 @@ export function IbStatusBadge({ status }: { status: string }) {
   );
 }
 
-const STATUS_OPTIONS = ['pending', 'error', 'approved', 'rejected'].map((s) => ({ value: s, label: s }));
+const STATUS_OPTIONS = optionsOf(['pending', 'error', 'approved', 'rejected']);
 
 export const IB_REQUEST_COLUMNS: DataTableColumn<IbRequestRow>[] = [
-  {
-    id: 'timestamp',
-    header: 'Requested',
-    cell: (r) => <EpochTime seconds={r.timestamp} />,
-    sortable: true,
-    sortDescFirst: true,
-  },
-  {
-    id: 'clientName',
-    header: 'Client',
-    cell: (r) => r.clientName,
-    sortable: true,
-    filter: { kind: 'text', placeholder: 'Name or email' },
-  },
-  {
-    id: 'email',
-    header: 'Email',
-    cell: (r) => r.client?.email ?? '',
-    sortable: true,
-    filter: { kind: 'text' },
-    wrap: true,
-  },
-  {
-    id: 'agentCode',
-    header: 'Agent code',
-    cell: (r) => r.client?.agentCode ?? '',
-    sortable: true,
-    filter: { kind: 'number' },
-  },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: (r) => <IbStatusBadge status={r.status} />,
-    sortable: true,
-    filter: { kind: 'select', options: STATUS_OPTIONS },
-  },
+  timeColumn('timestamp', 'Requested', (r) => r.timestamp),
+  sortedColumn('clientName', 'Client', (r) => r.clientName, { kind: 'text', placeholder: 'Name or email' }),
+  { ...sortedColumn('email', 'Email', (r) => r.client?.email ?? '', { kind: 'text' }), wrap: true },
+  sortedColumn('agentCode', 'Agent code', (r) => r.client?.agentCode ?? '', { kind: 'number' }),
+  sortedColumn('status', 'Status', (r) => <IbStatusBadge status={r.status} />, {
+    kind: 'select',
+    options: STATUS_OPTIONS,
+  }),
   {
     id: 'comment',
     header: 'Comment',
