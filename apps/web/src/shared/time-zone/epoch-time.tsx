@@ -5,6 +5,9 @@ import { useTimeZone } from './time-zone.ts';
  * A time as the console shows it: in the staff member's time zone, the UTC time on hover.
  * Nothing for no time.
  */
+/** A time's column width in px: 'YYYY/MM/DD HH:mm:ss' on one line at the table's font size. */
+export const TIME_WIDTH = 150;
+
 export function EpochTime({
   seconds,
   nowrap = true,

@@ -1,5 +1,5 @@
 /** The staff member's time zone: the choice, and times shown in it with UTC on hover. */
-export { EpochTime } from './epoch-time.tsx';
+export { EpochTime, TIME_WIDTH } from './epoch-time.tsx';
 export {
   browserTimeZone,
   currentTimeZone,

@@ -5,14 +5,16 @@ import {
   IconCashBanknote,
   IconCashBanknoteOff,
   IconNotes,
+  IconPlus,
   IconUserCheck,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorsOf } from '../../../shared/api.ts';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
 import { SectionCard } from '../../../shared/section-card.tsx';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 import { useClientTimeline } from '../client-queries.ts';
+import { AddLogModal } from '../components/add-log-modal.tsx';
 
 const KINDS: Record<TimelineKind, { label: string; color: string; icon: ReactNode }> = {
   log: { label: 'Client Log', color: 'blue', icon: <IconNotes size={14} /> },
@@ -23,11 +25,13 @@ const KINDS: Record<TimelineKind, { label: string; color: string; icon: ReactNod
 };
 
 /**
- * Activity: the Client Log, funding requests and the audit trail's staff actions as one
- * timeline, newest first, a page at a time from the server.
+ * Activity: the Client Log, funding requests and the audit trail's staff actions as one timeline,
+ * newest first, a page at a time from the server. It is the profile's one activity card: ADD writes a
+ * Client Log entry, which shows at the top.
  */
 export function ActivityTimelineCard({ userId }: { userId: string }) {
   const query = useClientTimeline(userId);
+  const [adding, setAdding] = useState(false);
   const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];
 
   let body: ReactNode;
@@ -83,7 +87,24 @@ export function ActivityTimelineCard({ userId }: { userId: string }) {
       </>
     );
   }
-  return <SectionCard title="Activity">{body}</SectionCard>;
+  return (
+    <SectionCard
+      title="Activity"
+      action={
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => setAdding(true)}
+        >
+          ADD
+        </Button>
+      }
+    >
+      {body}
+      {adding && <AddLogModal userId={userId} onClose={() => setAdding(false)} />}
+    </SectionCard>
+  );
 }
 
 function Bullet({ kind }: { kind: TimelineKind }) {

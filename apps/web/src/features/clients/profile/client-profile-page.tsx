@@ -1,5 +1,5 @@
 import { STAFF_MESSAGES } from '@brokerdesk/contract';
-import { Alert, Anchor, Center, Loader, SimpleGrid, Stack } from '@mantine/core';
+import { Alert, Anchor, Center, Loader, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorsOf } from '../../../shared/api.ts';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
@@ -7,7 +7,6 @@ import { fullName } from '../../../shared/formatters.ts';
 import { NotFoundPage } from '../../../shared/not-found-page.tsx';
 import { usePageTitle } from '../../../shared/use-page-title.ts';
 import { useClientProfile } from '../client-queries.ts';
-import { ClientLogCard } from '../components/client-log-card.tsx';
 import { ComplianceCard } from '../components/compliance-card.tsx';
 import { FundingHistoryCard } from './funding-history-card.tsx';
 import { ProfileSummary } from './profile-summary.tsx';
@@ -51,15 +50,14 @@ export function ClientProfilePage() {
   return (
     <Stack gap="md">
       <ProfileSummary user={user} />
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <TradingAccountsCard userId={user._id} userStatus={user.status} />
-        <ComplianceCard user={user} />
-      </SimpleGrid>
+      {/* Full width: half a screen cut the accounts' last columns (equity, margin). */}
+      <TradingAccountsCard userId={user._id} userStatus={user.status} />
+      <ComplianceCard user={user} />
       <KycDocumentsCard userId={user._id} />
       <BankStatementsCard userId={user._id} />
-      <ActivityTimelineCard userId={user._id} />
       <FundingHistoryCard userId={user._id} />
-      <ClientLogCard userId={user._id} />
+      {/* One activity card: the Client Log's entries are in its timeline, with the log's ADD. */}
+      <ActivityTimelineCard userId={user._id} />
       <DocumentsViewedCard userId={user._id} />
     </Stack>
   );

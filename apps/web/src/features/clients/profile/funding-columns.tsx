@@ -3,7 +3,7 @@ import type { CSSProperties } from 'react';
 import { CellBadge, type DataTableColumn } from '../../../shared/data-table/index.ts';
 import { formatAmount } from '../../../shared/formatters.ts';
 import { rowBackground, statusColor } from '../../../shared/status-colors.ts';
-import { EpochTime } from '../../../shared/time-zone/index.ts';
+import { EpochTime, TIME_WIDTH } from '../../../shared/time-zone/index.ts';
 
 type Row = { timestamp: number; status: string };
 
@@ -13,6 +13,8 @@ const time = <T extends Row>(): DataTableColumn<T> => ({
   cell: (r) => <EpochTime seconds={r.timestamp} />,
   sortable: true,
   sortDescFirst: true,
+  // Held at its text's width: a squeezed table cut the time to '2026/1…'.
+  width: TIME_WIDTH,
 });
 
 const status = <T extends Row>(): DataTableColumn<T> => ({

@@ -8,7 +8,9 @@ import {
   useUrlListState,
   type DataTableColumn,
   type ListDefaults,
+  withColumnDefaults,
 } from '../../../shared/data-table/index.ts';
+import { useMemo } from 'react';
 import { SectionCard } from '../../../shared/section-card.tsx';
 import {
   DEPOSIT_COLUMNS,
@@ -128,14 +130,18 @@ type TableProps = {
   defaults: ListDefaults;
 };
 
+/** What a narrow card leaves out first: how the client paid, not what or when. */
+const SPARE = { hidden: ['paymentGatewayService', 'gateway', 'depositPaymentName', 'withdrawalPaymentName'] };
+
 function HistoryTable({ userId, type, view, label, columns, defaults }: TableProps) {
+  const fitted = useMemo(() => withColumnDefaults(columns, SPARE), [columns]);
   const list = useUrlListState(defaults);
   const query = useFundingHistory(userId, type, view, list.state);
   return (
     <DataTable
       label={label}
       listId={`profile.${type}`}
-      columns={columns}
+      columns={fitted}
       list={list}
       rowKey={(row) => row._id}
       {...queryTableProps(query, (d) => ({

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/data-table/index.ts';
 import { EkycBadge, PartnerBadge, UserStatusBadge } from '../components/user-badges.tsx';
 import { CRM_OPTIONS, USER_STATUS_OPTIONS, crmLabel } from '../user-labels.ts';
-import { EpochTime } from '../../../shared/time-zone/index.ts';
+import { EpochTime, TIME_WIDTH } from '../../../shared/time-zone/index.ts';
 
 const INLINE_ROW = { display: 'inline-flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' } as const;
 const DIMMED = { color: 'var(--mantine-color-dimmed)' } as const;
@@ -38,7 +38,7 @@ export function userColumns(status: UserListStatus): DataTableColumn<User>[] {
       cell: (u) => <EpochTime seconds={u.timestamp} />,
       sortable: true,
       sortDescFirst: true,
-      fitWidth: 160,
+      width: TIME_WIDTH,
     },
     {
       id: 'accountType',

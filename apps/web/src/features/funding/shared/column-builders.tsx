@@ -3,14 +3,12 @@ import { Text } from '@mantine/core';
 import type { DataTableColumn } from '../../../shared/data-table/index.ts';
 import { formatAmount } from '../../../shared/formatters.ts';
 import { ClientCell, RequestStatusCell, TimeCell } from './cells.tsx';
+import { TIME_WIDTH } from '../../../shared/time-zone/index.ts';
 import { RejectApproveButtons } from './row-actions.tsx';
 // One helper for every 'admin' column of the console (trading accounts use it too).
 import { adminLabel } from '../../accounts/admin-label.ts';
 
 /** Column pieces shared by the deposit, withdrawal and transfer lists. Ids are the server's fields. */
-
-/** 'YYYY/MM/DD HH:mm:ss' on one line, with the cell's padding. */
-const TIME_WIDTH = 160;
 
 type Base = { _id: string; userId: string; status: string };
 export type Clients = Readonly<Record<string, LookupClient>>;
@@ -28,7 +26,8 @@ export function timeColumn<T>(
     cell: (r) => <TimeCell seconds={read(r)} />,
     sortable: true,
     sortDescFirst: true,
-    fitWidth: TIME_WIDTH,
+    // Held at its text's width: a squeezed table would cut the time short.
+    width: TIME_WIDTH,
   };
 }
 
