@@ -269,9 +269,11 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
     expect((await post(calls.funding.processDeposit, { depositId: 'x' })).status).toBe(400);
     expect(
       (
-        await post(calls.funding.updateDeposit, {
-          deposit: { _id: '0123456789abcdef01234567', status: 'maybe' },
-        })
+        await t.raw(
+          calls.funding.updateDeposit,
+          { body: { deposit: { _id: '0123456789abcdef01234567', status: 'maybe' } } },
+          t.auth(token),
+        )
       ).status,
     ).toBe(400);
   });

@@ -77,10 +77,10 @@ describe(`client filter on funding and account lists (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const filter = (filterVal: string) => ({ client: { filterType: 'TEXT', filterVal } });
+  const filter = (filterVal: string) => ({ client: { filterType: 'TEXT' as const, filterVal } });
   async function found(filterVal: string): Promise<string[]> {
     const out: string[] = [];
-    for (const type of ['deposit', 'withdrawal', 'transfer']) {
+    for (const type of ['deposit', 'withdrawal', 'transfer'] as const) {
       const r = await t.call(
         calls.funding.listFundingRequests,
         { body: { type, status: 'pending', page: 1, sizePerPage: 50, filters: filter(filterVal) } },

@@ -179,14 +179,29 @@ describe(`card-provider withdrawals (${testDbKind})`, () => {
       );
     }
     await f.withdrawal(login, 99, { userId: other });
-    const all = await orders('?client=otto&sizePerPage=2&sortField=withdrawalAmount&sortOrder=asc');
+    const all = await orders({
+      client: 'otto',
+      sizePerPage: '2',
+      sortField: 'withdrawalAmount',
+      sortOrder: 'asc',
+    });
     expect(all.status).toBe(200);
     expect(all.body.totalSize).toBe(5);
     expect(all.body.transfers.map((w) => w.withdrawalAmount)).toEqual([1, 2]);
     expect(Object.keys(all.body.clients)).toEqual([other]);
-    const page3 = await orders('?client=otto&sizePerPage=2&page=3&sortField=withdrawalAmount&sortOrder=asc');
+    const page3 = await orders({
+      client: 'otto',
+      sizePerPage: '2',
+      page: '3',
+      sortField: 'withdrawalAmount',
+      sortOrder: 'asc',
+    });
     expect(page3.body.transfers.map((w) => w.withdrawalAmount)).toEqual([5]);
-    const processed = await orders('?client=otto&providerStatus=PROCESSED&withdrawalCurrency=USD');
+    const processed = await orders({
+      client: 'otto',
+      providerStatus: 'PROCESSED',
+      withdrawalCurrency: 'USD',
+    });
     expect(processed.body.transfers.map((w) => w.providerOrderId).sort()).toEqual(['OTTO-1', 'OTTO-3']);
     expect((await orders({ providerOrderId: 'OTTO-4' })).body.transfers).toHaveLength(1);
     expect((await orders({ sortField: 'comment' })).status).toBe(400);

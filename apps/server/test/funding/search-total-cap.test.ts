@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, SEARCH_TOTAL_CAP } from '@brokerdesk/contract';
+import { calls, SEARCH_TOTAL_CAP, type Filter } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { deposits } from '../../src/db/schema.ts';
@@ -42,7 +42,7 @@ describe(`totals under a substring filter (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const list = async (filters: Record<string, unknown>) => {
+  const list = async (filters: Record<string, Filter>) => {
     const r = await t.call(
       calls.funding.listFundingRequests,
       { body: { type: 'deposit', status: 'pending', page: 1, sizePerPage: 50, filters } },

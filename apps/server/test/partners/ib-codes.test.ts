@@ -20,15 +20,16 @@ describe(`IB codes (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
+  // Unchecked: each test names the fields it varies, the agent code among them.
   const add = (body: Record<string, unknown>) =>
-    t.call(
+    t.unchecked(
       calls.partners.addIbCode,
       { body: { newCode: true, name: 'Acme Ltd', statusCode: 'GOLD', ...body } },
       t.auth(token),
     );
 
   it('shows zero counters before an operator sets the quota, and refuses to add then', async () => {
-    const r = await t.call(calls.partners.listIbCodes, {}, t.auth(token));
+    const r = await t.call(calls.partners.listIbCodes, { query: {} }, t.auth(token));
     expect(r.body).toEqual({
       ibs: [],
       counters: { availableIbCodes: 0, totalIbCodes: 0, availableSubcodes: 0, totalSubcodes: 0 },
@@ -52,7 +53,7 @@ describe(`IB codes (${testDbKind})`, () => {
     });
     t.clock.advance(10);
     await add({ name: 'Later', agentCode: 502 });
-    const list = await t.call(calls.partners.listIbCodes, {}, t.auth(token));
+    const list = await t.call(calls.partners.listIbCodes, { query: {} }, t.auth(token));
     expect(list.body.ibs.map((i) => i.agentCode)).toEqual([502, 501]);
     expect(list.body.counters).toEqual({
       availableIbCodes: 0,
@@ -139,7 +140,7 @@ describe(`IB codes (${testDbKind})`, () => {
       t.auth(token),
     );
     expect(nothing.body).toMatchObject({ errors: { name: 'Nothing to change.' } });
-    const agent = await t.call(
+    const agent = await t.unchecked(
       calls.partners.updateIbCode,
       { body: { newCode: false, ibId: ib._id, agentCode: 1 } },
       t.auth(token),
@@ -174,7 +175,7 @@ describe(`IB codes (${testDbKind})`, () => {
     ).toBe(400);
     expect(
       (
-        await t.call(
+        await t.unchecked(
           calls.partners.updateIbCode,
           { body: { newCode: 'yes', ibId: ib._id, name: 'x' } },
           t.auth(token),
@@ -255,7 +256,7 @@ describe(`IB codes (${testDbKind})`, () => {
     await setQuota(t, 5, 500);
     await add({ agentCode: 900 });
     for (const numOfCodes of [0, 4, 101, '10', 2.5]) {
-      const r = await t.call(
+      const r = await t.unchecked(
         calls.partners.generateCodes,
         { body: { agentCode: 900, numOfCodes } },
         t.auth(token),
@@ -271,7 +272,7 @@ describe(`IB codes (${testDbKind})`, () => {
     expect(unknown.body).toMatchObject({ errors: { agentCode: 'No introducer has this agent code.' } });
     expect(
       (
-        await t.call(
+        await t.unchecked(
           calls.partners.generateCodes,
           { body: { agentCode: 900, numOfCodes: 1, name: 'x' } },
           t.auth(token),
@@ -300,7 +301,7 @@ describe(`IB codes (${testDbKind})`, () => {
     expect((await t.raw(calls.partners.listGeneratedCodes, { params: { agentCode: '800' } })).status).toBe(
       401,
     );
-    const body = { newCode: true, name: 'x', agentCode: 1, statusCode: 'x' };
+    const body = { newCode: true, name: 'x', agentCode: 1, statusCode: 'x' } as const;
     expect((await t.call(calls.partners.addIbCode, { body })).status).toBe(401);
     expect(
       (await t.call(calls.partners.generateCodes, { body: { agentCode: 1, numOfCodes: 1 } })).status,

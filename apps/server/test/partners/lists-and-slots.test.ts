@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  calls,
-  MESSAGES,
-  SLOT_MESSAGES,
-  type IbCodesResponse,
-  type IbRequestsResponse,
-} from '@brokerdesk/contract';
+import { calls, MESSAGES, SLOT_MESSAGES, type ErrorBody } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, ibCodes, users } from '../../src/db/schema.ts';
@@ -68,7 +62,7 @@ describe(`IB lists paged on the server, and adding slots (${testDbKind})`, () =>
       availableSubcodes: 40,
       totalSubcodes: 40,
     });
-    const listed = await t.call(calls.partners.listIbCodes, {}, t.auth(admin));
+    const listed = await t.call(calls.partners.listIbCodes, { query: {} }, t.auth(admin));
     expect(listed.body.counters).toEqual(second.body.counters);
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'introducer.slots-added'));
     expect(audits).toHaveLength(2);
@@ -91,11 +85,11 @@ describe(`IB lists paged on the server, and adding slots (${testDbKind})`, () =>
       [{ ibCodes: 1, extra: true }, 'extra'],
     ];
     for (const [body, field] of cases) {
-      const r = await t.call(calls.partners.addIbSlots, { body }, t.auth(sysop));
+      const r = await t.raw<ErrorBody>(calls.partners.addIbSlots, { body }, t.auth(sysop));
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(r.body.errors).join(' '), JSON.stringify(body)).toContain(field);
     }
-    const nothing = await t.call(calls.partners.addIbSlots, { body: {} }, t.auth(sysop));
+    const nothing = await t.raw<ErrorBody>(calls.partners.addIbSlots, { body: {} }, t.auth(sysop));
     expect(nothing.body.errors.ibCodes).toBe(SLOT_MESSAGES.nothing);
     expect(await quota(t)).toEqual(before);
   });

@@ -194,15 +194,15 @@ export async function startTestApp(
   }
 
   /**
-   * A call with its input unchecked and its reply typed as the call answers: for a helper that sends
-   * good and bad input alike (a list read with a sort field the server must refuse, say).
+   * A call with its input unchecked, for a helper that sends good and bad input alike (a list read with
+   * a sort field the server must refuse, say): the reply is the call's, or the error shape.
    */
   function unchecked<D extends CallDef>(
     def: D,
     input: RawInput = {},
     headers: Record<string, string> = {},
-  ): Promise<ApiReply<CallReply<D>>> {
-    return raw<CallReply<D>>(def, input, headers);
+  ): Promise<ApiReply<CallReply<D> & Partial<ErrorBody>>> {
+    return raw<CallReply<D> & Partial<ErrorBody>>(def, input, headers);
   }
 
   /** A call whose only input is its body (most actions): t.post(calls.groups.addGroup, body, t.auth(token)). */
