@@ -2,7 +2,7 @@ import { LEVERAGE_MODAL_CLOSE_MS, MESSAGES, formatLeverage, type TradingAccount 
 import { Alert, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { errorsOf } from '../../../shared/api.ts';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
 import { useUpdateAccount } from '../account-mutations.ts';
@@ -69,22 +69,11 @@ export function AccountEditForm({ account, onClose }: Props) {
   return (
     <form noValidate onSubmit={onSubmit(submit)}>
       <Stack gap="sm">
-        <Controller
+        <LeverageSelect
           control={form.control}
-          name="leverage"
-          render={({ field }) => (
-            <Select
-              label="Leverage"
-              description={`Now ${formatLeverage(account.leverage)}`}
-              data={leverageOptions(account.leverage)}
-              value={field.value}
-              onChange={(value) => value && field.onChange(value)}
-              allowDeselect={false}
-              disabled={locked}
-              error={serverErrors.leverage}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
+          current={account.leverage}
+          locked={locked}
+          error={serverErrors.leverage}
         />
         <Controller
           control={form.control}
@@ -117,6 +106,31 @@ export function AccountEditForm({ account, onClose }: Props) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+type LeverageSelectProps = {
+  control: Control<AccountEditValues>;
+  current: number;
+  locked: boolean;
+  error: string | undefined;
+};
+
+/** The leverage to set, from the usual options (and the account's own when it is not one of them). */
+function LeverageSelect({ control, current, locked, error }: LeverageSelectProps) {
+  const { field } = useController({ control, name: 'leverage' });
+  return (
+    <Select
+      label="Leverage"
+      description={`Now ${formatLeverage(current)}`}
+      data={leverageOptions(current)}
+      value={field.value}
+      onChange={(value) => value && field.onChange(value)}
+      allowDeselect={false}
+      disabled={locked}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
   );
 }
 

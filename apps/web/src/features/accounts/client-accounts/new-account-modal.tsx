@@ -1,6 +1,7 @@
 import type { UserStatus } from '@brokerdesk/contract';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { FormModal } from '../../../shared/form-modal.tsx';
+import { useState } from 'react';
 import { errorsOf } from '../../../shared/api.ts';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
 import { useCreateAccount } from '../account-mutations.ts';
@@ -40,8 +41,7 @@ export function NewAccountModal({ userId, userStatus, onCreated, onClose }: Prop
   const set = (key: keyof NewAccountValues) => (value: string | null) =>
     setValues((v) => ({ ...v, [key]: value ?? '' }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!body) return;
     create.mutate(body, {
       onSuccess: (reply) => {
@@ -52,83 +52,78 @@ export function NewAccountModal({ userId, userStatus, onCreated, onClose }: Prop
   };
 
   return (
-    <Modal opened onClose={onClose} title="New sub-account" centered>
-      <form noValidate onSubmit={submit}>
-        <Stack gap="sm">
-          <Select
-            label="Request type"
-            withAsterisk
-            placeholder="Live or demo"
-            data={[
-              { value: 'live', label: 'Live', disabled: !liveAllowed },
-              { value: 'demo', label: 'Demo' },
-            ]}
-            description={liveAllowed ? undefined : 'Live accounts are opened for approved clients only.'}
-            value={values.requestType || null}
-            onChange={(value) =>
-              setValues((v) => withRequestType(v, value === 'live' || value === 'demo' ? value : ''))
-            }
-            error={serverErrors.requestType}
-            comboboxProps={combobox}
-            data-autofocus
-          />
-          <SimpleGrid cols={2} spacing="sm">
-            <TextInput label="Platform" value="MT5" readOnly variant="filled" />
-            <Select
-              label="Account type"
-              withAsterisk
-              placeholder="Choose"
-              data={accountTypeChoices(values.requestType)}
-              value={values.accType || null}
-              onChange={set('accType')}
-              error={serverErrors.accType}
-              comboboxProps={combobox}
-            />
-            <Select
-              label="Base currency"
-              withAsterisk
-              placeholder="Choose"
-              data={CURRENCY_CHOICES}
-              value={values.baseCurrency || null}
-              onChange={set('baseCurrency')}
-              error={serverErrors.baseCurrency}
-              comboboxProps={combobox}
-            />
-            <Select
-              label="Leverage"
-              withAsterisk
-              placeholder="Choose"
-              data={LEVERAGE_CHOICES}
-              value={values.leverage || null}
-              onChange={set('leverage')}
-              error={serverErrors.leverage}
-              comboboxProps={combobox}
-            />
-          </SimpleGrid>
-          {values.requestType === 'demo' && (
-            <Select
-              label="Balance"
-              withAsterisk
-              description="The demo account starts with this balance."
-              placeholder="Choose"
-              data={BALANCE_CHOICES}
-              value={values.balance || null}
-              onChange={set('balance')}
-              error={serverErrors.balance}
-              comboboxProps={combobox}
-            />
-          )}
-          <ErrorAlert errors={serverErrors} fieldKeys={FIELD_KEYS} />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!body} loading={create.isPending}>
-              Open account
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="New sub-account"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Open account"
+      submitDisabled={!body}
+      busy={create.isPending}
+    >
+      <Select
+        label="Request type"
+        withAsterisk
+        placeholder="Live or demo"
+        data={[
+          { value: 'live', label: 'Live', disabled: !liveAllowed },
+          { value: 'demo', label: 'Demo' },
+        ]}
+        description={liveAllowed ? undefined : 'Live accounts are opened for approved clients only.'}
+        value={values.requestType || null}
+        onChange={(value) =>
+          setValues((v) => withRequestType(v, value === 'live' || value === 'demo' ? value : ''))
+        }
+        error={serverErrors.requestType}
+        comboboxProps={combobox}
+        data-autofocus
+      />
+      <SimpleGrid cols={2} spacing="sm">
+        <TextInput label="Platform" value="MT5" readOnly variant="filled" />
+        <Select
+          label="Account type"
+          withAsterisk
+          placeholder="Choose"
+          data={accountTypeChoices(values.requestType)}
+          value={values.accType || null}
+          onChange={set('accType')}
+          error={serverErrors.accType}
+          comboboxProps={combobox}
+        />
+        <Select
+          label="Base currency"
+          withAsterisk
+          placeholder="Choose"
+          data={CURRENCY_CHOICES}
+          value={values.baseCurrency || null}
+          onChange={set('baseCurrency')}
+          error={serverErrors.baseCurrency}
+          comboboxProps={combobox}
+        />
+        <Select
+          label="Leverage"
+          withAsterisk
+          placeholder="Choose"
+          data={LEVERAGE_CHOICES}
+          value={values.leverage || null}
+          onChange={set('leverage')}
+          error={serverErrors.leverage}
+          comboboxProps={combobox}
+        />
+      </SimpleGrid>
+      {values.requestType === 'demo' && (
+        <Select
+          label="Balance"
+          withAsterisk
+          description="The demo account starts with this balance."
+          placeholder="Choose"
+          data={BALANCE_CHOICES}
+          value={values.balance || null}
+          onChange={set('balance')}
+          error={serverErrors.balance}
+          comboboxProps={combobox}
+        />
+      )}
+      <ErrorAlert errors={serverErrors} fieldKeys={FIELD_KEYS} />
+    </FormModal>
   );
 }

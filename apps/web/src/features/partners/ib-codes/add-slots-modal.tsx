@@ -1,6 +1,7 @@
 import { MAX_SLOTS_PER_ADD, type IbCounters } from '@brokerdesk/contract';
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Alert, NumberInput, Text } from '@mantine/core';
+import { FormModal } from '../../../shared/form-modal.tsx';
+import { useState } from 'react';
 import { errorsOf } from '../../../shared/api.ts';
 import { useAddSlots } from './ib-codes-queries.ts';
 import { codesLeftText, subcodesLeftText } from './ib-counters.ts';
@@ -20,59 +21,53 @@ export function AddSlotsModal({ counters, onClose }: Props) {
   const errors = add.error ? errorsOf(add.error) : {};
   const nothing = count(ibCodes) <= 0 && count(subcodes) <= 0;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (nothing) return;
     add.mutate({ ibCodes: count(ibCodes), subcodes: count(subcodes) }, { onSuccess: onClose });
   };
 
   return (
-    <Modal opened onClose={onClose} title="Add slots" centered>
-      <form noValidate onSubmit={submit}>
-        <Stack gap="sm">
-          {counters && (
-            <Text size="sm" c="dimmed">
-              Now: {codesLeftText(counters)} · {subcodesLeftText(counters)}
-            </Text>
-          )}
-          <NumberInput
-            label="Introducer codes to add"
-            description="Each new introducer, and each approved IB request, uses one."
-            data-autofocus
-            min={0}
-            max={MAX_SLOTS_PER_ADD.ibCodes}
-            allowDecimal={false}
-            allowNegative={false}
-            value={ibCodes}
-            onChange={setIbCodes}
-            error={errors.ibCodes}
-          />
-          <NumberInput
-            label="Subcodes to add"
-            description="Each generated link uses one."
-            min={0}
-            max={MAX_SLOTS_PER_ADD.subcodes}
-            allowDecimal={false}
-            allowNegative={false}
-            value={subcodes}
-            onChange={setSubcodes}
-            error={errors.subcodes}
-          />
-          {(errors.server || errors.auth) && (
-            <Alert color="red" variant="light">
-              {errors.server ?? errors.auth}
-            </Alert>
-          )}
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={nothing} loading={add.isPending}>
-              Add slots
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="Add slots"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Add slots"
+      submitDisabled={nothing}
+      busy={add.isPending}
+    >
+      {counters && (
+        <Text size="sm" c="dimmed">
+          Now: {codesLeftText(counters)} · {subcodesLeftText(counters)}
+        </Text>
+      )}
+      <NumberInput
+        label="Introducer codes to add"
+        description="Each new introducer, and each approved IB request, uses one."
+        data-autofocus
+        min={0}
+        max={MAX_SLOTS_PER_ADD.ibCodes}
+        allowDecimal={false}
+        allowNegative={false}
+        value={ibCodes}
+        onChange={setIbCodes}
+        error={errors.ibCodes}
+      />
+      <NumberInput
+        label="Subcodes to add"
+        description="Each generated link uses one."
+        min={0}
+        max={MAX_SLOTS_PER_ADD.subcodes}
+        allowDecimal={false}
+        allowNegative={false}
+        value={subcodes}
+        onChange={setSubcodes}
+        error={errors.subcodes}
+      />
+      {(errors.server || errors.auth) && (
+        <Alert color="red" variant="light">
+          {errors.server ?? errors.auth}
+        </Alert>
+      )}
+    </FormModal>
   );
 }

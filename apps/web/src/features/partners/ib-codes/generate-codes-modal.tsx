@@ -1,7 +1,8 @@
 import { CODE_BATCH_SIZES, type IbCode, type IbCounters } from '@brokerdesk/contract';
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
+import { FormModal } from '../../../shared/form-modal.tsx';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { errorsOf } from '../../../shared/api.ts';
 import { useGenerateCodes, useIntroducerSearch } from './ib-codes-queries.ts';
 import { subcodesLeftText } from './ib-counters.ts';
@@ -29,8 +30,7 @@ export function GenerateCodesModal({ counters, onGenerated, onClose }: Props) {
   const serverErrors = generate.error ? errorsOf(generate.error) : {};
   const left = counters?.availableSubcodes;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!agentCode) return;
     const code = Number(agentCode);
     generate.mutate(
@@ -45,58 +45,53 @@ export function GenerateCodesModal({ counters, onGenerated, onClose }: Props) {
   };
 
   return (
-    <Modal opened onClose={onClose} title="Generate Codes" centered>
-      <form noValidate onSubmit={submit}>
-        <Stack gap="sm">
-          <Select
-            label="Introducer"
-            withAsterisk
-            placeholder="Search by name or agent code"
-            searchable
-            searchValue={search}
-            onSearchChange={setSearch}
-            filter={({ options: all }) => all}
-            nothingFoundMessage={found.isFetching ? 'Searching…' : 'No introducer found'}
-            data={options.map((ib) => ({ value: String(ib.agentCode), label: label(ib) }))}
-            value={agentCode}
-            onChange={(value) => {
-              setAgentCode(value);
-              setChosen(options.find((ib) => String(ib.agentCode) === value) ?? null);
-            }}
-            error={serverErrors.agentCode}
-            comboboxProps={{ withinPortal: true }}
-            data-autofocus
-          />
-          <Select
-            label="Number of codes"
-            withAsterisk
-            data={CODE_BATCH_SIZES.map((n) => ({
-              value: String(n),
-              label: String(n),
-              disabled: left !== undefined && n > left,
-            }))}
-            value={count}
-            onChange={(value) => value && setCount(value)}
-            allowDeselect={false}
-            error={serverErrors.numOfCodes}
-            comboboxProps={{ withinPortal: true }}
-          />
-          {counters && (
-            <Text size="xs" c="dimmed">
-              {subcodesLeftText(counters)}
-            </Text>
-          )}
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!agentCode} loading={generate.isPending}>
-              Generate
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="Generate Codes"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Generate"
+      submitDisabled={!agentCode}
+      busy={generate.isPending}
+    >
+      <Select
+        label="Introducer"
+        withAsterisk
+        placeholder="Search by name or agent code"
+        searchable
+        searchValue={search}
+        onSearchChange={setSearch}
+        filter={({ options: all }) => all}
+        nothingFoundMessage={found.isFetching ? 'Searching…' : 'No introducer found'}
+        data={options.map((ib) => ({ value: String(ib.agentCode), label: label(ib) }))}
+        value={agentCode}
+        onChange={(value) => {
+          setAgentCode(value);
+          setChosen(options.find((ib) => String(ib.agentCode) === value) ?? null);
+        }}
+        error={serverErrors.agentCode}
+        comboboxProps={{ withinPortal: true }}
+        data-autofocus
+      />
+      <Select
+        label="Number of codes"
+        withAsterisk
+        data={CODE_BATCH_SIZES.map((n) => ({
+          value: String(n),
+          label: String(n),
+          disabled: left !== undefined && n > left,
+        }))}
+        value={count}
+        onChange={(value) => value && setCount(value)}
+        allowDeselect={false}
+        error={serverErrors.numOfCodes}
+        comboboxProps={{ withinPortal: true }}
+      />
+      {counters && (
+        <Text size="xs" c="dimmed">
+          {subcodesLeftText(counters)}
+        </Text>
+      )}
+    </FormModal>
   );
 }
 

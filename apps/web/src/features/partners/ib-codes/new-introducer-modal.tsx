@@ -1,6 +1,7 @@
 import type { IbCounters } from '@brokerdesk/contract';
-import { Alert, Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Alert, NumberInput, TextInput } from '@mantine/core';
+import { FormModal } from '../../../shared/form-modal.tsx';
+import { useState } from 'react';
 import { errorsOf } from '../../../shared/api.ts';
 import { useAddIntroducer } from './ib-codes-queries.ts';
 import { codesLeftText } from './ib-counters.ts';
@@ -28,8 +29,7 @@ export function NewIntroducerModal({ counters, onClose }: Props) {
     setLocalErrors({});
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const check = checkIntroducer(values);
     if (check.kind === 'blank') return;
     if (check.kind === 'invalid') return setLocalErrors(check.errors);
@@ -37,51 +37,46 @@ export function NewIntroducerModal({ counters, onClose }: Props) {
   };
 
   return (
-    <Modal opened onClose={onClose} title="New Introducer" centered>
-      <form noValidate onSubmit={submit}>
-        <Stack gap="sm">
-          {counters && counters.availableIbCodes <= 0 && (
-            <Alert color="yellow" variant="light">
-              {codesLeftText(counters)}. Adding an introducer needs a free code.
-            </Alert>
-          )}
-          <TextInput
-            label="Name"
-            withAsterisk
-            data-autofocus
-            value={values.name}
-            onChange={(e) => set({ name: e.currentTarget.value })}
-            error={errorOf('name')}
-          />
-          <NumberInput
-            label="Agent code"
-            withAsterisk
-            description="The number in the introducer's link; it cannot be changed later."
-            allowDecimal={false}
-            allowNegative={false}
-            hideControls
-            value={values.agentCode}
-            onChange={(value) => set({ agentCode: value === '' ? '' : Number(value) })}
-            error={errorOf('agentCode')}
-          />
-          <TextInput
-            label="Status code"
-            withAsterisk
-            description="The account status code of the introducer's clients, e.g. STANDARD."
-            value={values.statusCode}
-            onChange={(e) => set({ statusCode: e.currentTarget.value })}
-            error={errorOf('statusCode')}
-          />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={hasBlank(values)} loading={add.isPending}>
-              Add Introducer
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="New Introducer"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Add Introducer"
+      submitDisabled={hasBlank(values)}
+      busy={add.isPending}
+    >
+      {counters && counters.availableIbCodes <= 0 && (
+        <Alert color="yellow" variant="light">
+          {codesLeftText(counters)}. Adding an introducer needs a free code.
+        </Alert>
+      )}
+      <TextInput
+        label="Name"
+        withAsterisk
+        data-autofocus
+        value={values.name}
+        onChange={(e) => set({ name: e.currentTarget.value })}
+        error={errorOf('name')}
+      />
+      <NumberInput
+        label="Agent code"
+        withAsterisk
+        description="The number in the introducer's link; it cannot be changed later."
+        allowDecimal={false}
+        allowNegative={false}
+        hideControls
+        value={values.agentCode}
+        onChange={(value) => set({ agentCode: value === '' ? '' : Number(value) })}
+        error={errorOf('agentCode')}
+      />
+      <TextInput
+        label="Status code"
+        withAsterisk
+        description="The account status code of the introducer's clients, e.g. STANDARD."
+        value={values.statusCode}
+        onChange={(e) => set({ statusCode: e.currentTarget.value })}
+        error={errorOf('statusCode')}
+      />
+    </FormModal>
   );
 }

@@ -78,6 +78,12 @@ export function IbRequestModal({ request, onClose }: Props) {
   );
 }
 
+/** Reject, then Approve: the one that says yes is the last and the boldest. */
+const DECISIONS = [
+  { status: 'rejected', label: 'Reject', color: 'red', variant: 'light', Icon: IconX },
+  { status: 'approved', label: 'Approve', color: 'green', variant: 'filled', Icon: IconCheck },
+] as const;
+
 type FormProps = { request: IbRequestRow; onDone: () => void; onCancel: () => void };
 
 /** docs/product.md [states]: approve or reject, a comment required either way ('A comment is required.'). */
@@ -111,25 +117,19 @@ function DecisionForm({ request, onDone, onCancel }: FormProps) {
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconX size={16} />}
-            loading={deciding === 'rejected'}
-            disabled={process.isPending && deciding !== 'rejected'}
-            onClick={() => void decide('rejected')}
-          >
-            Reject
-          </Button>
-          <Button
-            color="green"
-            leftSection={<IconCheck size={16} />}
-            loading={deciding === 'approved'}
-            disabled={process.isPending && deciding !== 'approved'}
-            onClick={() => void decide('approved')}
-          >
-            Approve
-          </Button>
+          {DECISIONS.map(({ status, label, color, variant, Icon }) => (
+            <Button
+              key={status}
+              color={color}
+              variant={variant}
+              leftSection={<Icon size={16} />}
+              loading={deciding === status}
+              disabled={process.isPending && deciding !== status}
+              onClick={() => void decide(status)}
+            >
+              {label}
+            </Button>
+          ))}
         </Group>
       </Stack>
     </form>
