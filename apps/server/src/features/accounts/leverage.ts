@@ -5,7 +5,7 @@ import { leverageChanges, tradingAccounts } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../http/errors.ts';
 import { keyReference, type SettledHandler } from '../../operations/index.ts';
 import { assertNoOperationRunning, isFailedMtStatus } from '../funding/decisions.ts';
-import { defineRequestKind, type Decided, type DecisionContext } from '../requests/kind.ts';
+import { defineRequestKind, requestTable, type Decided, type DecisionContext } from '../requests/kind.ts';
 import { planDecision, sendToPlatform, withComment } from '../requests/planned.ts';
 import { planList, type ListSpec } from '../../lib/paged-query.ts';
 import { readPage } from '../../lib/read-page.ts';
@@ -85,12 +85,7 @@ const newLeverage = (c: Row) =>
  */
 export const leverageKind = defineRequestKind<Row, LeverageDecision>()({
   wire: WIRE,
-  table: leverageChanges,
-  id: leverageChanges.id,
-  notFound: 'No such leverage change.',
-  rowId: (c) => c.id,
-  status: (c) => c.status,
-  userId: (c) => c.userId,
+  ...requestTable<Row>(leverageChanges, 'No such leverage change.'),
   audit: { entity: 'leverage_change', prefix: 'leverage', wire: toWireLeverage },
   decide: async (ctx) => {
     if (refused(ctx.before)) return repair(ctx);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { MESSAGES, REQUEST_KIND_WIRES, calls } from '@brokerdesk/contract';
 import { subAccountRequests, users } from '../../db/schema.ts';
 import { Forbidden } from '../../http/errors.ts';
-import { defineRequestKind } from '../requests/kind.ts';
+import { defineRequestKind, requestTable } from '../requests/kind.ts';
 import { planDecision, withComment } from '../requests/planned.ts';
 import { openAccount } from './service.ts';
 
@@ -14,12 +14,7 @@ type AccountChoices = Parameters<typeof openAccount>[2];
 /** A client's sub-account request: approving it opens the account on the platform; rejecting needs a reason. */
 export const subAccountKind = defineRequestKind<Row, SubAccountDecision>()({
   wire: WIRE,
-  table: subAccountRequests,
-  id: subAccountRequests.id,
-  notFound: 'No such request.',
-  rowId: (r) => r.id,
-  status: (r) => r.status,
-  userId: (r) => r.userId,
+  ...requestTable<Row>(subAccountRequests, 'No such request.'),
   // The audit keeps the decision and the account it opened.
   audit: {
     entity: 'sub_account_request',

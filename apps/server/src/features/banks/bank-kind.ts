@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { REQUEST_KIND_WIRES, calls } from '@brokerdesk/contract';
 import { bankAccounts } from '../../db/schema.ts';
 import { Invalid } from '../../http/errors.ts';
-import { defineRequestKind } from '../requests/kind.ts';
+import { defineRequestKind, requestTable } from '../requests/kind.ts';
 import { withComment } from '../requests/planned.ts';
 import type { FileStore } from './file-store.ts';
 import { toWireBank } from './rows.ts';
@@ -49,12 +49,7 @@ const asStored = (b: Row, status: BankDecision['status'], comment: string): Bank
 export const bankAccountKind = (files: Pick<FileStore, 'exists'>) =>
   defineRequestKind<Row, BankDecision>()({
     wire: REQUEST_KIND_WIRES.bankAccount,
-    table: bankAccounts,
-    id: bankAccounts.id,
-    notFound: 'No such bank account.',
-    rowId: (b) => b.id,
-    status: (b) => b.status,
-    userId: (b) => b.userId,
+    ...requestTable<Row>(bankAccounts, 'No such bank account.'),
     audit: { entity: 'bank_account', prefix: 'bank-account', wire: toWireBank, keepsIp: true },
     decide: async ({ tx, before, input }) => {
       const newDocument = input.bankPOA !== undefined && input.bankPOA !== before.bankPoa;

@@ -5,6 +5,8 @@ import {
   type ApprovalRequestType,
   type FundingApproval,
 } from '@brokerdesk/contract';
+import { eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { audit } from '../../audit/audit.ts';
 import { Conflict, Invalid } from '../../http/errors.ts';
@@ -163,3 +165,24 @@ export async function fourEyes(
 /** The log line of a first approval, and what the staff member is told. */
 export const firstApprovalNote = (approval: FundingApproval) =>
   `first approval (above the four-eyes threshold of ${approval.threshold.toFixed(2)} ${approval.currency}); ${FOUR_EYES_MESSAGES.awaitingSecond.toLowerCase()}`;
+
+/**
+ * The platform look-up a rejection of a one-leg request makes first (assertNoDealOnPlatform), for a
+ * kind's beforeDecision: reads the request's account and creation time, then its deal by its keys.
+ */
+export function lookForDealBeforeRejecting(
+  kind: RejectKind,
+  table: PgTable & { id: PgColumn; accountNumber: PgColumn; timestamp: PgColumn },
+  baseKey: (id: string) => string,
+) {
+  return async (input: { id: string; status: string }, deps: { db: DbOrTx; deals?: DealFinder }) => {
+    if (input.status !== 'rejected') return;
+    const [r] = await deps.db
+      .select({ login: table.accountNumber, since: table.timestamp })
+      .from(table)
+      .where(eq(table.id, input.id));
+    if (!r) return; // the decision answers 404
+    const legs = [{ login: Number(r.login), base: baseKey(input.id) }];
+    await assertNoDealOnPlatform(deps.deals, kind, legs, Number(r.since));
+  };
+}

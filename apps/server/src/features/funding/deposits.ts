@@ -9,10 +9,10 @@ import type { Tx } from '../../db/client.ts';
 import { deposits } from '../../db/schema.ts';
 import { Conflict } from '../../http/errors.ts';
 import type { SettledHandler } from '../../operations/index.ts';
-import { defineRequestKind, type Decided, type DecisionContext } from '../requests/kind.ts';
+import { defineRequestKind, requestTable, type Decided, type DecisionContext } from '../requests/kind.ts';
 import { planDecision, sendToPlatform, withComment } from '../requests/planned.ts';
 import {
-  assertNoDealOnPlatform,
+  lookForDealBeforeRejecting,
   assertNoOperationRunning,
   checkDealAmount,
   firstApprovalNote,
@@ -54,24 +54,12 @@ export const creditFailed = (d: Pick<Row, 'status' | 'mtStatus'>) =>
  */
 export const depositKind = defineRequestKind<Row, DepositDecision>()({
   wire: WIRE,
-  table: deposits,
-  id: deposits.id,
-  notFound: 'No such deposit.',
-  rowId: (d) => d.id,
-  status: (d) => d.status,
-  userId: (d) => d.userId,
+  ...requestTable<Row>(deposits, 'No such deposit.'),
   audit: { entity: 'deposit', prefix: 'deposit', wire: toWireDeposit },
   check: (input) => checkDealAmount(input, 'depositAmountSent', input.depositAmountSent),
   // A deposit whose credit the platform holds is never rejected (decisions.ts assertNoDealOnPlatform).
-  beforeDecision: async (input, deps) => {
-    if (input.status !== 'rejected') return;
-    const [d] = await deps.db
-      .select({ login: deposits.accountNumber, since: deposits.timestamp })
-      .from(deposits)
-      .where(eq(deposits.id, input.id));
-    if (!d) return; // the decision answers 404
-    await assertNoDealOnPlatform(deps.deals, 'deposit', [{ login: d.login, base: keyOf(input.id) }], d.since);
-  },
+  beforeDecision: lookForDealBeforeRejecting('deposit', deposits, keyOf),
+
   decide: (ctx) => {
     if (ctx.input.status === 'retry') return retry(ctx);
     if (ctx.input.status === 'rejected' && creditFailed(ctx.before)) return rejectFailed(ctx);

@@ -11,7 +11,7 @@ import type { Tx } from '../../db/client.ts';
 import { transfers } from '../../db/schema.ts';
 import { Conflict } from '../../http/errors.ts';
 import type { SettledHandler } from '../../operations/index.ts';
-import { defineRequestKind, type DecisionContext } from '../requests/kind.ts';
+import { defineRequestKind, requestTable, type DecisionContext } from '../requests/kind.ts';
 import { planDecision, sendToPlatform } from '../requests/planned.ts';
 import { assertNoDealOnPlatform, assertNoOperationRunning, firstApprovalNote, requestIdOf } from './decisions.ts';
 import { toWireTransfer } from './rows.ts';
@@ -37,12 +37,7 @@ const legKeys = (id: string) => requestLegKeys('transfer', id);
 
 export const transferKind = defineRequestKind<Row, TransferDecision>()({
   wire: REQUEST_KIND_WIRES.transfer,
-  table: transfers,
-  id: transfers.id,
-  notFound: 'No such transfer.',
-  rowId: (t) => t.id,
-  status: (t) => t.status,
-  userId: (t) => t.userId,
+  ...requestTable<Row>(transfers, 'No such transfer.'),
   audit: { entity: 'transfer', prefix: 'transfer', wire: toWireTransfer },
   // A transfer with a leg the platform holds is never rejected (decisions.ts assertNoDealOnPlatform).
   beforeDecision: async (input, deps) => {

@@ -10,10 +10,10 @@ import type { Tx } from '../../db/client.ts';
 import { withdrawals } from '../../db/schema.ts';
 import { Conflict } from '../../http/errors.ts';
 import type { SettledHandler } from '../../operations/index.ts';
-import { defineRequestKind, type Decided, type DecisionContext } from '../requests/kind.ts';
+import { defineRequestKind, requestTable, type Decided, type DecisionContext } from '../requests/kind.ts';
 import { planDecision, sendToPlatform, withComment } from '../requests/planned.ts';
 import {
-  assertNoDealOnPlatform,
+  lookForDealBeforeRejecting,
   assertNoOperationRunning,
   checkDealAmount,
   firstApprovalNote,
@@ -62,24 +62,12 @@ export async function enqueueDebit(tx: Tx, w: Row, now: number): Promise<string>
  */
 export const withdrawalKind = defineRequestKind<Row, WithdrawalDecision>()({
   wire: WIRE,
-  table: withdrawals,
-  id: withdrawals.id,
-  notFound: 'No such withdrawal.',
-  rowId: (w) => w.id,
-  status: (w) => w.status,
-  userId: (w) => w.userId,
+  ...requestTable<Row>(withdrawals, 'No such withdrawal.'),
   audit: { entity: 'withdrawal', prefix: 'withdrawal', wire: toWireWithdrawal },
   check: (input) => checkDealAmount(input, 'withdrawalAmount', input.withdrawalAmount),
   // A withdrawal whose debit the platform holds is never rejected (decisions.ts assertNoDealOnPlatform).
-  beforeDecision: async (input, deps) => {
-    if (input.status !== 'rejected') return;
-    const [w] = await deps.db
-      .select({ login: withdrawals.accountNumber, since: withdrawals.timestamp })
-      .from(withdrawals)
-      .where(eq(withdrawals.id, input.id));
-    if (!w) return; // the decision answers 404
-    await assertNoDealOnPlatform(deps.deals, 'withdrawal', [{ login: w.login, base: keyOf(input.id) }], w.since);
-  },
+  beforeDecision: lookForDealBeforeRejecting('withdrawal', withdrawals, keyOf),
+
   decide: (ctx) => {
     if (ctx.input.providerOnly && !ctx.before.providerHandled) {
       throw new Conflict('This withdrawal is not handled by the payment provider.');

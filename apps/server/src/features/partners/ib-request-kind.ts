@@ -3,7 +3,7 @@ import { REQUEST_KIND_WIRES, calls } from '@brokerdesk/contract';
 import { ibRequests } from '../../db/schema.ts';
 import { NotFound } from '../../http/errors.ts';
 import { assertMayActOn } from '../../auth/acting-on.ts';
-import { defineRequestKind } from '../requests/kind.ts';
+import { defineRequestKind, requestTable } from '../requests/kind.ts';
 import { planDecision } from '../requests/planned.ts';
 import { toWireIbRequest } from './rows.ts';
 import { isOpen, makePartner } from './ib-requests.ts';
@@ -19,12 +19,7 @@ const WIRE = REQUEST_KIND_WIRES.ibRequest;
  */
 export const ibRequestKind = defineRequestKind<Row, IbDecision>()({
   wire: WIRE,
-  table: ibRequests,
-  id: ibRequests.id,
-  notFound: 'No such IB request.',
-  rowId: (r) => r.id,
-  status: (r) => r.status,
-  userId: (r) => r.userId,
+  ...requestTable<Row>(ibRequests, 'No such IB request.'),
   audit: { entity: 'ib_request', prefix: 'ib-request', wire: toWireIbRequest, keepsIp: true },
   // The client named must be one this staff member may act on (a list row names it by the request).
   beforeDecision: (input, deps, staff) => assertMayActOn(deps.db, staff, input.userId),

@@ -95,3 +95,21 @@ export function defineRequestKind<Row, In extends DecisionInput>() {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of kinds of any row and input
 export type AnyRequestKind = RequestKind<any, any, unknown>;
+
+/**
+ * The parts of a kind whose table has `id`, `status` and `user_id` columns (every kind's does): where
+ * its rows are, how one is found, and the refusal when none has the id.
+ */
+export function requestTable<Row extends { id: string; status: string; userId: string }>(
+  table: PgTable & { id: AnyColumn },
+  notFound: string,
+) {
+  return {
+    table,
+    id: table.id,
+    notFound,
+    rowId: (row: Row) => row.id,
+    status: (row: Row) => row.status,
+    userId: (row: Row) => row.userId,
+  };
+}
