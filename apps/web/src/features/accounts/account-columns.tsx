@@ -27,6 +27,19 @@ export function withClients(
   return accounts.map((account) => ({ ...account, client: users[account.userId] }));
 }
 
+/** A server page of accounts as a table takes it: each account with its client, and the totals. */
+export function accountRows(reply: {
+  data: {
+    accounts: readonly TradingAccount[];
+    users: Readonly<Record<string, LookupClient>>;
+    totalSize: number;
+    totalCapped?: boolean;
+  };
+}) {
+  const { accounts, users, totalSize, totalCapped } = reply.data;
+  return { rows: withClients(accounts, users), total: totalSize, totalCapped };
+}
+
 const CURRENCY_OPTIONS = optionsOf(CURRENCIES);
 const PLATFORM_OPTIONS = optionsOf(PLATFORMS);
 // The leverage filter sends the number ('200'); the server compares it with the stored leverage.

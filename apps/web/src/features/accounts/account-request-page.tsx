@@ -1,5 +1,6 @@
 import type { BulkKind, ExportableList } from '@brokerdesk/contract';
-import { Group, Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { PageHeader } from '../../shared/page-header.tsx';
 import type { QueryKey } from '@tanstack/react-query';
 import { useCallback, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { BulkBar, useBulkActions } from '../../shared/bulk/use-bulk-actions.tsx';
@@ -124,10 +125,9 @@ function RequestScreen<R extends AccountRequest, S extends string, P, Reply>({
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>{screen.title}</Title>
+      <PageHeader title={screen.title}>
         <ExportButton list={screen.exportList} params={screen.exportParams(status)} request={request} />
-      </Group>
+      </PageHeader>
       <StatusTabs tabs={tabsOf(screen.statuses)} value={status} basePath={screen.basePath} />
       <BulkBar bulk={bulk} />
       <DataTable

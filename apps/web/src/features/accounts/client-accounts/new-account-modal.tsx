@@ -1,5 +1,5 @@
 import type { UserStatus } from '@brokerdesk/contract';
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput, type ComboboxData } from '@mantine/core';
 import { FormModal } from '../../../shared/form-modal.tsx';
 import { useState } from 'react';
 import { errorsOf } from '../../../shared/api.ts';
@@ -26,6 +26,7 @@ type Props = {
 
 const FIELD_KEYS = ['requestType', 'accType', 'baseCurrency', 'leverage', 'balance'] as const;
 const combobox = { withinPortal: true } as const;
+type ChoiceKey = Exclude<keyof NewAccountValues, 'requestType'>;
 
 /**
  * + ADD on the Trading Accounts card (docs/product.md [screen.profile], [rules]): staff open a live or demo
@@ -40,6 +41,26 @@ export function NewAccountModal({ userId, userStatus, onCreated, onClose }: Prop
   const liveAllowed = canOpenLive(userStatus);
   const set = (key: keyof NewAccountValues) => (value: string | null) =>
     setValues((v) => ({ ...v, [key]: value ?? '' }));
+
+  // A required choice out of a list; nothing is picked until staff pick it.
+  const choice = (
+    key: ChoiceKey,
+    label: string,
+    data: readonly string[] | ComboboxData,
+    description?: string,
+  ) => (
+    <Select
+      label={label}
+      withAsterisk
+      description={description}
+      placeholder="Choose"
+      data={data}
+      value={values[key] || null}
+      onChange={set(key)}
+      error={serverErrors[key]}
+      comboboxProps={combobox}
+    />
+  );
 
   const submit = () => {
     if (!body) return;
@@ -79,50 +100,12 @@ export function NewAccountModal({ userId, userStatus, onCreated, onClose }: Prop
       />
       <SimpleGrid cols={2} spacing="sm">
         <TextInput label="Platform" value="MT5" readOnly variant="filled" />
-        <Select
-          label="Account type"
-          withAsterisk
-          placeholder="Choose"
-          data={accountTypeChoices(values.requestType)}
-          value={values.accType || null}
-          onChange={set('accType')}
-          error={serverErrors.accType}
-          comboboxProps={combobox}
-        />
-        <Select
-          label="Base currency"
-          withAsterisk
-          placeholder="Choose"
-          data={CURRENCY_CHOICES}
-          value={values.baseCurrency || null}
-          onChange={set('baseCurrency')}
-          error={serverErrors.baseCurrency}
-          comboboxProps={combobox}
-        />
-        <Select
-          label="Leverage"
-          withAsterisk
-          placeholder="Choose"
-          data={LEVERAGE_CHOICES}
-          value={values.leverage || null}
-          onChange={set('leverage')}
-          error={serverErrors.leverage}
-          comboboxProps={combobox}
-        />
+        {choice('accType', 'Account type', accountTypeChoices(values.requestType))}
+        {choice('baseCurrency', 'Base currency', CURRENCY_CHOICES)}
+        {choice('leverage', 'Leverage', LEVERAGE_CHOICES)}
       </SimpleGrid>
-      {values.requestType === 'demo' && (
-        <Select
-          label="Balance"
-          withAsterisk
-          description="The demo account starts with this balance."
-          placeholder="Choose"
-          data={BALANCE_CHOICES}
-          value={values.balance || null}
-          onChange={set('balance')}
-          error={serverErrors.balance}
-          comboboxProps={combobox}
-        />
-      )}
+      {values.requestType === 'demo' &&
+        choice('balance', 'Balance', BALANCE_CHOICES, 'The demo account starts with this balance.')}
       <ErrorAlert errors={serverErrors} fieldKeys={FIELD_KEYS} />
     </FormModal>
   );

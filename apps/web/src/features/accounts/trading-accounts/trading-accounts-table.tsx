@@ -18,7 +18,7 @@ import {
   accountColumns,
   adminColumn,
   clientColumn,
-  withClients,
+  accountRows,
   type AccountRow,
 } from '../account-columns.tsx';
 import type { LiveOrDemo } from '../accounts-api.ts';
@@ -85,11 +85,7 @@ export function TradingAccountsTable({ kind }: { kind: LiveOrDemo }) {
   const query = useAccountsPage(kind, list.state, FILTER_TYPES);
   const admins = useAdmins();
   const columns = useMemo(() => tradingColumns(kind, admins.data), [kind, admins.data]);
-  const table = queryTableProps(query, (d) => ({
-    rows: withClients(d.data.accounts, d.data.users),
-    total: d.data.totalSize,
-    totalCapped: d.data.totalCapped,
-  }));
+  const table = queryTableProps(query, accountRows);
   // The open account is in the URL (?open=<id>, next to the tab): a link opens it, Back closes it.
   const linked = useLinkedAccount(table.rows);
   const label = kind === 'live' ? 'Live accounts' : 'Demo accounts';

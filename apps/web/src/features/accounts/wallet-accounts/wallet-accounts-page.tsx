@@ -1,5 +1,6 @@
 import { ACCOUNT_TYPES, PAGE_SIZES } from '@brokerdesk/contract';
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { PageHeader } from '../../../shared/page-header.tsx';
 import { ExportButton } from '../../../shared/export-button.tsx';
 import {
   DataTable,
@@ -16,7 +17,7 @@ import {
   accountColumns,
   clientColumn,
   emailColumn,
-  withClients,
+  accountRows,
   type AccountRow,
 } from '../account-columns.tsx';
 import { useAccountsPage } from '../accounts-queries.ts';
@@ -62,21 +63,16 @@ export function WalletAccountsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>Wallet Accounts</Title>
+      <PageHeader title="Wallet Accounts">
         <ExportButton list="wallet-accounts" request={toPagedRequest(list.state, FILTER_TYPES)} />
-      </Group>
+      </PageHeader>
       <DataTable
         label="Wallet Accounts"
         listId="wallet-accounts"
         columns={COLUMNS}
         list={list}
         rowKey={(a) => a._id}
-        {...queryTableProps(query, (d) => ({
-          rows: withClients(d.data.accounts, d.data.users),
-          total: d.data.totalSize,
-          totalCapped: d.data.totalCapped,
-        }))}
+        {...queryTableProps(query, accountRows)}
         emptyText="No wallet accounts match these filters."
       />
       <Text size="xs" c="dimmed">

@@ -1,5 +1,5 @@
 import { MAX_SLOTS_PER_ADD, type IbCounters } from '@brokerdesk/contract';
-import { Alert, NumberInput, Text } from '@mantine/core';
+import { Alert, NumberInput, Text, type NumberInputProps } from '@mantine/core';
 import { FormModal } from '../../../shared/form-modal.tsx';
 import { useState } from 'react';
 import { errorsOf } from '../../../shared/api.ts';
@@ -40,25 +40,19 @@ export function AddSlotsModal({ counters, onClose }: Props) {
           Now: {codesLeftText(counters)} · {subcodesLeftText(counters)}
         </Text>
       )}
-      <NumberInput
+      <SlotsInput
         label="Introducer codes to add"
         description="Each new introducer, and each approved IB request, uses one."
-        data-autofocus
-        min={0}
         max={MAX_SLOTS_PER_ADD.ibCodes}
-        allowDecimal={false}
-        allowNegative={false}
         value={ibCodes}
         onChange={setIbCodes}
         error={errors.ibCodes}
+        data-autofocus
       />
-      <NumberInput
+      <SlotsInput
         label="Subcodes to add"
         description="Each generated link uses one."
-        min={0}
         max={MAX_SLOTS_PER_ADD.subcodes}
-        allowDecimal={false}
-        allowNegative={false}
         value={subcodes}
         onChange={setSubcodes}
         error={errors.subcodes}
@@ -70,4 +64,9 @@ export function AddSlotsModal({ counters, onClose }: Props) {
       )}
     </FormModal>
   );
+}
+
+/** How many slots of one kind to add: a whole number from 0 up to what one addition may add. */
+function SlotsInput(props: NumberInputProps & { max: number }) {
+  return <NumberInput min={0} allowDecimal={false} allowNegative={false} {...props} />;
 }

@@ -1,5 +1,6 @@
 import { PAGE_SIZES } from '@brokerdesk/contract';
-import { Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { PageHeader } from '../../../shared/page-header.tsx';
 import { IconPlus, IconSquarePlus, IconWand } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { listDefaults, toPagedRequest, useUrlListState } from '../../../shared/data-table/index.ts';
@@ -54,8 +55,7 @@ export function IbCodesPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>IB Codes</Title>
+      <PageHeader title="IB Codes">
         <Group gap="sm">
           <ExportButton list="ib-codes" request={toPagedRequest(list.state, IB_CODE_FILTER_TYPES)} />
           {canAddSlots && (
@@ -74,7 +74,7 @@ export function IbCodesPage() {
             Add Introducer
           </Button>
         </Group>
-      </Group>
+      </PageHeader>
       <Group justify="space-between">
         <Stack gap={4}>
           <Group gap="sm">

@@ -1,5 +1,6 @@
 import { PAGE_SIZES } from '@brokerdesk/contract';
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { PageHeader } from '../../../shared/page-header.tsx';
 import { useMemo } from 'react';
 import { BulkBar, useBulkActions } from '../../../shared/bulk/use-bulk-actions.tsx';
 import { clientKeys } from '../../clients/client-keys.ts';
@@ -68,10 +69,9 @@ export function IbRequestsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>IB Requests</Title>
+      <PageHeader title="IB Requests">
         <ExportButton list="ib-requests" request={toPagedRequest(list.state, IB_REQUEST_FILTER_TYPES)} />
-      </Group>
+      </PageHeader>
       <BulkBar bulk={bulk} />
       <DataTable
         label="IB Requests"
