@@ -1,4 +1,5 @@
 import {
+  type TradeHistory,
   NOT_SENT_DEADLINE,
   PlatformError,
   type Deal,
@@ -152,6 +153,10 @@ export class ModelPlatform implements TradingPlatform {
   }
   async groupBalanceDeals(): Promise<Deal[]> {
     return [];
+  }
+  /** The model keeps balance deals only: no trades, and the read is known. */
+  async trades(): Promise<TradeHistory> {
+    return { known: true, trades: [], complete: true };
   }
   async close(): Promise<void> {}
 }
