@@ -88,7 +88,7 @@ describe(`moving a trading account to another group (${testDbKind})`, () => {
     );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     await settle();
-    const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, r.body.accountId));
+    const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, r.body.accountId!));
     expect(acc).toMatchObject({ approved: true, accountGroup: FROM });
     return acc!;
   }
@@ -203,14 +203,14 @@ describe(`moving a trading account to another group (${testDbKind})`, () => {
       {
         body: {
           userId: clientId,
-          accountId: r.body.accountId,
+          accountId: r.body.accountId!,
           accountGroup: TO,
         },
       },
       t.auth(token),
     );
     expect(waiting.status).toBe(409);
-    expect(await row(r.body.accountId)).toMatchObject({ accountGroup: FROM, approved: false });
+    expect(await row(r.body.accountId!)).toMatchObject({ accountGroup: FROM, approved: false });
     await settle();
   });
 

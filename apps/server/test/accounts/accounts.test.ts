@@ -56,7 +56,7 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
     );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     await settle();
-    return r.body.accountId;
+    return r.body.accountId!;
   }
 
   it('opens a live account for an approved client only, on the platform, once', async () => {
@@ -139,7 +139,7 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
       t.auth(token),
     );
     await settle();
-    const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, r.body.accountId));
+    const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, r.body.accountId!));
     expect(acc).toMatchObject({ approved: true, live: false, balance: 5000 });
     expect((await t.platform.getAccount(acc!.number)).balance).toBe(5000);
   });
@@ -231,7 +231,7 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
     });
     const pending = await t.call(
       calls.accounts.listLeverageRequests,
-      { params: { status: 'pending' } },
+      { params: { status: 'pending' }, query: {} },
       t.auth(token),
     );
     expect(pending.body.leverages.find((l) => l._id === lev)).toMatchObject({
@@ -299,7 +299,7 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
     });
     const list = await t.call(
       calls.accounts.listSubAccountRequests,
-      { params: { live: 'all', status: 'pending' } },
+      { params: { live: 'all', status: 'pending' }, query: {} },
       t.auth(token),
     );
     expect(list.body.accounts.map((a) => a._id)).toContain(id);

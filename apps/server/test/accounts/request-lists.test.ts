@@ -122,7 +122,7 @@ describe(`leverage and sub-account request lists (${testDbKind})`, () => {
     );
     const plain = await t.call(
       calls.accounts.listLeverageRequests,
-      { params: { status: 'pending' } },
+      { params: { status: 'pending' }, query: {} },
       t.auth(token),
     );
     expect(plain.body.leverages).toHaveLength(50);

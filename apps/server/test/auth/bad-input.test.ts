@@ -17,7 +17,7 @@ describe(`bad input to the sign-in calls (${testDbKind})`, () => {
   });
 
   it('names the missing and malformed fields', async () => {
-    const r = await t.call(calls.auth.loginAdmin, { body: { email: 'not-an-email' } });
+    const r = await t.raw(calls.auth.loginAdmin, { body: { email: 'not-an-email' } });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({
       errors: { email: MESSAGES.emailInvalid, password: MESSAGES.passwordRequired },
@@ -25,7 +25,7 @@ describe(`bad input to the sign-in calls (${testDbKind})`, () => {
   });
 
   it('refuses unknown fields', async () => {
-    const r = await t.call(calls.auth.loginAdmin, { body: { email: 'a@b.co', password: 'x', admin: true } });
+    const r = await t.raw(calls.auth.loginAdmin, { body: { email: 'a@b.co', password: 'x', admin: true } });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ errors: { admin: 'Unknown field.' } });
   });

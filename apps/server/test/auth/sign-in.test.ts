@@ -68,19 +68,19 @@ describe(`sign-in with an emailed code (${testDbKind})`, () => {
   });
 
   it('gives the same answer for a wrong password, an unknown email and a client account', async () => {
-    const wrong = await t.call(calls.auth.loginAdmin, {
+    const wrong = await t.refused(calls.auth.loginAdmin, {
       body: {
         email: 'ada@brokerdesk.test',
         password: 'nope',
       },
     });
-    const unknown = await t.call(calls.auth.loginAdmin, {
+    const unknown = await t.refused(calls.auth.loginAdmin, {
       body: {
         email: 'ghost@brokerdesk.test',
         password: 'nope',
       },
     });
-    const client = await t.call(calls.auth.loginAdmin, {
+    const client = await t.refused(calls.auth.loginAdmin, {
       body: {
         email: 'client@brokerdesk.test',
         password: 'Client-Pass-1',
@@ -88,7 +88,7 @@ describe(`sign-in with an emailed code (${testDbKind})`, () => {
     });
     for (const r of [wrong, unknown, client]) {
       expect(r.status).toBe(400);
-      expect((r.body as { errors: unknown }).errors).toEqual({
+      expect(r.body.errors).toEqual({
         emailorpassword: MESSAGES.emailOrPasswordIncorrect,
       });
     }

@@ -248,7 +248,7 @@ describe(`operations dashboard (${testDbKind})`, () => {
     });
     expect((await post(bob, calls.funding.processDeposit, { depositId: big })).status).toBe(200);
     // Without a threshold, the dashboard says where four-eyes is off.
-    for (const currency of ['GBP', 'USD'])
+    for (const currency of ['GBP', 'USD'] as const)
       await post(bob, calls.approvals.setThreshold, {
         requestType: 'transfer',
         currency,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, EXPORTABLE_LISTS } from '@brokerdesk/contract';
+import { calls, EXPORTABLE_LISTS, type Filter } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 
@@ -10,16 +10,18 @@ const BETA = 'b2b2b2b2b2b2b2b2b2b2b2b2'; // owns the even rows
 const N = 1_500; // more than one cursor batch, so the per-batch client lookup runs twice
 const hexId = (prefix: string) => sql.raw(`'${prefix}' || lpad(to_hex(g), 23, '0')`);
 const idOf = (prefix: string, g: number) => prefix + g.toString(16).padStart(23, '0');
-const upTo = (field: string, n: number) => ({
+const upTo = (field: string, n: number): Record<string, Filter> => ({
   [field]: { filterType: 'NUMBER', filterVal: n, comparisonType: '<=' },
 });
-const alphaEmail = (field: string) => ({ [field]: { filterType: 'TEXT', filterVal: 'alpha@' } });
+const alphaEmail = (field: string): Record<string, Filter> => ({
+  [field]: { filterType: 'TEXT', filterVal: 'alpha@' },
+});
 
 /** Every registered list but the clients' (list-export.test.ts): its view, and the rows it must give. */
 const CASES: {
   list: (typeof EXPORTABLE_LISTS)[number];
   params?: Record<string, string>;
-  filters: Record<string, unknown>;
+  filters: Record<string, Filter>;
   sortField: string;
   sortOrder: 'asc' | 'desc';
   header: RegExp;

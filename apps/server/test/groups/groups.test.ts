@@ -53,9 +53,17 @@ describe(`account groups (${testDbKind})`, () => {
     expect(blank.body).toMatchObject({
       errors: { groupId: 'Group ID is required.', groupName: 'Group name is required.' },
     });
-    expect((await post(calls.groups.addGroup, { groupId: 'g1', groupName: 'G' })).status).toBe(400);
     expect(
-      (await post(calls.groups.addGroup, { groupId: 'g1', groupName: 'G', groupStatus: 'maybe' })).status,
+      (await t.raw(calls.groups.addGroup, { body: { groupId: 'g1', groupName: 'G' } }, t.auth(token))).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.raw(
+          calls.groups.addGroup,
+          { body: { groupId: 'g1', groupName: 'G', groupStatus: 'maybe' } },
+          t.auth(token),
+        )
+      ).status,
     ).toBe(400);
     await post(calls.groups.addGroup, { groupId: 'g1', groupName: 'G', groupStatus: 'active' });
     const dup = await post(calls.groups.addGroup, {

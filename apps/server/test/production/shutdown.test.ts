@@ -1,18 +1,18 @@
 import fs from 'node:fs';
-import { calls } from '@brokerdesk/contract';
+import { calls, urlOf } from '@brokerdesk/contract';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKind, freshPostgresDatabase } from '../support/db.ts';
 import { SmtpReceiver, codeFrom } from '../support/smtp-receiver.ts';
-import { runTool, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { callAt, runTool, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 const staff = { email: 'ops@shutdown.test', password: 'Correct-Horse-Battery-9' };
 
 /** An open live-updates stream read as the browser reads it (fetch with the bearer header). */
 async function openStream(base: string, token: string, abort?: AbortController) {
-  const res = await fetch(`${base}/api/other/events`, {
+  const res = await fetch(base + urlOf(calls.events.openLiveEvents), {
     headers: { authorization: `Bearer ${token}`, 'x-background': '1' },
     signal: abort?.signal,
   });
@@ -65,14 +65,13 @@ describe(`SIGTERM stops a server process (${testDbKind})`, () => {
   });
 
   async function signIn(base: string): Promise<string> {
-    const post = async (url: string, body: unknown) => {
-      const res = await fetch(base + url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+    const post = async (
+      def: typeof calls.auth.loginAdmin | typeof calls.auth.confirmLogin,
+      body: unknown,
+    ) => {
+      const res = await callAt<Record<string, string>>(base, def, { body });
       expect(res.status).toBe(200);
-      return (await res.json()) as Record<string, string>;
+      return res.body;
     };
     const before = smtp.count();
     const ticket = await post(calls.auth.loginAdmin, staff);

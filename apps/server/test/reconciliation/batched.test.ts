@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls } from '@brokerdesk/contract';
+import { calls, type CallBody } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { ReconciliationReportDetail } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -31,7 +31,8 @@ describe(`deals read by group (${testDbKind})`, () => {
   });
   afterAll(() => t.stop());
 
-  const run = (body: unknown) => t.call(calls.reconciliation.runReconciliation, { body }, t.auth(token));
+  const run = (body: CallBody<typeof calls.reconciliation.runReconciliation>) =>
+    t.call(calls.reconciliation.runReconciliation, { body }, t.auth(token));
   /** Platform reads made while `f` runs. */
   async function reads<T>(f: () => Promise<T>): Promise<{ value: T; reads: number }> {
     const before = t.dealReads();

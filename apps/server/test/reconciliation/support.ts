@@ -13,7 +13,6 @@ export function seeder(t: TestApp, token: string | (() => string), clientId: str
   let nextLogin = 700_000;
   // A getter lets a test that moves the clock by days sign in again.
   const current = typeof token === 'string' ? () => token : token;
-  const post = <D extends BodyOnlyCall>(def: D, body: CallBody<D>) => t.post(def, body, t.auth(current()));
 
   /** Runs worker rounds until nothing is due (no faults are set, so nothing backs off). */
   async function settle() {

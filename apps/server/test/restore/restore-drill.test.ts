@@ -37,8 +37,8 @@ describe(`restore from a backup taken before approvals (${testDbKind.split(',')[
     const token = await before.signIn(STAFF.email, STAFF.password);
     const f = fundingFixtures(before, () => clientId);
     const [a, b] = [await f.account(), await f.account(1_000)];
-    const deposits = [await f.deposit(a, 100), await f.deposit(a, 200), await f.deposit(b, 300)];
-    const withdrawals = [await f.withdrawal(b, 40), await f.withdrawal(b, 60)];
+    const deposits = [await f.deposit(a, 100), await f.deposit(a, 200), await f.deposit(b, 300)] as const;
+    const withdrawals = [await f.withdrawal(b, 40), await f.withdrawal(b, 60)] as const;
     const transfer = await f.transfer(b, a, 25);
     before.clock.advance(60);
 
@@ -93,7 +93,7 @@ describe(`restore from a backup taken before approvals (${testDbKind.split(',')[
     expect(await t.db.select().from(platformOperations)).toEqual([]);
 
     // A restored request whose deal MT5 holds cannot be rejected: the refusal names the deal.
-    const refused = await t.call(
+    const refused = await t.refused(
       calls.funding.updateDeposit,
       {
         body: {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { calls } from '@brokerdesk/contract';
+import { calls, type CallDef } from '@brokerdesk/contract';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { deposits, platformOperations, simDeals, tradingAccounts } from '../../s
 import { newId } from '../../src/lib/ids.ts';
 import { testDbKind, freshPostgresDatabase } from '../support/db.ts';
 import { SmtpReceiver, codeFrom } from '../support/smtp-receiver.ts';
-import { runToolAsync, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { callAt, runToolAsync, startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { FakeMt5Server } from '../support/fake-mt5/index.ts';
 
 /**
@@ -41,21 +41,7 @@ const SHORT_WINDOWS = {
   PAYMENT_SYNC_SECONDS: '0',
 };
 
-type Reply = { status: number; body: Record<string, unknown> };
 type Pending = { _id: string; MTStatus: string; depositAmountSent: number; accountNumber: number };
-
-async function call(base: string, url: string, body: unknown, token?: string): Promise<Reply> {
-  const res = await fetch(base + url, {
-    method: 'POST',
-    headers: {
-      accept: 'application/json',
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
 
 describe(`approvals through platform faults, kill -9 and ${onPostgres ? 'two servers' : 'a restart'}, on the simulator and through the MT5 client (${testDbKind})`, () => {
   const smtp = new SmtpReceiver();
@@ -85,7 +71,7 @@ describe(`approvals through platform faults, kill -9 and ${onPostgres ? 'two ser
     for (const s of servers) await s.stop();
     servers = [];
   };
-  const post = (url: string, body: unknown) => call(servers[0]!.url, url, body, token);
+  const post = (def: CallDef, body: unknown) => callAt(servers[0]!.url, def, { body }, token);
   /** The MT5 phase's deposits. */
   let mt5Ids = new Set<string>();
   type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
@@ -180,7 +166,7 @@ describe(`approvals through platform faults, kill -9 and ${onPostgres ? 'two ser
     for (const [i, d] of approved.entries()) {
       await before(i);
       const server = servers[i % servers.length]!;
-      const r = await call(server.url, calls.funding.processDeposit, { depositId: d._id }, token);
+      const r = await callAt(server.url, calls.funding.processDeposit, { body: { depositId: d._id } }, token);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
     }
     // The workers settle everything: every approved deposit's MTStatus ends SUCCESS (nothing is left

@@ -6,7 +6,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDbKind, freshPostgresDatabase } from '../support/db.ts';
 import { SmtpReceiver, codeFrom } from '../support/smtp-receiver.ts';
-import { failedStart, runTool, startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import {
+  callAt,
+  failedStart,
+  runTool,
+  startServerProcess,
+  type ServerProcess,
+} from '../support/server-process.ts';
 
 /**
  * Growing past one machine (docs/operations.md "Several servers"): server processes started as an
@@ -16,26 +22,6 @@ import { failedStart, runTool, startServerProcess, type ServerProcess } from '..
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const SECRET = 'scale-out-test-secret-scale-out-test-secret';
 const staff = { email: 'ops@scale.test', password: 'Correct-Horse-1' };
-
-type Reply = { status: number; body: Record<string, unknown> };
-async function call(
-  base: string,
-  method: string,
-  url: string,
-  body?: unknown,
-  token?: string,
-): Promise<Reply> {
-  const res = await fetch(base + url, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
 
 describe(`several server processes on one database (${testDbKind})`, () => {
   const smtp = new SmtpReceiver();
@@ -87,7 +73,7 @@ describe(`several server processes on one database (${testDbKind})`, () => {
       expect(second.code).not.toBe(0);
       expect(second.output).toMatch(new RegExp(`DATA_DIR .* is in use by process ${servers[0]!.child.pid}`));
       // The first is unharmed.
-      expect((await call(servers[0]!.url, 'GET', calls.system.getServerInfo)).status).toBe(200);
+      expect((await callAt(servers[0]!.url, calls.system.getServerInfo)).status).toBe(200);
     },
   );
 
@@ -98,23 +84,20 @@ describe(`several server processes on one database (${testDbKind})`, () => {
       const [a, b] = servers as [ServerProcess, ServerProcess];
       // Sign in on A; the session is the database's, so B accepts the same token.
       const before = smtp.count();
-      const login = await call(a.url, 'POST', calls.auth.loginAdmin, staff);
+      const login = await callAt(a.url, calls.auth.loginAdmin, { body: staff });
       expect(login.status).toBe(200);
       const code = codeFrom(await smtp.next(staff.email, before));
-      const confirmed = await call(b.url, 'POST', calls.auth.confirmLogin, {
-        email: staff.email,
-        password: login.body.password,
-        code,
+      const confirmed = await callAt(b.url, calls.auth.confirmLogin, {
+        body: { email: staff.email, password: login.body.password, code },
       });
       expect(confirmed.status).toBe(200);
       const token = confirmed.body.token as string;
 
       const list = async (base: string, status: string) => {
-        const r = await call(
+        const r = await callAt(
           base,
-          'POST',
           calls.funding.listFundingRequests,
-          { type: 'deposit', status, page: 1, sizePerPage: 100, filters: {} },
+          { body: { type: 'deposit', status, page: 1, sizePerPage: 100, filters: {} } },
           token,
         );
         expect(r.status).toBe(200);
@@ -128,7 +111,7 @@ describe(`several server processes on one database (${testDbKind})`, () => {
         pending.flatMap((d) =>
           [a, b].map(async (s) => ({
             id: d._id,
-            status: (await call(s.url, 'POST', calls.funding.processDeposit, { depositId: d._id }, token))
+            status: (await callAt(s.url, calls.funding.processDeposit, { body: { depositId: d._id } }, token))
               .status,
           })),
         ),
@@ -174,9 +157,7 @@ describe(`several server processes on one database (${testDbKind})`, () => {
         for (const d of pending) expect(historical.find((h) => h._id === d._id)?.MTStatus).toBe('SUCCESS');
       }
       const counts = await Promise.all(
-        [a, b].map(
-          async (s) => (await call(s.url, 'GET', calls.system.countNewRequests, undefined, token)).body,
-        ),
+        [a, b].map(async (s) => (await callAt(s.url, calls.system.countNewRequests, {}, token)).body),
       );
       expect(counts[0]).toEqual(counts[1]);
     },

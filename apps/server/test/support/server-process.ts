@@ -1,6 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { urlOf, type CallDef } from '@brokerdesk/contract';
+import type { RawInput } from './test-app.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
@@ -122,4 +124,26 @@ export function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A call of the contract to a server process at `base` (its own URL), with a staff session when a
+ * token is given. The body is sent only when the input has one; the reply is read as JSON.
+ */
+export async function callAt<T = Record<string, unknown>>(
+  base: string,
+  def: CallDef,
+  input: RawInput = {},
+  token?: string,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(base + urlOf(def, input), {
+    method: def.method,
+    headers: {
+      accept: 'application/json',
+      ...(input.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: input.body === undefined ? undefined : JSON.stringify(input.body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
 }
