@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { noneToSpare } from './table-settings/settings-logic.ts';
 import type { TableFit } from './table-settings/use-table-settings.ts';
 import type { DataTableColumn } from './types.ts';
@@ -11,7 +11,8 @@ export type FitState = { hidden: readonly string[]; chosen: boolean };
  * (and follows the window) and keeps count of the spare columns the table had to leave out beyond the
  * guess; the columns' guessed widths decide what a narrow table leaves out (settings-logic.ts).
  * useFitCheck, once rows are drawn, checks that the table really fits, leaving out one more spare column
- * at a time until nothing scrolls sideways (nothing then sits under the sticky row actions). A table
+ * at a time until nothing scrolls sideways (nothing then sits under the sticky row actions) and no cell
+ * is squeezed below its text (a table short of room narrows cut-off cells before it scrolls). A table
  * that fits is not checked again until its width or columns change, so a page flip never takes a column
  * away.
  */
@@ -50,16 +51,49 @@ export function useFitCheck<T>(
   fit: { fit: TableFit; key: string; oneMore: () => void },
   hasRows: boolean,
 ) {
-  const settled = useRef<string | null>(null);
   const { key, oneMore } = fit;
-  const { width } = fit.fit;
-  useLayoutEffect(() => {
-    if (state.chosen || !hasRows || !width || settled.current === key) return;
+  const ready = !state.chosen && hasRows && fit.fit.width !== undefined;
+  // Checked again after each column more is left out; once it fits, not before the width or columns change.
+  const mark = `${key}#${fit.fit.more}`;
+  const settled = useRef<string | null>(null);
+  const latest = useRef({ columns, hidden: state.hidden });
+  latest.current = { columns, hidden: state.hidden };
+  const tooWide = useCallback(() => {
     const element = table.current;
     const box = element?.parentElement;
-    if (!element || !box) return;
-    const overflows = element.scrollWidth > box.clientWidth + 1;
-    if (overflows && !noneToSpare(columns, state.hidden)) oneMore();
-    else settled.current = key;
+    if (!element || !box || noneToSpare(latest.current.columns, latest.current.hidden)) return false;
+    return element.scrollWidth > box.clientWidth + 1 || squeezed(element);
+  }, [table]);
+  useLayoutEffect(() => {
+    if (!ready || settled.current === mark) return;
+    if (tooWide()) oneMore();
+    else settled.current = mark;
   });
+  // Cells may still change once drawn (a time zone or a lookup arriving): looked at twice more.
+  useEffect(() => {
+    if (!ready) return;
+    const timers = LATER_CHECKS_MS.map((ms) => setTimeout(() => tooWide() && oneMore(), ms));
+    return () => timers.forEach(clearTimeout);
+  }, [ready, mark, tooWide, oneMore]);
+}
+
+const LATER_CHECKS_MS = [400, 1500];
+
+/** The rows looked at for squeezed cells: the first screen's, enough to see each column's usual text. */
+const ROWS_CHECKED = 20;
+
+/**
+ * Whether a cell of the first rows is cut short of its cap (data-table.module.css: 12rem, 16rem for
+ * long text, none for text read whole): the table had too little room, not the text too much.
+ */
+function squeezed(table: HTMLTableElement): boolean {
+  const rows = table.tBodies[0]?.rows ?? [];
+  for (let r = 0; r < Math.min(rows.length, ROWS_CHECKED); r++) {
+    for (const cell of rows[r]!.cells) {
+      if (cell.scrollWidth <= cell.clientWidth + 1) continue;
+      const cap = parseFloat(getComputedStyle(cell).maxWidth);
+      if (!Number.isFinite(cap) || cell.getBoundingClientRect().width < cap - 1) return true;
+    }
+  }
+  return false;
 }

@@ -5,8 +5,8 @@ import { useTimeZone } from './time-zone.ts';
  * A time as the console shows it: in the staff member's time zone, the UTC time on hover.
  * Nothing for no time.
  */
-/** A time's column width in px: 'YYYY/MM/DD HH:mm:ss' on one line at the table's font size. */
-export const TIME_WIDTH = 150;
+/** A time's column width in px, the cell's padding included: 'YYYY/MM/DD HH:mm:ss' on one line. */
+export const TIME_WIDTH = 165;
 
 export function EpochTime({
   seconds,

@@ -42,7 +42,8 @@ const WRAP_CAP = 256;
  * column for nothing.
  */
 export function widthGuess<T>(column: DataTableColumn<T>): number {
-  if (typeof column.width === 'number') return column.width + PADDING;
+  // Cells are border-box: a set width holds the padding.
+  if (typeof column.width === 'number') return column.width;
   if (column.fitWidth) return column.fitWidth;
   const word = Math.max(0, ...column.header.split(/\s+/).map((w) => w.length));
   const header = word * 8 + (column.sortable ? SORT_ICON : 0) + PADDING;
