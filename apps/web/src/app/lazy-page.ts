@@ -7,3 +7,16 @@ import { lazy, type ComponentType } from 'react';
 export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   return lazy(async () => ({ default: (await load())[name] }));
 }
+
+type Loaders = Record<string, () => Promise<object>>;
+
+/** lazyPage for many screens at once: each key is the name the screen's module exports. */
+export function lazyPages<T extends Loaders>(
+  loaders: T & { [P in keyof T]: () => Promise<Record<P & string, ComponentType>> },
+) {
+  const pages = {} as Record<keyof T, ReturnType<typeof lazyPage>>;
+  for (const name of Object.keys(loaders) as (keyof T & string)[]) {
+    pages[name] = lazyPage(loaders[name], name);
+  }
+  return pages;
+}

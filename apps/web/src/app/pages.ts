@@ -1,99 +1,37 @@
-import { lazyPage } from './lazy-page.ts';
+import { lazyPages } from './lazy-page.ts';
 
-/** Every screen, lazily loaded. One line per screen; the route table in router.tsx places them. */
-
-// Sign-in and password pages (public).
-export const LoginPage = lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage');
-export const ConfirmLoginPage = lazyPage(
-  () => import('../features/auth/confirm-login-page.tsx'),
-  'ConfirmLoginPage',
-);
-export const ForgotPasswordPage = lazyPage(
-  () => import('../features/auth/forgot-password-page.tsx'),
-  'ForgotPasswordPage',
-);
-export const ResetPasswordPage = lazyPage(
-  () => import('../features/auth/reset-password-page.tsx'),
-  'ResetPasswordPage',
-);
-export const EmailConfirmPage = lazyPage(
-  () => import('../features/auth/email-confirm-page.tsx'),
-  'EmailConfirmPage',
-);
-export const DevOutboxPage = lazyPage(() => import('../features/dev/dev-outbox-page.tsx'), 'DevOutboxPage');
-
-// Signed-in screens.
-export const HomePage = lazyPage(() => import('../features/home/home-page.tsx'), 'HomePage');
-export const UserListPage = lazyPage(
-  () => import('../features/clients/user-list/user-list-page.tsx'),
-  'UserListPage',
-);
-export const AddUserPage = lazyPage(
-  () => import('../features/clients/add-user/add-user-page.tsx'),
-  'AddUserPage',
-);
-export const ClientProfilePage = lazyPage(
-  () => import('../features/clients/profile/client-profile-page.tsx'),
-  'ClientProfilePage',
-);
-export const ClientApplicationPage = lazyPage(
-  () => import('../features/clients/application/client-application-page.tsx'),
-  'ClientApplicationPage',
-);
-export const ManageGroupsPage = lazyPage(
-  () => import('../features/groups/manage-groups-page.tsx'),
-  'ManageGroupsPage',
-);
-export const IbRequestsPage = lazyPage(
-  () => import('../features/partners/ib-requests/ib-requests-page.tsx'),
-  'IbRequestsPage',
-);
-export const IbCodesPage = lazyPage(
-  () => import('../features/partners/ib-codes/ib-codes-page.tsx'),
-  'IbCodesPage',
-);
-export const HistoricalRequestsPage = lazyPage(
-  () => import('../features/funding/historical-requests-page.tsx'),
-  'HistoricalRequestsPage',
-);
-export const TransfersPage = lazyPage(
-  () => import('../features/funding/transfers-page.tsx'),
-  'TransfersPage',
-);
-export const WithdrawalsPage = lazyPage(
-  () => import('../features/funding/withdrawals-page.tsx'),
-  'WithdrawalsPage',
-);
-export const DepositsPage = lazyPage(() => import('../features/funding/deposits-page.tsx'), 'DepositsPage');
-export const BankVerificationPage = lazyPage(
-  () => import('../features/funding/bank-verification-page.tsx'),
-  'BankVerificationPage',
-);
-export const WalletAccountsPage = lazyPage(
-  () => import('../features/accounts/wallet-accounts/wallet-accounts-page.tsx'),
-  'WalletAccountsPage',
-);
-export const TradingAccountsPage = lazyPage(
-  () => import('../features/accounts/trading-accounts/trading-accounts-page.tsx'),
-  'TradingAccountsPage',
-);
-export const ChangeLeveragePage = lazyPage(
-  () => import('../features/accounts/change-leverage/change-leverage-page.tsx'),
-  'ChangeLeveragePage',
-);
-export const SubAccountRequestsPage = lazyPage(
-  () => import('../features/accounts/sub-account-requests/sub-account-requests-page.tsx'),
-  'SubAccountRequestsPage',
-);
-// Control: audit trail, reconciliation, staff sessions.
-export const AuditPage = lazyPage(() => import('../features/audit/audit-page.tsx'), 'AuditPage');
-export const ReconciliationPage = lazyPage(
-  () => import('../features/reconciliation/reconciliation-page.tsx'),
-  'ReconciliationPage',
-);
-export const SessionsPage = lazyPage(() => import('../features/audit/sessions-page.tsx'), 'SessionsPage');
-export const StaffPage = lazyPage(() => import('../features/staff/staff-page.tsx'), 'StaffPage');
-export const ThresholdsPage = lazyPage(
-  () => import('../features/approvals/thresholds-page.tsx'),
-  'ThresholdsPage',
-);
+/** Every screen, lazily loaded, by the name its module exports. One line per screen; router.tsx places them. */
+export const Page = lazyPages({
+  // Sign-in and password pages (public).
+  LoginPage: () => import('../features/auth/login-page.tsx'),
+  ConfirmLoginPage: () => import('../features/auth/confirm-login-page.tsx'),
+  ForgotPasswordPage: () => import('../features/auth/forgot-password-page.tsx'),
+  ResetPasswordPage: () => import('../features/auth/reset-password-page.tsx'),
+  EmailConfirmPage: () => import('../features/auth/email-confirm-page.tsx'),
+  DevOutboxPage: () => import('../features/dev/dev-outbox-page.tsx'),
+  // Signed-in screens.
+  HomePage: () => import('../features/home/home-page.tsx'),
+  UserListPage: () => import('../features/clients/user-list/user-list-page.tsx'),
+  AddUserPage: () => import('../features/clients/add-user/add-user-page.tsx'),
+  ClientProfilePage: () => import('../features/clients/profile/client-profile-page.tsx'),
+  ClientApplicationPage: () => import('../features/clients/application/client-application-page.tsx'),
+  ManageGroupsPage: () => import('../features/groups/manage-groups-page.tsx'),
+  IbRequestsPage: () => import('../features/partners/ib-requests/ib-requests-page.tsx'),
+  IbCodesPage: () => import('../features/partners/ib-codes/ib-codes-page.tsx'),
+  HistoricalRequestsPage: () => import('../features/funding/historical-requests-page.tsx'),
+  TransfersPage: () => import('../features/funding/transfers-page.tsx'),
+  WithdrawalsPage: () => import('../features/funding/withdrawals-page.tsx'),
+  DepositsPage: () => import('../features/funding/deposits-page.tsx'),
+  BankVerificationPage: () => import('../features/funding/bank-verification-page.tsx'),
+  WalletAccountsPage: () => import('../features/accounts/wallet-accounts/wallet-accounts-page.tsx'),
+  TradingAccountsPage: () => import('../features/accounts/trading-accounts/trading-accounts-page.tsx'),
+  ChangeLeveragePage: () => import('../features/accounts/change-leverage/change-leverage-page.tsx'),
+  SubAccountRequestsPage: () =>
+    import('../features/accounts/sub-account-requests/sub-account-requests-page.tsx'),
+  // Control: audit trail, reconciliation, staff sessions.
+  AuditPage: () => import('../features/audit/audit-page.tsx'),
+  ReconciliationPage: () => import('../features/reconciliation/reconciliation-page.tsx'),
+  SessionsPage: () => import('../features/audit/sessions-page.tsx'),
+  StaffPage: () => import('../features/staff/staff-page.tsx'),
+  ThresholdsPage: () => import('../features/approvals/thresholds-page.tsx'),
+});

@@ -2,7 +2,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import type { ReactElement } from 'react';
 import { NotFoundPage } from '../shared/not-found-page.tsx';
 import { RedirectIfAuthenticated, RequireAuth } from './auth-guard.tsx';
-import * as Page from './pages.ts';
+import { Page } from './pages.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 

@@ -1,5 +1,5 @@
 import { MAX_SLOTS_PER_ADD, type IbCounters } from '@brokerdesk/contract';
-import { Alert, NumberInput, Text, type NumberInputProps } from '@mantine/core';
+import { Alert, NumberInput, Text } from '@mantine/core';
 import { FormModal } from '../../../shared/form-modal.tsx';
 import { useState } from 'react';
 import { errorsOf } from '../../../shared/api.ts';
@@ -8,6 +8,16 @@ import { codesLeftText, subcodesLeftText } from './ib-counters.ts';
 
 type Props = { counters: IbCounters | undefined; onClose: () => void };
 
+type SlotKind = keyof typeof MAX_SLOTS_PER_ADD;
+const SLOT_KINDS: { kind: SlotKind; label: string; description: string }[] = [
+  {
+    kind: 'ibCodes',
+    label: 'Introducer codes to add',
+    description: 'Each new introducer, and each approved IB request, uses one.',
+  },
+  { kind: 'subcodes', label: 'Subcodes to add', description: 'Each generated link uses one.' },
+];
+
 const count = (value: number | string) => (typeof value === 'number' ? value : 0);
 
 /**
@@ -15,15 +25,16 @@ const count = (value: number | string) => (typeof value === 'number' ? value : 0
  * (docs/product.md [messages]) asks for. Each number is added to both the available and the total counter.
  */
 export function AddSlotsModal({ counters, onClose }: Props) {
-  const [ibCodes, setIbCodes] = useState<number | string>(0);
-  const [subcodes, setSubcodes] = useState<number | string>(0);
+  const [amounts, setAmounts] = useState<Record<SlotKind, number | string>>({ ibCodes: 0, subcodes: 0 });
   const add = useAddSlots();
   const errors = add.error ? errorsOf(add.error) : {};
-  const nothing = count(ibCodes) <= 0 && count(subcodes) <= 0;
+  const ibCodes = count(amounts.ibCodes);
+  const subcodes = count(amounts.subcodes);
+  const nothing = ibCodes <= 0 && subcodes <= 0;
 
   const submit = () => {
     if (nothing) return;
-    add.mutate({ ibCodes: count(ibCodes), subcodes: count(subcodes) }, { onSuccess: onClose });
+    add.mutate({ ibCodes, subcodes }, { onSuccess: onClose });
   };
 
   return (
@@ -40,23 +51,21 @@ export function AddSlotsModal({ counters, onClose }: Props) {
           Now: {codesLeftText(counters)} · {subcodesLeftText(counters)}
         </Text>
       )}
-      <SlotsInput
-        label="Introducer codes to add"
-        description="Each new introducer, and each approved IB request, uses one."
-        max={MAX_SLOTS_PER_ADD.ibCodes}
-        value={ibCodes}
-        onChange={setIbCodes}
-        error={errors.ibCodes}
-        data-autofocus
-      />
-      <SlotsInput
-        label="Subcodes to add"
-        description="Each generated link uses one."
-        max={MAX_SLOTS_PER_ADD.subcodes}
-        value={subcodes}
-        onChange={setSubcodes}
-        error={errors.subcodes}
-      />
+      {SLOT_KINDS.map(({ kind, label, description }, i) => (
+        <NumberInput
+          key={kind}
+          label={label}
+          description={description}
+          data-autofocus={i === 0 || undefined}
+          min={0}
+          max={MAX_SLOTS_PER_ADD[kind]}
+          allowDecimal={false}
+          allowNegative={false}
+          value={amounts[kind]}
+          onChange={(value) => setAmounts((current) => ({ ...current, [kind]: value }))}
+          error={errors[kind]}
+        />
+      ))}
       {(errors.server || errors.auth) && (
         <Alert color="red" variant="light">
           {errors.server ?? errors.auth}
@@ -64,9 +73,4 @@ export function AddSlotsModal({ counters, onClose }: Props) {
       )}
     </FormModal>
   );
-}
-
-/** How many slots of one kind to add: a whole number from 0 up to what one addition may add. */
-function SlotsInput(props: NumberInputProps & { max: number }) {
-  return <NumberInput min={0} allowDecimal={false} allowNegative={false} {...props} />;
 }
