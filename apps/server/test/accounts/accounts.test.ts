@@ -6,15 +6,6 @@ import { testDbKind } from '../support/db.ts';
 import { leverageChanges, subAccountRequests, tradingAccounts, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 
-type Account = {
-  _id: string;
-  number: number;
-  leverage: number;
-  approved: boolean;
-  live: boolean;
-  balance: number;
-};
-
 describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;

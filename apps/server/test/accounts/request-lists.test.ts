@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, urlOf, type CallDef } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
-import type { LeverageChange, LookupClient, SubAccountRequest } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { leverageChanges, subAccountRequests, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
-
-type Leverages = { leverages: LeverageChange[]; users: Record<string, LookupClient>; totalSize: number };
-type SubAccounts = { accounts: SubAccountRequest[]; users: Record<string, LookupClient>; totalSize: number };
 
 /** Change-leverage and sub-account request lists are paged, sorted and filtered by the server (no cap). */
 describe(`leverage and sub-account request lists (${testDbKind})`, () => {

@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq, like, or } from 'drizzle-orm';
-import { calls, FOUR_EYES_MESSAGES, MESSAGES, type FundingApproval } from '@brokerdesk/contract';
+import { calls, FOUR_EYES_MESSAGES, MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { approvalThresholds, auditLog, fundingApprovals, platformOperations } from '../../src/db/schema.ts';
 import { fundingFixtures } from '../funding/support.ts';
 
-type Reply = {
-  success: boolean;
-  message?: string;
-  request?: Record<string, unknown>;
-  approval?: FundingApproval | null;
-  errors?: Record<string, string>;
-};
-type ListReply = { data: { transfers: { _id: string }[]; approvals: Record<string, FundingApproval> } };
 const PASSWORD = 'Correct-Horse-1';
 const STAFF = ['sys', 'ann', 'bob', 'cid'] as const;
 type Who = (typeof STAFF)[number];

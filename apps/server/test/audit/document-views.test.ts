@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { calls, AUDIT_ACTIONS, type DocumentView } from '@brokerdesk/contract';
+import { calls, AUDIT_ACTIONS } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, kycDocuments } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { verifyAuditChain } from '../../src/audit/verify.ts';
 import { PDF, bankAccount, uploadFile } from '../banks/fixtures.ts';
-
-type Docs = { IDENTITY: { viewUrl: string; reportUrl: string }; PROOF_OF_RESIDENCE: { viewUrl: string } };
 
 describe(`document views are logged and listed (${testDbKind})`, () => {
   let t: TestApp;

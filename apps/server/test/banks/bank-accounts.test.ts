@@ -5,18 +5,13 @@ import {
   BANK_LIST_CAP,
   MESSAGES,
   TOTAL_CAP,
-  type BankAccount,
   type BankAccountsPageResponse,
-  type BankAccountsResponse,
-  type BankDetailsResponse,
 } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, bankAccounts, clientLogs, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { bankAccount, PDF, uploadFile } from './fixtures.ts';
-
-type Updated = { success: boolean; message: string; bankAccount: BankAccount };
 
 /** The Bank modal's body for a UK account; tests change what they need. */
 const ukBody = (id: string, over: Record<string, unknown> = {}) => ({

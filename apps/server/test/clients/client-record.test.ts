@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
-import type { ClientBankAccount, TimelineResponse } from '@brokerdesk/contract';
+import type { TimelineResponse } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import {

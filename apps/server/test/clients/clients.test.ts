@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { calls, MESSAGES, STAFF_MESSAGES, type CallBody, type User } from '@brokerdesk/contract';
+import { calls, MESSAGES, STAFF_MESSAGES, type CallBody } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, users } from '../../src/db/schema.ts';
 import { verifyPassword } from '../../src/auth/passwords.ts';
-
-type ListReply = { success: boolean; clients: User[]; totalSize: number };
 
 const newClient = (over: Record<string, unknown> = {}): CallBody<typeof calls.clients.registerUser> => ({
   email: `c${Math.random().toString(36).slice(2, 9)}@clients.test`,

@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, MESSAGES, type DocumentView } from '@brokerdesk/contract';
+import { calls, MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { FakeKycProvider } from '../support/fake-kyc.ts';
 import { loadConfig } from '../../src/config.ts';
-
-type Doc = {
-  idDocType: string;
-  imageIds: string[];
-  uploaded: boolean;
-  verified: boolean;
-  viewUrl: string;
-  reportUrl: string;
-};
-type Docs = { IDENTITY: Doc | null; PROOF_OF_RESIDENCE: Doc | null; inspectionId: string };
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 

@@ -6,19 +6,6 @@ import { kycDocuments, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { eq } from 'drizzle-orm';
 
-type Docs = {
-  IDENTITY: {
-    idDocType: string;
-    imageIds: string[];
-    uploaded: boolean;
-    verified: boolean;
-    viewUrl: string;
-    reportUrl: string;
-  } | null;
-  PROOF_OF_RESIDENCE: unknown;
-  inspectionId: string;
-};
-
 describe(`KYC documents through the stand-in provider (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;

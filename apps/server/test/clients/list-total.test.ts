@@ -6,7 +6,6 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 
 type Filters = Record<string, Filter>;
-type Reply = { clients: { email: string }[]; totalSize: number; totalCapped?: boolean };
 
 describe(`the client list counts up to TOTAL_CAP rows (${testDbKind})`, () => {
   let t: TestApp;

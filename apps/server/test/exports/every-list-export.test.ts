@@ -4,7 +4,6 @@ import { calls, EXPORTABLE_LISTS, type Filter } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 
-type Link = { url: string; filename: string };
 const ALPHA = 'a1a1a1a1a1a1a1a1a1a1a1a1'; // owns the odd rows
 const BETA = 'b2b2b2b2b2b2b2b2b2b2b2b2'; // owns the even rows
 const N = 1_500; // more than one cursor batch, so the per-batch client lookup runs twice

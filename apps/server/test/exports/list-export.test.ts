@@ -5,8 +5,6 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
 
-type Link = { url: string; filename: string };
-
 describe(`CSV export of a list with its filters and sort (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;

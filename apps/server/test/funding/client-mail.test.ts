@@ -6,7 +6,7 @@ import { openTestDatabase, testDbKind } from '../support/db.ts';
 import { platformOperations } from '../../src/db/schema.ts';
 import { clientMailer } from '../../src/features/funding/client-mail.ts';
 import { smtpMailer } from '../../src/mail/mailer.ts';
-import { fundingFixtures, type Action } from './support.ts';
+import { fundingFixtures } from './support.ts';
 
 /**
  * The client's notice goes out after the decision committed: whatever fails there (the client's

@@ -6,9 +6,6 @@ import { testDbKind } from '../support/db.ts';
 import { deposits, tradingAccounts, transfers, users, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 
-type FundingReply = { data: { transfers: { _id: string }[]; totalSize: number } };
-type AccountsReply = { data: { accounts: { _id: string }[]; totalSize: number } };
-
 /**
  * The client filter on funding and trading-account lists reads the row's own copy of its client's name,
  * surname and email (migration 0014). These tests change the client the way staff do and check that the

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallBody } from '@brokerdesk/contract';
 import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
-import { fundingFixtures, type Action } from './support.ts';
+import { fundingFixtures } from './support.ts';
 
 /**
  * A rejection stamps when it was rejected, never timeApproved: the approval column, the export and

@@ -5,14 +5,6 @@ import { testDbKind } from '../support/db.ts';
 import { deposits, transfers, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 
-type Reply = {
-  data: {
-    clients: Record<string, { name: string; email: string }>;
-    transfers: Record<string, unknown>[];
-    totalSize: number;
-  };
-};
-
 describe(`funding request lists (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;

@@ -9,7 +9,6 @@ import { StandInPaymentProvider } from '../../src/integrations/payments/index.ts
 import { ProviderOrderSync } from '../../src/features/funding/provider-sync.ts';
 
 const PROCESS_SECONDS = 120;
-type List = { data: { transfers: { _id: string }[]; totalSize: number } };
 
 /**
  * Provider sync walks every open order with a cursor: orders the provider has not processed yet (first

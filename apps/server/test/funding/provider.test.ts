@@ -6,11 +6,10 @@ import { testDbKind } from '../support/db.ts';
 import { auditLog, platformOperations } from '../../src/db/schema.ts';
 import { StandInPaymentProvider } from '../../src/integrations/payments/index.ts';
 import { ProviderOrderSync } from '../../src/features/funding/provider-sync.ts';
-import { fundingFixtures, type Action } from './support.ts';
+import { fundingFixtures } from './support.ts';
 
 const PROCESS_SECONDS = 120;
 type Orders = { clients: Record<string, unknown>; transfers: Record<string, unknown>[]; totalSize: number };
-type List = { data: { transfers: { _id: string }[]; totalSize: number } };
 
 /**
  * Card-provider withdrawals (docs/product.md [state.provider-withdrawal]): hidden from the pending list until

@@ -4,7 +4,7 @@ import { calls, type CallBody, MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, platformOperations } from '../../src/db/schema.ts';
-import { fundingFixtures, type Action } from './support.ts';
+import { fundingFixtures } from './support.ts';
 
 const UPDATE = {
   deposit: calls.funding.updateDeposit,

@@ -5,8 +5,6 @@ import { testDbKind } from '../support/db.ts';
 import { deposits } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 
-type Reply = { data: { transfers: { _id: string }[]; totalSize: number; totalCapped?: boolean } };
-
 /**
  * Under a substring filter a list counts its total only up to SEARCH_TOTAL_CAP ("1,000+"): a weak
  * substring matching a tenth of a million clients would otherwise count 10,000 matches for every page.

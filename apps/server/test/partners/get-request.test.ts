@@ -7,12 +7,6 @@ import { users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { client, ibRequest } from './fixtures.ts';
 
-type Reply = {
-  requestData: Record<string, unknown>;
-  usersData: Record<string, { name: string; surname: string; email: string; agentCode: number | null }>;
-  errors?: Record<string, string>;
-};
-
 /** One IB request by id: what a deep link to a request off the list's page loads. */
 describe(`one IB request by id (${testDbKind})`, () => {
   let t: TestApp;

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { calls, MESSAGES, type IbCode, type IbCodesResponse } from '@brokerdesk/contract';
+import { calls, MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, generatedCodes, ibCodes, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { client, logsOf, quota, setQuota } from './fixtures.ts';
-
-type Added = { success: boolean; addIbCode: IbCode };
-type Codes = { codes: { name: string; code: string; link: string }[] };
 
 describe(`IB codes (${testDbKind})`, () => {
   let t: TestApp;

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { calls, MESSAGES, type IbRequestsResponse } from '@brokerdesk/contract';
+import { calls, MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, ibCodes, ibRequests, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { client, ibRequest, logsOf, quota, setQuota } from './fixtures.ts';
-
-type Processed = { success: boolean; message: string; agentCode?: number };
 
 describe(`IB requests (${testDbKind})`, () => {
   let t: TestApp;

@@ -7,8 +7,6 @@ import { auditLog, ibCodes, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { client, ibRequest, quota } from './fixtures.ts';
 
-type Slots = { success: boolean; message: string; counters: Record<string, number> };
-
 /** The IB lists are server-paged (no cap), and a SYSOP adds introducer and subcode slots. */
 describe(`IB lists paged on the server, and adding slots (${testDbKind})`, () => {
   let t: TestApp;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
-import type { ReconciliationListResponse, ReconciliationReportDetail } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { reconciliationReports as reports } from '../../src/db/schema.ts';

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { and, eq } from 'drizzle-orm';
-import type {
-  MenuCounters,
-  ReconciliationAlert,
-  ReconciliationAlertsResponse,
-  ReconciliationReportDetail,
-} from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { connectStream, type LiveStream } from '../events/support.ts';

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import {
-  calls,
-  RECONCILIATION_CSV_COLUMNS,
-  RECONCILIATION_MAX_DAYS,
-  type ReconciliationListResponse,
-  type ReconciliationReportDetail,
-} from '@brokerdesk/contract';
+import { calls, RECONCILIATION_CSV_COLUMNS, RECONCILIATION_MAX_DAYS } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
-import type { ReconciliationReportDetail } from '@brokerdesk/contract';
 import { platformOperations } from '../../src/db/schema.ts';
 import { backupDatabase, restoreDatabase } from '../support/backup.ts';
 import { testDbKind } from '../support/db.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { calls, STAFF_MESSAGES, type StaffListResponse, type StaffMember } from '@brokerdesk/contract';
+import { calls, STAFF_MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, emailConfirmations, users } from '../../src/db/schema.ts';

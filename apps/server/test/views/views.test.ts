@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  calls,
-  VIEWS_LIMITS,
-  VIEWS_MESSAGES,
-  type ListSettingsResponse,
-  type ViewResponse,
-  type ViewState,
-} from '@brokerdesk/contract';
+import { calls, VIEWS_LIMITS, VIEWS_MESSAGES, type ViewResponse, type ViewState } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { listPreferences, savedViews, users } from '../../src/db/schema.ts';
