@@ -7,7 +7,7 @@ import { confirmAction } from '../../shared/confirm-modal.tsx';
 import {
   DataTable,
   listDefaults,
-  pageLocally,
+  localTableProps,
   RowLink,
   useUrlListState,
   type DataTableColumn,
@@ -139,7 +139,6 @@ export function SessionsPage() {
     );
   }
 
-  const page = query.data ? pageLocally(query.data, list.state, FIELDS) : undefined;
   return (
     <Stack gap="md">
       <Title order={2}>Staff Sessions</Title>
@@ -149,11 +148,7 @@ export function SessionsPage() {
         columns={columns}
         list={list}
         rowKey={(s) => s.sessionId}
-        rows={page?.rows}
-        total={page?.total}
-        loading={query.isPending}
-        error={query.error ?? undefined}
-        onRetry={() => void query.refetch()}
+        {...localTableProps(query, query.data, list.state, FIELDS)}
         minWidth={1000}
         emptyText="No staff member is signed in."
       />

@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   DataTable,
-  pageLocally,
+  localTableProps,
   toPagedRequest,
   useUrlListState,
   type ListDefaults,
@@ -39,7 +39,6 @@ export function ManageGroupsPage() {
   usePageTitle('Manage Groups');
   const list = useUrlListState(GROUP_LIST);
   const query = useGroups();
-  const page = query.data ? pageLocally(query.data, list.state, GROUP_FIELDS) : undefined;
   const [adding, setAdding] = useState(false);
   // The edited group is in the URL (?open=<groupId>): a link opens it, Back closes it. The list is
   // complete on one screen, so a group it lacks does not exist.
@@ -68,11 +67,7 @@ export function ManageGroupsPage() {
         columns={GROUP_COLUMNS}
         list={list}
         rowKey={(g) => g.groupId}
-        rows={page?.rows}
-        total={page?.total}
-        loading={query.isPending}
-        error={query.error ?? undefined}
-        onRetry={() => void query.refetch()}
+        {...localTableProps(query, query.data, list.state, GROUP_FIELDS)}
         rowStyle={(g) => (isCopyD(g) ? RED_ROW : undefined)}
         rowTitle={(g) => (isCopyD(g) ? 'Copy flag D' : undefined)}
         onRowClick={editing.open}

@@ -8,7 +8,7 @@ import { confirmAction } from '../../shared/confirm-modal.tsx';
 import {
   DataTable,
   listDefaults,
-  pageLocally,
+  localTableProps,
   useUrlListState,
   type DataTableColumn,
   type LocalFields,
@@ -163,7 +163,6 @@ export function StaffPage() {
     ];
   }, [sysop, update]);
 
-  const page = query.data ? pageLocally(query.data.staff, list.state, FIELDS) : undefined;
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -185,11 +184,7 @@ export function StaffPage() {
         columns={columns}
         list={list}
         rowKey={(m) => m._id}
-        rows={page?.rows}
-        total={page?.total}
-        loading={query.isPending}
-        error={query.error ?? undefined}
-        onRetry={() => void query.refetch()}
+        {...localTableProps(query, query.data?.staff, list.state, FIELDS)}
         minWidth={1000}
         emptyText="No staff member matches."
       />

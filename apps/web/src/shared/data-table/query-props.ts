@@ -1,4 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ListState } from './list-state.ts';
+import { pageLocally, type LocalFields } from './local-page.ts';
 
 /** The DataTable props that describe a query's progress. */
 export type QueryTableProps<T> = {
@@ -27,6 +29,26 @@ export function queryTableProps<D, T>(
     totalCapped: picked?.totalCapped,
     loading: query.isPending,
     refreshing: query.isPlaceholderData && query.isFetching,
+    error: query.error ?? undefined,
+    onRetry: () => void query.refetch(),
+  };
+}
+
+/**
+ * The same for a list the server sends whole and the table pages and sorts here (local-page.ts):
+ * `rows` are the query's rows (by default its data itself), or undefined before they came.
+ */
+export function localTableProps<D, T>(
+  query: UseQueryResult<D>,
+  rows: readonly T[] | undefined,
+  state: ListState,
+  fields: LocalFields<T>,
+): Pick<QueryTableProps<T>, 'rows' | 'total' | 'loading' | 'error' | 'onRetry'> {
+  const page = rows ? pageLocally(rows, state, fields) : undefined;
+  return {
+    rows: page?.rows,
+    total: page?.total,
+    loading: query.isPending,
     error: query.error ?? undefined,
     onRetry: () => void query.refetch(),
   };

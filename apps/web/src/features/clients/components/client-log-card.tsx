@@ -5,7 +5,7 @@ import { useState } from 'react';
 import {
   DataTable,
   listDefaults,
-  pageLocally,
+  localTableProps,
   useUrlListState,
   type DataTableColumn,
   type LocalFields,
@@ -59,7 +59,6 @@ export function ClientLogCard({ userId }: { userId: string }) {
   const list = useUrlListState(LOG_LIST);
   const query = useClientLogs(userId);
   const [adding, setAdding] = useState(false);
-  const page = query.data ? pageLocally(query.data, list.state, FIELDS) : undefined;
 
   return (
     <SectionCard
@@ -81,11 +80,7 @@ export function ClientLogCard({ userId }: { userId: string }) {
         columns={COLUMNS}
         list={list}
         rowKey={(e) => e._id}
-        rows={page?.rows}
-        total={page?.total}
-        loading={query.isPending}
-        error={query.error ?? undefined}
-        onRetry={() => void query.refetch()}
+        {...localTableProps(query, query.data, list.state, FIELDS)}
         emptyText="No log entries yet."
         withBorder={false}
         minWidth={520}

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import {
   DataTable,
   listDefaults,
-  pageLocally,
+  localTableProps,
   useUrlListState,
   type DataTableColumn,
   type LocalFields,
@@ -65,7 +65,6 @@ export function DocumentsViewedCard({ userId }: { userId: string }) {
   const list = useUrlListState(LIST);
   const query = useDocumentViews(userId);
   const rows = useMemo(() => query.data?.map((v, n) => ({ ...v, n })), [query.data]);
-  const page = rows ? pageLocally(rows, list.state, FIELDS) : undefined;
   return (
     <SectionCard
       title="Documents Viewed"
@@ -81,11 +80,7 @@ export function DocumentsViewedCard({ userId }: { userId: string }) {
         columns={COLUMNS}
         list={list}
         rowKey={(v) => String(v.n)}
-        rows={page?.rows}
-        total={page?.total}
-        loading={query.isPending}
-        error={query.error ?? undefined}
-        onRetry={() => void query.refetch()}
+        {...localTableProps(query, rows, list.state, FIELDS)}
         emptyText="No one has opened this client's documents yet."
         withBorder={false}
         minWidth={720}
