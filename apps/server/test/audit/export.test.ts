@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { AUDIT_CSV_COLUMNS } from '@brokerdesk/contract';
+import { AUDIT_CSV_COLUMNS, calls, urlOf } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
@@ -48,7 +48,7 @@ describe(`audit CSV export (${testDbKind})`, () => {
   afterAll(() => t.stop());
 
   const download = (query: string) =>
-    fetch(`${t.base}/api/admin/audit/export.csv?${query}`, { headers: t.auth(token) });
+    fetch(`${t.base}${urlOf(calls.audit.exportAudit)}?${query}`, { headers: t.auth(token) });
 
   it('streams CSV with a header, escaping commas, quotes and line breaks, and defusing formulas', async () => {
     const res = await download(`actorId=${tricky}`);
@@ -110,6 +110,6 @@ describe(`audit CSV export (${testDbKind})`, () => {
     expect((await download(`from=${BASE + 1}&to=${BASE}`)).status).toBe(400);
     expect((await download('colour=red')).status).toBe(400);
     expect((await download('actorId=nope')).status).toBe(400);
-    expect((await fetch(`${t.base}/api/admin/audit/export.csv`)).status).toBe(401);
+    expect((await fetch(t.base + urlOf(calls.audit.exportAudit))).status).toBe(401);
   });
 });

@@ -3,6 +3,7 @@ import { asc } from 'drizzle-orm';
 import {
   calls,
   AUDIT_CLIENT_MATCHES,
+  urlOf,
   type AuditRow,
   type AuditSearchResponse,
   type CallBody,
@@ -331,7 +332,7 @@ describe(`a readable audit trail: names, records and links; filters by them (${t
     expect(await refused({ client: 42 })).toHaveProperty('filters');
 
     const csv = (query: string) =>
-      fetch(`${t.base}/api/admin/audit/export.csv?${query}`, { headers: t.auth(token) });
+      fetch(`${t.base}${urlOf(calls.audit.exportAudit)}?${query}`, { headers: t.auth(token) });
     const good = await csv(new URLSearchParams({ client: 'Ewa Janiak', recordId: wd }).toString());
     expect(good.status).toBe(200);
     const lines = (await good.text()).trim().split('\r\n');

@@ -1,3 +1,4 @@
+import { calls, urlOf } from '@brokerdesk/contract';
 import type { TestApp } from '../support/test-app.ts';
 import { bankAccounts } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -42,7 +43,7 @@ export async function upload(t: TestApp, parts: Part[], token?: string) {
     if ('value' in p) form.append(p.name, p.value);
     else form.append(p.name, new Blob([p.data], { type: p.type ?? 'application/pdf' }), p.filename);
   }
-  const res = await fetch(`${t.base}/upload`, {
+  const res = await fetch(t.base + urlOf(calls.banks.uploadDocument), {
     method: 'POST',
     body: form,
     headers: token ? { authorization: `Bearer ${token}` } : {},

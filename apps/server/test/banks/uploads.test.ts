@@ -4,7 +4,7 @@ import path from 'node:path';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { calls, UPLOAD_MAX_BYTES } from '@brokerdesk/contract';
+import { calls, UPLOAD_MAX_BYTES, urlOf } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
@@ -13,6 +13,11 @@ import { newId } from '../../src/lib/ids.ts';
 import { HTML, JPEG, PDF, PNG, upload, uploadFile } from './fixtures.ts';
 
 const SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret!');
+/**
+ * The stored files' address without a name: the tests append names urlOf would encode (traversal,
+ * encoded dots), as an attacker would send them.
+ */
+const FILES = calls.banks.openStoredFile.path.replace(':file', '');
 
 describe(`document uploads and signed file links (${testDbKind})`, () => {
   let t: TestApp;
@@ -160,13 +165,13 @@ describe(`document uploads and signed file links (${testDbKind})`, () => {
     }
     const json = await t.raw(calls.banks.uploadDocument, { body: { file: 'x' } }, t.auth(token));
     expect(json.status).toBe(400);
-    const broken = await fetch(`${t.base}/upload`, {
+    const broken = await fetch(t.base + urlOf(calls.banks.uploadDocument), {
       method: 'POST',
       headers: { ...t.auth(token), 'content-type': 'multipart/form-data; boundary=XYZ' },
       body: '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-cut',
     });
     expect(broken.status).toBe(400);
-    const noBoundary = await fetch(`${t.base}/upload`, {
+    const noBoundary = await fetch(t.base + urlOf(calls.banks.uploadDocument), {
       method: 'POST',
       headers: { ...t.auth(token), 'content-type': 'multipart/form-data' },
       body: 'x',
@@ -184,7 +189,7 @@ describe(`document uploads and signed file links (${testDbKind})`, () => {
     expect(
       (await fetch(`${t.base}${url.replace(/exp=(\d+)/, (_, e) => `exp=${Number(e) + 60}`)}`)).status,
     ).toBe(403);
-    expect((await fetch(`${t.base}/public/files/${b.body.file as string}?${query}`)).status).toBe(403);
+    expect((await fetch(`${t.base}${FILES}${b.body.file as string}?${query}`)).status).toBe(403);
     t.clock.advance(601);
     expect((await fetch(`${t.base}${url}`)).status).toBe(403);
     expect((await fetch(`${t.base}${b.body.url as string}`)).status).toBe(403);
@@ -201,19 +206,19 @@ describe(`document uploads and signed file links (${testDbKind})`, () => {
       'a..pdf',
     ]) {
       const decoded = decodeURIComponent(name);
-      const signed = links.sign(`/public/files/${decoded}`).split('?')[1];
+      const signed = links.sign(`${FILES}${decoded}`).split('?')[1];
       // A NUL is refused as bad input (400) before any route looks at the name.
       const expected = decoded.includes('\0') ? 400 : 404;
-      expect((await rawGet(`/public/files/${name}?${signed}`)).status, name).toBe(expected);
+      expect((await rawGet(`${FILES}${name}?${signed}`)).status, name).toBe(expected);
     }
-    for (const url of [
-      '/public/files/../../etc/passwd',
-      '/public/files/%2E%2E',
-      '/public/files/%2e%2e/%2e%2e/etc/passwd',
-    ]) {
+    for (const url of [`${FILES}../../etc/passwd`, `${FILES}%2E%2E`, `${FILES}%2e%2e/%2e%2e/etc/passwd`]) {
       expect(notAFile(await rawGet(url)), url).toBe(true);
     }
-    const missing = links.sign(`/public/files/${clientId}-1-gone.pdf`, 300, t.sessionOf(token));
+    const missing = links.sign(
+      urlOf(calls.banks.openStoredFile, { params: { file: `${clientId}-1-gone.pdf` } }),
+      300,
+      t.sessionOf(token),
+    );
     expect((await fetch(`${t.base}${missing}`)).status).toBe(404);
   });
 });

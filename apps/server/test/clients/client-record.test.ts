@@ -195,7 +195,7 @@ describe(`client record: timeline and bank statements (${testDbKind})`, () => {
         accountEnding: '3000',
       }),
     ]);
-    expect(JSON.stringify(r.body)).not.toContain('/public/files/');
+    expect(JSON.stringify(r.body)).not.toContain(calls.banks.openStoredFile.path.replace(':file', ''));
     const [row] = await t.db.select().from(bankAccounts).where(eq(bankAccounts.id, withFile));
     expect(row?.userId).toBe(clientId);
     expect(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, MESSAGES } from '@brokerdesk/contract';
+import { calls, MESSAGES, urlOf } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { FakeKycProvider } from '../support/fake-kyc.ts';
@@ -127,7 +127,11 @@ describe(`KYC documents through the provider's API (KYC_PROVIDER=sumsub, ${testD
     // Same signature on another client's path: the signature does not match.
     expect((await t.send('GET', `${path.replace(verified, stranger)}${query}`)).status).toBe(403);
     // An image id of the client that the provider does not list (1045510332 is listed, 999 is not).
-    const signed = t.links.sign(`/api/kyc/image/${verified}/999`, 60, t.sessionOf(token));
+    const signed = t.links.sign(
+      urlOf(calls.clients.openKycImage, { params: { userId: verified, imageId: '999' } }),
+      60,
+      t.sessionOf(token),
+    );
     expect((await t.send('GET', signed)).status).toBe(404);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX, calls } from '@brokerdesk/contract';
+import { API_PREFIX, calls, urlOf } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
@@ -114,7 +114,7 @@ describe(`Prometheus metrics on their own listener (${testDbKind})`, () => {
   it('counts open live-update streams', async () => {
     expect(series(await scrape(), 'live_update_streams')).toBe(0);
     const abort = new AbortController();
-    const res = await fetch(`${t.base}/api/other/events`, {
+    const res = await fetch(t.base + urlOf(calls.events.openLiveEvents), {
       headers: { authorization: `Bearer ${token}`, 'x-background': '1' },
       signal: abort.signal,
     });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { calls, RECONCILIATION_CSV_COLUMNS, RECONCILIATION_MAX_DAYS } from '@brokerdesk/contract';
+import { calls, RECONCILIATION_CSV_COLUMNS, RECONCILIATION_MAX_DAYS, urlOf } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
@@ -227,9 +227,10 @@ describe(`reconciliation with the platform (${testDbKind})`, () => {
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
 
-    const csv = await fetch(`${t.base}/api/admin/reconciliation/reports/${first.body._id}/export.csv`, {
-      headers: t.auth(token),
-    });
+    const csv = await fetch(
+      t.base + urlOf(calls.reconciliation.exportReconciliationReport, { params: { id: first.body._id } }),
+      { headers: t.auth(token) },
+    );
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename="reconciliation-all-/);

@@ -281,7 +281,10 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
         createdAt: now,
         expiresAt: now + 3600,
       });
-      await get(`/email/confirm/${secrets.confirmId}`, { accept: 'text/html' });
+      // The link's page is a GET of the call's own address.
+      await get(urlOf(calls.auth.confirmEmail, { params: { id: secrets.confirmId } }), {
+        accept: 'text/html',
+      });
       await t.raw(calls.auth.confirmEmail, { params: { id: secrets.confirmId }, body: {} });
 
       const text = logs.lines.join('');
