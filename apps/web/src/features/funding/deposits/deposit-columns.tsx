@@ -1,47 +1,32 @@
-import type { Deposit, FundingTab } from '@brokerdesk/contract';
+import type { Deposit } from '@brokerdesk/contract';
 import { filterTypesOf, type DataTableColumn } from '../../../shared/data-table/index.ts';
 import {
-  accountColumn,
-  actionsColumn,
-  amountColumn,
-  approvalColumns,
-  clientColumn,
-  currencyColumn,
-  referenceColumn,
+  decisionColumns,
+  requestColumns,
   sortFieldsOf,
-  statusColumn,
-  textColumn,
-  timeColumn,
-  type Clients,
-  type RowActions,
+  type ColumnsContext,
+  type RequestFields,
 } from '../shared/column-builders.tsx';
 import { depositTabColumns } from '../shared/funding-tabs.ts';
 
-type Context = {
-  tab: FundingTab;
-  clients?: Clients;
-  admins?: Readonly<Record<string, string>>;
-  actions?: RowActions<Deposit>;
+const FIELDS: RequestFields<Deposit> = {
+  gateway: { id: 'paymentGatewayService', read: (d) => d.paymentGatewayService },
+  time: { header: 'Time', read: (d) => d.timestamp },
+  payment: { id: 'depositPaymentName', read: (d) => d.depositPaymentName },
+  reference: { id: 'transactionId', read: (d) => d.transactionId },
+  account: { id: 'accountNumber', header: 'Account number', read: (d) => d.accountNumber },
+  amount: { id: 'depositAmountSent', read: (d) => d.depositAmountSent },
+  currency: { id: 'depositCurrency', read: (d) => d.depositCurrency },
 };
 
-/**
- * docs/product.md [screen.deposits]: gateway, time, payment method, names, transaction id, account number,
- * amount, currency.
- */
-export function depositColumns({ tab, clients, admins, actions }: Context): DataTableColumn<Deposit>[] {
-  const extra = depositTabColumns(tab);
+/** docs/product.md [screen.deposits]: the request's columns, then what the tab adds. */
+export function depositColumns(ctx: ColumnsContext<Deposit>): DataTableColumn<Deposit>[] {
   return [
-    textColumn<Deposit>('paymentGatewayService', 'Gateway', (d) => d.paymentGatewayService),
-    timeColumn<Deposit>('timestamp', 'Time', (d) => d.timestamp),
-    textColumn<Deposit>('depositPaymentName', 'Payment method', (d) => d.depositPaymentName),
-    clientColumn<Deposit>(clients),
-    referenceColumn<Deposit>('transactionId', 'Transaction ID', (d) => d.transactionId),
-    accountColumn<Deposit>('accountNumber', 'Account number', (d) => d.accountNumber),
-    amountColumn<Deposit>('depositAmountSent', (d) => d.depositAmountSent),
-    currencyColumn<Deposit>('depositCurrency', (d) => d.depositCurrency),
-    ...(extra.approval ? approvalColumns<Deposit>(admins, (d) => d.timeApproved ?? d.timeRejected) : []),
-    ...(extra.status ? [statusColumn<Deposit>((d) => d.MTStatus)] : []),
-    ...(extra.actions && actions ? [actionsColumn(actions)] : []),
+    ...requestColumns(FIELDS, ctx.clients),
+    ...decisionColumns(depositTabColumns(ctx.tab), ctx, {
+      decidedAt: (d) => d.timeApproved ?? d.timeRejected,
+      mtStatus: (d) => d.MTStatus,
+    }),
   ];
 }
 

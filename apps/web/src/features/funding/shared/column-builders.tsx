@@ -1,4 +1,4 @@
-import { CURRENCIES, type LookupClient } from '@brokerdesk/contract';
+import { CURRENCIES, type FundingTab, type LookupClient } from '@brokerdesk/contract';
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from '../../../shared/data-table/index.ts';
 import { formatAmount } from '../../../shared/formatters.ts';
@@ -150,6 +150,60 @@ export function actionsColumn<T extends Base>(actions: RowActions<T>): DataTable
     ),
   };
 }
+
+type Field<T, V> = { id: string; read: (row: T) => V };
+
+/** Where a deposit's or withdrawal's fields are: the two lists show the same columns of other fields. */
+export type RequestFields<T> = {
+  gateway: Field<T, string>;
+  time: { header: string; read: (row: T) => number | null };
+  payment: Field<T, string>;
+  reference: Field<T, string>;
+  account: Field<T, number> & { header: string };
+  amount: Field<T, number>;
+  currency: Field<T, string>;
+};
+
+/**
+ * The columns a deposit and a withdrawal list open with (docs/product.md [screen.deposits],
+ * [screen.withdrawals]): gateway, time, payment method, name, transaction id, account, amount, currency.
+ */
+export function requestColumns<T extends Base>(
+  f: RequestFields<T>,
+  clients: Clients | undefined,
+): DataTableColumn<T>[] {
+  return [
+    textColumn<T>(f.gateway.id, 'Gateway', f.gateway.read),
+    timeColumn<T>('timestamp', f.time.header, f.time.read),
+    textColumn<T>(f.payment.id, 'Payment method', f.payment.read),
+    clientColumn<T>(clients),
+    referenceColumn<T>(f.reference.id, 'Transaction ID', f.reference.read),
+    accountColumn<T>(f.account.id, f.account.header, f.account.read),
+    amountColumn<T>(f.amount.id, f.amount.read),
+    currencyColumn<T>(f.currency.id, f.currency.read),
+  ];
+}
+
+/** What a tab adds after a request's own columns: who decided and when, the status, the buttons. */
+export function decisionColumns<T extends Base & { adminId: string }>(
+  extra: { approval: boolean; status: boolean; actions: boolean },
+  ctx: { admins?: Readonly<Record<string, string>>; actions?: RowActions<T> },
+  row: { decidedAt: (row: T) => number | null; mtStatus: (row: T) => string },
+): DataTableColumn<T>[] {
+  return [
+    ...(extra.approval ? approvalColumns<T>(ctx.admins, row.decidedAt) : []),
+    ...(extra.status ? [statusColumn<T>(row.mtStatus)] : []),
+    ...(extra.actions && ctx.actions ? [actionsColumn(ctx.actions)] : []),
+  ];
+}
+
+/** A list's columns on one tab, with the lookups they show. */
+export type ColumnsContext<T> = {
+  tab: FundingTab;
+  clients?: Clients;
+  admins?: Readonly<Record<string, string>>;
+  actions?: RowActions<T>;
+};
 
 /** Sortable fields of a column list, for the URL state's allow-list. */
 export function sortFieldsOf<T>(columns: readonly DataTableColumn<T>[]): string[] {

@@ -1,31 +1,29 @@
-import { withdrawalCurrencyText, type FundingTab, type Withdrawal } from '@brokerdesk/contract';
+import { withdrawalCurrencyText, type Withdrawal } from '@brokerdesk/contract';
 import { Button, Group, Text } from '@mantine/core';
 import { filterTypesOf, type DataTableColumn } from '../../../shared/data-table/index.ts';
 import { stopRowEvent } from '../shared/cells.tsx';
 import {
-  accountColumn,
-  actionsColumn,
-  amountColumn,
-  approvalColumns,
-  clientColumn,
-  currencyColumn,
-  referenceColumn,
+  decisionColumns,
+  requestColumns,
   sortFieldsOf,
-  statusColumn,
-  textColumn,
-  timeColumn,
-  type Clients,
-  type RowActions,
+  type ColumnsContext,
+  type RequestFields,
 } from '../shared/column-builders.tsx';
 import { withdrawalTabColumns } from '../shared/funding-tabs.ts';
 
-type Context = {
-  tab: FundingTab;
-  clients?: Clients;
-  admins?: Readonly<Record<string, string>>;
-  actions?: RowActions<Withdrawal>;
+type Context = ColumnsContext<Withdrawal> & {
   /** Opens the read-only Bank Details of a bank-wire withdrawal. */
   onViewBank?: (bankId: string) => void;
+};
+
+const FIELDS: RequestFields<Withdrawal> = {
+  gateway: { id: 'gateway', read: (w) => w.gateway },
+  time: { header: 'Time of request', read: (w) => w.timestamp },
+  payment: { id: 'withdrawalPaymentName', read: (w) => w.withdrawalPaymentName },
+  reference: { id: 'requestId', read: (w) => w.requestId },
+  account: { id: 'accountNumber', header: 'Trading account', read: (w) => w.accountNumber },
+  amount: { id: 'withdrawalAmount', read: (w) => w.withdrawalAmount },
+  currency: { id: 'withdrawalCurrency', read: withdrawalCurrencyText },
 };
 
 const TYPE_LABELS: Record<Withdrawal['withdrawalType'], string> = {
@@ -75,14 +73,7 @@ function TransactionDetails({ w, onViewBank }: { w: Withdrawal; onViewBank?: (ba
 export function withdrawalColumns(ctx: Context): DataTableColumn<Withdrawal>[] {
   const extra = withdrawalTabColumns(ctx.tab);
   return [
-    textColumn<Withdrawal>('gateway', 'Gateway', (w) => w.gateway),
-    timeColumn<Withdrawal>('timestamp', 'Time of request', (w) => w.timestamp),
-    textColumn<Withdrawal>('withdrawalPaymentName', 'Payment method', (w) => w.withdrawalPaymentName),
-    clientColumn<Withdrawal>(ctx.clients),
-    referenceColumn<Withdrawal>('requestId', 'Transaction ID', (w) => w.requestId),
-    accountColumn<Withdrawal>('accountNumber', 'Trading account', (w) => w.accountNumber),
-    amountColumn<Withdrawal>('withdrawalAmount', (w) => w.withdrawalAmount),
-    currencyColumn<Withdrawal>('withdrawalCurrency', withdrawalCurrencyText),
+    ...requestColumns(FIELDS, ctx.clients),
     ...(extra.details
       ? [
           {
@@ -94,11 +85,10 @@ export function withdrawalColumns(ctx: Context): DataTableColumn<Withdrawal>[] {
           } satisfies DataTableColumn<Withdrawal>,
         ]
       : []),
-    ...(extra.approval
-      ? approvalColumns<Withdrawal>(ctx.admins, (w) => w.timeApproved ?? w.timeRejected)
-      : []),
-    ...(extra.status ? [statusColumn<Withdrawal>((w) => w.MTStatus)] : []),
-    ...(extra.actions && ctx.actions ? [actionsColumn(ctx.actions)] : []),
+    ...decisionColumns(extra, ctx, {
+      decidedAt: (w) => w.timeApproved ?? w.timeRejected,
+      mtStatus: (w) => w.MTStatus,
+    }),
   ];
 }
 
