@@ -1,6 +1,8 @@
 import { addLogRequest } from '@brokerdesk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorsOf } from '../../../shared/api.ts';
@@ -51,5 +53,18 @@ export function AddLogModal({ userId, onClose }: { userId: string; onClose: () =
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** The + ADD button of a card that shows the Client Log, with the modal it opens. */
+export function AddLogButton({ userId }: { userId: string }) {
+  const [adding, setAdding] = useState(false);
+  return (
+    <>
+      <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
+        ADD
+      </Button>
+      {adding && <AddLogModal userId={userId} onClose={() => setAdding(false)} />}
+    </>
   );
 }

@@ -1,7 +1,4 @@
 import { PAGE_SIZES, type LogEntry } from '@brokerdesk/contract';
-import { Button } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import {
   DataTable,
   listDefaults,
@@ -12,7 +9,7 @@ import {
 } from '../../../shared/data-table/index.ts';
 import { SectionCard } from '../../../shared/section-card.tsx';
 import { useClientLogs } from '../client-queries.ts';
-import { AddLogModal } from './add-log-modal.tsx';
+import { AddLogButton } from './add-log-modal.tsx';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
 /**
@@ -58,21 +55,11 @@ const FIELDS: LocalFields<LogEntry> = {
 export function ClientLogCard({ userId }: { userId: string }) {
   const list = useUrlListState(LOG_LIST);
   const query = useClientLogs(userId);
-  const [adding, setAdding] = useState(false);
 
   return (
     <SectionCard
       title="Client Log"
-      action={
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => setAdding(true)}
-        >
-          ADD
-        </Button>
-      }
+      action={<AddLogButton userId={userId} />}
     >
       <DataTable
         label="Client Log"
@@ -85,7 +72,6 @@ export function ClientLogCard({ userId }: { userId: string }) {
         withBorder={false}
         minWidth={520}
       />
-      {adding && <AddLogModal userId={userId} onClose={() => setAdding(false)} />}
     </SectionCard>
   );
 }

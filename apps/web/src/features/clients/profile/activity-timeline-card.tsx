@@ -5,16 +5,15 @@ import {
   IconCashBanknote,
   IconCashBanknoteOff,
   IconNotes,
-  IconPlus,
   IconUserCheck,
 } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { errorsOf } from '../../../shared/api.ts';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
 import { SectionCard } from '../../../shared/section-card.tsx';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 import { useClientTimeline } from '../client-queries.ts';
-import { AddLogModal } from '../components/add-log-modal.tsx';
+import { AddLogButton } from '../components/add-log-modal.tsx';
 
 const KINDS: Record<TimelineKind, { label: string; color: string; icon: ReactNode }> = {
   log: { label: 'Client Log', color: 'blue', icon: <IconNotes size={14} /> },
@@ -31,7 +30,6 @@ const KINDS: Record<TimelineKind, { label: string; color: string; icon: ReactNod
  */
 export function ActivityTimelineCard({ userId }: { userId: string }) {
   const query = useClientTimeline(userId);
-  const [adding, setAdding] = useState(false);
   const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];
 
   let body: ReactNode;
@@ -88,21 +86,8 @@ export function ActivityTimelineCard({ userId }: { userId: string }) {
     );
   }
   return (
-    <SectionCard
-      title="Activity"
-      action={
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => setAdding(true)}
-        >
-          ADD
-        </Button>
-      }
-    >
+    <SectionCard title="Activity" action={<AddLogButton userId={userId} />}>
       {body}
-      {adding && <AddLogModal userId={userId} onClose={() => setAdding(false)} />}
     </SectionCard>
   );
 }

@@ -1,6 +1,6 @@
 import { MESSAGES, PAGE_SIZES, type FundingTab, type Withdrawal } from '@brokerdesk/contract';
 import { useMemo, useState } from 'react';
-import { BankDetailsViewModal } from '../banks/bank-details-view-modal.tsx';
+import { BankDetailsViewModal } from '../banks/bank-details-modal.tsx';
 import { fundingApi } from '../shared/funding-api.ts';
 import { isWithdrawal } from '../shared/funding-rows.ts';
 import { withdrawalTabColumns } from '../shared/funding-tabs.ts';
