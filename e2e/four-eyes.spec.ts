@@ -47,7 +47,11 @@ test.describe(`four-eyes approvals (${db})`, () => {
     try {
       await signIn(adam, ADMIN);
       await adam.goto('/deposit-requests/pending');
-      await adam.getByRole('row', { name: new RegExp(target!.transactionId) }).dblclick();
+      // On the transaction id: the row's middle may be the client's name, a link to their profile.
+      await adam
+        .getByRole('row', { name: new RegExp(target!.transactionId) })
+        .getByText(target!.transactionId)
+        .dblclick();
       await chooseStatus(adam, 'Approve & process');
       await adam
         .getByRole('dialog', { name: 'Update deposit' })
@@ -61,7 +65,7 @@ test.describe(`four-eyes approvals (${db})`, () => {
       expect((await depositsOf(adam, 'pending', target!.transactionId))[0]?.status).toBe('pending');
 
       // He may not give the second approval himself: the modal leaves it out and says why.
-      await adamRow.dblclick();
+      await adamRow.getByText(target!.transactionId).dblclick();
       const adamModal = adam.getByRole('dialog', { name: 'Update deposit' });
       await expect(adamModal.getByText('a different staff member must give the second')).toBeVisible();
       await adamModal.getByRole('textbox', { name: 'Status' }).click();
@@ -77,7 +81,7 @@ test.describe(`four-eyes approvals (${db})`, () => {
     await page.goto('/deposit-requests/pending');
     const row = page.getByRole('row', { name: new RegExp(target!.transactionId) });
     await expect(row).toContainText('Awaiting second approval');
-    await row.dblclick();
+    await row.getByText(target!.transactionId).dblclick();
     const modal = page.getByRole('dialog', { name: 'Update deposit' });
     await expect(modal.getByText('First approval:')).toBeVisible();
     await expect(modal).toContainText('Statement checked');
