@@ -17,8 +17,7 @@ describe(`leverage and sub-account request lists (${testDbKind})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'desk@lists.test', password: 'Correct-Horse-1' });
-    token = await t.signIn('desk@lists.test', 'Correct-Horse-1');
+    token = await t.signInStaff('desk@lists.test');
     for (const name of ['Zoe', 'Adam', 'Mia']) {
       const id = await t.createUser({ email: `${name.toLowerCase()}@clients.test`, role: 'USER', name });
       await t.db.update(users).set({ surname: 'Client' }).where(eq(users.id, id));

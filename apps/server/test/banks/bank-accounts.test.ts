@@ -348,8 +348,7 @@ describe(`bank accounts, server-paged (${testDbKind})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'paged@desk.test', password: 'Correct-Horse-1' });
-    token = await t.signIn('paged@desk.test', 'Correct-Horse-1');
+    token = await t.signInStaff('paged@desk.test');
     for (const name of Object.keys(client) as (keyof typeof client)[]) {
       const id = await t.createUser({ email: `${name.toLowerCase()}@banks.test`, role: 'USER', name });
       await t.db.update(users).set({ surname: 'Client' }).where(eq(users.id, id));

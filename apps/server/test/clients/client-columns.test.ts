@@ -98,8 +98,7 @@ describe(`client name and email on request lists (${testDbKind})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'desk@columns.test', password: 'Correct-Horse-1' });
-    token = await t.signIn('desk@columns.test', 'Correct-Horse-1');
+    token = await t.signInStaff('desk@columns.test');
     // Names and emails sort in opposite orders, so a sort by the wrong key shows.
     clients.anna = await t.createUser({ email: 'zz-anna@columns.test', role: 'USER', name: 'Anna' });
     clients.zoe = await t.createUser({ email: 'aa-zoe@columns.test', role: 'USER', name: 'Zoe' });

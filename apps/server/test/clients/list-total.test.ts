@@ -12,8 +12,7 @@ describe(`the client list counts up to TOTAL_CAP rows (${testDbKind})`, () => {
   let token: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'count@desk.test', password: 'Correct-Horse-1' });
-    token = await t.signIn('count@desk.test', 'Correct-Horse-1');
+    token = await t.signInStaff('count@desk.test');
     // TOTAL_CAP + 1 new clients.
     await t.db.execute(sql`
       insert into users (id, role, name, surname, email, status, timestamp)

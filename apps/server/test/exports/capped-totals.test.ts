@@ -97,8 +97,7 @@ describe(`every server-paged list counts up to TOTAL_CAP rows (${testDbKind})`, 
   let token: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'capped@desk.test', password: 'Correct-Horse-1' });
-    token = await t.signIn('capped@desk.test', 'Correct-Horse-1');
+    token = await t.signInStaff('capped@desk.test');
     await t.db.execute(sql`
       insert into users (id, role, name, surname, email, status, timestamp)
       values (${CLIENT}, 'USER', 'Cap', 'Client', 'client@capped.test', 'approved', 1000000)`);

@@ -175,8 +175,7 @@ describe(`every list exports its filtered, sorted rows as CSV (${testDbKind})`, 
   let token: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'lists@desk.test', password: 'Correct-Horse-1' });
-    token = await t.signIn('lists@desk.test', 'Correct-Horse-1');
+    token = await t.signInStaff('lists@desk.test');
     await t.db.execute(sql`
       insert into users (id, role, name, surname, email, status, timestamp, agent_code) values
         (${ALPHA}, 'USER', 'Alpha', 'Client', 'alpha@export.test', 'approved', 1000000, 77),

@@ -20,8 +20,7 @@ describe(`client filter on funding and account lists (${testDbKind})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'desk@search.test', password: 'Correct-Horse-1' });
-    token = await t.signIn('desk@search.test', 'Correct-Horse-1');
+    token = await t.signInStaff('desk@search.test');
     zelda = await t.createUser({ email: 'zq@search.test', role: 'USER', name: 'Zelda', status: 'approved' });
     other = await t.createUser({
       email: 'other@search.test',

@@ -17,8 +17,7 @@ describe(`totals under a substring filter (${testDbKind})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'desk@cap.test', password: 'Correct-Horse-1' });
-    token = await t.signIn('desk@cap.test', 'Correct-Horse-1');
+    token = await t.signInStaff('desk@cap.test');
     const client = await t.createUser({
       email: 'many@cap.test',
       role: 'USER',

@@ -10,8 +10,7 @@ describe(`account groups (${testDbKind})`, () => {
   let token: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'groups@desk.test', password: 'Correct-Horse-1' });
-    token = await t.signIn('groups@desk.test', 'Correct-Horse-1');
+    token = await t.signInStaff('groups@desk.test');
   });
   afterAll(() => t.stop());
 

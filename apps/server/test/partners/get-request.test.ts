@@ -16,8 +16,7 @@ describe(`one IB request by id (${testDbKind})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'desk@ib-one.test', password: 'Correct-Horse-1' });
-    token = await t.signIn('desk@ib-one.test', 'Correct-Horse-1');
+    token = await t.signInStaff('desk@ib-one.test');
     ann = await client(t, { name: 'Ann', agentCode: 4242 });
     requestId = await ibRequest(t, ann, 'error');
   });

@@ -12,8 +12,7 @@ describe(`IB codes (${testDbKind})`, () => {
   let token: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'codes.admin@desk.test', password: 'Correct-Horse-1' });
-    token = await t.signIn('codes.admin@desk.test', 'Correct-Horse-1');
+    token = await t.signInStaff('codes.admin@desk.test');
   });
   afterAll(() => t.stop());
 

@@ -12,8 +12,7 @@ describe(`replies to signed-in staff are never cached (${testDbKind})`, () => {
   let token: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'cache@desk.test', password: 'Correct-Horse-1' });
-    token = await t.signIn('cache@desk.test', 'Correct-Horse-1');
+    token = await t.signInStaff('cache@desk.test');
   });
   afterAll(() => t.stop());
 

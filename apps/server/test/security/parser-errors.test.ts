@@ -80,8 +80,7 @@ describe(`errors from reading the request are in the API's error shape, never a 
   let token: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'parser@p.test', password: 'Correct-Horse-1' });
-    token = await t.signIn('parser@p.test', 'Correct-Horse-1');
+    token = await t.signInStaff('parser@p.test');
   });
   afterAll(() => t.stop());
 

@@ -102,8 +102,7 @@ describe(`Edit User and staff (${testDbKind})`, () => {
   });
 
   it('keeps the client rules for clients: an ADMIN cannot promote, a SYSOP can change a client', async () => {
-    await t.createUser({ email: 'adam@edit.test', password: PASSWORD, role: 'ADMIN' });
-    const admin = await t.signIn('adam@edit.test', PASSWORD);
+    const admin = await t.signInStaff('adam@edit.test');
     const id = await client('plain@edit.test');
     const promote = await t.call(
       calls.clients.editUser,

@@ -6,7 +6,6 @@ import { testDbKind } from '../support/db.ts';
 import { users } from '../../src/db/schema.ts';
 import { createStaff } from '../../src/auth/staff.ts';
 
-const PASSWORD = 'Correct-Horse-1';
 /**
  * Spellings of one email that only the full normal form makes equal: Unicode spaces trim() removes,
  * capitals, and the Kelvin sign (U+212A), which NFC turns into K.
@@ -30,8 +29,7 @@ describe(`staff invite and the staff CLI store emails in sign-in's normal form (
   let sysop: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'root@normal.test', password: PASSWORD, role: 'SYSOP' });
-    sysop = await t.signIn('root@normal.test', PASSWORD);
+    sysop = await t.signInStaff('root@normal.test', 'SYSOP');
   });
   afterAll(() => t.stop());
 

@@ -34,6 +34,8 @@ import { ServerMetrics } from '../../src/metrics/server-metrics.ts';
 import { startMetricsServer } from '../../src/metrics/metrics-server.ts';
 
 const TEST_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret!');
+/** The password of the staff members signInStaff creates: one that meets the staff policy. */
+export const STAFF_PASSWORD = 'Correct-Horse-1';
 
 export type ApiReply<T = Record<string, unknown>> = { status: number; body: T; headers: Headers };
 
@@ -251,6 +253,12 @@ export async function startTestApp(
     return second.body.token;
   }
 
+  /** A new staff member (with STAFF_PASSWORD) signed in through both steps: the session token. */
+  async function signInStaff(email: string, role: Role = 'ADMIN'): Promise<string> {
+    await createUser({ email, password: STAFF_PASSWORD, role });
+    return signIn(email, STAFF_PASSWORD);
+  }
+
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   /** The stored id of a token's session: what signed links are bound to. */
   const sessionOf = (token: string): string => {
@@ -289,6 +297,7 @@ export async function startTestApp(
     sessionOf,
     createUser,
     signIn,
+    signInStaff,
     /** Signs links as the app does (to build a validly signed link the app never handed out). */
     links: new LinkSigner(TEST_SECRET, clock.now),
     setRole: (id: string, role: Role) => database.db.update(users).set({ role }).where(eq(users.id, id)),

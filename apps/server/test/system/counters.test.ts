@@ -30,8 +30,7 @@ describe(`menu counters kept on every write (${testDbKind})`, () => {
   let clientId: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'desk@counters.test', password: 'Correct-Horse-1' });
-    token = await t.signIn('desk@counters.test', 'Correct-Horse-1');
+    token = await t.signInStaff('desk@counters.test');
     // The demo seed is one of the writers: it fills every counted table.
     await seedDemoData(t.db, { clients: 60, seed: 7 });
     clientId = await t.createUser({ email: 'client@counters.test', role: 'USER', status: 'new' });
