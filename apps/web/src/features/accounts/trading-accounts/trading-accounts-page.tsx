@@ -1,6 +1,6 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../shared/use-page-title.ts';
+import { useSearchParam } from '../../../shared/use-search-param.ts';
 import type { LiveOrDemo } from '../accounts-api.ts';
 import { TradingAccountsTable } from './trading-accounts-table.tsx';
 
@@ -12,19 +12,10 @@ const TAB_KEY = 'tab';
  */
 export function TradingAccountsPage() {
   usePageTitle('Trading Accounts');
-  const [params, setParams] = useSearchParams();
-  const tab: LiveOrDemo = params.get(TAB_KEY) === 'demo' ? 'demo' : 'live';
-
-  const select = (value: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === 'demo') next.set(TAB_KEY, 'demo');
-        else next.delete(TAB_KEY);
-        return next;
-      },
-      { preventScrollReset: true },
-    );
+  const [tabParam, setTab] = useSearchParam(TAB_KEY);
+  const tab: LiveOrDemo = tabParam === 'demo' ? 'demo' : 'live';
+  // LIVE is the default and needs no param.
+  const select = (value: string | null) => setTab(value === 'demo' ? 'demo' : null);
 
   return (
     <Stack gap="md">

@@ -1,30 +1,16 @@
 import type { IbCode } from '@brokerdesk/contract';
-import type { ReactNode } from 'react';
+import type { DataTableColumn } from '../../../shared/data-table/index.ts';
+import { timeColumn } from '../../../shared/column-kinds.tsx';
 import { CopyLink } from './copy-link.tsx';
 import { IntroducerName } from './introducer-name.tsx';
-import { EpochTime } from '../../../shared/time-zone/index.ts';
-
-export type IbCodeColumn = {
-  id: string;
-  header: string;
-  cell: (ib: IbCode) => ReactNode;
-  sortable?: boolean;
-  sortDescFirst?: boolean;
-};
 
 /** docs/product.md [screen.ib-codes]: name (editable), agent code, account status code, link, added. */
-export const IB_CODE_COLUMNS: IbCodeColumn[] = [
+export const IB_CODE_COLUMNS: DataTableColumn<IbCode>[] = [
   { id: 'name', header: 'Name', cell: (ib) => <IntroducerName ib={ib} />, sortable: true },
   { id: 'agentCode', header: 'Agent code', cell: (ib) => ib.agentCode, sortable: true },
   { id: 'statusCode', header: 'Account status code', cell: (ib) => ib.statusCode, sortable: true },
   { id: 'link', header: 'Link', cell: (ib) => <CopyLink href={ib.link} /> },
-  {
-    id: 'timeCreated',
-    header: 'Added',
-    cell: (ib) => <EpochTime seconds={ib.timeCreated} />,
-    sortable: true,
-    sortDescFirst: true,
-  },
+  timeColumn('timeCreated', 'Added', (ib) => ib.timeCreated),
 ];
 
 /** The fields the server sorts introducers by. */

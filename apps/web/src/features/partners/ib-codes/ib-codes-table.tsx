@@ -1,10 +1,13 @@
 import type { IbCode } from '@brokerdesk/contract';
-import { ActionIcon, Button, Center, Group, Loader, Paper, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import { Fragment, type ReactNode } from 'react';
-import type { ListController } from '../../../shared/data-table/index.ts';
-// The shared footer (total, rows per page, pages) is reused as is; only the body here is different.
+import { ActionIcon, Button, Group, Loader, Paper, Table, Text } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { Fragment } from 'react';
+import type { DataTableColumn, ListController } from '../../../shared/data-table/index.ts';
+// The shared header (click to sort), footer (total, rows per page, pages) and message row are reused as
+// they are; only the body here is different.
 import { DataTableFooter } from '../../../shared/data-table/data-table-footer.tsx';
+import { DataTableHead } from '../../../shared/data-table/data-table-head.tsx';
+import { MessageRow } from '../../../shared/data-table/data-table-row.tsx';
 import { GeneratedLinks } from './generated-links.tsx';
 import { IB_CODE_COLUMNS } from './ib-code-columns.tsx';
 
@@ -23,7 +26,12 @@ type Props = {
   onRetry: () => void;
 };
 
-const SPAN = IB_CODE_COLUMNS.length + 1;
+/** The columns under the header, after the narrow one of the expand buttons. */
+const HEAD_COLUMNS: DataTableColumn<IbCode>[] = [
+  { id: 'expand', header: '', cell: () => null, width: 36 },
+  ...IB_CODE_COLUMNS,
+];
+const SPAN = HEAD_COLUMNS.length;
 
 /**
  * The introducers table, paged by the server. It is not the shared DataTable because its rows expand to
@@ -43,19 +51,10 @@ export function IbCodesTable(props: Props) {
           horizontalSpacing={8}
           fz="sm"
         >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={36} />
-              {IB_CODE_COLUMNS.map((column) => (
-                <Table.Th key={column.id} fz="xs" aria-sort={ariaSort(list, column.id)}>
-                  {column.sortable ? <SortButton column={column} list={list} /> : column.header}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
+          <DataTableHead list={list} columns={HEAD_COLUMNS} />
           <Table.Tbody style={{ opacity: refreshing ? 0.55 : 1, transition: 'opacity 120ms' }}>
             {rows === undefined ? (
-              <MessageRow>
+              <MessageRow span={SPAN}>
                 {loading ? (
                   <Loader size="sm" aria-label="Loading" />
                 ) : (
@@ -72,7 +71,7 @@ export function IbCodesTable(props: Props) {
                 )}
               </MessageRow>
             ) : rows.length === 0 ? (
-              <MessageRow>
+              <MessageRow span={SPAN}>
                 <Text c="dimmed" size="sm">
                   No introducers.
                 </Text>
@@ -119,45 +118,5 @@ export function IbCodesTable(props: Props) {
       </Table.ScrollContainer>
       <DataTableFooter list={list} total={total} capped={props.totalCapped} />
     </Paper>
-  );
-}
-
-function SortButton({ column, list }: { column: (typeof IB_CODE_COLUMNS)[number]; list: ListController }) {
-  const active = list.state.sortField === column.id;
-  const order = active ? list.state.sortOrder : undefined;
-  const next = active ? (order === 'asc' ? 'desc' : 'asc') : column.sortDescFirst ? 'desc' : 'asc';
-  return (
-    <UnstyledButton
-      fz="xs"
-      fw={700}
-      title={`Sort by ${column.header}`}
-      onClick={() => list.setSort(column.id, next)}
-    >
-      <Group gap={4} wrap="nowrap">
-        {column.header}
-        {order === 'asc' ? (
-          <IconChevronUp size={14} />
-        ) : order === 'desc' ? (
-          <IconChevronDown size={14} />
-        ) : (
-          <IconSelector size={14} opacity={0.4} />
-        )}
-      </Group>
-    </UnstyledButton>
-  );
-}
-
-function ariaSort(list: ListController, id: string) {
-  if (list.state.sortField !== id) return undefined;
-  return list.state.sortOrder === 'asc' ? 'ascending' : 'descending';
-}
-
-function MessageRow({ children }: { children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Td colSpan={SPAN}>
-        <Center py="lg">{children}</Center>
-      </Table.Td>
-    </Table.Tr>
   );
 }
