@@ -139,9 +139,8 @@ for (const size of SIZES) {
       const views = pending.getByRole('button', { name: 'View', exact: true });
       expect(await views.count(), 'the demo data has bank-wire withdrawals').toBeGreaterThan(0);
       for (const view of await views.all()) {
-        const row = pending.getByRole('row').filter({ has: view });
         const button = (await view.boundingBox())!;
-        const actions = (await row.locator('td').last().boundingBox())!;
+        const actions = (await view.locator('xpath=ancestor::tr[1]/td[last()]').boundingBox())!;
         expect(button.x + button.width).toBeLessThanOrEqual(actions.x + 1);
       }
       await page.screenshot({ path: `test-results/desk-bank-wire-view-${tag}.png` });
@@ -175,11 +174,11 @@ for (const size of SIZES) {
       await expect(reason.getByText('You cannot reject account without a reason')).toBeVisible();
       await reason.getByLabel('Reason').fill('The statement is older than three months.');
       await reason.getByRole('button', { name: 'Decline' }).click();
-      await expect(page.getByText('Bank account declined.').first()).toBeVisible();
+      const notice = page.locator('.mantine-Notification-root').first();
+      await expect(notice).toBeVisible();
       await expect(row(toDecline!)).toHaveCount(0);
 
       // A notice never covers the pager.
-      const notice = page.locator('.mantine-Notification-root').first();
       const pager = page.getByText(/^Rows per page/).locator('xpath=ancestor::*[3]');
       const noticeBox = (await notice.boundingBox())!;
       for (const box of [

@@ -31,8 +31,13 @@ export function ClientCell({ userId, client }: { userId: string; client: LookupC
 /** A request status word as a badge. */
 export function StatusBadge({ status }: { status: string }) {
   return (
-    // White behind the word keeps it readable on every row colour, the bright red one included.
-    <CellBadge color={statusColor(status)} variant="white" uppercase>
+    // White behind the word keeps it readable on every row colour, the bright red one included; yellow
+    // words on white are too faint to read, so an open request's word is dark.
+    <CellBadge
+      color={statusColor(status) === 'yellow' ? 'dark.6' : statusColor(status)}
+      variant="white"
+      uppercase
+    >
       {status}
     </CellBadge>
   );
