@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { hasBirthDate } from '../components/birth-date.ts';
+import { DETAIL_FIELD_KEYS } from '../components/client-details-fields.tsx';
 
 export type AddUserValues = z.input<typeof registerUserRequest>;
 export type AddUserOutput = z.output<typeof registerUserRequest>;
@@ -34,17 +35,7 @@ export const ADD_FIELD_KEYS = [
   'password',
   'passwordincorrect',
   'password2',
-  'title',
-  'name',
-  'surname',
-  'mobilePhone',
-  'addressNo',
-  'address',
-  'city',
-  'postcode',
-  'county',
-  'country',
-  'nationality',
+  ...DETAIL_FIELD_KEYS,
   'accountType',
   'birthDay',
   'birthMonth',

@@ -19,7 +19,7 @@ import { showSuccessNotice } from '../../../shared/notify.ts';
 import { usePageTitle } from '../../../shared/use-page-title.ts';
 import { useRegisterUser } from '../client-mutations.ts';
 import { BirthDateFields } from '../components/birth-date-fields.tsx';
-import { ClientDetailsFields } from '../components/client-details-fields.tsx';
+import { ClientDetailsFields, REQUIRED_DETAILS } from '../components/client-details-fields.tsx';
 import {
   ADD_FIELD_KEYS,
   ADD_USER_DEFAULTS,
@@ -31,17 +31,7 @@ import { onSubmit } from '../../../shared/on-submit.ts';
 
 /** docs/product.md [routes]: Add User submit or cancel leads back to the users list. */
 const AFTER = '/users/all';
-const REQUIRED = [
-  'name',
-  'surname',
-  'mobilePhone',
-  'addressNo',
-  'address',
-  'city',
-  'postcode',
-  'country',
-  'nationality',
-] as const;
+const REQUIRED = [...REQUIRED_DETAILS, 'addressNo'] as const;
 
 /**
  * /add-user (docs/product.md [screen.add-user], [rules]): creates a client. Title and county are optional.

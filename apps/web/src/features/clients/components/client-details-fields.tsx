@@ -40,6 +40,33 @@ type Props = {
   required: readonly Field[];
 };
 
+/** The server's error keys of these fields, shown under them by both forms. */
+export const DETAIL_FIELD_KEYS = [
+  'title',
+  'name',
+  'surname',
+  'mobilePhone',
+  'addressNo',
+  'address',
+  'city',
+  'postcode',
+  'county',
+  'country',
+  'nationality',
+] as const;
+
+/** The details both forms require (Add User the address number too). */
+export const REQUIRED_DETAILS = [
+  'name',
+  'surname',
+  'mobilePhone',
+  'address',
+  'city',
+  'postcode',
+  'country',
+  'nationality',
+] as const;
+
 /** Title, names, phone, address, country and nationality, inside a react-hook-form FormProvider. */
 export function ClientDetailsFields({ serverErrors, required }: Props) {
   const { register, control, formState } = useFormContext<ClientDetailsForm>();

@@ -57,10 +57,7 @@ export function ClientLogCard({ userId }: { userId: string }) {
   const query = useClientLogs(userId);
 
   return (
-    <SectionCard
-      title="Client Log"
-      action={<AddLogButton userId={userId} />}
-    >
+    <SectionCard title="Client Log" action={<AddLogButton userId={userId} />}>
       <DataTable
         label="Client Log"
         listId="profile.client-log"

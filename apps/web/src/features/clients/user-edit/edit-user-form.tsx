@@ -15,7 +15,7 @@ import { errorsOf } from '../../../shared/api.ts';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
 import { useEditUser } from '../client-mutations.ts';
 import { BirthDateFields } from '../components/birth-date-fields.tsx';
-import { ClientDetailsFields } from '../components/client-details-fields.tsx';
+import { ClientDetailsFields, REQUIRED_DETAILS } from '../components/client-details-fields.tsx';
 import { AccessFields } from './access-fields.tsx';
 import {
   EDIT_FIELD_KEYS,
@@ -27,17 +27,6 @@ import {
 import { onSubmit } from '../../../shared/on-submit.ts';
 
 type Props = { user: User; editorRole: Role; onDone: () => void; onCancel: () => void };
-
-const REQUIRED = [
-  'name',
-  'surname',
-  'mobilePhone',
-  'address',
-  'city',
-  'postcode',
-  'country',
-  'nationality',
-] as const;
 
 /** The Profile tab of Edit User, validated by the contract's editUserRequest. */
 export function EditUserForm({ user, editorRole, onDone, onCancel }: Props) {
@@ -59,7 +48,7 @@ export function EditUserForm({ user, editorRole, onDone, onCancel }: Props) {
         <Stack gap="md">
           <AccessFields editorRole={editorRole} targetRole={user.role} serverErrors={serverErrors} />
           <Divider label="Personal details" labelPosition="left" />
-          <ClientDetailsFields serverErrors={serverErrors} required={REQUIRED} />
+          <ClientDetailsFields serverErrors={serverErrors} required={REQUIRED_DETAILS} />
           <BirthDateFields
             error={errors.birthDay?.message ?? errors.birthMonth?.message ?? errors.birthYear?.message}
           />

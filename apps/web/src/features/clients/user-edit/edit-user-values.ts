@@ -8,6 +8,7 @@ import {
   type editUserRequest,
 } from '@brokerdesk/contract';
 import type { z } from 'zod';
+import { DETAIL_FIELD_KEYS } from '../components/client-details-fields.tsx';
 
 export type EditUserValues = z.input<typeof editUserRequest>;
 export type EditUserOutput = z.output<typeof editUserRequest>;
@@ -82,17 +83,7 @@ export const EDIT_FIELD_KEYS = [
   'newEmail',
   'password',
   'password2',
-  'title',
-  'name',
-  'surname',
-  'mobilePhone',
-  'addressNo',
-  'address',
-  'city',
-  'postcode',
-  'county',
-  'country',
-  'nationality',
+  ...DETAIL_FIELD_KEYS,
   'agentCode',
   'nullpointCmpId',
   'role',
