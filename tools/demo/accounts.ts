@@ -181,6 +181,9 @@ export function finishAccounts(
   for (const acc of accounts) {
     if (acc.live) {
       const funded = net.get(acc.number) ?? 0;
+      // The draw the balance once was: kept, so that every later row of the demo stays what it was
+      // (the end-to-end tests pick their rows from it); the trading draws from a stream of its own.
+      if (funded > 0) r.f.number.float({ min: -0.45, max: 0.3 });
       acc.balance = funded > 0 ? round2(Math.max(0, funded + (realised.get(acc.number) ?? 0))) : 0;
     } else if (acc.approved) {
       acc.balance = round2(Number(acc.balance) * r.f.number.float({ min: 0.5, max: 1.8 }));

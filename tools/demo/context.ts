@@ -7,6 +7,8 @@ export type Staff = { id: string; name: string };
 /** What the generators share while a seed runs. `rows` is the chunk being filled. */
 export type SeedState = {
   r: DemoRandom;
+  /** The trading histories' own stream: their draws leave every other row as it was. */
+  tradingR: DemoRandom;
   rows: Rows;
   /** Existing ADMIN/SYSOP users, named as approvers; empty means every approval is AUTOMATION. */
   staff: Staff[];

@@ -59,6 +59,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedSumma
   const now = opts.now ?? DEMO_NOW;
   const state: SeedState = {
     r: new DemoRandom(opts.seed, now),
+    tradingR: new DemoRandom(opts.seed * 7919 + 17, now),
     rows: emptyRows(),
     staff: await loadStaff(db),
     publicUrl: (opts.publicUrl ?? 'http://127.0.0.1:8080').replace(/\/$/, ''),

@@ -58,7 +58,7 @@ export function addTrading(state: SeedState, client: Client, accounts: Account[]
     const deposited = deposits.reduce((sum, d) => sum + Number(d.depositAmountSent), 0);
     const withdrew = mine.withdrawals.some((w) => w.accountNumber === acc.number);
     const profile: TradingProfile =
-      withdrew && state.r.chance(PASS_THROUGH_SHARE) ? 'passThrough' : state.r.draw(PROFILE);
+      withdrew && state.tradingR.chance(PASS_THROUGH_SHARE) ? 'passThrough' : state.tradingR.draw(PROFILE);
     const trades = tradesOf(state, profile, firstFunded, deposited);
     if (trades.length === 0) continue;
     state.rows.sim_settings.push(simTradesRow(acc.number, trades));
@@ -73,7 +73,7 @@ function tradesOf(
   start: number,
   deposited: number,
 ): NewSimTrade[] {
-  const { r } = state;
+  const r = state.tradingR;
   const shape = SHAPES[profile];
   const from = start + r.int(300, profile === 'active' ? 6 * 3600 : 5 * DAY);
   const to = Math.min(r.now, from + r.int(shape.days[0], shape.days[1]) * DAY);
