@@ -2,7 +2,7 @@ import type { BulkKind, ExportableList } from '@brokerdesk/contract';
 import { Stack } from '@mantine/core';
 import { PageHeader } from '../../shared/page-header.tsx';
 import type { QueryKey } from '@tanstack/react-query';
-import { useCallback, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useMemo, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { BulkBar, useBulkActions } from '../../shared/bulk/use-bulk-actions.tsx';
 import {
   DataTable,
@@ -68,7 +68,8 @@ export type AccountRequestScreen<R extends AccountRequest, S extends string, P, 
   emptyText: string;
   /** The line under the table. */
   hint: ReactNode;
-  editor: (editing: Editing<R>, status: S, close: () => void) => ReactNode;
+  /** The update modal of a request, opened from the list of `listStatus`. */
+  Editor: ComponentType<{ entry: Editing<R>; listStatus: S; onClose: () => void }>;
 };
 
 /**
@@ -146,7 +147,7 @@ function RequestScreen<R extends AccountRequest, S extends string, P, Reply>({
         emptyText={screen.emptyText}
       />
       {screen.hint}
-      {editing && screen.editor(editing, status, close)}
+      {editing && <screen.Editor entry={editing} listStatus={status} onClose={close} />}
     </Stack>
   );
 }

@@ -66,15 +66,7 @@ const SCREEN: AccountRequestScreen<LeverageChange, LeverageStatus, LeveragePage,
       Double-click a row to open the request.
     </Text>
   ),
-  editor: (editing, status, close) => (
-    <LeverageUpdateModal
-      change={editing.row}
-      client={editing.client}
-      listStatus={status}
-      preset={editing.preset}
-      onClose={close}
-    />
-  ),
+  Editor: LeverageUpdateModal,
 };
 
 /** /change-leverage-requests/:status (docs/product.md [screen.leverage-requests]). */

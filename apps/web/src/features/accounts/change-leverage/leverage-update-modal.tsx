@@ -1,4 +1,5 @@
-import { LEVERAGE_MODAL_CLOSE_MS, type LeverageChange, type LookupClient } from '@brokerdesk/contract';
+import type { Editing } from '../../funding/shared/use-row-editor.ts';
+import { LEVERAGE_MODAL_CLOSE_MS, type LeverageChange } from '@brokerdesk/contract';
 import { useEffect } from 'react';
 import { formatLeverage, fullName } from '../../../shared/formatters.ts';
 import { ALL_UPDATE_STATUSES, UpdateModal, updateStatusOptions } from '../../../shared/update-modal/index.ts';
@@ -14,13 +15,12 @@ const OPTIONS = updateStatusOptions(ALL_UPDATE_STATUSES);
 const REPAIRS = [RETRY, CLOSE];
 
 type Props = {
-  change: LeverageChange;
-  client: LookupClient | undefined;
+  /** The change and its client, as the list knew them when the modal opened (and the Reject preset). */
+  entry: Editing<LeverageChange>;
   /**
    * The list it was opened from: only a pending list's requests can be decided (docs/product.md [states]).
    */
   listStatus: LeverageStatus;
-  preset?: 'rejected';
   onClose: () => void;
 };
 
@@ -29,7 +29,8 @@ type Props = {
  * leverage on the platform, Set as approved records the decision only. After a success it says so and closes
  * 3 s later (docs/product.md [states], [constants]).
  */
-export function LeverageUpdateModal({ change, client, listStatus, preset, onClose }: Props) {
+export function LeverageUpdateModal({ entry, listStatus, onClose }: Props) {
+  const { row: change, client, preset } = entry;
   const update = useUpdateLeverage();
   const refused = change.status === 'approved' && isFailedMtStatus(change.MTStatus);
   const decidable = (listStatus === 'pending' && change.status === 'pending') || refused;

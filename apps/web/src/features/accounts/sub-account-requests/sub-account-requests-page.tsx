@@ -77,14 +77,7 @@ const SCREEN: AccountRequestScreen<
     </Group>
   ),
   // A copy of the row as clicked: the 5-second refresh must not pull the modal away mid-decision.
-  editor: (editing, status, close) => (
-    <SubAccountUpdateModal
-      request={editing.row}
-      client={editing.client}
-      listStatus={status}
-      onClose={close}
-    />
-  ),
+  Editor: SubAccountUpdateModal,
 };
 
 /** /new-sub-account-requests/:status (docs/product.md [screen.sub-account-requests]). */

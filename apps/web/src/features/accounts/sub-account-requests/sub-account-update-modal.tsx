@@ -1,4 +1,5 @@
-import type { LookupClient, SubAccountRequest } from '@brokerdesk/contract';
+import type { Editing } from '../../funding/shared/use-row-editor.ts';
+import type { SubAccountRequest } from '@brokerdesk/contract';
 import { formatAmount, formatLeverage, fullName } from '../../../shared/formatters.ts';
 import { UpdateModal, updateStatusOptions } from '../../../shared/update-modal/index.ts';
 import { RequestSummary } from '../../funding/shared/request-summary.tsx';
@@ -12,8 +13,8 @@ const OPTIONS = [
 ];
 
 type Props = {
-  request: SubAccountRequest;
-  client: LookupClient | undefined;
+  /** The request and its client, as the list knew them when the modal opened. */
+  entry: Editing<SubAccountRequest>;
   listStatus: SubAccountStatus;
   onClose: () => void;
 };
@@ -35,7 +36,8 @@ export function subAccountLockReason(
  * 'Update account' (docs/product.md [screen.sub-account-requests]): status locked unless pending; disabled
  * for admin-requested rows.
  */
-export function SubAccountUpdateModal({ request, client, listStatus, onClose }: Props) {
+export function SubAccountUpdateModal({ entry, listStatus, onClose }: Props) {
+  const { row: request, client } = entry;
   const update = useUpdateSubAccount();
   const lock = subAccountLockReason(request, listStatus);
   return (
