@@ -1,14 +1,15 @@
 import { MESSAGES, groupFieldsRequest, type Group, type GroupFieldsRequest } from '@brokerdesk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group as Row, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group as Row, Modal, Stack, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorsOf } from '../../shared/api.ts';
 import { confirmAction } from '../../shared/confirm-modal.tsx';
 import { ErrorAlert } from '../../shared/error-alert.tsx';
 import { useGroupChange } from './group-queries.ts';
 import { onSubmit } from '../../shared/on-submit.ts';
+import { FormSelect } from '../../shared/form-select.tsx';
 
 type Output = z.output<typeof groupFieldsRequest>;
 const FIELD_KEYS = ['groupId', 'groupName', 'groupStatus', 'copy'] as const;
@@ -79,21 +80,13 @@ export function GroupModal({ group, onClose }: Props) {
             {...form.register('groupName')}
             error={errors.groupName?.message ?? serverErrors.groupName}
           />
-          <Controller
+          <FormSelect
             control={form.control}
             name="groupStatus"
-            render={({ field }) => (
-              <Select
-                label="Status"
-                withAsterisk
-                data={['active', 'disabled']}
-                value={field.value}
-                onChange={(value) => value && field.onChange(value)}
-                allowDeselect={false}
-                error={errors.groupStatus?.message ?? serverErrors.groupStatus}
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
+            label="Status"
+            withAsterisk
+            data={['active', 'disabled']}
+            error={errors.groupStatus?.message ?? serverErrors.groupStatus}
           />
           <TextInput
             label="Copy flag"

@@ -1,13 +1,14 @@
 import { staffInviteRequest, type StaffInviteRequest } from '@brokerdesk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorsOf } from '../../shared/api.ts';
 import { ErrorAlert } from '../../shared/error-alert.tsx';
 import { showSuccessNotice } from '../../shared/notify.ts';
 import { useInviteStaff } from './staff-queries.ts';
 import { onSubmit } from '../../shared/on-submit.ts';
+import { FormButtons, FormSelect } from '../../shared/form-select.tsx';
 
 type Input = z.input<typeof staffInviteRequest>;
 const FIELD_KEYS = ['name', 'surname', 'email', 'role'] as const;
@@ -55,34 +56,19 @@ export function InviteStaffModal({ onClose }: { onClose: () => void }) {
             {...form.register('email')}
             error={errors.email?.message ?? serverErrors.email}
           />
-          <Controller
+          <FormSelect
             control={form.control}
             name="role"
-            render={({ field }) => (
-              <Select
-                label="Role"
-                withAsterisk
-                data={['ADMIN', 'SYSOP']}
-                value={field.value}
-                onChange={(value) => value && field.onChange(value)}
-                allowDeselect={false}
-                error={errors.role?.message ?? serverErrors.role}
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
+            label="Role"
+            withAsterisk
+            data={['ADMIN', 'SYSOP']}
+            error={errors.role?.message ?? serverErrors.role}
           />
           <Text size="xs" c="dimmed">
             The invitation link is valid for 7 days. Signing in also needs the code we email them.
           </Text>
           <ErrorAlert errors={serverErrors} fieldKeys={FIELD_KEYS} />
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={invite.isPending}>
-              Send invitation
-            </Button>
-          </Group>
+          <FormButtons onCancel={onClose} submitLabel="Send invitation" busy={invite.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,16 +1,5 @@
 import { MESSAGES } from '@brokerdesk/contract';
-import {
-  Button,
-  Divider,
-  Group,
-  Paper,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Divider, Paper, PasswordInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { errorsOf } from '../../../shared/api.ts';
@@ -28,6 +17,7 @@ import {
   type AddUserValues,
 } from './add-user-form-values.ts';
 import { onSubmit } from '../../../shared/on-submit.ts';
+import { FormButtons } from '../../../shared/form-select.tsx';
 
 /** docs/product.md [routes]: Add User submit or cancel leads back to the users list. */
 const AFTER = '/users/all';
@@ -114,14 +104,11 @@ export function AddUserPage() {
                 }
               />
               <ErrorAlert errors={serverErrors} fieldKeys={ADD_FIELD_KEYS} />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => void navigate(AFTER)}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={register.isPending}>
-                  Add User
-                </Button>
-              </Group>
+              <FormButtons
+                onCancel={() => void navigate(AFTER)}
+                submitLabel="Add User"
+                busy={register.isPending}
+              />
             </Stack>
           </form>
         </FormProvider>

@@ -1,6 +1,6 @@
 import { addLogRequest } from '@brokerdesk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Button, Modal, Stack, Textarea } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,6 +9,7 @@ import { errorsOf } from '../../../shared/api.ts';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
 import { useAddLog } from '../client-mutations.ts';
 import { onSubmit } from '../../../shared/on-submit.ts';
+import { FormButtons } from '../../../shared/form-select.tsx';
 
 type Values = z.input<typeof addLogRequest>;
 
@@ -42,14 +43,7 @@ export function AddLogModal({ userId, onClose }: { userId: string; onClose: () =
             error={form.formState.errors.event?.message ?? serverErrors.event}
           />
           <ErrorAlert errors={serverErrors} fieldKeys={['event']} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={addLog.isPending}>
-              Add
-            </Button>
-          </Group>
+          <FormButtons onCancel={onClose} submitLabel="Add" busy={addLog.isPending} />
         </Stack>
       </form>
     </Modal>

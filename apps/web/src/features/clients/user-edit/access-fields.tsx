@@ -1,9 +1,10 @@
 import { editPermissions, isStaff, type Role } from '@brokerdesk/contract';
-import { Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Checkbox, SimpleGrid, TextInput } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
 import type { FieldErrors } from '../../../shared/api.ts';
 import { USER_STATUS_OPTIONS } from '../user-labels.ts';
 import { roleOptions, type EditUserValues } from './edit-user-values.ts';
+import { FormSelect } from '../../../shared/form-select.tsx';
 
 type Props = { editorRole: Role; targetRole: Role; serverErrors: FieldErrors };
 
@@ -38,46 +39,30 @@ export function AccessFields({ editorRole, targetRole, serverErrors }: Props) {
           />
         )}
       />
-      <Controller
+      <FormSelect
         control={control}
         name="role"
-        render={({ field }) => (
-          <Select
-            label="Role"
-            withAsterisk
-            data={roleOptions(perms, targetRole)}
-            value={field.value}
-            onChange={(value) => value && field.onChange(value)}
-            allowDeselect={false}
-            disabled={!perms.canChangeRole}
-            description={
-              !perms.canChangeRole
-                ? 'Only a SYSOP can change the role.'
-                : isStaff(chosenRole)
-                  ? 'Staff accounts are always saved as approved.'
-                  : undefined
-            }
-            error={errors.role?.message ?? serverErrors.role}
-            comboboxProps={{ withinPortal: true }}
-          />
-        )}
+        label="Role"
+        withAsterisk
+        data={roleOptions(perms, targetRole)}
+        disabled={!perms.canChangeRole}
+        description={
+          !perms.canChangeRole
+            ? 'Only a SYSOP can change the role.'
+            : isStaff(chosenRole)
+              ? 'Staff accounts are always saved as approved.'
+              : undefined
+        }
+        error={errors.role?.message ?? serverErrors.role}
       />
       {perms.canChangeStatus && (
-        <Controller
+        <FormSelect
           control={control}
           name="status"
-          render={({ field }) => (
-            <Select
-              label="Status"
-              withAsterisk
-              data={USER_STATUS_OPTIONS}
-              value={field.value}
-              onChange={(value) => value && field.onChange(value)}
-              allowDeselect={false}
-              error={errors.status?.message ?? serverErrors.status}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
+          label="Status"
+          withAsterisk
+          data={USER_STATUS_OPTIONS}
+          error={errors.status?.message ?? serverErrors.status}
         />
       )}
     </SimpleGrid>

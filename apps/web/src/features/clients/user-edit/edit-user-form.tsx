@@ -1,15 +1,6 @@
 import { editUserRequest, type Role, type User } from '@brokerdesk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Divider,
-  Group,
-  NumberInput,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Divider, NumberInput, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { errorsOf } from '../../../shared/api.ts';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
@@ -25,6 +16,7 @@ import {
   type EditUserValues,
 } from './edit-user-values.ts';
 import { onSubmit } from '../../../shared/on-submit.ts';
+import { FormButtons } from '../../../shared/form-select.tsx';
 
 type Props = { user: User; editorRole: Role; onDone: () => void; onCancel: () => void };
 
@@ -94,14 +86,7 @@ export function EditUserForm({ user, editorRole, onDone, onCancel }: Props) {
             />
           </SimpleGrid>
           <ErrorAlert errors={serverErrors} fieldKeys={EDIT_FIELD_KEYS} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={edit.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormButtons onCancel={onCancel} submitLabel="Save" busy={edit.isPending} />
         </Stack>
       </form>
     </FormProvider>

@@ -3,6 +3,7 @@ import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { FieldErrors } from '../../../shared/api.ts';
 import { COUNTRY_OPTIONS } from '../../../shared/country-options.ts';
+import { FormSelect } from '../../../shared/form-select.tsx';
 
 /**
  * Bank name, address, country and currency, then the country's layout (docs/product.md [rule.bank-modal]): a
@@ -42,21 +43,13 @@ export function BankFormFields({ serverErrors }: { serverErrors: FieldErrors }) 
             />
           )}
         />
-        <Controller
+        <FormSelect
           control={control}
           name="bankAccountCurrency"
-          render={({ field }) => (
-            <Select
-              label="Account currency"
-              withAsterisk
-              data={CURRENCIES}
-              value={field.value}
-              onChange={(value) => value && field.onChange(value)}
-              allowDeselect={false}
-              error={err('bankAccountCurrency')}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
+          label="Account currency"
+          withAsterisk
+          data={CURRENCIES}
+          error={err('bankAccountCurrency')}
         />
       </SimpleGrid>
       {uk ? (

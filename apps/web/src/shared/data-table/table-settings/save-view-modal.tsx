@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorsOf } from '../../api.ts';
@@ -6,6 +6,7 @@ import { showSuccessNotice } from '../../notify.ts';
 import { VIEWS_MESSAGES } from '@brokerdesk/contract';
 import { settingsApi } from './settings-api.ts';
 import type { TableSettings } from './use-table-settings.ts';
+import { FormButtons } from '../../form-select.tsx';
 
 /** Names the current filters, sort, page size and columns as a view of this list. */
 export function SaveViewModal<T>({ settings, onClose }: { settings: TableSettings<T>; onClose: () => void }) {
@@ -52,14 +53,7 @@ export function SaveViewModal<T>({ settings, onClose }: { settings: TableSetting
               {errors.server ?? errors.state}
             </Text>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormButtons onCancel={onClose} submitLabel="Save" busy={create.isPending} />
         </Stack>
       </form>
     </Modal>
