@@ -37,7 +37,7 @@ const wire = defineRequestKindWire({
 const bulkGadgets = defineCall({
   summary: 'Approves or rejects several gadget requests at once.',
   method: 'POST',
-   
+
   path: '/api/test/adminBulkGadgets',
   access: 'staff',
   body: bulkRequest,
@@ -52,16 +52,28 @@ const gadgetKind = defineRequestKind<Row, Decision>()({
   rowId: (g) => g.id,
   status: (g) => g.status,
   userId: (g) => g.userId,
-  audit: { entity: 'gadget_request', prefix: 'gadget', wire: (g) => ({ status: g.status, comment: g.comment }) },
+  audit: {
+    entity: 'gadget_request',
+    prefix: 'gadget',
+    wire: (g) => ({ status: g.status, comment: g.comment }),
+  },
   decide: async (ctx) => {
     const { tx, before, input } = ctx;
-    const { plan } = await planDecision(ctx, wire, { ...before, target: input.status, comment: input.comment });
+    const { plan } = await planDecision(ctx, wire, {
+      ...before,
+      target: input.status,
+      comment: input.comment,
+    });
     const [after] = await tx
       .update(gadgets)
       .set({ status: plan.status, comment: input.comment })
       .where(eq(gadgets.id, before.id))
       .returning();
-    return { after: after!, action: plan.status, event: `Gadget request ${plan.status}${withComment(input.comment)}` };
+    return {
+      after: after!,
+      action: plan.status,
+      event: `Gadget request ${plan.status}${withComment(input.comment)}`,
+    };
   },
   reply: (g) => ({ success: true as const, message: 'Gadget request updated.', status: g.status }),
   bulk: {
@@ -86,9 +98,9 @@ describe('a request kind defined only in the tests', () => {
     await t.createUser({ email: 'desk@broker.test', password: 'a-long-staff-password', role: 'ADMIN' });
     token = await t.signIn('desk@broker.test', 'a-long-staff-password');
     clientId = await t.createUser({ email: 'client@broker.test', role: 'USER' });
-    await t.db.insert(gadgets).values(
-      [g1, g2, g3].map((id) => ({ id, userId: clientId, status: 'pending' })),
-    );
+    await t.db
+      .insert(gadgets)
+      .values([g1, g2, g3].map((id) => ({ id, userId: clientId, status: 'pending' })));
   });
   afterAll(() => t.stop());
 

@@ -76,7 +76,10 @@ const WIRE = REQUEST_KIND_WIRES.leverage;
 const keyOf = (id: string) => `${ACCOUNT_KEYS.leverage}:${id}`;
 const describe = (c: Row) => `Leverage change of ${c.accountNumber} to 1:${leverageNumber(c.newLeverage)}`;
 const newLeverage = (c: Row) =>
-  ({ kind: 'setLeverage', payload: { login: c.accountNumber, leverage: leverageNumber(c.newLeverage) } }) as const;
+  ({
+    kind: 'setLeverage',
+    payload: { login: c.accountNumber, leverage: leverageNumber(c.newLeverage) },
+  }) as const;
 
 /**
  * Change-leverage requests: approving one sets the leverage on the platform, exactly once ('Set as
@@ -91,7 +94,11 @@ export const leverageKind = defineRequestKind<Row, LeverageDecision>()({
     if (refused(ctx.before)) return repair(ctx);
     const { tx, before, input } = ctx;
     if (input.status === 'retry') throw new Conflict(`This leverage change is already ${before.status}.`);
-    const { plan } = await planDecision(ctx, WIRE, { ...before, target: input.status, comment: input.comment });
+    const { plan } = await planDecision(ctx, WIRE, {
+      ...before,
+      target: input.status,
+      comment: input.comment,
+    });
     const [after] = await tx
       .update(leverageChanges)
       .set({ status: plan.status, comment: input.comment })
@@ -120,10 +127,13 @@ export const leverageKind = defineRequestKind<Row, LeverageDecision>()({
 async function repair(ctx: Ctx): Promise<Decided<Row>> {
   const { tx, before, input } = ctx;
   if (input.status !== 'retry' && input.status !== 'rejected') {
-    throw new Conflict(`The platform refused this leverage change (${before.mtStatus}): retry it or reject it.`);
+    throw new Conflict(
+      `The platform refused this leverage change (${before.mtStatus}): retry it or reject it.`,
+    );
   }
   await assertNoOperationRunning(tx, [keyOf(before.id)]);
-  const key = input.status === 'retry' ? await sendToPlatform(ctx, keyOf(before.id), newLeverage(before)) : null;
+  const key =
+    input.status === 'retry' ? await sendToPlatform(ctx, keyOf(before.id), newLeverage(before)) : null;
   const [after] = await tx
     .update(leverageChanges)
     .set({ status: key ? 'approved' : 'rejected', mtStatus: '', comment: input.comment })

@@ -184,13 +184,7 @@ export class AccountsService {
         throw new Conflict('A live account can be opened for an approved client only.');
       }
       const requestId = newId(now);
-      const id = await openAccount(
-        tx,
-        user,
-        { ...input, live: input.requestType === 'live' },
-        staff,
-        now,
-      );
+      const id = await openAccount(tx, user, { ...input, live: input.requestType === 'live' }, staff, now);
       await tx.insert(subAccountRequests).values({
         id: requestId,
         userId: user.id,

@@ -1,5 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { BANK_LIST_CAP, CLIENT_BANK_ACCOUNTS_CAP, type BankAccount, type ClientBankAccount, type PagedRequest } from '@brokerdesk/contract';
+import {
+  BANK_LIST_CAP,
+  CLIENT_BANK_ACCOUNTS_CAP,
+  type BankAccount,
+  type ClientBankAccount,
+  type PagedRequest,
+} from '@brokerdesk/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bankAccounts, deposits, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -9,7 +15,6 @@ import { lookupClients } from '../funding/list.ts';
 import { planBankAccounts, type BankListStatus } from './list.ts';
 import type { FileStore } from './file-store.ts';
 import { toWireBank } from './rows.ts';
-
 
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
 

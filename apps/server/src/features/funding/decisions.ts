@@ -74,7 +74,6 @@ export async function recordDecision(
   });
 }
 
-
 /** The request id inside an operation key: 'dep:<id>' and its repeats 'dep:<id>:<n>'. */
 export const requestIdOf = keyReference;
 
@@ -186,3 +185,13 @@ export function lookForDealBeforeRejecting(
     await assertNoDealOnPlatform(deps.deals, kind, legs, Number(r.since));
   };
 }
+
+/** The reply of a money decision: the row as the list shows it, the words, and any four-eyes approval. */
+export const fundingReply =
+  <Row, Wire>(usual: string, toWire: (row: Row) => Wire) =>
+  (row: Row, decided: { message?: string; approval?: FundingApproval | null }) => ({
+    success: true as const,
+    message: decided.message ?? usual,
+    request: toWire(row),
+    approval: decided.approval ?? null,
+  });

@@ -16,6 +16,7 @@ import {
   assertNoOperationRunning,
   checkDealAmount,
   firstApprovalNote,
+  fundingReply,
   isFailedMtStatus,
   requestIdOf,
 } from './decisions.ts';
@@ -77,12 +78,8 @@ export const depositKind = defineRequestKind<Row, DepositDecision>()({
       comment: d.comment,
     });
   },
-  reply: (d, decided) => ({
-    success: true as const,
-    message: decided.message ?? 'Deposit updated.',
-    request: toWireDeposit(d),
-    approval: decided.approval ?? null,
-  }),
+  reply: fundingReply('Deposit updated.', toWireDeposit),
+
   bulk: {
     call: calls.bulk.BULK_CALLS.deposit,
     // The list's Approve button: approve and credit the account, the stored comment kept.
@@ -91,15 +88,22 @@ export const depositKind = defineRequestKind<Row, DepositDecision>()({
   },
 });
 
-async function decide(ctx: Ctx & { input: { status: Exclude<DepositUpdateStatus, 'retry'> } }): Promise<Decided<Row>> {
+async function decide(
+  ctx: Ctx & { input: { status: Exclude<DepositUpdateStatus, 'retry'> } },
+): Promise<Decided<Row>> {
   const { tx, before, input, staff, now } = ctx;
   const amount = input.modifyDealAmount ? toCents(input.depositAmountSent!) : before.depositAmountSent;
-  const { plan, first, approval } = await planDecision(ctx, WIRE, { ...before, target: input.status, comment: input.comment }, {
-    type: 'deposit',
-    amount,
-    currency: before.depositCurrency,
-    amountField: REQUEST_KINDS.deposit.amountField,
-  });
+  const { plan, first, approval } = await planDecision(
+    ctx,
+    WIRE,
+    { ...before, target: input.status, comment: input.comment },
+    {
+      type: 'deposit',
+      amount,
+      currency: before.depositCurrency,
+      amountField: REQUEST_KINDS.deposit.amountField,
+    },
+  );
   const [after] = await tx
     .update(deposits)
     .set({
@@ -157,7 +161,13 @@ async function rejectFailed({ tx, before, input, staff, now }: Ctx): Promise<Dec
   await assertNoOperationRunning(tx, [keyOf(before.id)]);
   const [after] = await tx
     .update(deposits)
-    .set({ status: 'rejected', mtStatus: '', comment: input.comment, timeRejected: now, adminId: staff.userId })
+    .set({
+      status: 'rejected',
+      mtStatus: '',
+      comment: input.comment,
+      timeRejected: now,
+      adminId: staff.userId,
+    })
     .where(eq(deposits.id, before.id))
     .returning();
   return {

@@ -13,7 +13,7 @@ import { toWireWithdrawal } from './rows.ts';
 import { KeysetWalk } from './keyset-walk.ts';
 import { formatMoney } from './transitions.ts';
 import { PAYOUT, PROVIDER_PROCESSED } from './visibility.ts';
-import { enqueueDebit } from './withdrawals.ts';
+import { enqueueDebit, withdrawalNotice } from './withdrawals.ts';
 
 type Row = typeof withdrawals.$inferSelect;
 type Log = { warn?: (o: object, m: string) => void; error?: (o: object, m: string) => void };
@@ -294,15 +294,7 @@ export class ProviderOrderSync {
   private async mail(w: Row): Promise<void> {
     const { mailClient, log } = this.deps;
     if (!mailClient) return;
-    await neverFails(mailClient, { warn: (o, m) => log?.warn?.(o, m) })({
-      userId: w.userId,
-      kind: 'withdrawal',
-      status: w.status,
-      amount: w.withdrawalAmount,
-      currency: w.withdrawalCurrency,
-      account: w.accountNumber,
-      comment: w.comment,
-    });
+    await neverFails(mailClient, { warn: (o, m) => log?.warn?.(o, m) })(withdrawalNotice(w));
   }
 }
 

@@ -13,7 +13,13 @@ import { Conflict } from '../../http/errors.ts';
 import type { SettledHandler } from '../../operations/index.ts';
 import { defineRequestKind, requestTable, type DecisionContext } from '../requests/kind.ts';
 import { planDecision, sendToPlatform } from '../requests/planned.ts';
-import { assertNoDealOnPlatform, assertNoOperationRunning, firstApprovalNote, requestIdOf } from './decisions.ts';
+import {
+  assertNoDealOnPlatform,
+  assertNoOperationRunning,
+  firstApprovalNote,
+  fundingReply,
+  requestIdOf,
+} from './decisions.ts';
 import { toWireTransfer } from './rows.ts';
 import { LEG_KINDS, REQUEST_KINDS, legKey, requestLegKeys } from './kinds.ts';
 import { formatMoney } from './transitions.ts';
@@ -52,7 +58,8 @@ export const transferKind = defineRequestKind<Row, TransferDecision>()({
   },
   decide: async (ctx) => {
     const { before, input } = ctx;
-    const repairing = input.status === 'complete' || input.status === 'reverse' || before.status === 'approved';
+    const repairing =
+      input.status === 'complete' || input.status === 'reverse' || before.status === 'approved';
     const { after, approval, first } = repairing
       ? { after: await repair(ctx), approval: null, first: false }
       : await decide(ctx);
@@ -66,12 +73,8 @@ export const transferKind = defineRequestKind<Row, TransferDecision>()({
       message: first ? FOUR_EYES_MESSAGES.firstApprovalRecorded : undefined,
     };
   },
-  reply: (t, decided) => ({
-    success: true as const,
-    message: decided.message ?? 'Transfer updated.',
-    request: toWireTransfer(t),
-    approval: decided.approval ?? null,
-  }),
+  reply: fundingReply('Transfer updated.', toWireTransfer),
+
   bulk: {
     call: calls.bulk.BULK_CALLS.transfer,
     approve: (t) => ({ id: t.id, status: 'approve_process', comment: t.comment }),

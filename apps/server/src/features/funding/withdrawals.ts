@@ -17,9 +17,11 @@ import {
   assertNoOperationRunning,
   checkDealAmount,
   firstApprovalNote,
+  fundingReply,
   requestIdOf,
 } from './decisions.ts';
 import { toWireWithdrawal } from './rows.ts';
+import type { ClientNotice } from './client-mail.ts';
 import { LEG_KINDS, REQUEST_KINDS, legKey } from './kinds.ts';
 import { formatMoney, toCents } from './transitions.ts';
 import { PAYOUT, PROVIDER_PROCESSED } from './visibility.ts';
@@ -77,23 +79,11 @@ export const withdrawalKind = defineRequestKind<Row, WithdrawalDecision>()({
     return decide({ ...ctx, input: { ...ctx.input, status: ctx.input.status } });
   },
   notify: async (w, deps) => {
-    if (w.dontEmailUser) return;
-    await deps.mailClient({
-      userId: w.userId,
-      kind: 'withdrawal',
-      status: w.status,
-      amount: w.withdrawalAmount,
-      currency: w.withdrawalCurrency,
-      account: w.accountNumber,
-      comment: w.comment,
-    });
+    if (!w.dontEmailUser) await deps.mailClient(withdrawalNotice(w));
   },
-  reply: (w, decided) => ({
-    success: true as const,
-    message: decided.message ?? 'Withdrawal updated.',
-    request: toWireWithdrawal(w),
-    approval: decided.approval ?? null,
-  }),
+
+  reply: fundingReply('Withdrawal updated.', toWireWithdrawal),
+
   bulk: {
     call: calls.bulk.BULK_CALLS.withdrawal,
     // The list's Approve button, the stored comment and notice choice kept.
@@ -114,7 +104,9 @@ export const withdrawalKind = defineRequestKind<Row, WithdrawalDecision>()({
   },
 });
 
-async function decide(ctx: Ctx & { input: { status: Exclude<WithdrawalUpdateStatus, 'retry'> } }): Promise<Decided<Row>> {
+async function decide(
+  ctx: Ctx & { input: { status: Exclude<WithdrawalUpdateStatus, 'retry'> } },
+): Promise<Decided<Row>> {
   const { tx, before, input, staff, now } = ctx;
   const amount = input.modifyDealAmount ? toCents(input.withdrawalAmount!) : before.withdrawalAmount;
   if (
@@ -124,12 +116,17 @@ async function decide(ctx: Ctx & { input: { status: Exclude<WithdrawalUpdateStat
   ) {
     throw new Conflict('This withdrawal is already approved; it waits for the provider to process it.');
   }
-  const { plan, first, approval } = await planDecision(ctx, WIRE, { ...before, target: input.status, comment: input.comment }, {
-    type: 'withdrawal',
-    amount,
-    currency: before.withdrawalCurrency,
-    amountField: REQUEST_KINDS.withdrawal.amountField,
-  });
+  const { plan, first, approval } = await planDecision(
+    ctx,
+    WIRE,
+    { ...before, target: input.status, comment: input.comment },
+    {
+      type: 'withdrawal',
+      amount,
+      currency: before.withdrawalCurrency,
+      amountField: REQUEST_KINDS.withdrawal.amountField,
+    },
+  );
   // The provider pays the client's card; the platform is debited once it has processed the order.
   // Approved ahead of that, the withdrawal stays pending with the approval noted in its payout status.
   const waiting =
@@ -233,6 +230,17 @@ async function rejectFailed({ tx, before, input, staff, now }: Ctx): Promise<Dec
     notify: true,
   };
 }
+
+/** The client's notice of a decided withdrawal. */
+export const withdrawalNotice = (w: Row): ClientNotice => ({
+  userId: w.userId,
+  kind: 'withdrawal',
+  status: w.status,
+  amount: w.withdrawalAmount,
+  currency: w.withdrawalCurrency,
+  account: w.accountNumber,
+  comment: w.comment,
+});
 
 /** A provider withdrawal's payout status after a decision (see visibility.ts for the values). */
 function payoutAfter(before: Row, status: string, waiting: boolean): string {

@@ -43,7 +43,9 @@ export const ibRequestKind = defineRequestKind<Row, IbDecision>()({
     const { tx, before, input, staff, now, deps } = ctx;
     await planDecision(ctx, WIRE, { ...before, target: input.status, comment: input.comment });
     const agentCode =
-      input.status === 'approved' ? await makePartner(tx, deps.publicUrl, input.userId, staff, now) : undefined;
+      input.status === 'approved'
+        ? await makePartner(tx, deps.publicUrl, input.userId, staff, now)
+        : undefined;
     const [after] = await tx
       .update(ibRequests)
       .set({ status: input.status, comment: input.comment, errorMessage: '' })

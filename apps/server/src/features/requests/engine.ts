@@ -46,7 +46,13 @@ export class DecisionEngine {
   }
 
   /** A list's bulk row: the row's own decision, refused (409) unless the row is still open. */
-  decideRow(kind: AnyRequestKind, id: string, action: 'approve' | 'reject', reason: string, staff: DecisionStaff) {
+  decideRow(
+    kind: AnyRequestKind,
+    id: string,
+    action: 'approve' | 'reject',
+    reason: string,
+    staff: DecisionStaff,
+  ) {
     return this.fromStored(kind, id, (row) => kind.bulk[action](row, reason), staff, {
       openOnly: true,
     }) as Promise<{ message?: string }>;
@@ -79,7 +85,10 @@ export class DecisionEngine {
     return this.decide(kind, inputOf(row as Row), staff, opts);
   }
 
-  private assertOpen<Row>(kind: Pick<RequestKind<Row, DecisionInput, unknown>, 'status' | 'wire'>, row: Row): void {
+  private assertOpen<Row>(
+    kind: Pick<RequestKind<Row, DecisionInput, unknown>, 'status' | 'wire'>,
+    row: Row,
+  ): void {
     const status = kind.status(row);
     if (!kind.wire.open.includes(status)) throw new Conflict(`This ${kind.wire.label} is already ${status}.`);
   }

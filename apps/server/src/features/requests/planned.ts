@@ -1,4 +1,9 @@
-import type { ApprovalRequestType, FundingApproval, RequestKindWire, UpdateStatus } from '@brokerdesk/contract';
+import type {
+  ApprovalRequestType,
+  FundingApproval,
+  RequestKindWire,
+  UpdateStatus,
+} from '@brokerdesk/contract';
 import { Conflict } from '../../http/errors.ts';
 import { enqueueOperation, type EnqueueInput } from '../../operations/index.ts';
 import type { OperationInputPayloads, OperationKind } from '../../operations/kinds.ts';
@@ -7,7 +12,12 @@ import { planUpdate, type PlannedUpdate } from '../funding/transitions.ts';
 import type { DecisionContext, DecisionInput } from './kind.ts';
 
 /** What the four-eyes rule reads of a request: its type, the amount it would move and the currency. */
-export type FourEyesFacts = { type: ApprovalRequestType; amount: number; currency: string; amountField: string };
+export type FourEyesFacts = {
+  type: ApprovalRequestType;
+  amount: number;
+  currency: string;
+  amountField: string;
+};
 
 export type Planned = { plan: PlannedUpdate; first: boolean; approval: FundingApproval | null };
 

@@ -7,7 +7,10 @@ import type { AnyRequestKind } from './kind.ts';
  * The bulk Approve / Reject of every request kind's list: each row is the row's own decision through
  * the engine (every rule of the kind, four-eyes included), refused unless still open.
  */
-export function requestKindRoutes(app: App, deps: { engine: DecisionEngine; kinds: readonly AnyRequestKind[] }) {
+export function requestKindRoutes(
+  app: App,
+  deps: { engine: DecisionEngine; kinds: readonly AnyRequestKind[] },
+) {
   for (const kind of deps.kinds) {
     bulkRoute(
       app,
