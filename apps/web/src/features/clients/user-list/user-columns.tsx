@@ -150,13 +150,13 @@ export function userColumns(status: UserListStatus): DataTableColumn<User>[] {
  * tabs keep it longest.
  */
 export function userColumnDefaults(status: UserListStatus): ColumnDefaults {
-  const rarely = ['hubspotLifecycleId', 'accountType', 'agentCode', 'registered'];
+  const rarely = ['accountType', 'agentCode', 'registered'];
   const hidden: Record<UserListStatus, string[]> = {
-    all: [...rarely, 'reason', 'country'],
-    new: ['status', 'reason', ...rarely, 'country'],
-    approved: ['status', 'reason', ...rarely, 'country'],
-    pending: ['status', ...rarely, 'country', 'eKYCApproved'],
-    rejected: ['status', ...rarely, 'country', 'eKYCApproved'],
+    all: ['hubspotLifecycleId', ...rarely, 'reason', 'country'],
+    new: ['status', 'reason', ...rarely, 'country', 'hubspotLifecycleId'],
+    approved: ['status', 'reason', ...rarely, 'country', 'hubspotLifecycleId'],
+    pending: ['status', ...rarely, 'country', 'hubspotLifecycleId', 'eKYCApproved'],
+    rejected: ['status', 'hubspotLifecycleId', ...rarely, 'country', 'eKYCApproved'],
   };
   return { hidden: hidden[status], keep: ['name', 'surname'] };
 }

@@ -23,7 +23,7 @@ const DEPOSITS: RequestListConfig<Deposit> = {
     hidden:
       tab === 'pending' || tab === 'incomplete'
         ? ['paymentGatewayService', 'depositPaymentName', 'accountNumber']
-        : ['paymentGatewayService', 'depositPaymentName', 'adminId', 'accountNumber', 'timestamp'],
+        : ['paymentGatewayService', 'depositPaymentName', 'accountNumber', 'timestamp', 'adminId'],
     keep: ['client', 'depositAmountSent'],
   }),
   decidedSort: 'timeApproved',

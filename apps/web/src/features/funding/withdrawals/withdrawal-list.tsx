@@ -25,7 +25,7 @@ const DEFAULTS = { own: defaultsFor(), inTabs: defaultsFor('wd') };
 const WITHDRAWAL_COLUMN_DEFAULTS = (tab: FundingTab) => ({
   hidden:
     tab === 'historical' || tab === 'error'
-      ? ['gateway', 'withdrawalPaymentName', 'withdrawalType', 'adminId', 'accountNumber', 'timestamp']
+      ? ['gateway', 'withdrawalPaymentName', 'withdrawalType', 'accountNumber', 'adminId', 'timestamp']
       : ['gateway', 'withdrawalPaymentName', 'accountNumber'],
   keep: ['client', 'withdrawalAmount'],
 });
