@@ -2,6 +2,7 @@ import { MESSAGES } from '@brokerdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ensureSuccess } from '../../shared/ensure-success.ts';
+import { invalidateRecord } from '../../shared/invalidate-record.ts';
 import { showSuccessNotice } from '../../shared/notify.ts';
 import { clientApi, type PartnerSettingsBody, type ProcessUserBody } from './client-api.ts';
 import { clientApplicationKeys, clientKeys, clientLogKeys, partnerSettingsKeys } from './client-keys.ts';
@@ -15,11 +16,9 @@ export function useInvalidateClient() {
   const queryClient = useQueryClient();
   return useCallback(
     (userId: string) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: clientKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: clientKeys.detail(userId) }),
-        queryClient.invalidateQueries({ queryKey: clientLogKeys.detail(userId) }),
-        queryClient.invalidateQueries({ queryKey: clientApplicationKeys.detail(userId) }),
+      invalidateRecord(queryClient, clientKeys, userId, [
+        clientLogKeys.detail(userId),
+        clientApplicationKeys.detail(userId),
       ]),
     [queryClient],
   );

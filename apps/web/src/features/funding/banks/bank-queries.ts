@@ -12,6 +12,7 @@ import { call, type RequestOptions } from '../../../shared/api.ts';
 import { isRefetch } from '../../../shared/background-fetch.ts';
 import { toPagedRequest, type ListState } from '../../../shared/data-table/index.ts';
 import { ensureSuccess } from '../../../shared/ensure-success.ts';
+import { invalidateRecord } from '../../../shared/invalidate-record.ts';
 import { showSuccessNotice } from '../../../shared/notify.ts';
 import { systemKeys } from '../../../shared/query-keys.ts';
 import { useLinkedRow } from '../../../shared/use-linked-row.ts';
@@ -94,12 +95,9 @@ export function useSaveBankAccount() {
       return ensureSuccess(await call(calls.banks.updateBankAccount, { body: withDocument }));
     },
     meta: { errorNotice: false },
-    onSuccess: async (reply) => {
+    onSuccess: async (reply, { body }) => {
       showSuccessNotice(reply.message);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: bankKeys.all }),
-        queryClient.invalidateQueries({ queryKey: systemKeys.counters() }),
-      ]);
+      await invalidateRecord(queryClient, bankKeys, body._id, [systemKeys.counters()]);
     },
   });
 }

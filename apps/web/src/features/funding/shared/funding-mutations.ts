@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError } from '../../../shared/api.ts';
 import { ensureSuccess } from '../../../shared/ensure-success.ts';
+import { invalidateRecord } from '../../../shared/invalidate-record.ts';
 import { showErrorNotice, showNotice, showSuccessNotice } from '../../../shared/notify.ts';
 import { systemKeys } from '../../../shared/query-keys.ts';
 import { fundingHistoryKeys } from '../../clients/client-keys.ts';
@@ -11,18 +12,15 @@ import { fundingKeys } from './funding-keys.ts';
 import { watchPlatform } from './platform-watch.ts';
 
 /**
- * After any action on a request: its lists, the sidebar counters and the clients' funding history load
- * again. Done in the mutation's own onSuccess so a caller's onSuccess adds to it (STYLE.md).
+ * After any action on a request: its lists and its own detail (a link's copy of it too), the sidebar
+ * counters and the clients' funding history load again. Done in the mutation's own onSuccess so a
+ * caller's onSuccess adds to it (STYLE.md).
  */
 export function useInvalidateFunding(type: FundingType) {
   const queryClient = useQueryClient();
   return useCallback(
-    () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: fundingKeys[type].lists() }),
-        queryClient.invalidateQueries({ queryKey: systemKeys.counters() }),
-        queryClient.invalidateQueries({ queryKey: fundingHistoryKeys.all }),
-      ]),
+    (id?: string) =>
+      invalidateRecord(queryClient, fundingKeys[type], id, [systemKeys.counters(), fundingHistoryKeys.all]),
     [queryClient, type],
   );
 }
@@ -92,7 +90,7 @@ export function useFundingAction<V>({
       // still waiting for the provider stays pending and has nothing to watch yet.
       if (reply.request?.status === 'approved' && runsOnPlatform(vars)) watchPlatform(reply.request);
       showActionNotice(reply, fallbackMessage);
-      await invalidate();
+      await invalidate(reply.request?._id);
     },
     onError: async (error) => {
       if (errors === 'notice') showErrorNotice(actionErrorMessage(error));
