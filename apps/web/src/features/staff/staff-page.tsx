@@ -38,6 +38,26 @@ const FIELDS: LocalFields<StaffMember> = {
   activeSessions: (m) => m.activeSessions,
 };
 
+/** A staff member's role or status as a coloured word. */
+function badgeColumn(
+  id: 'role' | 'status',
+  header: string,
+  width: number,
+  color: (m: StaffMember) => string,
+): DataTableColumn<StaffMember> {
+  return {
+    id,
+    header,
+    width,
+    cell: (m) => (
+      <Badge size="sm" variant="light" color={color(m)}>
+        {m[id]}
+      </Badge>
+    ),
+    sortable: true,
+  };
+}
+
 /**
  * /staff: every ADMIN and SYSOP. A SYSOP invites, changes roles, disables and re-enables; every change
  * ends the member's sessions at once. ADMINs see the list only (the server refuses them the rest).
@@ -86,28 +106,8 @@ export function StaffPage() {
         sortable: true,
         filter: { kind: 'text', placeholder: 'Email' },
       },
-      {
-        id: 'role',
-        header: 'Role',
-        width: 110,
-        cell: (m) => (
-          <Badge size="sm" variant="light" color={m.role === 'SYSOP' ? 'grape' : 'blue'}>
-            {m.role}
-          </Badge>
-        ),
-        sortable: true,
-      },
-      {
-        id: 'status',
-        header: 'Status',
-        width: 120,
-        cell: (m) => (
-          <Badge size="sm" variant="light" color={m.status === 'disabled' ? 'red' : 'green'}>
-            {m.status}
-          </Badge>
-        ),
-        sortable: true,
-      },
+      badgeColumn('role', 'Role', 110, (m) => (m.role === 'SYSOP' ? 'grape' : 'blue')),
+      badgeColumn('status', 'Status', 120, (m) => (m.status === 'disabled' ? 'red' : 'green')),
       {
         id: 'lastSignInAt',
         header: 'Last sign-in',
