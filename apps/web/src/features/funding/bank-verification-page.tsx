@@ -128,7 +128,8 @@ function BankAccountsScreen({ status }: { status: Status }) {
         emptyText="No bank accounts."
       />
       <Text size="xs" c="dimmed">
-        Click a row to review the bank details{status === 'pending' ? ', or approve or decline it on its row' : ''}.
+        Click a row to review the bank details
+        {status === 'pending' ? ', or approve or decline it on its row' : ''}.
       </Text>
       {openId && <BankDetailsModal bankId={openId} onClose={close} />}
       {decision.reasonModal}

@@ -1,35 +1,25 @@
-import type { Deposit, LookupClient, FundingApproval } from '@brokerdesk/contract';
+import type { Deposit } from '@brokerdesk/contract';
 import { useFourEyes } from '../../approvals/use-four-eyes.tsx';
 import { formatAmount } from '../../../shared/formatters.ts';
 import { UpdateModal } from '../../../shared/update-modal/index.ts';
 import { fundingApi, type DepositUpdate } from '../shared/funding-api.ts';
-import { useFundingAction } from '../shared/funding-mutations.ts';
+import { useRequestUpdate, type RequestModalProps } from '../shared/funding-mutations.ts';
 import { clientLabel, RequestSummary } from '../shared/request-summary.tsx';
-import { depositChoices, modalStatus, RUNS_ON_PLATFORM } from '../shared/request-choices.ts';
+import { depositChoices, modalStatus } from '../shared/request-choices.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
-type Props = {
-  deposit: Deposit;
-  client: LookupClient | undefined;
-  /** 'rejected' when opened by the list's Reject button. */
-  preset?: 'rejected';
-  /** Its four-eyes approval, when it needs two. */
-  approval?: FundingApproval;
-  onClose: () => void;
-};
+type Props = RequestModalProps & { deposit: Deposit };
 
 /**
  * 'Update deposit' (docs/product.md [screen.deposits], [rules]): Approve & process credits the account; Set
  * as approved does not. A deposit whose credit the platform refused can be retried or rejected here.
  */
 export function DepositUpdateModal({ deposit: d, client, preset, approval, onClose }: Props) {
-  const update = useFundingAction({
-    type: 'deposit',
-    call: (body: DepositUpdate) => fundingApi.updateDeposit(body),
-    runsOnPlatform: (body) => RUNS_ON_PLATFORM.includes(body.status),
-    fallbackMessage: 'Deposit updated.',
-    errors: 'modal',
-  });
+  const update = useRequestUpdate(
+    'deposit',
+    (body: DepositUpdate) => fundingApi.updateDeposit(body),
+    'Deposit updated.',
+  );
   const fourEyes = useFourEyes(modalStatus(depositChoices(d), d.status, preset), approval);
 
   return (

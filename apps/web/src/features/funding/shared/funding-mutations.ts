@@ -1,4 +1,10 @@
-import { FOUR_EYES_MESSAGES, MESSAGES, type FundingType } from '@brokerdesk/contract';
+import {
+  FOUR_EYES_MESSAGES,
+  MESSAGES,
+  type FundingApproval,
+  type FundingType,
+  type LookupClient,
+} from '@brokerdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError } from '../../../shared/api.ts';
@@ -10,6 +16,7 @@ import { fundingHistoryKeys } from '../../clients/client-keys.ts';
 import type { FundingActionReply } from './funding-api.ts';
 import { fundingKeys } from './funding-keys.ts';
 import { watchPlatform } from './platform-watch.ts';
+import { RUNS_ON_PLATFORM } from './request-choices.ts';
 
 /**
  * After any action on a request: its lists and its own detail (a link's copy of it too), the sidebar
@@ -97,5 +104,30 @@ export function useFundingAction<V>({
       // Someone else got there first: show the list as it is now, not the stale row.
       if (isConflict(error)) await invalidate();
     },
+  });
+}
+
+/** What every update modal of a request takes besides the request itself. */
+export type RequestModalProps = {
+  client: LookupClient | undefined;
+  /** 'rejected' when opened by the list's Reject button. */
+  preset?: 'rejected';
+  /** Its four-eyes approval, when it needs two. */
+  approval?: FundingApproval;
+  onClose: () => void;
+};
+
+/** An update modal's save: errors stay in the modal; the choices that move money are watched. */
+export function useRequestUpdate<V extends { status: string }>(
+  type: FundingType,
+  call: (body: V) => Promise<FundingActionReply>,
+  fallbackMessage: string,
+) {
+  return useFundingAction({
+    type,
+    call,
+    runsOnPlatform: (body) => RUNS_ON_PLATFORM.includes(body.status),
+    fallbackMessage,
+    errors: 'modal',
   });
 }

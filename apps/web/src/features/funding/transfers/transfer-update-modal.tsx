@@ -1,22 +1,15 @@
-import type { LookupClient, Transfer, FundingApproval } from '@brokerdesk/contract';
+import type { Transfer } from '@brokerdesk/contract';
 import { useFourEyes } from '../../approvals/use-four-eyes.tsx';
 import { formatAmount } from '../../../shared/formatters.ts';
 import { UpdateModal } from '../../../shared/update-modal/index.ts';
 import { fundingApi, type TransferUpdate } from '../shared/funding-api.ts';
-import { useFundingAction } from '../shared/funding-mutations.ts';
-import { modalStatus, RUNS_ON_PLATFORM } from '../shared/request-choices.ts';
+import { useRequestUpdate, type RequestModalProps } from '../shared/funding-mutations.ts';
+import { modalStatus } from '../shared/request-choices.ts';
 import { clientLabel, RequestSummary } from '../shared/request-summary.tsx';
 import { halfDoneState, transferChoices, transferLockReason } from './transfer-rules.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
-type Props = {
-  transfer: Transfer;
-  client: LookupClient | undefined;
-  preset?: 'rejected';
-  /** Its four-eyes approval, when it needs two. */
-  approval?: FundingApproval;
-  onClose: () => void;
-};
+type Props = RequestModalProps & { transfer: Transfer };
 
 const HALF_DONE_NOTES = {
   sourceFailed: 'The debit of the source account failed: no money has moved.',
@@ -29,13 +22,11 @@ const HALF_DONE_NOTES = {
  * 'Reject' and 'Set as approved' moves money.
  */
 export function TransferUpdateModal({ transfer: t, client, preset, approval, onClose }: Props) {
-  const update = useFundingAction({
-    type: 'transfer',
-    call: (body: TransferUpdate) => fundingApi.updateTransfer(body),
-    runsOnPlatform: (body) => RUNS_ON_PLATFORM.includes(body.status),
-    fallbackMessage: 'Transfer updated.',
-    errors: 'modal',
-  });
+  const update = useRequestUpdate(
+    'transfer',
+    (body: TransferUpdate) => fundingApi.updateTransfer(body),
+    'Transfer updated.',
+  );
   const fourEyes = useFourEyes(
     modalStatus({ options: transferChoices(t), lockReason: transferLockReason(t) }, t.status, preset),
     approval,

@@ -1,30 +1,18 @@
-import {
-  withdrawalTypeSchema,
-  type LookupClient,
-  type Withdrawal,
-  type FundingApproval,
-} from '@brokerdesk/contract';
+import { withdrawalTypeSchema, type Withdrawal } from '@brokerdesk/contract';
 import { useFourEyes } from '../../approvals/use-four-eyes.tsx';
 import { Checkbox, Select, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
 import { formatAmount } from '../../../shared/formatters.ts';
 import { UpdateModal } from '../../../shared/update-modal/index.ts';
 import { fundingApi, type WithdrawalUpdate } from '../shared/funding-api.ts';
-import { useFundingAction } from '../shared/funding-mutations.ts';
-import { modalStatus, RUNS_ON_PLATFORM, withdrawalChoices } from '../shared/request-choices.ts';
+import { useRequestUpdate, type RequestModalProps } from '../shared/funding-mutations.ts';
+import { modalStatus, withdrawalChoices } from '../shared/request-choices.ts';
 import { isOpenRequest } from '../shared/request-state.ts';
 import { clientLabel, RequestSummary } from '../shared/request-summary.tsx';
 import { WITHDRAWAL_TYPE_OPTIONS, withdrawalCurrencyText } from './withdrawal-columns.tsx';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
-type Props = {
-  withdrawal: Withdrawal;
-  client: LookupClient | undefined;
-  preset?: 'rejected';
-  /** Its four-eyes approval, when it needs two. */
-  approval?: FundingApproval;
-  onClose: () => void;
-};
+type Props = RequestModalProps & { withdrawal: Withdrawal };
 
 /**
  * 'Update withdrawal' (docs/product.md [screen.withdrawals], [rules]): the common fields plus 'Don't email
@@ -35,13 +23,11 @@ type Props = {
 export function WithdrawalUpdateModal({ withdrawal: w, client, preset, approval, onClose }: Props) {
   const [dontEmailUser, setDontEmailUser] = useState(w.dontEmailUser);
   const [withdrawalType, setWithdrawalType] = useState(w.withdrawalType);
-  const update = useFundingAction({
-    type: 'withdrawal',
-    call: (body: WithdrawalUpdate) => fundingApi.updateWithdrawal(body, w.providerHandled),
-    runsOnPlatform: (body) => RUNS_ON_PLATFORM.includes(body.status),
-    fallbackMessage: 'Withdrawal updated.',
-    errors: 'modal',
-  });
+  const update = useRequestUpdate(
+    'withdrawal',
+    (body: WithdrawalUpdate) => fundingApi.updateWithdrawal(body, w.providerHandled),
+    'Withdrawal updated.',
+  );
   const fourEyes = useFourEyes(modalStatus(withdrawalChoices(w), w.status, preset), approval);
   // The type and the email choice belong to the decision on an open request.
   const open = isOpenRequest('withdrawal', w.status);
