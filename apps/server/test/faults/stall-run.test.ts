@@ -7,7 +7,7 @@ import { OperationWorker } from '../../src/operations/index.ts';
 import { allCheckingHandlers, allSettledHandlers } from '../../src/features/settled-handlers.ts';
 import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
-import { fundingFixtures } from '../funding/support.ts';
+import { fundingDesk, type fundingFixtures } from '../funding/support.ts';
 
 /** Short windows so the run takes seconds: client wait < lease < stall < settle window. */
 const WAIT_SECONDS = 2;
@@ -25,7 +25,6 @@ const SETTLE_SECONDS = 60;
 describe(`a stall longer than the client's wait and the lease, through the MT5 client (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;
-  let clientId: string;
   let f: ReturnType<typeof fundingFixtures>;
   beforeAll(async () => {
     t = await startTestApp({
@@ -37,10 +36,7 @@ describe(`a stall longer than the client's wait and the lease, through the MT5 c
         OPERATIONS_SETTLE_SECONDS: String(SETTLE_SECONDS),
       },
     });
-    await t.createUser({ email: 'stall@desk.test', password: 'Correct-Horse-1' });
-    clientId = await t.createUser({ email: 'stall@client.test', role: 'USER' });
-    f = fundingFixtures(t, () => clientId);
-    token = await t.signIn('stall@desk.test', 'Correct-Horse-1');
+    ({ f, token } = await fundingDesk(t, 'stall'));
   });
   afterAll(() => t.stop());
 

@@ -6,7 +6,7 @@ import { openTestDatabase, testDbKind } from '../support/db.ts';
 import { platformOperations } from '../../src/db/schema.ts';
 import { clientMailer } from '../../src/features/funding/client-mail.ts';
 import { smtpMailer } from '../../src/mail/mailer.ts';
-import { fundingFixtures } from './support.ts';
+import { fundingDesk, type fundingFixtures } from './support.ts';
 
 /**
  * The client's notice goes out after the decision committed: whatever fails there (the client's
@@ -26,10 +26,7 @@ describe(`client notices after a decision (${testDbKind})`, () => {
         throw new Error('could not read the client');
       },
     });
-    await t.createUser({ email: 'mail@desk.test', password: 'Correct-Horse-1' });
-    clientId = await t.createUser({ email: 'mail@client.test', role: 'USER' });
-    f = fundingFixtures(t, () => clientId);
-    token = await t.signIn('mail@desk.test', 'Correct-Horse-1');
+    ({ clientId, f, token } = await fundingDesk(t, 'mail'));
   });
   afterAll(() => t.stop());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallBody } from '@brokerdesk/contract';
 import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
-import { fundingFixtures } from './support.ts';
+import { fundingDesk, type fundingFixtures } from './support.ts';
 
 /**
  * A rejection stamps when it was rejected, never timeApproved: the approval column, the export and
@@ -11,14 +11,10 @@ import { fundingFixtures } from './support.ts';
 describe(`rejections stamp their own time (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;
-  let clientId: string;
   let f: ReturnType<typeof fundingFixtures>;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'times@desk.test', password: 'Correct-Horse-1' });
-    clientId = await t.createUser({ email: 'times@client.test', role: 'USER' });
-    f = fundingFixtures(t, () => clientId);
-    token = await t.signIn('times@desk.test', 'Correct-Horse-1');
+    ({ f, token } = await fundingDesk(t, 'times'));
   });
   afterAll(() => t.stop());
 

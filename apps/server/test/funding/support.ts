@@ -1,9 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { TestApp } from '../support/test-app.ts';
+import { STAFF_PASSWORD, type TestApp } from '../support/test-app.ts';
 import { deposits, transfers, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
-
-export type Action = { success: boolean; message?: string; request?: Record<string, unknown> };
 
 let nextLogin = 700_000 + Math.floor(Math.random() * 50_000);
 
@@ -105,4 +103,16 @@ export function fundingFixtures(t: TestApp, clientId: () => string) {
       (await t.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!,
     transferRow: async (id: string) => (await t.db.select().from(transfers).where(eq(transfers.id, id)))[0]!,
   };
+}
+
+/**
+ * The usual start of a funding test on an app: a staff member `<name>@desk.test` signed in, and a
+ * client `<name>@client.test` whose requests the fixtures make.
+ */
+export async function fundingDesk(t: TestApp, name: string) {
+  await t.createUser({ email: `${name}@desk.test`, password: STAFF_PASSWORD });
+  const clientId = await t.createUser({ email: `${name}@client.test`, role: 'USER' });
+  const f = fundingFixtures(t, () => clientId);
+  const token = await t.signIn(`${name}@desk.test`, STAFF_PASSWORD);
+  return { clientId, f, token };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallBody, AMOUNT_TOO_SMALL } from '@brokerdesk/contract';
 import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
-import { fundingFixtures } from './support.ts';
+import { fundingDesk, type fundingFixtures } from './support.ts';
 
 /**
  * A fault found once: a deal amount of 0.001 with "Approve & process" was a 500, and 0.004 with "Set as
@@ -12,14 +12,10 @@ import { fundingFixtures } from './support.ts';
 describe(`amounts that round to zero (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;
-  let clientId: string;
   let f: ReturnType<typeof fundingFixtures>;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'zero@desk.test', password: 'Correct-Horse-1' });
-    clientId = await t.createUser({ email: 'zero@client.test', role: 'USER' });
-    f = fundingFixtures(t, () => clientId);
-    token = await t.signIn('zero@desk.test', 'Correct-Horse-1');
+    ({ f, token } = await fundingDesk(t, 'zero'));
   });
   afterAll(() => t.stop());
 
