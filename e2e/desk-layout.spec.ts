@@ -153,12 +153,12 @@ for (const size of SIZES) {
       await signIn(page);
       const api = await apiOf(page);
       const list = await api.call(calls.banks.listBankAccounts);
-      const pending = list.bankAccounts.pending;
-      expect(pending.length, 'the demo data has pending bank accounts').toBeGreaterThanOrEqual(2);
-      const [toDecline, toApprove] = pending;
-      // The demo has few pending accounts: each goes back to pending once decided, for the next step,
-      // the next screen size and the other specs.
-      const backToPending = async (bank: (typeof pending)[number]) => {
+      // The demo has few pending accounts and other specs decide some: two accounts (pending ones
+      // first) are made pending here, and each is put back as it was once decided.
+      const { pending, rejected, approved } = list.bankAccounts;
+      const [toDecline, toApprove] = [...pending, ...rejected, ...approved];
+      expect(toApprove, 'the demo data has bank accounts').toBeDefined();
+      const setStatus = async (bank: (typeof pending)[number], status: typeof bank.status, comment = '') => {
         const { _id, bankName, bankAddress, bankCountry, bankAccountCurrency } = bank;
         const { bankAccountNumber, bankSortCode, bankIBAN, bankSwift } = bank;
         await api.call(calls.banks.updateBankAccount, {
@@ -166,11 +166,13 @@ for (const size of SIZES) {
             _id,
             ...{ bankName, bankAddress, bankCountry, bankAccountCurrency },
             ...{ bankAccountNumber, bankSortCode, bankIBAN, bankSwift },
-            status: 'pending',
-            comment: '',
+            status,
+            comment,
           },
         });
       };
+      const backToPending = (bank: (typeof pending)[number]) => setStatus(bank, 'pending');
+      for (const bank of [toDecline!, toApprove!]) if (bank.status !== 'pending') await backToPending(bank);
       const row = (bank: (typeof pending)[number]) =>
         page.getByRole('row', {
           name: new RegExp(`${escape(list.users[bank.userId]!.email)}.*${escape(bank.bankName)}`),
@@ -236,7 +238,8 @@ for (const size of SIZES) {
       const after = await api.call(calls.banks.listBankAccounts);
       expect(after.bankAccounts.approved.some((b) => b._id === toApprove!._id)).toBe(true);
       expect(after.bankAccounts.approved.some((b) => b._id === inModal!._id)).toBe(true);
-      for (const bank of [toDecline!, toApprove!]) await backToPending(bank);
+      for (const bank of [toDecline!, toApprove!])
+        await setStatus(bank, bank.status, bank.status === 'rejected' ? bank.comment || 'Declined.' : '');
     });
 
     test("the profile's cards fit their columns, with one activity card", async ({ page, signIn }) => {
