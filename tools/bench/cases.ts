@@ -220,6 +220,8 @@ export const CASES: BenchCase[] = [
     query: { limit: 20, before: `1790000000:log:${'f'.repeat(24)}` },
   }),
   bench('client bank accounts', B.listClientBankAccounts, { params: { id: CLIENT } }),
+  // The profile's Money picture card: sums per client in SQL, whatever the number of requests.
+  bench('client money picture', calls.evidence.getMoneyPicture, { params: { userId: CLIENT }, query: {} }),
   bench('client trading accounts', A.listClientAccounts, {
     params: { userId: CLIENT, type: 'live', approved: 'all' },
   }),

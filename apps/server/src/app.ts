@@ -61,6 +61,7 @@ import { ibCodesExport, ibRequestsExport } from './features/partners/export.ts';
 import { groupsExport } from './features/groups/export.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { evidenceRoutes } from './features/evidence/routes.ts';
 import { viewsRoutes } from './features/views/routes.ts';
 
 export type AppDeps = {
@@ -266,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   staffRoutes(app, { staff: services.staff });
   viewsRoutes(app, { views: services.views });
   dashboardRoutes(app, { dashboard: services.dashboard });
+  evidenceRoutes(app, { evidence: services.evidence });
 
   // Unknown /api paths are JSON 404s; any other GET is a page of the single-page app.
   app.setNotFoundHandler((request, reply) => {

@@ -32,6 +32,7 @@ import { StaffService } from './features/staff/service.ts';
 import { inviteSender } from './features/staff/invite-mail.ts';
 import { ViewsService } from './features/views/service.ts';
 import { DashboardService } from './features/dashboard/service.ts';
+import { EvidenceService } from './features/evidence/service.ts';
 import { DecisionEngine } from './features/requests/engine.ts';
 import type { AnyRequestKind } from './features/requests/kind.ts';
 import { createKyc } from './integrations/kyc/create-kyc.ts';
@@ -122,6 +123,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger) {
     staff: new StaffService(db, clock, sessions, config.sessionIdleSeconds, sendInvite),
     views: new ViewsService(db, clock),
     dashboard: new DashboardService(db, clock, platformNames),
+    evidence: new EvidenceService(db, clock, deps.platforms[0]),
     engine,
     bankKind,
     requestKinds,

@@ -26,6 +26,7 @@ export * from './probes.ts';
 export * from './client-record.ts';
 export * from './bulk.ts';
 export * from './dashboard.ts';
+export * from './evidence.ts';
 export * from './views.ts';
 export * from './call.ts';
 export * as calls from './calls/index.ts';

@@ -62,6 +62,7 @@ const READS: [CallDef, { params?: Record<string, string>; body?: unknown }][] = 
     { params: { type: 'deposit', approved: 'all' }, body: { page: 1, sizePerPage: 10 } },
   ],
   [calls.accounts.listClientAccounts, { params: { type: 'live', approved: 'all' } }],
+  [calls.evidence.getMoneyPicture, {}],
 ];
 /** A read's input for one user: the user's id in :id or :userId (urlOf uses the one the path names). */
 const readOf = ({ params, body }: (typeof READS)[number][1], id: string): RawInput => ({
@@ -108,6 +109,8 @@ const NOT_A_USER: Record<string, string> = {
   'POST /api/admin/accounts/adminProcessDeposit body.depositId': 'a deposit',
   'POST /api/admin/accounts/adminUpdateWithdrawal body.withdrawal._id': 'a withdrawal',
   'POST /api/admin/accounts/adminProcessWithdrawal body.withdrawalId': 'a withdrawal',
+  'GET /api/admin/users/:userId/money-picture querystring.withdrawalId':
+    "a withdrawal, read only when it is the named client's",
   'POST /api/admin/accounts/adminUpdateProviderWithdrawal body.withdrawal._id': 'a withdrawal',
   'POST /api/admin/accounts/adminProcessProviderWithdrawal body.withdrawalId': 'a withdrawal',
   'POST /api/admin/accounts/adminUpdateTransfer body.transfer._id': 'a transfer',

@@ -17,6 +17,7 @@ export const CALL_AREAS: Record<CallArea, string> = {
   clients: 'Clients: their profiles, applications, KYC and logs.',
   dashboard: 'The operations dashboard.',
   events: 'Live updates of the open console.',
+  evidence: "A client's money picture and the return-to-source proposal of a withdrawal.",
   exports: 'CSV exports of the lists.',
   funding: 'Deposits, withdrawals and internal transfers.',
   groups: 'Trading groups.',

@@ -11,6 +11,7 @@ export * as bulk from './bulk/index.ts';
 export * as clients from './clients/index.ts';
 export * as dashboard from './dashboard/index.ts';
 export * as events from './events/index.ts';
+export * as evidence from './evidence/index.ts';
 export * as exports from './exports/index.ts';
 export * as funding from './funding/index.ts';
 export * as groups from './groups/index.ts';

@@ -37,6 +37,13 @@ export const deposits = pgTable(
      * lists' client filter: one trigram-indexed condition instead of a sub-select of users.
      */
     clientSearch: text().notNull().default(''),
+    /**
+     * Where the money came from, as the payment side names it (migration 0024): a masked card
+     * ("4111 **** 1111", never the whole number), a wallet address, an IBAN or "account / sort code", an
+     * e-wallet id. Null when the request did not carry one (every row older than the column): the
+     * money picture shows it as "source unknown" (docs/product.md [evidence.identifiers]).
+     */
+    sourceIdentifier: text(),
   },
   (t) => [
     index('deposits_status_ts_idx').on(t.status, t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -82,6 +89,17 @@ export const withdrawals = pgTable(
     providerOrderId: text().notNull().default(''),
     providerStatus: text().notNull().default(''),
     providerPayoutStatus: text().notNull().default(''),
+    /**
+     * Where the money goes, named as for a deposit's sourceIdentifier (migration 0024); null when the
+     * request did not carry one (docs/product.md [evidence.identifiers]).
+     */
+    destinationIdentifier: text(),
+    /**
+     * The account holder's name the client gave for the destination (migration 0024). Bank accounts keep
+     * no holder name of their own, so a bank account's holder is the one given on the withdrawals to it
+     * (docs/product.md [evidence.return-to-source], docs/decisions.md "Holder name of a bank account").
+     */
+    destinationHolder: text(),
     /**
      * The client's name, surname and email joined by U+001F, kept by triggers (migration 0014) for the
      * lists' client filter: one trigram-indexed condition instead of a sub-select of users.

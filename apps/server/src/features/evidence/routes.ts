@@ -1,0 +1,11 @@
+import { calls } from '@brokerdesk/contract';
+import type { App } from '../../http/types.ts';
+import { route } from '../../http/route.ts';
+import type { EvidenceService } from './service.ts';
+
+/** The client's money picture and a withdrawal's return-to-source proposal (docs/product.md [call.getMoneyPicture]). */
+export function evidenceRoutes(app: App, deps: { evidence: EvidenceService }): void {
+  route(app, calls.evidence.getMoneyPicture, async (req) =>
+    deps.evidence.picture(req.params.userId, req.query.withdrawalId),
+  );
+}

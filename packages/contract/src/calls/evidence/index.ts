@@ -1,0 +1,1 @@
+export { getMoneyPicture } from './get-money-picture.ts';
