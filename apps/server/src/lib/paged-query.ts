@@ -77,7 +77,7 @@ function filterCondition(field: string, f: FieldSpec, filter: Filter): SQL | und
       return eq(col as AnyPgColumn, String(filter.filterVal));
     case 'number': {
       const n = filter.numericVal ?? Number(filter.filterVal);
-      if (!Number.isFinite(n) || !fitsColumn(col as AnyPgColumn, n)) throw bad('Expected a number.');
+      if (!Number.isFinite(n) || !fitsColumn(col, n)) throw bad('Expected a number.');
       return compare(col as AnyPgColumn, filter.comparisonType ?? '=', n);
     }
     default:
@@ -85,9 +85,13 @@ function filterCondition(field: string, f: FieldSpec, filter: Filter): SQL | und
   }
 }
 
-/** Whether PostgreSQL can compare the column with n: whole numbers in range for integer columns. */
-function fitsColumn(col: AnyPgColumn, n: number): boolean {
-  const type = col.getSQLType();
+/**
+ * Whether PostgreSQL can compare the column with n: whole numbers in range for integer columns. A
+ * computed column (an SQL expression, such as a request's decision time) is compared as a bigint: the
+ * lists' computed numbers are epoch times.
+ */
+function fitsColumn(col: AnyPgColumn | SQL, n: number): boolean {
+  const type = 'getSQLType' in col ? col.getSQLType() : 'bigint';
   if (type === 'integer') return Number.isInteger(n) && Math.abs(n) <= 2 ** 31 - 1;
   if (type === 'bigint') return Number.isSafeInteger(n);
   return true;
