@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generatePassword } from './password-generator.ts';
 
-describe('generated account passwords (SPEC 5)', () => {
+describe('generated account passwords', () => {
   it('are 10 characters with a lowercase letter, an uppercase letter, a digit and a symbol', () => {
     for (let i = 0; i < 500; i++) {
       const p = generatePassword();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editPermissions } from './permissions.ts';
 
-describe('edit permissions (SPEC 5, 6)', () => {
+describe('edit permissions', () => {
   it('lets only a SYSOP change roles, offering roles strictly below their own', () => {
     expect(editPermissions('SYSOP', 'USER')).toEqual({
       canEdit: true,

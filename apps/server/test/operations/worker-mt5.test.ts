@@ -204,7 +204,7 @@ describe(`operations worker on MT5 (fake server, ${testDbKind})`, () => {
     expect(fake.ledger.account(login)?.leverage).toBe(300);
   });
 
-  it('a balance MT5 applies after the client gave up is not sent again: one deal (issue 17)', async () => {
+  it('a balance MT5 applies after the client gave up is not sent again: one deal', async () => {
     const k = key('dep');
     await enqueue({ key: k, kind: 'balance', payload: { login, amount: 500 } });
     // MT5 under load: the request lands long after the client stopped waiting for it.

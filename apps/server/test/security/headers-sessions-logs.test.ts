@@ -62,7 +62,7 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
       signal: AbortSignal.timeout(10_000),
     });
 
-  describe('headers (helmet, DESIGN "Strict Content-Security-Policy")', () => {
+  describe('headers (helmet, a strict Content-Security-Policy)', () => {
     /** The policy as directive -> sources. */
     const csp = (res: Response) =>
       Object.fromEntries(
@@ -207,7 +207,7 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
     });
   });
 
-  describe('logs and the database hold no secret (DESIGN: "never a password, code or token")', () => {
+  describe('logs and the database hold no secret (never a password, code or token)', () => {
     it('writes no password, code, ticket, token, device token or link secret to the log, and keeps only hashes', async () => {
       const email = 'logged@sec.test';
       await t.createUser({ email, password: PASSWORD, role: 'ADMIN' });
@@ -321,7 +321,7 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
     });
   });
 
-  describe('sessions (DESIGN: 15 minutes idle, polling is not activity, 12 hours absolute)', () => {
+  describe('sessions (15 minutes idle, polling is not activity, 12 hours absolute)', () => {
     it('lets no polling route keep a session alive; it ends exactly 15 idle minutes after the last call', async () => {
       const polls = routesOf(recorded, t.app).filter((r) => r.config.background && r.method === 'GET');
       expect(polls.length).toBeGreaterThanOrEqual(3);
@@ -355,7 +355,7 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
     });
   });
 
-  describe('rate limits (DESIGN: login, code, resend and reset)', () => {
+  describe('rate limits (login, code, resend and reset)', () => {
     type Answer = { status: number; body: unknown; retryAfter: string | undefined };
     /**
      * Calls from a loopback address of the test's own (127.0.0.x), so that each limit starts from zero

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkingMtStatus } from '@brokerdesk/contract';
 import { isFailedMtStatus, rowTone } from './status-colors.ts';
 
-describe('funding row tones (SPEC 4)', () => {
+describe('funding row tones', () => {
   it('colours by status', () => {
     expect(rowTone({ status: 'approved', mtStatuses: ['SUCCESS'] })).toBe('approved');
     expect(rowTone({ status: 'rejected' })).toBe('rejected');

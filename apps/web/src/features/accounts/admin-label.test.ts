@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTOMATION, adminLabel } from './admin-label.ts';
 
-describe('admin column (SPEC 3)', () => {
+describe('admin column', () => {
   const admins = { '6b02b9b2e385a93c174ca293': 'Alex Admin' };
   it('shows AUTOMATION for accounts without an admin', () => {
     expect(adminLabel('', admins)).toBe(AUTOMATION);

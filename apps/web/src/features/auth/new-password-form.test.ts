@@ -7,7 +7,7 @@ const messages = (values: { password: string; password2: string }) => {
   return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
 };
 
-describe('the new-password form (SPEC 5, staff password policy)', () => {
+describe('the new-password form (staff password policy)', () => {
   it("asks for at least 10 characters, in the spec's words", () => {
     expect(messages({ password: 'Nine-char', password2: 'Nine-char' })).toEqual({
       password: MESSAGES.staffPasswordTooShort,

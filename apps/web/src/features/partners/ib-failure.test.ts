@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api.ts';
 import { ibFailureNotice } from './ib-failure.ts';
 
-describe('IB failure notices (SPEC 8)', () => {
+describe('IB failure notices', () => {
   it('gives the no-slots message its own title', () => {
     const error = new ApiError(409, { server: MESSAGES.noIntroducerSlots });
     expect(ibFailureNotice(error)).toEqual({

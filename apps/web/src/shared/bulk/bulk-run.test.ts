@@ -53,7 +53,7 @@ describe('runInChunks', () => {
 });
 
 describe('approval questions', () => {
-  it("asks SPEC 5's own question for one row and the same of several", () => {
+  it("asks the confirmation's own question for one row and the same of several", () => {
     expect(approveQuestion('deposit', 1)).toBe(MESSAGES.approveDeposit);
     expect(approveQuestion('deposit', 3)).toBe('Are you sure you want to approve these 3 deposits?');
     expect(approveQuestion('transfer', 2)).toBe('Do you want to mark these 2 transfers as processed?');

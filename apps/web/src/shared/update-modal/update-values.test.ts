@@ -19,7 +19,7 @@ const values = (over: Partial<UpdateValues>): UpdateValues => ({
 });
 
 describe('update modal values', () => {
-  it('labels the four choices as SPEC 4 does', () => {
+  it('labels the four choices as the update modal names them', () => {
     expect(updateStatusOptions(ALL_UPDATE_STATUSES).map((o) => o.label)).toEqual([
       'pending',
       'Reject',

@@ -15,7 +15,7 @@ const account = {
   leverage: 100,
 };
 
-describe('account edit (SPEC 5 "Account edit")', () => {
+describe('account edit', () => {
   it('sends nothing when neither leverage nor password changed', () => {
     expect(toAccountUpdate(account, accountEditDefaults(account))).toBeNull();
     expect(toAccountUpdate(account, { leverage: '1:100', password: '   ' })).toBeNull();
@@ -48,14 +48,14 @@ describe('account edit (SPEC 5 "Account edit")', () => {
     expect(accountEditDefaults({ leverage: 300 })).toEqual({ leverage: '1:300', password: '' });
   });
 
-  it('offers the SPEC 9 leverages, plus an account’s own odd one so it can be shown', () => {
+  it('offers the listed leverages, plus an account’s own odd one so it can be shown', () => {
     expect(leverageOptions(200)).toEqual(LEVERAGE_OPTIONS);
     expect(leverageOptions(30)).toEqual(['1:30', ...LEVERAGE_OPTIONS]);
     expect(leverageNumber('1:400')).toBe(400);
   });
 });
 
-describe('password change check (SPEC 4)', () => {
+describe('password change check', () => {
   it('approved is a success, anything else a failure', () => {
     expect(passwordOutcome('approved')).toEqual({ ok: true, message: MESSAGES.passwordChanged });
     for (const status of ['pending', 'failed', 'none', undefined]) {

@@ -17,7 +17,7 @@ const live = {
   balance: '',
 } as const;
 
-describe('New sub-account (SPEC 5)', () => {
+describe('New sub-account', () => {
   it('sends nothing while a required value is empty', () => {
     expect(toCreateAccount(userId, NEW_ACCOUNT_DEFAULTS)).toBeNull();
     for (const key of ['requestType', 'accType', 'baseCurrency', 'leverage'] as const) {

@@ -18,7 +18,7 @@ const SERVER_FILTERS = [
 ];
 
 describe('user list columns', () => {
-  it('has the 13 headers of SPEC 2.4 in order', () => {
+  it('has the 13 headers of the client list in order', () => {
     expect(userColumns('all').map((c) => c.header)).toEqual([
       'STATUS',
       'TIME OF REGISTRATION',

@@ -16,7 +16,7 @@ import { HISTORICAL_TABS, historicalTabOf } from './historical-tabs.ts';
 const noop = { onReject: () => {}, onApprove: () => {}, approvingId: undefined };
 const headers = (columns: { header: string }[]) => columns.map((c) => c.header);
 
-describe('status tabs (SPEC 2.1)', () => {
+describe('status tabs', () => {
   it('has each route status once, labelled in capitals', () => {
     expect(DEPOSIT_TABS.map((t) => t.value)).toEqual(['historical', 'pending', 'incomplete']);
     expect(WITHDRAWAL_TABS.map((t) => t.value)).toEqual(['historical', 'pending', 'incomplete', 'error']);
@@ -39,7 +39,7 @@ describe('status tabs (SPEC 2.1)', () => {
   });
 });
 
-describe('columns by tab (SPEC 2.14-2.16)', () => {
+describe('columns by tab', () => {
   it('deposits: Reject/Approve on Incomplete only; approval on tabs other than pending and incomplete', () => {
     expect(depositTabColumns('incomplete')).toMatchObject({ actions: true, approval: false });
     expect(depositTabColumns('pending')).toMatchObject({ actions: false, approval: false });

@@ -21,7 +21,7 @@ const transfer = (over: Partial<Transfer>): Transfer => ({
   ...over,
 });
 
-describe('transfer row colours (SPEC 2.14, 4)', () => {
+describe('transfer row colours', () => {
   it('is bright red when either leg has a status other than SUCCESS', () => {
     expect(
       fundingTone(
@@ -47,7 +47,7 @@ describe('transfer row colours (SPEC 2.14, 4)', () => {
   });
 });
 
-describe('half-done transfers (DESIGN money movement)', () => {
+describe('half-done transfers', () => {
   it('spots a refused credit after a debit, and a refused debit', () => {
     expect(
       halfDoneState(

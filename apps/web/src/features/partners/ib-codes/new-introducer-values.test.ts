@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INTRODUCER_DEFAULTS, checkIntroducer, hasBlank } from './new-introducer-values.ts';
 
-describe('New Introducer (SPEC 5)', () => {
+describe('New Introducer', () => {
   const filled = { name: ' Acme Ltd ', agentCode: 501, statusCode: 'GOLD' };
 
   it('blocks blanks silently', () => {
