@@ -2,6 +2,7 @@ import { approver, type Account, type Client, type SeedState } from './context.t
 import { addBankAccount, addWithdrawals } from './withdrawals.ts';
 import { DAY, weighted } from './random.ts';
 import { round2 } from './accounts.ts';
+import { depositSource } from './identifiers.ts';
 
 type Method = {
   service: string;
@@ -96,8 +97,9 @@ function addDeposit(state: SeedState, client: Client, acc: Account, net: Map<num
   const instant = method.type === 'card' || method.type === 'ewallet';
   const decided = r.after(timestamp, instant ? 600 : 3 * DAY, instant ? 5 : 3600);
   const approved = status === 'approved';
+  const id = r.id(timestamp);
   state.rows.deposits.push({
-    id: r.id(timestamp),
+    id,
     userId: client.id,
     timestamp,
     transactionId: status === 'incomplete' && r.chance(0.5) ? '' : transactionId(state, method.type),
@@ -116,6 +118,7 @@ function addDeposit(state: SeedState, client: Client, acc: Account, net: Map<num
     modifyDealAmount: approved && r.chance(0.03),
     dontEmailUser: r.chance(0.04),
     mtStatus: approved ? 'SUCCESS' : status === 'error' ? r.one(PLATFORM_ERRORS) : '',
+    sourceIdentifier: depositSource(client, id, method.type),
   });
   if (approved) net.set(acc.number, round2((net.get(acc.number) ?? 0) + amount));
   return approved;

@@ -2,6 +2,7 @@ import { COUNTRIES, UK } from './countries.ts';
 import { approver, type Account, type Client, type SeedState } from './context.ts';
 import { DAY, weighted } from './random.ts';
 import { round2 } from './accounts.ts';
+import { withdrawalDestination } from './identifiers.ts';
 
 const BANK_STATUS = weighted({ approved: 60, pending: 25, rejected: 15 });
 const BANK_REJECTIONS = [
@@ -91,7 +92,7 @@ export function addWithdrawals(
     const amount = r.money(20, available * 0.6, available > 500 ? 10 : 0);
     const timestamp = r.between(acc.timeCreated + DAY, r.now);
     const approved = status === 'approved';
-    state.rows.withdrawals.push({
+    const row = {
       id: r.id(timestamp),
       userId: client.id,
       gateway: service,
@@ -127,6 +128,11 @@ export function addWithdrawals(
       providerOrderId: provider ? `PO-${r.digits(12)}` : '',
       providerStatus,
       providerPayoutStatus,
+    };
+    // Worked out after the row's draws, from its ids: the demo's other rows stay as they were.
+    state.rows.withdrawals.push({
+      ...row,
+      ...withdrawalDestination(state, client, row.id, type, card, row.bankId),
     });
     if (approved) net.set(acc.number, round2(available - amount));
   }

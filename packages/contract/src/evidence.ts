@@ -20,6 +20,8 @@ export const moneyPictureQuery = z.object({ withdrawalId: idSchema.optional() })
 export const SOURCE_UNKNOWN = 'source unknown';
 /** What the rest of a withdrawal lacks when no bank account qualifies (docs/product.md [evidence.rest]). */
 export const NO_VERIFIED_BANK = 'no verified bank account in the client\u2019s name';
+/** The one difference of a proposal that changes nothing the client asked for. */
+export const FOLLOWS_RETURN_TO_SOURCE = 'The request already follows return to source.';
 /** Shown instead of the trading since a deposit when the platform did not answer. */
 export const TRADING_UNKNOWN = 'trading unknown';
 

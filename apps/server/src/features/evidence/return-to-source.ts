@@ -1,4 +1,5 @@
 import {
+  FOLLOWS_RETURN_TO_SOURCE,
   NO_VERIFIED_BANK,
   SOURCE_UNKNOWN,
   type ProposalLine,
@@ -176,6 +177,6 @@ function differences(
       `${money(unknownRefundableCents)} ${c} came in by card or e-wallet with no recorded identifier (${SOURCE_UNKNOWN}): it cannot be sent back to its source.`,
     );
   }
-  if (out.length === 0) out.push('The request already follows return to source.');
+  if (out.length === 0) out.push(FOLLOWS_RETURN_TO_SOURCE);
   return out;
 }

@@ -15,6 +15,7 @@ import { DocumentsViewedCard } from './documents-viewed-card.tsx';
 import { KycDocumentsCard } from '../application/kyc-documents-card.tsx';
 import { ActivityTimelineCard } from './activity-timeline-card.tsx';
 import { BankStatementsCard } from './bank-statements-card.tsx';
+import { MoneyPictureCard } from '../../evidence/money-picture-card.tsx';
 
 /**
  * /user/profile/:id (docs/product.md [screen.profile]): summary bar, then Trading Accounts, Compliance, the
@@ -55,6 +56,7 @@ export function ClientProfilePage() {
       <ComplianceCard user={user} />
       <KycDocumentsCard userId={user._id} />
       <BankStatementsCard userId={user._id} />
+      <MoneyPictureCard userId={user._id} />
       <FundingHistoryCard userId={user._id} />
       {/* One activity card: the Client Log's entries are in its timeline, with the log's ADD. */}
       <ActivityTimelineCard userId={user._id} />

@@ -5,6 +5,7 @@ import { UpdateModal } from '../../../shared/update-modal/index.ts';
 import { fundingApi, type DepositUpdate } from '../shared/funding-api.ts';
 import { useRequestUpdate, type RequestModalProps } from '../shared/funding-mutations.ts';
 import { clientLabel, RequestSummary } from '../shared/request-summary.tsx';
+import { MoneyPictureSummary } from '../../evidence/money-picture-summary.tsx';
 import { depositChoices, modalStatus } from '../shared/request-choices.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
@@ -34,19 +35,22 @@ export function DepositUpdateModal({ deposit: d, client, preset, approval, onClo
         errorKey: 'depositAmountSent',
       }}
       details={fourEyes.details(
-        <RequestSummary
-          items={[
-            { label: 'Client', value: clientLabel(client, d.userId) },
-            { label: 'Account', value: d.accountNumber },
-            { label: 'Amount', value: `${formatAmount(d.depositAmountSent)} ${d.depositCurrency}` },
-            { label: 'Gateway', value: d.paymentGatewayService },
-            { label: 'Payment method', value: d.depositPaymentName },
-            { label: 'Requested', value: <EpochTime seconds={d.timestamp} /> },
-            { label: 'Transaction ID', value: d.transactionId },
-            { label: 'Status', value: d.status },
-            { label: 'MT status', value: d.MTStatus },
-          ]}
-        />,
+        <>
+          <MoneyPictureSummary userId={d.userId} />
+          <RequestSummary
+            items={[
+              { label: 'Client', value: clientLabel(client, d.userId) },
+              { label: 'Account', value: d.accountNumber },
+              { label: 'Amount', value: `${formatAmount(d.depositAmountSent)} ${d.depositCurrency}` },
+              { label: 'Gateway', value: d.paymentGatewayService },
+              { label: 'Payment method', value: d.depositPaymentName },
+              { label: 'Requested', value: <EpochTime seconds={d.timestamp} /> },
+              { label: 'Transaction ID', value: d.transactionId },
+              { label: 'Status', value: d.status },
+              { label: 'MT status', value: d.MTStatus },
+            ]}
+          />
+        </>,
       )}
       busy={update.isPending}
       error={update.error}

@@ -6,6 +6,7 @@ import { fundingApi, type TransferUpdate } from '../shared/funding-api.ts';
 import { useRequestUpdate, type RequestModalProps } from '../shared/funding-mutations.ts';
 import { modalStatus } from '../shared/request-choices.ts';
 import { clientLabel, RequestSummary } from '../shared/request-summary.tsx';
+import { MoneyPictureSummary } from '../../evidence/money-picture-summary.tsx';
 import { halfDoneState, transferChoices, transferLockReason } from './transfer-rules.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
@@ -40,19 +41,22 @@ export function TransferUpdateModal({ transfer: t, client, preset, approval, onC
       {...fourEyes.select}
       initialComment={t.comment}
       details={fourEyes.details(
-        <RequestSummary
-          items={[
-            { label: 'Client', value: clientLabel(client, t.userId) },
-            { label: 'From account', value: `${t.sourceAccount} (${t.sourceAccountPlatform})` },
-            { label: 'To account', value: `${t.destinationAccount} (${t.destinationAccountPlatform})` },
-            { label: 'Amount', value: `${formatAmount(t.transferAmount)} ${t.transferCurrency}` },
-            { label: 'Requested', value: <EpochTime seconds={t.timestamp} /> },
-            { label: 'Status', value: t.status },
-            { label: 'Withdrawn status', value: t.sourceMTStatus },
-            { label: 'Deposited status', value: t.destinationMTStatus },
-            ...(half ? [{ label: 'Half-done', value: HALF_DONE_NOTES[half] }] : []),
-          ]}
-        />,
+        <>
+          <MoneyPictureSummary userId={t.userId} />
+          <RequestSummary
+            items={[
+              { label: 'Client', value: clientLabel(client, t.userId) },
+              { label: 'From account', value: `${t.sourceAccount} (${t.sourceAccountPlatform})` },
+              { label: 'To account', value: `${t.destinationAccount} (${t.destinationAccountPlatform})` },
+              { label: 'Amount', value: `${formatAmount(t.transferAmount)} ${t.transferCurrency}` },
+              { label: 'Requested', value: <EpochTime seconds={t.timestamp} /> },
+              { label: 'Status', value: t.status },
+              { label: 'Withdrawn status', value: t.sourceMTStatus },
+              { label: 'Deposited status', value: t.destinationMTStatus },
+              ...(half ? [{ label: 'Half-done', value: HALF_DONE_NOTES[half] }] : []),
+            ]}
+          />
+        </>,
       )}
       busy={update.isPending}
       error={update.error}

@@ -9,6 +9,7 @@ import { useRequestUpdate, type RequestModalProps } from '../shared/funding-muta
 import { modalStatus, withdrawalChoices } from '../shared/request-choices.ts';
 import { isOpenRequest } from '../shared/request-state.ts';
 import { clientLabel, RequestSummary } from '../shared/request-summary.tsx';
+import { MoneyPictureSummary } from '../../evidence/money-picture-summary.tsx';
 import { WITHDRAWAL_TYPE_OPTIONS, withdrawalCurrencyText } from './withdrawal-columns.tsx';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
@@ -45,26 +46,29 @@ export function WithdrawalUpdateModal({ withdrawal: w, client, preset, approval,
         errorKey: 'withdrawalAmount',
       }}
       details={fourEyes.details(
-        <RequestSummary
-          items={[
-            { label: 'Client', value: clientLabel(client, w.userId) },
-            { label: 'Trading account', value: w.accountNumber },
-            { label: 'Amount', value: `${formatAmount(w.withdrawalAmount)} ${withdrawalCurrencyText(w)}` },
-            { label: 'Gateway', value: w.gateway },
-            { label: 'Payment method', value: w.withdrawalPaymentName },
-            { label: 'Requested', value: <EpochTime seconds={w.timestamp} /> },
-            { label: 'Transaction ID', value: w.requestId },
-            { label: 'Status', value: w.status },
-            { label: 'MT status', value: w.MTStatus },
-            ...(w.providerHandled
-              ? [
-                  { label: 'Provider order', value: w.providerOrderId },
-                  { label: 'Order status', value: w.providerStatus },
-                  { label: 'Payout status', value: w.providerPayoutStatus },
-                ]
-              : []),
-          ]}
-        />,
+        <>
+          <MoneyPictureSummary userId={w.userId} withdrawalId={w._id} />
+          <RequestSummary
+            items={[
+              { label: 'Client', value: clientLabel(client, w.userId) },
+              { label: 'Trading account', value: w.accountNumber },
+              { label: 'Amount', value: `${formatAmount(w.withdrawalAmount)} ${withdrawalCurrencyText(w)}` },
+              { label: 'Gateway', value: w.gateway },
+              { label: 'Payment method', value: w.withdrawalPaymentName },
+              { label: 'Requested', value: <EpochTime seconds={w.timestamp} /> },
+              { label: 'Transaction ID', value: w.requestId },
+              { label: 'Status', value: w.status },
+              { label: 'MT status', value: w.MTStatus },
+              ...(w.providerHandled
+                ? [
+                    { label: 'Provider order', value: w.providerOrderId },
+                    { label: 'Order status', value: w.providerStatus },
+                    { label: 'Payout status', value: w.providerPayoutStatus },
+                  ]
+                : []),
+            ]}
+          />
+        </>,
       )}
       busy={update.isPending}
       error={update.error}

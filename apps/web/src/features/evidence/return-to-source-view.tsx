@@ -1,0 +1,66 @@
+import { FOLLOWS_RETURN_TO_SOURCE, type ReturnToSource } from '@brokerdesk/contract';
+import { Alert, List, Stack, Table, Text } from '@mantine/core';
+import { money } from './evidence-words.ts';
+
+const KIND_WORDS: Record<ReturnToSource['lines'][number]['kind'], string> = {
+  source: 'Back to source',
+  bank: 'Rest to bank',
+  none: 'Rest',
+};
+
+/**
+ * How a withdrawal's amount should go back (docs/product.md [evidence.return-to-source]): the lines, then
+ * the differences from what the client asked in plain sentences. It proposes; staff decide.
+ */
+export function ReturnToSourceView({
+  proposal: r,
+  compact = false,
+}: {
+  proposal: ReturnToSource;
+  compact?: boolean;
+}) {
+  const follows = r.differences.length === 1 && r.differences[0] === FOLLOWS_RETURN_TO_SOURCE;
+  return (
+    <Stack gap="xs" aria-label="Return to source">
+      <Text size="sm" fw={600}>
+        Return to source: {money(r.amount, r.currency)} ({r.status})
+      </Text>
+      <Table withTableBorder={!compact} fz="sm" verticalSpacing={4} horizontalSpacing="xs">
+        <Table.Tbody>
+          {r.lines.map((l, i) => (
+            <Table.Tr key={i}>
+              <Table.Td c="dimmed" w={compact ? 100 : 130}>
+                {KIND_WORDS[l.kind]}
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {l.kind === 'none' ? (
+                  <Text span c="red" size="sm">
+                    {l.reason}
+                  </Text>
+                ) : (
+                  `${l.method} ${l.identifier ?? ''}`
+                )}
+                {l.kind === 'source' && !compact && (
+                  <Text span c="dimmed" size="xs">
+                    {' '}
+                    (in {money(l.deposited ?? 0, r.currency)}, returned {money(l.returned ?? 0, r.currency)})
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {money(l.amount, r.currency)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Alert color={follows ? 'green' : 'orange'} variant="light" p="xs" role="note">
+        <List size="sm" spacing={2}>
+          {r.differences.map((d) => (
+            <List.Item key={d}>{d}</List.Item>
+          ))}
+        </List>
+      </Alert>
+    </Stack>
+  );
+}
