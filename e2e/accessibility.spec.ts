@@ -93,9 +93,11 @@ test.describe(`accessibility (${db})`, () => {
       await expect(dialog).toBeHidden();
     };
     const firstRow = () => page.locator('tbody tr[data-row-index]').first();
-    await openFrom('/deposit-requests/pending', () => firstRow().dblclick(), 'Update deposit');
+    // A double click on a cell holding no link or control: a row's client name links to the profile.
+    const plainCell = () => firstRow().locator('td:not(:has(a, button, input))').first();
+    await openFrom('/deposit-requests/pending', () => plainCell().dblclick(), 'Update deposit');
     await openFrom('/trading-accounts', () => firstRow().click(), /Account/i);
-    await openFrom('/users/all', () => firstRow().dblclick(), /^Edit User: /);
+    await openFrom('/users/all', () => plainCell().dblclick(), /^Edit User: /);
     await openFrom(
       '/ib-codes',
       () => page.getByRole('button', { name: 'Add Introducer' }).click(),
