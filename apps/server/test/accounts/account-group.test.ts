@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { calls, ACCOUNT_GROUP_MESSAGES } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { openLiveAccount, requestAccount, settle as settleAll, startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, clientLogs, tradingAccounts, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -13,34 +14,25 @@ import type { SimulatorPlatform } from '../../src/integrations/platform/simulato
  * and the account shows its new group once the platform has made it. Runs on the simulator, and with TEST_PLATFORM=mt5 through the MT5 client and the fake server.
  */
 describe(`moving a trading account to another group (${testDbKind})`, () => {
-  let t: TestApp;
-  let token: string;
-  let clientId: string;
+  let t: TestApp, token: string, clientId: string;
   const FROM = 'real\\standard-usd';
   const TO = 'real\\ecn-usd';
 
   beforeAll(async () => {
     // A short platform timeout so the lost-answer cases do not wait 10 s.
-    t = await startTestApp({ platformTimeoutMs: 400 });
-    await t.createUser({ email: 'desk@groups-move.test', password: 'Correct-Horse-1', name: 'Dana' });
-    clientId = await t.createUser({ email: 'trader@groups-move.test', role: 'USER', name: 'Tess' });
+    ({ t, token, clientId } = await startDesk(
+      { email: 'desk@groups-move.test', name: 'Dana' },
+      { client: { email: 'trader@groups-move.test', name: 'Tess' }, app: { platformTimeoutMs: 400 } },
+    ));
     await t.db.update(users).set({ status: 'approved' }).where(eq(users.id, clientId));
-    token = await t.signIn('desk@groups-move.test', 'Correct-Horse-1');
     for (const [groupId, groupStatus] of [
       [FROM, 'active'],
       [TO, 'active'],
       ['real\\mini-usd', 'disabled'],
     ] as const) {
-      const r = await t.call(
+      const r = await t.post(
         calls.groups.addGroup,
-        {
-          body: {
-            groupId,
-            groupName: groupId,
-            groupStatus,
-            copy: '',
-          },
-        },
+        { groupId, groupName: groupId, groupStatus, copy: '' },
         t.auth(token),
       );
       expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -64,33 +56,11 @@ describe(`moving a trading account to another group (${testDbKind})`, () => {
     else sim().setFaults(parseFaults('lost=1'));
   }
 
-  async function settle() {
-    for (let i = 0; i < 30; i++) {
-      if ((await t.worker.runOnce()).claimed === 0) {
-        t.clock.advance(400);
-        if ((await t.worker.runOnce()).claimed === 0) return;
-      }
-    }
-  }
+  const settle = () => settleAll(t);
   async function openLive() {
-    const r = await t.call(
-      calls.accounts.createSubAccount,
-      {
-        body: {
-          userId: clientId,
-          requestType: 'live',
-          accType: 'Standard',
-          baseCurrency: 'USD',
-          leverage: 100,
-        },
-      },
-      t.auth(token),
-    );
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    await settle();
-    const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, r.body.accountId!));
+    const acc = await openLiveAccount(t, token, clientId);
     expect(acc).toMatchObject({ approved: true, accountGroup: FROM });
-    return acc!;
+    return acc;
   }
   const row = async (id: string) =>
     (await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, id)))[0]!;
@@ -99,19 +69,18 @@ describe(`moving a trading account to another group (${testDbKind})`, () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'account.updated')));
-  const move = (acc: { id: string }, accountGroup: string, extra: Record<string, unknown> = {}) =>
-    t.call(
-      calls.accounts.updateAccount,
-      {
-        body: {
-          userId: clientId,
-          accountId: acc.id,
-          accountGroup,
-          ...extra,
-        },
-      },
-      t.auth(token),
-    );
+  /** An account edit of the client's (or `userId`'s) account, unchecked so refused edits go through it. */
+  type Edit = {
+    userId?: string;
+    accountId: string;
+    accountGroup: string;
+    password?: string;
+    leverage?: number;
+  };
+  const update = (body: Edit) =>
+    t.unchecked(calls.accounts.updateAccount, { body: { userId: clientId, ...body } }, t.auth(token));
+  const move = (acc: { id: string }, accountGroup: string, extra: Partial<Edit> = {}) =>
+    update({ accountId: acc.id, accountGroup, ...extra });
 
   it('moves the account through the outbox: recorded once MT5 made the change, with audit records', async () => {
     const acc = await openLive();
@@ -159,56 +128,14 @@ describe(`moving a trading account to another group (${testDbKind})`, () => {
   });
 
   it('refuses an unknown account, and one not yet open on the platform', async () => {
-    const unknown = await t.call(
-      calls.accounts.updateAccount,
-      {
-        body: {
-          userId: clientId,
-          accountId: newId(),
-          accountGroup: TO,
-        },
-      },
-      t.auth(token),
-    );
+    const unknown = await update({ accountId: newId(), accountGroup: TO });
     expect(unknown.status).toBe(404);
     const acc = await openLive();
-    const otherClient = await t.call(
-      calls.accounts.updateAccount,
-      {
-        body: {
-          userId: newId(),
-          accountId: acc.id,
-          accountGroup: TO,
-        },
-      },
-      t.auth(token),
-    );
+    const otherClient = await update({ userId: newId(), accountId: acc.id, accountGroup: TO });
     expect(otherClient.status).toBe(404);
     // Opened, but the worker has not created it on the platform yet.
-    const r = await t.call(
-      calls.accounts.createSubAccount,
-      {
-        body: {
-          userId: clientId,
-          requestType: 'live',
-          accType: 'Standard',
-          baseCurrency: 'USD',
-          leverage: 100,
-        },
-      },
-      t.auth(token),
-    );
-    const waiting = await t.call(
-      calls.accounts.updateAccount,
-      {
-        body: {
-          userId: clientId,
-          accountId: r.body.accountId!,
-          accountGroup: TO,
-        },
-      },
-      t.auth(token),
-    );
+    const r = await requestAccount(t, token, clientId);
+    const waiting = await update({ accountId: r.body.accountId!, accountGroup: TO });
     expect(waiting.status).toBe(409);
     expect(await row(r.body.accountId!)).toMatchObject({ accountGroup: FROM, approved: false });
     await settle();

@@ -1,69 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls, MESSAGES } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import {
+  leverageRequest,
+  openLiveAccount,
+  requestAccount,
+  settle as settleAll,
+  startDesk,
+  subAccountRequest,
+} from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { leverageChanges, subAccountRequests, tradingAccounts, users } from '../../src/db/schema.ts';
-import { newId } from '../../src/lib/ids.ts';
 
 describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
-  let t: TestApp;
-  let token: string;
-  let clientId: string;
+  let t: TestApp, token: string, clientId: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    await t.createUser({ email: 'desk@accounts.test', password: 'Correct-Horse-1', name: 'Dana' });
-    clientId = await t.createUser({
-      email: 'trader@accounts.test',
-      role: 'USER',
-      name: 'Tess',
-      status: 'new',
-    });
-    token = await t.signIn('desk@accounts.test', 'Correct-Horse-1');
+    ({ t, token, clientId } = await startDesk(
+      { email: 'desk@accounts.test', name: 'Dana' },
+      { client: { email: 'trader@accounts.test', name: 'Tess', status: 'new' } },
+    ));
   });
   afterAll(() => t.stop());
 
-  async function settle() {
-    for (let i = 0; i < 30; i++) {
-      if ((await t.worker.runOnce()).claimed === 0) {
-        t.clock.advance(400);
-        if ((await t.worker.runOnce()).claimed === 0) return;
-      }
-    }
-  }
-  async function openLive(leverage = 100) {
-    const r = await t.call(
-      calls.accounts.createSubAccount,
-      {
-        body: {
-          userId: clientId,
-          requestType: 'live',
-          accType: 'Standard',
-          baseCurrency: 'USD',
-          leverage,
-        },
-      },
-      t.auth(token),
-    );
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    await settle();
-    return r.body.accountId!;
-  }
+  const settle = () => settleAll(t);
+  const openLive = async (leverage = 100) => (await openLiveAccount(t, token, clientId, { leverage })).id;
+  const request = (body: Parameters<typeof requestAccount>[3]) => requestAccount(t, token, clientId, body);
+  /** An edit of the client's account, unchecked so the refused edits go through it too. */
+  const update = (body: { accountId: string; leverage?: number; oldLeverage?: number; password?: string }) =>
+    t.unchecked(calls.accounts.updateAccount, { body: { userId: clientId, ...body } }, t.auth(token));
 
   it('opens a live account for an approved client only, on the platform, once', async () => {
-    const refused = await t.call(
-      calls.accounts.createSubAccount,
-      {
-        body: {
-          userId: clientId,
-          requestType: 'live',
-          accType: 'ECN',
-          baseCurrency: 'EUR',
-          leverage: 200,
-        },
-      },
-      t.auth(token),
-    );
+    const refused = await request({ accType: 'ECN', baseCurrency: 'EUR', leverage: 200 });
     expect(refused.status).toBe(409);
     await t.db.update(users).set({ status: 'approved' }).where(eq(users.id, clientId));
     const id = await openLive();
@@ -86,49 +54,12 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
   });
 
   it('opens a demo account funded with the chosen balance; balance is required for demo', async () => {
-    const missing = await t.call(
-      calls.accounts.createSubAccount,
-      {
-        body: {
-          userId: clientId,
-          requestType: 'demo',
-          accType: 'ECN',
-          baseCurrency: 'EUR',
-          leverage: 200,
-        },
-      },
-      t.auth(token),
-    );
+    const demo = { requestType: 'demo', accType: 'ECN', baseCurrency: 'EUR' } as const;
+    const missing = await request({ ...demo, leverage: 200 });
     expect(missing.body).toMatchObject({ errors: { balance: 'Balance is required for a demo account.' } });
-    const badLeverage = await t.call(
-      calls.accounts.createSubAccount,
-      {
-        body: {
-          userId: clientId,
-          requestType: 'demo',
-          accType: 'ECN',
-          baseCurrency: 'EUR',
-          leverage: 250,
-          balance: 500,
-        },
-      },
-      t.auth(token),
-    );
+    const badLeverage = await request({ ...demo, leverage: 250, balance: 500 });
     expect(badLeverage.status).toBe(400);
-    const r = await t.call(
-      calls.accounts.createSubAccount,
-      {
-        body: {
-          userId: clientId,
-          requestType: 'demo',
-          accType: 'ECN',
-          baseCurrency: 'EUR',
-          leverage: 200,
-          balance: 5000,
-        },
-      },
-      t.auth(token),
-    );
+    const r = await request({ ...demo, leverage: 200, balance: 5000 });
     await settle();
     const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, r.body.accountId!));
     expect(acc).toMatchObject({ approved: true, live: false, balance: 5000 });
@@ -138,44 +69,11 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
   it('changes leverage and password on the platform; refuses an edit that changes nothing', async () => {
     const id = await openLive();
     const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, id));
-    const nothing = await t.call(
-      calls.accounts.updateAccount,
-      {
-        body: {
-          userId: clientId,
-          accountId: id,
-          leverage: 100,
-          oldLeverage: 100,
-        },
-      },
-      t.auth(token),
-    );
+    const nothing = await update({ accountId: id, leverage: 100, oldLeverage: 100 });
     expect(nothing.status).toBe(400);
-    const weak = await t.call(
-      calls.accounts.updateAccount,
-      {
-        body: {
-          userId: clientId,
-          accountId: id,
-          password: 'short',
-        },
-      },
-      t.auth(token),
-    );
+    const weak = await update({ accountId: id, password: 'short' });
     expect(weak.body).toHaveProperty('errors.password');
-    const r = await t.call(
-      calls.accounts.updateAccount,
-      {
-        body: {
-          userId: clientId,
-          accountId: id,
-          leverage: 500,
-          oldLeverage: 100,
-          password: 'Newpass123',
-        },
-      },
-      t.auth(token),
-    );
+    const r = await update({ accountId: id, leverage: 500, oldLeverage: 100, password: 'Newpass123' });
     expect(r.body).toMatchObject({
       success: true,
       passwordChanged: true,
@@ -209,17 +107,7 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
   it('approves a leverage request once on the platform; reject needs a reason', async () => {
     const id = await openLive();
     const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, id));
-    const lev = newId();
-    await t.db.insert(leverageChanges).values({
-      id: lev,
-      userId: clientId,
-      accountNumber: acc!.number,
-      accountType: 'Standard',
-      oldLeverage: '100',
-      newLeverage: '300',
-      status: 'pending',
-      timestamp: t.clock.now(),
-    });
+    const lev = await leverageRequest(t, clientId, { accountNumber: acc!.number, newLeverage: '300' });
     const pending = await t.call(
       calls.accounts.listLeverageRequests,
       { params: { status: 'pending' }, query: {} },
@@ -258,17 +146,7 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
   });
 
   it("processes a client's sub-account request; staff-made requests cannot be changed", async () => {
-    const id = newId();
-    await t.db.insert(subAccountRequests).values({
-      id,
-      userId: clientId,
-      type: 'ECN',
-      live: true,
-      baseCurrency: 'GBP',
-      leverage: 200,
-      status: 'pending',
-      timeCreated: t.clock.now(),
-    });
+    const id = await subAccountRequest(t, clientId);
     const list = await t.call(
       calls.accounts.listSubAccountRequests,
       { params: { live: 'all', status: 'pending' }, query: {} },

@@ -19,8 +19,8 @@ import {
   subAccountRequests,
   users,
 } from '../../src/db/schema.ts';
-import { newId } from '../../src/lib/ids.ts';
 import { bankAccount } from '../banks/fixtures.ts';
+import { leverageRequest, subAccountRequest } from '../support/desk.ts';
 import { client, ibRequest, setQuota } from '../partners/fixtures.ts';
 
 type Reply = { results: BulkResult[]; errors?: Record<string, string> };
@@ -76,20 +76,8 @@ describe(`bulk decisions on the non-money request lists (${testDbKind})`, () => 
   });
 
   it('approves leverage changes as the list button does (sent to the platform) and rejects with the reason', async () => {
-    const change = async (status = 'pending') => {
-      const id = newId();
-      await t.db.insert(leverageChanges).values({
-        id,
-        userId: clientId,
-        accountNumber: 900_001,
-        accountType: 'Standard',
-        oldLeverage: '100',
-        newLeverage: '400',
-        status,
-        timestamp: t.clock.now(),
-      });
-      return id;
-    };
+    const change = (status = 'pending') =>
+      leverageRequest(t, clientId, { accountNumber: 900_001, newLeverage: '400', status });
     const one = await change();
     const two = await change();
     const old = await change('rejected');
@@ -114,21 +102,8 @@ describe(`bulk decisions on the non-money request lists (${testDbKind})`, () => 
   });
 
   it("opens the accounts of clients' sub-account requests; staff-made and decided ones are refused", async () => {
-    const request = async (over: Partial<typeof subAccountRequests.$inferInsert> = {}) => {
-      const id = newId();
-      await t.db.insert(subAccountRequests).values({
-        id,
-        userId: clientId,
-        type: 'ECN',
-        live: true,
-        baseCurrency: 'GBP',
-        leverage: 200,
-        status: 'pending',
-        timeCreated: t.clock.now(),
-        ...over,
-      });
-      return id;
-    };
+    const request = (over: Partial<typeof subAccountRequests.$inferInsert> = {}) =>
+      subAccountRequest(t, clientId, over);
     const mine = await request();
     const staffMade = await request({ adminRequested: true });
     const decided = await request({ status: 'approved' });

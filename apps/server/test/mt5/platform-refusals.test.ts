@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls } from '@brokerdesk/contract';
 import { leverageChanges, platformOperations, tradingAccounts } from '../../src/db/schema.ts';
-import { newId } from '../../src/lib/ids.ts';
 import { testDbKind } from '../support/db.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { leverageRequest, openLiveAccount, settle as settleAll, startDesk } from '../support/desk.ts';
 
 /**
  * MT5's user/update keeps a value it does not accept (a leverage the group does not allow) and still
@@ -12,14 +12,12 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
  * 1:100"), never SUCCESS, and it can be retried or rejected.
  */
 describe(`a change MT5 answers as done but keeps (${testDbKind.split(',')[0]}, MT5 Web API fake)`, () => {
-  let t: TestApp;
-  let token: string;
-  let clientId: string;
+  let t: TestApp, token: string, clientId: string;
   beforeAll(async () => {
-    t = await startTestApp({ platform: 'mt5' });
-    await t.createUser({ email: 'lena@refusals.test', password: 'Correct-Horse-1' });
-    clientId = await t.createUser({ email: 'tom@refusals.test', role: 'USER', status: 'approved' });
-    token = await t.signIn('lena@refusals.test', 'Correct-Horse-1');
+    ({ t, token, clientId } = await startDesk('lena@refusals.test', {
+      client: { email: 'tom@refusals.test', status: 'approved' },
+      app: { platform: 'mt5' },
+    }));
   });
   afterAll(() => t.stop());
 
@@ -30,49 +28,10 @@ describe(`a change MT5 answers as done but keeps (${testDbKind.split(',')[0]}, M
     status: 'approve_process' | 'retry' | 'rejected';
     comment: string;
   }) => t.post(calls.accounts.updateAccountLeverage, { account }, t.auth(token));
-  async function settle() {
-    for (let i = 0; i < 30; i++) {
-      if ((await t.worker.runOnce()).claimed === 0) {
-        t.clock.advance(400);
-        if ((await t.worker.runOnce()).claimed === 0) return;
-      }
-    }
-  }
-  async function liveAccount() {
-    const r = await t.call(
-      calls.accounts.createSubAccount,
-      {
-        body: {
-          userId: clientId,
-          requestType: 'live',
-          accType: 'Standard',
-          baseCurrency: 'USD',
-          leverage: 100,
-        },
-      },
-      t.auth(token),
-    );
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    await settle();
-    const accountId = r.body.accountId;
-    if (!accountId) throw new Error(`no account opened: ${JSON.stringify(r.body)}`);
-    const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
-    return acc!;
-  }
-  async function leverageChange(login: number, to: number) {
-    const id = newId();
-    await t.db.insert(leverageChanges).values({
-      id,
-      userId: clientId,
-      accountNumber: login,
-      accountType: 'Standard',
-      oldLeverage: '100',
-      newLeverage: String(to),
-      status: 'pending',
-      timestamp: t.clock.now(),
-    });
-    return id;
-  }
+  const settle = () => settleAll(t);
+  const liveAccount = () => openLiveAccount(t, token, clientId);
+  const leverageChange = (login: number, to: number) =>
+    leverageRequest(t, clientId, { accountNumber: login, newLeverage: String(to) });
   const change = async (id: string) =>
     (await t.db.select().from(leverageChanges).where(eq(leverageChanges.id, id)))[0]!;
 
