@@ -93,6 +93,8 @@ export const NOT_BENCHED = new Map<CallDef, string>([
   [bulk.decideSubAccountRequests, BULK],
   [bulk.decideIbRequests, BULK],
   [audit.endSession, WRITE],
+  [audit.listAuditSeals, 'a SYSOP/ADMIN evidence screen read rarely: at most 366 small rows by primary key'],
+  [audit.getAuditSigningKey, 'answers the key held in memory: no database work'],
   [staff.inviteStaff, WRITE],
   [staff.updateStaff, WRITE],
   [

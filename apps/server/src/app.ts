@@ -248,7 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       groups: groupsExport,
     },
   });
-  auditRoutes(app, { trail: services.auditTrail, live: services.staffSessions });
+  auditRoutes(app, { trail: services.auditTrail, live: services.staffSessions, seals: services.auditSeals });
   reconciliationRoutes(app, {
     reconciliation: services.reconciliation,
     alerts: services.reconciliationAlerts,

@@ -37,6 +37,8 @@ import { DecisionEngine } from './features/requests/engine.ts';
 import type { AnyRequestKind } from './features/requests/kind.ts';
 import { createKyc } from './integrations/kyc/create-kyc.ts';
 import { createPaymentProvider } from './integrations/payments/index.ts';
+import { AuditSeals } from './audit/seals/service.ts';
+import { loadAuditSigningKey } from './audit/seals/key.ts';
 
 /**
  * The composition root: every service of the server, built once from the app's parts. Routes receive
@@ -113,6 +115,10 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger) {
     leverage: new LeverageService(db),
     kyc: createKyc(config, db, links),
     auditTrail: new AuditService(db, clock),
+    // The calls read the seals; the daily sealing runs where the operations worker does (start-server.ts).
+    auditSeals: new AuditSeals(db, clock, loadAuditSigningKey(config.audit.signingKey, config.dataDir), {
+      log,
+    }),
     staffSessions: new StaffSessions(db, clock, config.sessionIdleSeconds),
     reconciliation: new ReconciliationService(db, deps.platforms[0]!, clock, {
       mailer,

@@ -37,6 +37,8 @@ const envSchema = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
   METRICS_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(9464),
   NODE_ENV: z.string().optional(),
+  AUDIT_SIGNING_KEY: z.string().optional(),
+  AUDIT_ANCHOR_MAIL: z.string().email().optional().or(z.literal('')),
 });
 
 export type Config = {
@@ -82,6 +84,12 @@ export type Config = {
   production: boolean;
   /** Where Prometheus scrapes GET /metrics (a listener of its own, apart from the console); null: off. */
   metrics: { host: string; port: number } | null;
+  /**
+   * The audit seals (docs/security.md "Seals and anchors"): the Ed25519 key that signs them (PKCS#8 PEM
+   * or base64; unset: made once in DATA_DIR, refused in production by start-server.ts), and where each
+   * day's seal is mailed as an anchor (unset: not mailed).
+   */
+  audit: { signingKey: string | undefined; anchorMail: string | undefined };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -125,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyConfig(e.TRUST_PROXY, production),
     production,
     metrics: e.METRICS_PORT === 'off' ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
+    audit: { signingKey: e.AUDIT_SIGNING_KEY || undefined, anchorMail: e.AUDIT_ANCHOR_MAIL || undefined },
   };
 }
 

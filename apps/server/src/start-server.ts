@@ -17,6 +17,9 @@ import { Readiness } from './features/system/readiness.ts';
 import { stopOnSignals } from './lib/shutdown.ts';
 import { ServerMetrics } from './metrics/server-metrics.ts';
 import { startMetricsServer } from './metrics/metrics-server.ts';
+import { AUDIT_KEY_REQUIRED, loadAuditSigningKey, type AuditSigningKey } from './audit/seals/key.ts';
+import { AuditSeals } from './audit/seals/service.ts';
+import { AuditSealJob } from './audit/seals/job.ts';
 
 /**
  * Runs before the server listens, with the database open and migrated; answers lines for the welcome
@@ -31,6 +34,7 @@ export type BeforeStart = (
 /** config -> db -> app -> listen (nothing else). */
 export async function startServer(opts: { beforeStart?: BeforeStart } = {}): Promise<void> {
   const config = configOrExit();
+  const auditKey = auditKeyOrExit(config);
   const log = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const clock = systemClock;
@@ -50,6 +54,10 @@ export async function startServer(opts: { beforeStart?: BeforeStart } = {}): Pro
           log,
           { hourUtc: config.reconciliationHourUtc },
         );
+  const auditSeals = new AuditSealJob(
+    new AuditSeals(database.db, clock, auditKey, { mailer, anchorMail: config.audit.anchorMail, log }),
+    log,
+  );
   const metrics = new ServerMetrics(database, clock);
   // Taken before the demo step and before the API port listens, so that a second server on one host whose
   // METRICS_PORT is in use stops at once, never answering (docs/operations.md "Several servers on one host").
@@ -101,6 +109,7 @@ export async function startServer(opts: { beforeStart?: BeforeStart } = {}): Pro
   worker.start();
   archive.start();
   reconciliation?.start();
+  auditSeals.start();
   printWelcome([
     `Brokerdesk is running at ${config.publicUrl}`,
     `  database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
@@ -125,6 +134,7 @@ export async function startServer(opts: { beforeStart?: BeforeStart } = {}): Pro
         { name: 'http', stop: () => app.close() },
         { name: 'platform checker', stop: () => checker.stop() },
         { name: 'reconciliation', stop: () => reconciliation?.stop() },
+        { name: 'audit seals', stop: () => auditSeals.stop() },
         { name: 'operations worker', stop: () => worker.stop() },
         { name: 'operations archive', stop: () => archive.stop() },
       ],
@@ -142,6 +152,20 @@ export async function startServer(opts: { beforeStart?: BeforeStart } = {}): Pro
 function configOrExit(): Config {
   try {
     return loadConfig();
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.exit(1);
+  }
+}
+
+/**
+ * The audit seals' signing key, read (or made in DATA_DIR) before anything opens; production without
+ * AUDIT_SIGNING_KEY, or a key that is not Ed25519, stops the server with one line naming the variable.
+ */
+function auditKeyOrExit(config: Config): AuditSigningKey {
+  try {
+    if (config.production && !config.audit.signingKey) throw new Error(AUDIT_KEY_REQUIRED);
+    return loadAuditSigningKey(config.audit.signingKey, config.dataDir);
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n`);
     process.exit(1);

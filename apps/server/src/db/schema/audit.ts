@@ -54,3 +54,26 @@ export const auditHead = pgTable('audit_head', {
   /** Rows with ids up to this were written before the chain existed and carry no hash. */
   unchainedThrough: integer().notNull(),
 });
+
+/**
+ * One UTC day of the audit chain sealed (audit/seals): the records firstSeq..lastSeq (ids, in chain
+ * order; the rows after the previous seal up to the last one written before the day ended) under a
+ * Merkle root, signed with the server's Ed25519 key. The key's public half and id are kept with the seal
+ * so a seal made before a key rotation still verifies. `mailedAt`: when the anchor mail went out (null:
+ * not yet, or no AUDIT_ANCHOR_MAIL); `mailingSince` claims the sending so one server sends it.
+ */
+export const auditSeal = pgTable('audit_seal', {
+  /** The UTC day, YYYY-MM-DD. */
+  day: text().primaryKey(),
+  firstSeq: integer().notNull(),
+  lastSeq: integer().notNull(),
+  count: integer().notNull(),
+  root: text().notNull(),
+  headHash: text().notNull(),
+  keyId: text().notNull(),
+  publicKey: text().notNull(),
+  signature: text().notNull(),
+  sealedAt: epoch().notNull(),
+  mailingSince: epoch(),
+  mailedAt: epoch(),
+});

@@ -5,13 +5,17 @@ import { requireStaff } from '../../http/types.ts';
 import { route, type CallRequest } from '../../http/route.ts';
 import type { AuditService } from './service.ts';
 import type { StaffSessions } from './sessions.ts';
+import type { AuditSeals } from '../../audit/seals/service.ts';
 
 /**
  * The audit trail (ADMIN and above; verification SYSOP), a client's document views, and live staff
  * sessions (SYSOP).
  */
-export function auditRoutes(app: App, deps: { trail: AuditService; live: StaffSessions }): void {
-  const { trail, live } = deps;
+export function auditRoutes(
+  app: App,
+  deps: { trail: AuditService; live: StaffSessions; seals: AuditSeals },
+): void {
+  const { trail, live, seals } = deps;
   const caller = (req: Pick<CallRequest<never>, 'staff' | 'ip'>) => {
     const staff = requireStaff(req.staff);
     return { userId: staff.userId, sessionId: staff.sessionId, ip: req.ip };
@@ -32,6 +36,10 @@ export function auditRoutes(app: App, deps: { trail: AuditService; live: StaffSe
   route(app, calls.audit.getAuditFacets, async () => trail.facets());
 
   route(app, calls.audit.verifyAudit, async (req) => trail.verify(caller(req)));
+
+  route(app, calls.audit.listAuditSeals, async () => ({ seals: await seals.list() }));
+
+  route(app, calls.audit.getAuditSigningKey, async () => seals.publicKey());
 
   route(app, calls.audit.listDocumentViews, async (req) => trail.documentViews(req.params.userId));
 

@@ -5,3 +5,5 @@ export { verifyAudit } from './verify-audit.ts';
 export { listDocumentViews } from './list-document-views.ts';
 export { listSessions } from './list-sessions.ts';
 export { endSession } from './end-session.ts';
+export { listAuditSeals } from './list-audit-seals.ts';
+export { getAuditSigningKey } from './get-audit-signing-key.ts';
