@@ -133,14 +133,7 @@ export class SignInService {
     const [spent] = await this.db
       .update(signInTickets)
       .set({ tries: sql`${signInTickets.tries} + 1` })
-      .where(
-        and(
-          eq(signInTickets.id, ticketId),
-          isNull(signInTickets.usedAt),
-          gt(signInTickets.expiresAt, now),
-          lt(signInTickets.tries, CODE_MAX_TRIES),
-        ),
-      )
+      .where(and(liveTicket(ticketId, now)))
       .returning();
     if (!spent) {
       const [existing] = await this.db.select().from(signInTickets).where(eq(signInTickets.id, ticketId));
@@ -221,15 +214,7 @@ export class SignInService {
             expiresAt: now + CODE_TTL_S,
             resends: sql`${signInTickets.resends} + 1`,
           })
-          .where(
-            and(
-              eq(signInTickets.id, ticketId),
-              isNull(signInTickets.usedAt),
-              gt(signInTickets.expiresAt, now),
-              lt(signInTickets.tries, CODE_MAX_TRIES),
-              lt(signInTickets.resends, RESENDS_PER_TICKET),
-            ),
-          )
+          .where(and(liveTicket(ticketId, now), lt(signInTickets.resends, RESENDS_PER_TICKET)))
           .returning({ id: signInTickets.id });
         if (resent) await this.sendCode(row.email, code);
       }
@@ -319,4 +304,14 @@ function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+/** A ticket that can still take a code: unused, not expired, with tries left. */
+function liveTicket(ticketId: string, now: number) {
+  return and(
+    eq(signInTickets.id, ticketId),
+    isNull(signInTickets.usedAt),
+    gt(signInTickets.expiresAt, now),
+    lt(signInTickets.tries, CODE_MAX_TRIES),
+  );
 }

@@ -24,27 +24,26 @@ type Row = typeof fundingApprovals.$inferSelect;
  */
 export type Gate = { kind: 'single' } | { kind: 'first'; approval: Row } | { kind: 'second'; approval: Row };
 
+/** What the four-eyes rule reads of a request's decision. */
+export type GateRequest = {
+  type: ApprovalRequestType;
+  requestId: string;
+  amount: number;
+  currency: string;
+  /** The request's amount field, for the error when the amount changed since the first approval. */
+  amountField: string;
+  comment: string;
+  staff: StaffContext;
+  now: number;
+};
+
 /**
  * Runs inside the transaction that holds the request row locked (FOR UPDATE), so approvals of one
  * request are decided one at a time; the compare-and-set on the approval's state backs that up.
  * Throws 403 when the first approver tries to give the second, 409 when the second differs from
  * the first (another decision), 400 when the amount differs from the one first approved.
  */
-export async function approvalGate(
-  tx: Tx,
-  r: {
-    type: ApprovalRequestType;
-    requestId: string;
-    action: ApprovalAction;
-    amount: number;
-    currency: string;
-    /** The request's amount field, for the error when the amount changed since the first approval. */
-    amountField: string;
-    comment: string;
-    staff: StaffContext;
-    now: number;
-  },
-): Promise<Gate> {
+export async function approvalGate(tx: Tx, r: GateRequest & { action: ApprovalAction }): Promise<Gate> {
   const [open] = await tx.select().from(fundingApprovals).where(awaiting(r.type, r.requestId)).for('update');
   if (!open) {
     const [threshold] = await tx

@@ -1,18 +1,11 @@
 import { AUDIT_CSV_COLUMNS } from '@brokerdesk/contract';
 import { csvCell, csvJsonCell } from '../../lib/csv.ts';
+import type { ChainedFields } from '../../audit/chain.ts';
 
 /** One exported audit row: the search row plus the chain's hashes. */
-export type CsvRow = {
+export type CsvRow = ChainedFields & {
   id: number;
-  at: number;
-  actorId: string | null;
   actorName: string;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string;
   prevHash: string | null;
   hash: string | null;
 };

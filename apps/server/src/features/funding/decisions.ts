@@ -2,7 +2,6 @@ import {
   AMOUNT_TOO_SMALL,
   roundsToZero,
   FOUR_EYES_MESSAGES,
-  type ApprovalRequestType,
   type FundingApproval,
 } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
@@ -12,7 +11,7 @@ import { audit } from '../../audit/audit.ts';
 import { Conflict, Invalid } from '../../http/errors.ts';
 import { staffName, type StaffContext } from '../../auth/sessions.ts';
 import { writeClientLog } from '../clients/client-log.ts';
-import { approvalGate, cancelAwaiting, toWireApproval } from '../approvals/four-eyes.ts';
+import { approvalGate, cancelAwaiting, toWireApproval, type GateRequest } from '../approvals/four-eyes.ts';
 import type { PlannedUpdate } from './transitions.ts';
 import {
   errorText,
@@ -139,16 +138,7 @@ export async function assertNoDealOnPlatform(
 export async function fourEyes(
   tx: Tx,
   plan: PlannedUpdate,
-  r: {
-    type: ApprovalRequestType;
-    requestId: string;
-    amount: number;
-    currency: string;
-    amountField: string;
-    comment: string;
-    staff: StaffContext;
-    now: number;
-  },
+  r: GateRequest,
 ): Promise<{ kind: 'first' | 'go'; approval: FundingApproval | null }> {
   if (plan.status !== 'approved') {
     await cancelAwaiting(tx, r.type, r.requestId, r.staff, r.now);
