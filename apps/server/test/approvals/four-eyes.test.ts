@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq, like, or } from 'drizzle-orm';
-import { calls, FOUR_EYES_MESSAGES, MESSAGES } from '@brokerdesk/contract';
+import { calls, FOUR_EYES_MESSAGES, MESSAGES, type CallBody } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { approvalThresholds, auditLog, fundingApprovals, platformOperations } from '../../src/db/schema.ts';
 import { fundingFixtures } from '../funding/support.ts';
+import { signInAll, staffRoster } from '../support/desk.ts';
 
-const PASSWORD = 'Correct-Horse-1';
 const STAFF = ['sys', 'ann', 'bob', 'cid'] as const;
 type Who = (typeof STAFF)[number];
 
@@ -22,14 +22,7 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
   const tokens = {} as Record<Who, string>;
   beforeAll(async () => {
     t = await startTestApp();
-    for (const who of STAFF) {
-      ids[who] = await t.createUser({
-        email: `${who}@desk.test`,
-        password: PASSWORD,
-        role: who === 'sys' ? 'SYSOP' : 'ADMIN',
-        name: who,
-      });
-    }
+    Object.assign(ids, await staffRoster(t, STAFF, 'desk.test'));
     clientId = await t.createUser({ email: 'big@client.test', role: 'USER' });
     f = fundingFixtures(t, () => clientId);
     // Each test sets the thresholds it needs; a fresh database's defaults are four-eyes-defaults.test.ts's.
@@ -37,7 +30,7 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
   });
   // Settling moves the clock past back-offs and the idle limit: fresh sessions for every test.
   beforeEach(async () => {
-    for (const who of STAFF) tokens[who] = await t.signIn(`${who}@desk.test`, PASSWORD);
+    await signInAll(t, STAFF, 'desk.test', tokens);
   });
   afterAll(() => t.stop());
 
@@ -50,6 +43,9 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
     );
   const approveDeposit = (who: Who, id: string) =>
     t.unchecked(calls.funding.processDeposit, { body: { depositId: id } }, t.auth(tokens[who]));
+  /** The deposit modal's decision, unchecked so the refused ones go through it too. */
+  const updateDeposit = (who: Who, deposit: CallBody<typeof calls.funding.updateDeposit>['deposit']) =>
+    t.unchecked(calls.funding.updateDeposit, { body: { deposit } }, t.auth(tokens[who]));
   const approvalRows = (id: string) =>
     t.db.select().from(fundingApprovals).where(eq(fundingApprovals.requestId, id));
   const operationsOf = (id: string) =>
@@ -146,54 +142,22 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
     await setThreshold('deposit', 'USD', 100);
     const login = await f.account();
     const id = await f.deposit(login, 500);
-    await t.call(
-      calls.funding.updateDeposit,
-      {
-        body: {
-          deposit: { _id: id, status: 'approve_process', comment: 'checked the bank statement' },
-        },
-      },
-      t.auth(tokens['ann']),
-    );
+    await updateDeposit('ann', { _id: id, status: 'approve_process', comment: 'checked the bank statement' });
     const again = await approveDeposit('ann', id);
     expect(again.status).toBe(403);
     expect(again.body.errors).toEqual({ auth: FOUR_EYES_MESSAGES.sameApprover });
-    const viaModal = await t.call(
-      calls.funding.updateDeposit,
-      {
-        body: {
-          deposit: { _id: id, status: 'approve_process', comment: 'again' },
-        },
-      },
-      t.auth(tokens['ann']),
-    );
+    const viaModal = await updateDeposit('ann', { _id: id, status: 'approve_process', comment: 'again' });
     expect(viaModal.status).toBe(403);
     // A second approval must agree with the first: Set as approved is another decision.
-    const other = await t.call(
-      calls.funding.updateDeposit,
-      {
-        body: {
-          deposit: { _id: id, status: 'approved', comment: '' },
-        },
-      },
-      t.auth(tokens['bob']),
-    );
+    const other = await updateDeposit('bob', { _id: id, status: 'approved', comment: '' });
     expect(other.status).toBe(409);
-    const changed = await t.refused(
-      calls.funding.updateDeposit,
-      {
-        body: {
-          deposit: {
-            _id: id,
-            status: 'approve_process',
-            comment: '',
-            modifyDealAmount: true,
-            depositAmountSent: 400,
-          },
-        },
-      },
-      t.auth(tokens['bob']),
-    );
+    const changed = await updateDeposit('bob', {
+      _id: id,
+      status: 'approve_process',
+      comment: '',
+      modifyDealAmount: true,
+      depositAmountSent: 400,
+    });
     expect(changed.status).toBe(400);
     expect(changed.body.errors?.depositAmountSent).toMatch(/first approval was for 500\.00 USD/);
     await f.settle();
@@ -203,15 +167,11 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
       comment: 'checked the bank statement',
     });
 
-    const ok = await t.call(
-      calls.funding.updateDeposit,
-      {
-        body: {
-          deposit: { _id: id, status: 'approve_process', comment: 'second look: fine' },
-        },
-      },
-      t.auth(tokens['bob']),
-    );
+    const ok = await updateDeposit('bob', {
+      _id: id,
+      status: 'approve_process',
+      comment: 'second look: fine',
+    });
     expect(ok.status).toBe(200);
     const [approval] = await approvalRows(id);
     expect(approval).toMatchObject({
@@ -266,28 +226,16 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
     );
     expect(list.body.data.approvals[rejected]).toMatchObject({ state: 'awaiting', firstBy: ids.ann });
 
-    const r = await t.call(
-      calls.funding.updateDeposit,
-      {
-        body: {
-          deposit: { _id: rejected, status: 'rejected', comment: 'Not the client’s card' },
-        },
-      },
-      t.auth(tokens['bob']),
-    );
+    const r = await updateDeposit('bob', {
+      _id: rejected,
+      status: 'rejected',
+      comment: 'Not the client’s card',
+    });
     expect(r.body.request).toMatchObject({ status: 'rejected' });
     expect((await approvalRows(rejected)).map((a) => [a.state, a.cancelledBy])).toEqual([
       ['cancelled', ids.bob],
     ]);
-    await t.call(
-      calls.funding.updateDeposit,
-      {
-        body: {
-          deposit: { _id: reset, status: 'pending', comment: 'wrong amount' },
-        },
-      },
-      t.auth(tokens['ann']),
-    );
+    await updateDeposit('ann', { _id: reset, status: 'pending', comment: 'wrong amount' });
     // Back to pending: the next approval is a first one again, and the first approver may give it.
     const fresh = await approveDeposit('ann', reset);
     expect(fresh.body.message).toBe(FOUR_EYES_MESSAGES.firstApprovalRecorded);

@@ -8,6 +8,7 @@ import { auditLog, deposits } from '../../src/db/schema.ts';
 import { verifyAuditChain } from '../../src/audit/verify.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { tamper } from './support.ts';
+import { registration } from '../support/desk.ts';
 
 describe(`audit chain verification after real work, and what it catches (${testDbKind})`, () => {
   let t: TestApp;
@@ -33,24 +34,12 @@ describe(`audit chain verification after real work, and what it catches (${testD
     const added = await t.call(
       calls.clients.registerUser,
       {
-        body: {
+        body: registration({
           email: 'chain.client@clients.test',
-          password: 'secret1',
-          password2: 'secret1',
-          title: 'Mrs.',
           name: 'Chloé, "CJ"',
           surname: 'Jansen',
-          mobilePhone: '07700 900123',
-          addressNo: '1',
           address: 'Line one\nLine two',
-          city: 'Utrecht',
-          postcode: '3511',
-          country: 'NL',
-          nationality: 'NL',
-          birthDay: 3,
-          birthMonth: 4,
-          birthYear: 1985,
-        },
+        }),
       },
       t.auth(admin),
     );

@@ -13,9 +13,9 @@ import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { fundingFixtures } from '../funding/support.ts';
+import { signInAll, staffRoster } from '../support/desk.ts';
 
 type Reply = { results: BulkResult[]; errors?: Record<string, string> };
-const PASSWORD = 'Correct-Horse-1';
 const STAFF = ['sys', 'ann', 'bob'] as const;
 type Who = (typeof STAFF)[number];
 
@@ -31,20 +31,13 @@ describe(`bulk decisions on deposits, withdrawals and transfers (${testDbKind})`
   const tokens = {} as Record<Who, string>;
   beforeAll(async () => {
     t = await startTestApp();
-    for (const who of STAFF) {
-      ids[who] = await t.createUser({
-        email: `${who}@bulk.test`,
-        password: PASSWORD,
-        role: who === 'sys' ? 'SYSOP' : 'ADMIN',
-        name: who,
-      });
-    }
+    Object.assign(ids, await staffRoster(t, STAFF, 'bulk.test'));
     clientId = await t.createUser({ email: 'client@bulk.test', role: 'USER' });
     f = fundingFixtures(t, () => clientId);
   });
   // Settling moves the clock past the idle limit: fresh sessions for every test.
   beforeEach(async () => {
-    for (const who of STAFF) tokens[who] = await t.signIn(`${who}@bulk.test`, PASSWORD);
+    await signInAll(t, STAFF, 'bulk.test', tokens);
   });
   afterAll(() => t.stop());
 

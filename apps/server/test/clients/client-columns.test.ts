@@ -3,7 +3,8 @@ import { calls, type CallDef } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
-import { bankAccounts, ibRequests, leverageChanges, subAccountRequests, users } from '../../src/db/schema.ts';
+import { bankAccounts, ibRequests, users } from '../../src/db/schema.ts';
+import { leverageRequest, subAccountRequest } from '../support/desk.ts';
 import { newId } from '../../src/lib/ids.ts';
 
 /**
@@ -71,24 +72,17 @@ describe(`client name and email on request lists (${testDbKind})`, () => {
       status: 'pending',
       timestamp: now,
     });
-    await t.db.insert(subAccountRequests).values({
+    await subAccountRequest(t, client, {
       id: rows.subAccounts[key]!,
-      userId: client,
       type: 'Standard',
-      live: true,
       baseCurrency: 'USD',
       leverage: 100,
-      status: 'pending',
       timeCreated: now,
     });
-    await t.db.insert(leverageChanges).values({
+    await leverageRequest(t, client, {
       id: rows.leverage[key]!,
-      userId: client,
       accountNumber: 500_100,
-      accountType: 'Standard',
-      oldLeverage: '100',
       newLeverage: '200',
-      status: 'pending',
       timestamp: now,
     });
     await t.db

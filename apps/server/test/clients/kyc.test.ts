@@ -1,32 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { startTestApp, STAFF_PASSWORD, type TestApp } from '../support/test-app.ts';
+import { kycPendingClient } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
-import { kycDocuments, users } from '../../src/db/schema.ts';
-import { newId } from '../../src/lib/ids.ts';
-import { eq } from 'drizzle-orm';
 
 describe(`KYC documents through the stand-in provider (${testDbKind})`, () => {
-  let t: TestApp;
-  let token: string;
-  let clientId: string;
+  let t: TestApp, token: string, clientId: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'kyc@desk.test', password: 'Correct-Horse-1' });
-    clientId = await t.createUser({ email: 'applicant@kyc.test', role: 'USER', status: 'pending' });
-    await t.db.update(users).set({ eKycPending: true }).where(eq(users.id, clientId));
-    await t.db.insert(kycDocuments).values({
-      id: newId(),
-      userId: clientId,
-      kind: 'IDENTITY',
-      idDocType: 'PASSPORT',
-      imageIds: [123456789],
-      uploaded: true,
-      verified: false,
-      inspectionId: 'insp-1',
-      timestamp: t.clock.now(),
-    });
-    token = await t.signIn('kyc@desk.test', 'Correct-Horse-1');
+    await t.createUser({ email: 'kyc@desk.test', password: STAFF_PASSWORD });
+    clientId = await kycPendingClient(t, 'applicant@kyc.test');
+    token = await t.signIn('kyc@desk.test', STAFF_PASSWORD);
   });
   afterAll(() => t.stop());
 

@@ -73,14 +73,7 @@ describe(`retrying or closing refused requests (${testDbKind})`, () => {
     expect((await update('deposit', { _id: id, status: 'retry' })).status).toBe(200);
     await f.settle();
     expect((await f.depositRow(id)).mtStatus).toMatch(/not found/i);
-    await t.platform.createAccount({
-      login,
-      name: 'Client',
-      group: 'real',
-      leverage: 100,
-      passwordMain: 'Main1234',
-      passwordInvestor: 'Invest12',
-    });
+    await f.open(login);
     const retry = await update('deposit', { _id: id, status: 'retry', comment: 'account opened' });
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);
     expect(retry.body.request).toMatchObject({ status: 'approved', MTStatus: '', comment: 'account opened' });
@@ -104,14 +97,7 @@ describe(`retrying or closing refused requests (${testDbKind})`, () => {
 
   it('lets one of many concurrent retries through: one deal', async () => {
     const { id, login } = await refusedDeposit(20);
-    await t.platform.createAccount({
-      login,
-      name: 'Client',
-      group: 'real',
-      leverage: 100,
-      passwordMain: 'Main1234',
-      passwordInvestor: 'Invest12',
-    });
+    await f.open(login);
     const replies = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         update('deposit', { _id: id, status: 'retry' }, i % 2 ? other : token),

@@ -10,9 +10,9 @@ let nextLogin = 700_000 + Math.floor(Math.random() * 50_000);
  * accounts opened on the test platform (simulator or the MT5 fake), and worker rounds until settled.
  */
 export function fundingFixtures(t: TestApp, clientId: () => string) {
-  async function account(balance = 0): Promise<number> {
-    const login = nextLogin++;
-    await t.platform.createAccount({
+  /** Opens the platform account `login` (one a test first left missing, say). */
+  const open = (login: number) =>
+    t.platform.createAccount({
       login,
       name: 'Client',
       group: 'real',
@@ -20,6 +20,10 @@ export function fundingFixtures(t: TestApp, clientId: () => string) {
       passwordMain: 'Main1234',
       passwordInvestor: 'Invest12',
     });
+
+  async function account(balance = 0): Promise<number> {
+    const login = nextLogin++;
+    await open(login);
     if (balance) await t.platform.balance(login, balance, `seed:${login}`);
     return login;
   }
@@ -91,6 +95,7 @@ export function fundingFixtures(t: TestApp, clientId: () => string) {
 
   return {
     account,
+    open,
     missingLogin,
     deposit,
     withdrawal,

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
-import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { kycPendingClient } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
-import { kycDocuments, users } from '../../src/db/schema.ts';
-import { newId } from '../../src/lib/ids.ts';
 import { PDF, PNG, uploadFile } from '../banks/fixtures.ts';
 
 const PASSWORD = 'Correct-Horse-1';
@@ -20,18 +18,7 @@ describe(`signed links die with the session that made them (${testDbKind})`, () 
   beforeAll(async () => {
     t = await startTestApp();
     await t.createUser({ email: 'links@desk.test', password: PASSWORD });
-    clientId = await t.createUser({ email: 'links@client.test', role: 'USER', status: 'pending' });
-    await t.db.update(users).set({ eKycPending: true }).where(eq(users.id, clientId));
-    await t.db.insert(kycDocuments).values({
-      id: newId(),
-      userId: clientId,
-      kind: 'IDENTITY',
-      idDocType: 'PASSPORT',
-      imageIds: [123456789],
-      uploaded: true,
-      inspectionId: 'insp-1',
-      timestamp: t.clock.now(),
-    });
+    clientId = await kycPendingClient(t, 'links@client.test');
   });
   afterAll(() => t.stop());
 

@@ -112,15 +112,6 @@ export async function openLiveAccount(
   return acc!;
 }
 
-/** The details a test platform account is opened with, past its login. */
-export const PLATFORM_ACCOUNT = {
-  name: 'Client',
-  group: 'real',
-  leverage: 100,
-  passwordMain: 'Main1234',
-  passwordInvestor: 'Invest12',
-} as const;
-
 /** A client waiting on the stand-in KYC provider, with one identity document it is inspecting. */
 export async function kycPendingClient(t: TestApp, email: string) {
   const clientId = await t.createUser({ email, role: 'USER', status: 'pending' });
@@ -140,9 +131,12 @@ export async function kycPendingClient(t: TestApp, email: string) {
 }
 
 /** The form staff fill to register a client, with `body`'s details over the usual ones. */
-export function registration<B extends { email: string; name: string; surname: string; address: string }>(
-  body: B,
-) {
+export function registration(body: {
+  email: string;
+  name: string;
+  surname: string;
+  address: string;
+}): CallBody<typeof calls.clients.registerUser> {
   return {
     password: 'secret1',
     password2: 'secret1',
@@ -199,3 +193,45 @@ export async function subAccountRequest(
   });
   return id;
 }
+
+/**
+ * Bare request rows of a client at `timestamp`, one of each kind the sidebar counters count, pending
+ * (a test gives each its id and any other status).
+ */
+export const requestRows = (userId: string, timestamp: number) => ({
+  deposit: (status: string) => ({
+    id: newId(),
+    userId,
+    timestamp,
+    depositCurrency: 'USD',
+    depositAmountSent: 100,
+    accountNumber: 500001,
+    status,
+  }),
+  withdrawal: {
+    userId,
+    withdrawalType: 'wire',
+    withdrawalCurrency: 'EUR',
+    withdrawalAmount: 5,
+    accountNumber: 1,
+    timestamp,
+    status: 'pending',
+  },
+  transfer: {
+    userId,
+    sourceAccount: 1,
+    destinationAccount: 2,
+    transferCurrency: 'USD',
+    transferAmount: 10,
+    timestamp,
+    status: 'pending',
+  },
+  bankAccount: {
+    userId,
+    bankName: 'B',
+    bankCountry: 'GB',
+    bankAccountCurrency: 'GBP',
+    status: 'pending',
+    timestamp,
+  },
+});

@@ -3,6 +3,7 @@ import { calls } from '@brokerdesk/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { MenuCounters } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { leverageRequest, registration, requestRows, subAccountRequest } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import {
   bankAccounts,
@@ -98,24 +99,12 @@ describe(`menu counters kept on every write (${testDbKind})`, () => {
     const r = await t.call(
       calls.clients.registerUser,
       {
-        body: {
+        body: registration({
           email: 'registered@counters.test',
-          password: 'secret1',
-          password2: 'secret1',
-          title: 'Mrs.',
           name: 'Reg',
           surname: 'Istered',
-          mobilePhone: '07700 900123',
-          addressNo: '1',
           address: 'Line one',
-          city: 'Utrecht',
-          postcode: '3511',
-          country: 'NL',
-          nationality: 'NL',
-          birthDay: 3,
-          birthMonth: 4,
-          birthYear: 1985,
-        },
+        }),
       },
       t.auth(token),
     );
@@ -128,31 +117,15 @@ describe(`menu counters kept on every write (${testDbKind})`, () => {
   it('follows funding requests: deposits, withdrawals (provider ones once processed), transfers', async () => {
     const before = await expectInStep();
     const now = t.clock.now();
-    const dep = (status: string) => ({
-      id: newId(),
-      userId: clientId,
-      timestamp: now,
-      depositCurrency: 'USD',
-      depositAmountSent: 100,
-      accountNumber: 500001,
-      status,
-    });
-    const deps = [dep('pending'), dep('pending'), dep('approved')];
+    const rows = requestRows(clientId, now);
+    const deps = [rows.deposit('pending'), rows.deposit('pending'), rows.deposit('approved')];
     await t.db.insert(deposits).values(deps);
     expect((await expectInStep()).newDeposits).toBe(before.newDeposits + 2);
     await t.db.update(deposits).set({ status: 'approved' }).where(eq(deposits.id, deps[0]!.id));
     await t.db.update(deposits).set({ status: 'pending' }).where(eq(deposits.id, deps[2]!.id));
     expect((await expectInStep()).newDeposits).toBe(before.newDeposits + 2);
 
-    const w = {
-      userId: clientId,
-      withdrawalType: 'wire',
-      withdrawalCurrency: 'EUR',
-      withdrawalAmount: 5,
-      accountNumber: 1,
-      timestamp: now,
-      status: 'pending',
-    };
+    const w = rows.withdrawal;
     const provider = newId();
     await t.db.insert(withdrawals).values([
       { ...w, id: newId() },
@@ -165,15 +138,7 @@ describe(`menu counters kept on every write (${testDbKind})`, () => {
     await t.db.update(withdrawals).set({ status: 'approved' }).where(eq(withdrawals.id, provider));
     expect((await expectInStep()).newWithdrawals).toBe(before.newWithdrawals + 1);
 
-    const transfer = {
-      userId: clientId,
-      sourceAccount: 1,
-      destinationAccount: 2,
-      transferCurrency: 'USD',
-      transferAmount: 10,
-      timestamp: now,
-      status: 'pending',
-    };
+    const transfer = rows.transfer;
     const tr = [newId(), newId()];
     await t.db.insert(transfers).values(tr.map((id) => ({ ...transfer, id })));
     await t.db.update(transfers).set({ status: 'rejected' }).where(inArray(transfers.id, tr));
@@ -184,35 +149,17 @@ describe(`menu counters kept on every write (${testDbKind})`, () => {
     const before = await expectInStep();
     const now = t.clock.now();
     const bank = newId();
-    await t.db.insert(bankAccounts).values({
-      id: bank,
-      userId: clientId,
-      bankName: 'B',
-      bankCountry: 'GB',
-      bankAccountCurrency: 'GBP',
-      status: 'pending',
-      timestamp: now,
-    });
-    const sub = newId();
-    await t.db.insert(subAccountRequests).values({
-      id: sub,
-      userId: clientId,
+    await t.db.insert(bankAccounts).values({ ...requestRows(clientId, now).bankAccount, id: bank });
+    const sub = await subAccountRequest(t, clientId, {
       type: 'Standard',
-      live: true,
       baseCurrency: 'USD',
       leverage: 100,
-      status: 'pending',
       timeCreated: now,
     });
-    const lev = newId();
-    await t.db.insert(leverageChanges).values({
-      id: lev,
-      userId: clientId,
+    const lev = await leverageRequest(t, clientId, {
       accountNumber: 500001,
-      accountType: 'Standard',
       oldLeverage: '1:100',
       newLeverage: '1:200',
-      status: 'pending',
       timestamp: now,
     });
     const ib = newId();

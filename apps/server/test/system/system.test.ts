@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { startTestApp, type TestApp, type NoInputCall } from '../support/test-app.ts';
+import { requestRows } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { bankAccounts, deposits, ibRequests, transfers, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -22,51 +23,20 @@ describe(`counters, new-deposit notices and platform lights (${testDbKind})`, ()
   afterAll(() => t.stop());
 
   const get = <D extends NoInputCall>(def: D) => t.get(def, t.auth(token));
-  const deposit = (status: string, timestamp = t.clock.now()) => ({
-    id: newId(),
-    userId: clientId,
-    timestamp,
-    depositCurrency: 'USD',
-    depositAmountSent: 100,
-    accountNumber: 500001,
-    status,
-  });
+  const deposit = (status: string, timestamp = t.clock.now()) =>
+    requestRows(clientId, timestamp).deposit(status);
 
   it('counts new requests of every kind', async () => {
     const now = t.clock.now();
     await t.db.insert(deposits).values([deposit('pending'), deposit('pending'), deposit('approved')]);
-    const w = {
-      userId: clientId,
-      withdrawalType: 'wire',
-      withdrawalCurrency: 'EUR',
-      withdrawalAmount: 5,
-      accountNumber: 1,
-      timestamp: now,
-    };
+    const rows = requestRows(clientId, now);
     await t.db.insert(withdrawals).values([
-      { ...w, id: newId(), status: 'pending' },
+      { ...rows.withdrawal, id: newId() },
       // Provider withdrawals stay out of the pending list until the provider has processed them.
-      { ...w, id: newId(), status: 'pending', providerHandled: true },
+      { ...rows.withdrawal, id: newId(), providerHandled: true },
     ]);
-    await t.db.insert(transfers).values({
-      id: newId(),
-      userId: clientId,
-      sourceAccount: 1,
-      destinationAccount: 2,
-      transferCurrency: 'USD',
-      transferAmount: 10,
-      timestamp: now,
-      status: 'pending',
-    });
-    await t.db.insert(bankAccounts).values({
-      id: newId(),
-      userId: clientId,
-      bankName: 'B',
-      bankCountry: 'GB',
-      bankAccountCurrency: 'GBP',
-      status: 'pending',
-      timestamp: now,
-    });
+    await t.db.insert(transfers).values({ ...rows.transfer, id: newId() });
+    await t.db.insert(bankAccounts).values({ ...rows.bankAccount, id: newId() });
     await t.db
       .insert(ibRequests)
       .values({ id: newId(), userId: clientId, status: 'pending', timestamp: now });
