@@ -33,9 +33,8 @@ export function MoneyPictureSummary({ userId, withdrawalId }: Props) {
     );
   }
   const latest = p.depositTrading.deposits[0];
-  const picture = (
-    <Stack gap={6}>
-      <ClientStanding picture={p} />
+  const amounts = (
+    <Stack gap={4}>
       {p.currencies.length === 0 && (
         <Text size="sm" c="dimmed">
           No approved deposits or withdrawals yet.
@@ -57,14 +56,17 @@ export function MoneyPictureSummary({ userId, withdrawalId }: Props) {
   );
   return (
     <Paper withBorder radius="sm" p="xs" aria-label="Money picture">
-      {withdrawalId && p.returnToSource ? (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {picture}
-          <ReturnToSourceView proposal={p.returnToSource} compact />
-        </SimpleGrid>
-      ) : (
-        picture
-      )}
+      <Stack gap={6}>
+        <ClientStanding picture={p} />
+        {withdrawalId && p.returnToSource ? (
+          <SimpleGrid cols={2} spacing="sm">
+            {amounts}
+            <ReturnToSourceView proposal={p.returnToSource} compact />
+          </SimpleGrid>
+        ) : (
+          amounts
+        )}
+      </Stack>
     </Paper>
   );
 }
