@@ -2,34 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
 
 const PASSWORD = 'Correct-Horse-1';
 
 describe(`live staff sessions (${testDbKind})`, () => {
-  let t: TestApp;
-  let sysopId: string;
-  let adminId: string;
-  let sysop: string;
-  let admin1: string;
-  let admin2: string;
+  let t: TestApp, sysopId: string, adminId: string, sysop: string, admin1: string, admin2: string;
   beforeAll(async () => {
     t = await startTestApp();
-    sysopId = await t.createUser({
-      email: 'sara@sessions.test',
-      password: PASSWORD,
-      role: 'SYSOP',
-      name: 'Sara',
-    });
-    adminId = await t.createUser({
-      email: 'adam@sessions.test',
-      password: PASSWORD,
-      role: 'ADMIN',
-      name: 'Adam',
-    });
-    sysop = await t.signIn('sara@sessions.test', PASSWORD);
-    admin1 = await t.signIn('adam@sessions.test', PASSWORD);
+    ({ id: sysopId, token: sysop } = await staffSession(t, 'sara@sessions.test', 'SYSOP', 'Sara'));
+    ({ id: adminId, token: admin1 } = await staffSession(t, 'adam@sessions.test', 'ADMIN', 'Adam'));
     admin2 = await t.signIn('adam@sessions.test', PASSWORD);
   });
   afterAll(() => t.stop());

@@ -204,12 +204,7 @@ describe(`password reset and email confirmation (${testDbKind})`, () => {
       params: { setpassword: 'setpassword', id: setpw },
     });
     expect(sp.status).toBe(200);
-    const done = await t.call(calls.auth.setNewPassword, {
-      body: {
-        id: sp.body.resetId,
-        password: 'Via-Link-5-ok',
-      },
-    });
+    const done = await t.post(calls.auth.setNewPassword, { id: sp.body.resetId, password: 'Via-Link-5-ok' });
     expect(done.status).toBe(200);
   });
 });

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { calls, LIVE_STREAMS_PER_SESSION, LIVE_EVENTS, urlOf } from '@brokerdesk/contract';
-import { deposits, sessions, users } from '../../src/db/schema.ts';
+import { deposits, sessions } from '../../src/db/schema.ts';
 import { PlatformChecker } from '../../src/integrations/platform/checker.ts';
 import type { TradingPlatform } from '../../src/integrations/platform/types.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { testDbKind } from '../support/db.ts';
-import { connectStream, setRole, startInstances, topicsOf, type Instances } from './support.ts';
+import { addClient, connectStream, setRole, startInstances, topicsOf, type Instances } from './support.ts';
 
 /** Streams re-check their sessions on every heartbeat; a short one keeps these tests quick. */
 const HEARTBEAT_MS = 200;
@@ -19,16 +19,7 @@ describe(`live updates over server-sent events (${testDbKind})`, () => {
   beforeAll(async () => {
     t = await startInstances({ heartbeatMs: HEARTBEAT_MS });
     base = t.apps[0]!.base;
-    clientId = newId();
-    await t.db.insert(users).values({
-      id: clientId,
-      email: `${clientId}@client.test`,
-      name: 'Carla',
-      surname: 'Client',
-      role: 'USER',
-      status: 'approved',
-      timestamp: t.clock.now(),
-    });
+    clientId = await addClient(t, 'Carla', 'Client');
   });
   afterAll(() => t.stop());
 
@@ -198,16 +189,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('live updates across server proc
     const [a, b] = [t.apps[0]!, t.apps[1]!];
     const watcher = await t.staff();
     const actor = await t.staff();
-    const clientId = newId();
-    await t.db.insert(users).values({
-      id: clientId,
-      email: `${clientId}@client.test`,
-      name: 'Ines',
-      surname: 'Incomplete',
-      role: 'USER',
-      status: 'approved',
-      timestamp: t.clock.now(),
-    });
+    const clientId = await addClient(t, 'Ines', 'Incomplete');
     const depositId = newId();
     await t.db.insert(deposits).values({
       id: depositId,

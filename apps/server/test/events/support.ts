@@ -1,9 +1,7 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { createParser } from 'eventsource-parser';
 import {
@@ -25,7 +23,7 @@ import { manualClock } from '../../src/lib/clock.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { devOutboxMailer } from '../../src/mail/mailer.ts';
 import type { App } from '../../src/http/types.ts';
-import { openTestDatabase } from '../support/db.ts';
+import { freshPostgresDatabase, openTestDatabase } from '../support/db.ts';
 
 const LIVE_EVENTS_PATH = calls.events.openLiveEvents.path;
 /** One event read from the stream. */
@@ -147,26 +145,15 @@ async function single(): Promise<{ databases: Database[]; close: () => Promise<v
 
 /** One new PostgreSQL database opened `count` times, as `count` server processes would. */
 async function sharedPostgres(count: number): Promise<{ databases: Database[]; close: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('several instances need PostgreSQL (TEST_DATABASE_URL)');
-  const name = `bd_events_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const fresh = await freshPostgresDatabase('bd_events');
+  if (!fresh) throw new Error('several instances need PostgreSQL (TEST_DATABASE_URL)');
   const databases: Database[] = [];
-  for (let i = 0; i < count; i++)
-    databases.push(await openDatabase({ databaseUrl: url.toString(), poolSize: 5 }));
+  for (let i = 0; i < count; i++) databases.push(await openDatabase({ databaseUrl: fresh.url, poolSize: 5 }));
   return {
     databases,
     async close() {
       for (const d of databases) await d.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await fresh.drop();
     },
   };
 }
@@ -303,3 +290,18 @@ export const topicsOf = (m: SseMessage): string[] => (JSON.parse(m.data) as { to
 /** Sets a staff member's role as an operator's SQL would (the session then no longer passes). */
 export const setRole = (db: Database['db'], id: string, role: Role) =>
   db.update(users).set({ role }).where(eq(users.id, id));
+
+/** An approved client written straight to the shared database (as the client portal would): its id. */
+export async function addClient(t: Instances, name: string, surname: string) {
+  const id = newId();
+  await t.db.insert(users).values({
+    id,
+    email: `${id}@client.test`,
+    name,
+    surname,
+    role: 'USER',
+    status: 'approved',
+    timestamp: t.clock.now(),
+  });
+  return id;
+}

@@ -26,6 +26,15 @@ describe(`Edit User and staff (${testDbKind})`, () => {
   // Unchecked: refused changes (a weak password, a staff target) go through the same helper.
   const edit = (body: Record<string, unknown>) =>
     t.unchecked(calls.clients.editUser, { body }, t.auth(sysop));
+  /** Edit User making client `id` an ADMIN, with a new password when one is given. */
+  const promote = (id: string, password?: string) =>
+    edit({
+      _id: id,
+      role: 'ADMIN',
+      status: 'approved',
+      name: 'Cleo',
+      ...(password ? { password, password2: password } : {}),
+    });
   const row = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
   const client = (email: string, password?: string) =>
     t.createUser({
@@ -54,14 +63,7 @@ describe(`Edit User and staff (${testDbKind})`, () => {
   it('refuses a weak password when promoting a client to staff, and changes nothing', async () => {
     const id = await client('weak@edit.test');
     for (const password of ['123456', 'password123']) {
-      const r = await edit({
-        _id: id,
-        role: 'ADMIN',
-        status: 'approved',
-        name: 'Cleo',
-        password,
-        password2: password,
-      });
+      const r = await promote(id, password);
       expect(r.status, password).toBe(400);
       expect(r.body.errors?.password, password).toMatch(/10 characters|common/);
     }
@@ -71,14 +73,7 @@ describe(`Edit User and staff (${testDbKind})`, () => {
   it('promotes with a password that meets the staff policy: the new ADMIN signs in with it', async () => {
     const id = await client('strong@edit.test', 'client1');
     const password = 'Tangerine-Harbour-42';
-    const r = await edit({
-      _id: id,
-      role: 'ADMIN',
-      status: 'approved',
-      name: 'Cleo',
-      password,
-      password2: password,
-    });
+    const r = await promote(id, password);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(await t.signIn('strong@edit.test', password)).toEqual(expect.any(String));
   });
@@ -86,7 +81,7 @@ describe(`Edit User and staff (${testDbKind})`, () => {
   it("promotes without a password: the client's old one is dropped and the invitation is mailed", async () => {
     const id = await client('invite@edit.test', 'client1');
     const mailsBefore = t.smtp.count();
-    const r = await edit({ _id: id, role: 'ADMIN', status: 'approved', name: 'Cleo' });
+    const r = await promote(id);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(await row(id)).toMatchObject({ role: 'ADMIN', passwordHash: null });
     const invitation = await t.smtp.next('invite@edit.test', mailsBefore);
@@ -104,12 +99,12 @@ describe(`Edit User and staff (${testDbKind})`, () => {
   it('keeps the client rules for clients: an ADMIN cannot promote, a SYSOP can change a client', async () => {
     const admin = await t.signInStaff('adam@edit.test');
     const id = await client('plain@edit.test');
-    const promote = await t.call(
+    const byAdmin = await t.call(
       calls.clients.editUser,
       { body: { _id: id, role: 'ADMIN', status: 'approved', name: 'Cleo' } },
       t.auth(admin),
     );
-    expect(promote.status).toBe(403);
+    expect(byAdmin.status).toBe(403);
     const rename = await edit({ _id: id, role: 'PARTNER', status: 'approved', name: 'Cleo-Renamed' });
     expect(rename.status).toBe(200);
     expect(await row(id)).toMatchObject({ role: 'PARTNER', name: 'Cleo-Renamed' });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { calls, STAFF_MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, emailConfirmations, users } from '../../src/db/schema.ts';
 import { sha256 } from '../../src/lib/ids.ts';
@@ -9,29 +10,13 @@ import { sha256 } from '../../src/lib/ids.ts';
 const PASSWORD = 'Correct-Horse-1';
 
 describe(`staff management (${testDbKind})`, () => {
-  let t: TestApp;
-  let sysopId: string;
-  let sysop: string;
-  let admin: string;
-  let adminId: string;
+  let t: TestApp, sysopId: string, sysop: string, admin: string, adminId: string;
 
   beforeAll(async () => {
     t = await startTestApp();
-    sysopId = await t.createUser({
-      email: 'sara@staff.test',
-      password: PASSWORD,
-      role: 'SYSOP',
-      name: 'Sara',
-    });
-    adminId = await t.createUser({
-      email: 'adam@staff.test',
-      password: PASSWORD,
-      role: 'ADMIN',
-      name: 'Adam',
-    });
+    ({ id: sysopId, token: sysop } = await staffSession(t, 'sara@staff.test', 'SYSOP', 'Sara'));
+    ({ id: adminId, token: admin } = await staffSession(t, 'adam@staff.test', 'ADMIN', 'Adam'));
     await t.createUser({ email: 'client@staff.test', role: 'USER', status: 'approved', name: 'Carl' });
-    sysop = await t.signIn('sara@staff.test', PASSWORD);
-    admin = await t.signIn('adam@staff.test', PASSWORD);
   });
   afterAll(() => t.stop());
 
@@ -99,11 +84,9 @@ describe(`staff management (${testDbKind})`, () => {
       params: { setpassword: 'setpassword', id: link! },
     });
     expect(confirmed.status).toBe(200);
-    const set = await t.call(calls.auth.setNewPassword, {
-      body: {
-        id: confirmed.body.resetId,
-        password: 'Invited-Staff-Pass-7',
-      },
+    const set = await t.post(calls.auth.setNewPassword, {
+      id: confirmed.body.resetId,
+      password: 'Invited-Staff-Pass-7',
     });
     expect(set.status).toBe(200);
     const token = await t.signIn('ines@staff.test', 'Invited-Staff-Pass-7');
@@ -184,13 +167,7 @@ describe(`staff management (${testDbKind})`, () => {
   });
 
   it('demotes an ADMIN to a client role: gone from the staff list and signed out', async () => {
-    const id = await t.createUser({
-      email: 'eve@staff.test',
-      password: PASSWORD,
-      role: 'ADMIN',
-      name: 'Eve',
-    });
-    const token = await t.signIn('eve@staff.test', PASSWORD);
+    const { id, token } = await staffSession(t, 'eve@staff.test', 'ADMIN', 'Eve');
     const r = await update({ _id: id, role: 'USER' });
     expect(r.status).toBe(200);
     expect(await me(token)).toBe(401);
@@ -211,13 +188,7 @@ describe(`staff management (${testDbKind})`, () => {
     expect(await userRow(sysopId)).toMatchObject({ role: 'SYSOP', status: 'approved' });
     expect(await me(sysop)).toBe(200);
     // With a second active SYSOP, the first may step down (and its own session ends).
-    const second = await t.createUser({
-      email: 'sam@staff.test',
-      password: PASSWORD,
-      role: 'SYSOP',
-      name: 'Sam',
-    });
-    const samToken = await t.signIn('sam@staff.test', PASSWORD);
+    const { id: second, token: samToken } = await staffSession(t, 'sam@staff.test', 'SYSOP', 'Sam');
     expect((await update({ _id: sysopId, role: 'ADMIN' }, samToken)).status).toBe(200);
     expect(await me(sysop)).toBe(401);
     // Now Sam is the last one; a disabled SYSOP does not count as active.

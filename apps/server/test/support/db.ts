@@ -62,10 +62,12 @@ async function migratedPgliteDump(): Promise<Blob> {
 }
 
 /** A new, empty database on the TEST_DATABASE_URL server (null without one), and how to drop it. */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+export async function freshPostgresDatabase(
+  prefix = 'bd_test',
+): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return null;
-  const name = `bd_test_${crypto.randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
