@@ -86,8 +86,9 @@ test.describe(`client management (${db})`, () => {
     await expect(logModal.getByText('Event is required.')).toBeVisible();
     await logModal.getByLabel('Event').fill('Called the client about her documents');
     await logModal.getByRole('button', { name: 'Add', exact: true }).click();
+    // The profile's one activity card lists the client log's lines among the client's other events.
     await expect(
-      page.getByRole('table', { name: 'Client Log' }).getByText('Called the client about her documents'),
+      page.getByRole('list', { name: 'Activity' }).getByText('Called the client about her documents'),
     ).toBeVisible();
     await page.screenshot({ path: 'test-results/profile.png', fullPage: true });
   });
