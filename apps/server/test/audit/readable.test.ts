@@ -10,6 +10,7 @@ import {
   type ErrorBody,
 } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { addClient } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { audit } from '../../src/audit/audit.ts';
 import {
@@ -18,7 +19,6 @@ import {
   leverageChanges,
   tradingAccounts,
   transfers,
-  users,
   withdrawals,
 } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -39,19 +39,7 @@ describe(`a readable audit trail: names, records and links; filters by them (${t
   let lev: string;
   let demo: string;
 
-  const client = async (name: string, surname: string, email: string) => {
-    const id = newId();
-    await t.db.insert(users).values({
-      id,
-      email,
-      name,
-      surname,
-      role: 'USER',
-      status: 'approved',
-      timestamp: t.clock.now(),
-    });
-    return id;
-  };
+  const client = (name: string, surname: string, email: string) => addClient(t, name, surname, email);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -168,18 +156,20 @@ describe(`a readable audit trail: names, records and links; filters by them (${t
       recordId: row.recordId,
     };
 
+  /** How the audit trail names Ewa Janiak's withdrawal and its client. */
+  const ewasWithdrawal = () => ({
+    clientId: ewa,
+    clientName: 'Ewa Janiak',
+    clientEmail: 'ewa.janiak@mail.test',
+    recordLabel: 'Withdrawal 2,500.00 EUR',
+    recordLink: `/withdrawal-requests/pending?open=${wd}`,
+    recordId: wd,
+  });
+
   it("labels a request with its kind, amount and currency, names its client and links to its list's tab", async () => {
     const r = await search({ entity: 'withdrawal' });
     expect(r.status).toBe(200);
-    expect(readable(r.body.rows[0])).toEqual({
-      actorName: 'Nina Staff',
-      clientId: ewa,
-      clientName: 'Ewa Janiak',
-      clientEmail: 'ewa.janiak@mail.test',
-      recordLabel: 'Withdrawal 2,500.00 EUR',
-      recordLink: `/withdrawal-requests/pending?open=${wd}`,
-      recordId: wd,
-    });
+    expect(readable(r.body.rows[0])).toEqual({ actorName: 'Nina Staff', ...ewasWithdrawal() });
     const all = await search({}, { sizePerPage: 100 });
     expect(readable(rowOf(all, 'deposit.approved'))).toMatchObject({
       clientName: 'Jan Kowalski',
@@ -205,15 +195,7 @@ describe(`a readable audit trail: names, records and links; filters by them (${t
   it("labels a platform operation with the request it serves, and names that request's client", async () => {
     const r = await search({ entity: 'platform_operation' }, { sortOrder: 'asc' });
     const [succeeded, failed, leverage, password] = r.body.rows;
-    const served = {
-      actorName: '',
-      clientId: ewa,
-      clientName: 'Ewa Janiak',
-      clientEmail: 'ewa.janiak@mail.test',
-      recordLabel: 'Withdrawal 2,500.00 EUR',
-      recordLink: `/withdrawal-requests/pending?open=${wd}`,
-      recordId: wd,
-    };
+    const served = { actorName: '', ...ewasWithdrawal() };
     expect(readable(succeeded)).toEqual(served);
     expect(readable(failed)).toEqual(served);
     expect(readable(leverage)).toMatchObject({ clientName: 'Jan Kowalski', recordId: lev });

@@ -6,7 +6,8 @@ import { PlatformChecker } from '../../src/integrations/platform/checker.ts';
 import type { TradingPlatform } from '../../src/integrations/platform/types.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { testDbKind } from '../support/db.ts';
-import { addClient, connectStream, setRole, startInstances, topicsOf, type Instances } from './support.ts';
+import { addClient } from '../support/desk.ts';
+import { connectStream, setRole, startInstances, topicsOf, type Instances } from './support.ts';
 
 /** Streams re-check their sessions on every heartbeat; a short one keeps these tests quick. */
 const HEARTBEAT_MS = 200;

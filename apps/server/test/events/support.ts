@@ -290,18 +290,3 @@ export const topicsOf = (m: SseMessage): string[] => (JSON.parse(m.data) as { to
 /** Sets a staff member's role as an operator's SQL would (the session then no longer passes). */
 export const setRole = (db: Database['db'], id: string, role: Role) =>
   db.update(users).set({ role }).where(eq(users.id, id));
-
-/** An approved client written straight to the shared database (as the client portal would): its id. */
-export async function addClient(t: Instances, name: string, surname: string) {
-  const id = newId();
-  await t.db.insert(users).values({
-    id,
-    email: `${id}@client.test`,
-    name,
-    surname,
-    role: 'USER',
-    status: 'approved',
-    timestamp: t.clock.now(),
-  });
-  return id;
-}

@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { deposits, tradingAccounts, transfers, users, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
+import { transferRow } from './support.ts';
 
 /**
  * The client filter on funding and trading-account lists reads the row's own copy of its client's name,
@@ -49,16 +50,7 @@ describe(`client filter on funding and account lists (${testDbKind})`, () => {
       timestamp: now,
       status: 'pending',
     });
-    await t.db.insert(transfers).values({
-      id: ids.transfer,
-      userId: zelda,
-      sourceAccount: 500100,
-      destinationAccount: 500101,
-      transferCurrency: 'USD',
-      transferAmount: 42,
-      timestamp: now,
-      status: 'pending',
-    });
+    await t.db.insert(transfers).values(transferRow(zelda, now, { id: ids.transfer }));
     await t.db.insert(tradingAccounts).values({
       id: ids.account,
       userId: zelda,

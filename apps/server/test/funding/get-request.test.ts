@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { deposits, transfers } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
+import { transferRow } from './support.ts';
 
 type Reply = {
   data: {
@@ -36,18 +37,9 @@ describe(`one funding request by id (${testDbKind})`, () => {
       paymentGatewayService: 'Skrill',
       transactionId: 'tx-125',
     });
-    await t.db.insert(transfers).values({
-      id: transferId,
-      userId: ann,
-      sourceAccount: 500100,
-      destinationAccount: 500101,
-      transferCurrency: 'USD',
-      transferAmount: 42,
-      timestamp: now,
-      status: 'pending',
-      sourceMtStatus: 'SUCCESS',
-      destinationMtStatus: '',
-    });
+    await t.db
+      .insert(transfers)
+      .values(transferRow(ann, now, { id: transferId, sourceMtStatus: 'SUCCESS', destinationMtStatus: '' }));
   });
   afterAll(() => t.stop());
 

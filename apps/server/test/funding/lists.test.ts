@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { deposits, transfers, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
+import { transferRow } from './support.ts';
 
 describe(`funding request lists (${testDbKind})`, () => {
   let t: TestApp;
@@ -57,18 +58,9 @@ describe(`funding request lists (${testDbKind})`, () => {
         wd('error'),
         wd('approved'),
       ]);
-    await t.db.insert(transfers).values({
-      id: newId(),
-      userId: bob,
-      sourceAccount: 500100,
-      destinationAccount: 500101,
-      transferCurrency: 'USD',
-      transferAmount: 42,
-      timestamp: now,
-      status: 'pending',
-      sourceMtStatus: 'SUCCESS',
-      destinationMtStatus: 'Not enough money',
-    });
+    await t.db
+      .insert(transfers)
+      .values(transferRow(bob, now, { sourceMtStatus: 'SUCCESS', destinationMtStatus: 'Not enough money' }));
   });
   afterAll(() => t.stop());
 

@@ -121,3 +121,20 @@ export async function fundingDesk(t: TestApp, name: string) {
   const token = await t.signIn(`${name}@desk.test`, STAFF_PASSWORD);
   return { clientId, f, token };
 }
+
+/** A client's pending transfer of 42 USD from 500100 to 500101, as a bare row for the lists to show. */
+export const transferRow = (
+  userId: string,
+  timestamp: number,
+  extra: Partial<typeof transfers.$inferInsert> = {},
+) => ({
+  id: newId(),
+  userId,
+  sourceAccount: 500100,
+  destinationAccount: 500101,
+  transferCurrency: 'USD',
+  transferAmount: 42,
+  timestamp,
+  status: 'pending',
+  ...extra,
+});

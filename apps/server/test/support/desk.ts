@@ -9,6 +9,7 @@ import {
   users,
 } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
+import type { Database } from '../../src/db/client.ts';
 
 type NewUser = Parameters<TestApp['createUser']>[0];
 /** A staff member: an email (an ADMIN), or the email with a role and a name. */
@@ -235,3 +236,26 @@ export const requestRows = (userId: string, timestamp: number) => ({
     timestamp,
   },
 });
+
+/**
+ * An approved client written straight to the database, as the client portal would (`<id>@client.test`
+ * unless an email is given): its id. Takes an app or the event tests' instances.
+ */
+export async function addClient(
+  t: { db: Database['db']; clock: { now(): number } },
+  name: string,
+  surname: string,
+  email?: string,
+) {
+  const id = newId();
+  await t.db.insert(users).values({
+    id,
+    email: email ?? `${id}@client.test`,
+    name,
+    surname,
+    role: 'USER',
+    status: 'approved',
+    timestamp: t.clock.now(),
+  });
+  return id;
+}
