@@ -1,13 +1,16 @@
 import {
   AMOUNT_TOO_SMALL,
-  MESSAGES,
+  REQUEST_KIND_WIRES,
+  missingReason,
+  reasonedDecisionOf,
   roundsToZero,
+  type RequestKindName,
   UPDATE_STATUS_LABELS,
   type UpdateStatus,
 } from '@brokerdesk/contract';
 
-/** What a rejection is about, as the spec's alert names it (docs/product.md [rule.reject-reason]). */
-export type RejectKind = Parameters<typeof MESSAGES.rejectWithoutReason>[0];
+/** The request kind an update modal decides: its comment rule is the kind's (docs/product.md [rule.reject-reason]). */
+export type RejectKind = RequestKindName;
 
 /** One choice of the status select. */
 export type UpdateStatusOption<S extends string = string> = { value: S; label: string; description?: string };
@@ -61,9 +64,9 @@ export function validateUpdate(
 ): { ok: true; values: ValidUpdate } | { ok: false; problems: UpdateProblems } {
   const problems: UpdateProblems = {};
   if (!values.status) problems.status = STATUS_REQUIRED;
-  if (rejectionBlocked(values.status, values.comment)) {
-    problems.comment = MESSAGES.rejectWithoutReason(kind);
-  }
+  const decision = values.status ? reasonedDecisionOf(values.status) : null;
+  const missing = decision && missingReason(REQUEST_KIND_WIRES[kind], decision, values.comment);
+  if (missing) problems.comment = missing;
   const amount = values.dealAmount === '' ? NaN : Number(values.dealAmount);
   if (values.modifyDealAmount && !(Number.isFinite(amount) && amount > 0)) {
     problems.dealAmount = DEAL_AMOUNT_REQUIRED;

@@ -45,7 +45,7 @@ export function LeverageUpdateModal({ entry, listStatus, onClose }: Props) {
   return (
     <UpdateModal
       title="Update change leverage"
-      kind="leverage change"
+      kind="leverage"
       options={refused ? REPAIRS : OPTIONS}
       initialStatus={refused ? 'retry' : decidable ? (preset ?? 'pending') : change.status}
       initialComment={change.comment}

@@ -43,7 +43,7 @@ export function SubAccountUpdateModal({ entry, listStatus, onClose }: Props) {
   return (
     <UpdateModal
       title="Update account"
-      kind="account"
+      kind="subAccount"
       options={OPTIONS}
       initialStatus={request.status}
       initialComment={request.comment}

@@ -1,4 +1,4 @@
-import { CURRENCIES, type FundingTab, type LookupClient } from '@brokerdesk/contract';
+import { CURRENCIES, type FundingTab, type LookupClient, REQUEST_KIND_WIRES } from '@brokerdesk/contract';
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from '../../../shared/data-table/index.ts';
 import { formatAmount } from '../../../shared/formatters.ts';
@@ -88,7 +88,8 @@ export function currencyColumn<T>(id: string, cell: (row: T) => string): DataTab
   };
 }
 
-const OPEN = new Set(['pending', 'incomplete']);
+/** Deposits and withdrawals are open in the same statuses (the contract's request kinds). */
+const OPEN = new Set<string>(REQUEST_KIND_WIRES.deposit.open);
 
 /**
  * Approved time and approved by (docs/product.md [screen.withdrawals], [screen.deposits]); no admin is

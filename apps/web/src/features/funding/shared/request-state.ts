@@ -1,4 +1,4 @@
-import type { FundingType } from '@brokerdesk/contract';
+import { REQUEST_KIND_WIRES, type FundingType } from '@brokerdesk/contract';
 
 /**
  * The statuses in which the server still accepts a decision on a request (a second decision gets 409:
@@ -6,9 +6,9 @@ import type { FundingType } from '@brokerdesk/contract';
  * fill it in only to be refused.
  */
 export const OPEN_STATUSES = {
-  deposit: ['pending', 'incomplete'],
-  withdrawal: ['pending', 'incomplete'],
-  transfer: ['pending'],
+  deposit: REQUEST_KIND_WIRES.deposit.open,
+  withdrawal: REQUEST_KIND_WIRES.withdrawal.open,
+  transfer: REQUEST_KIND_WIRES.transfer.open,
 } as const satisfies Record<FundingType, readonly string[]>;
 
 export function isOpenRequest(type: FundingType, status: string): boolean {
