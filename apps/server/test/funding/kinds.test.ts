@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FUNDING_LEGS, FUNDING_REQUEST_TYPES } from '@brokerdesk/contract';
 import { LEG_KINDS, REQUEST_KINDS, legOfPrefix, requestLegKeys } from '../../src/features/funding/kinds.ts';
-import { fundingCheckingHandlers, fundingSettledHandlers } from '../../src/features/funding/handlers.ts';
+import { fundingCheckingHandlers } from '../../src/features/funding/handlers.ts';
 import { ACCOUNT_KEYS } from '../../src/features/accounts/keys.ts';
 import { fundingKey } from '../../src/features/reconciliation/legs.ts';
 import { assertKeyPrefix, MAX_KEY_LENGTH } from '../../src/operations/keys.ts';
@@ -26,10 +26,9 @@ describe('the funding kinds registry', () => {
     for (const { leg, type } of placed) expect(LEG_KINDS[leg].requestType).toBe(type);
   });
 
-  it('is what the worker and reconciliation read: a handler per leg, each comment back to its request', () => {
+  it('is what the worker and reconciliation read: each comment back to its request', () => {
     for (const leg of FUNDING_LEGS) {
       const { prefix, requestType, writeMtStatus } = LEG_KINDS[leg];
-      expect(fundingSettledHandlers[prefix], leg).toBeTypeOf('function');
       expect(Object.hasOwn(fundingCheckingHandlers, prefix), leg).toBe(writeMtStatus !== null);
       expect(legOfPrefix(prefix)).toBe(leg);
       expect(fundingKey(`${prefix}:${ID}:2`)).toEqual({ prefix, requestType, requestId: ID });
@@ -37,10 +36,5 @@ describe('the funding kinds registry', () => {
     expect(legOfPrefix(ACCOUNT_KEYS.leverage)).toBeUndefined();
     expect(legOfPrefix('constructor')).toBeUndefined();
     expect(requestLegKeys('transfer', ID)).toEqual([`trs:${ID}`, `trd:${ID}`, `trr:${ID}`]);
-  });
-
-  it('debits withdrawals and transfer sources, credits the rest', () => {
-    const debits = FUNDING_LEGS.filter((leg) => LEG_KINDS[leg].sign < 0);
-    expect(debits).toEqual(['withdrawal', 'transfer_source']);
   });
 });
