@@ -2,6 +2,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { memo, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { NOTICE_POSITION } from '../shared/notify.ts';
 import { useAuthenticated } from '../shared/use-session.ts';
 import { PageLoader } from './page-loader.tsx';
 import { SessionWatcher } from './session-watcher.tsx';
@@ -34,8 +35,9 @@ export function RootLayout() {
 
   return (
     <ModalsProvider>
-      {/* Bottom-right: notices must never cover the header and its Logout button. */}
-      <Notifications position="bottom-right" zIndex={1000} />
+      {/* Where shared/notify.ts puts every notice: under the header (its Logout button stays free) and
+          away from a list's pager at the bottom. */}
+      <Notifications position={NOTICE_POSITION} zIndex={1000} />
       <SessionWatcher />
       {bare ? PAGE : <Shell>{PAGE}</Shell>}
     </ModalsProvider>

@@ -1,8 +1,8 @@
 import { Anchor, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconBell } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { hideNotice, showNotice } from '../../shared/notify.ts';
 import { useNewDepositsCheck } from './system-queries.ts';
 
 const NOTICE_ID = 'new-deposit-request';
@@ -18,7 +18,7 @@ export function useNewDepositsNotice(): void {
 
   useEffect(() => {
     if (!data?.notify) return;
-    notifications.show({
+    showNotice({
       id: NOTICE_ID,
       title: 'New deposit request',
       color: 'blue',
@@ -30,7 +30,7 @@ export function useNewDepositsNotice(): void {
             href={PENDING_DEPOSITS}
             onClick={(event) => {
               event.preventDefault();
-              notifications.hide(NOTICE_ID);
+              hideNotice(NOTICE_ID);
               void navigate(PENDING_DEPOSITS);
             }}
           >
