@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { decodeClaims, isTokenUsable } from './session.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { DEVICE_TOKENS_KEY } from './device-tokens.ts';
+import { clearSession, COLLAPSED_GROUPS_KEY, decodeClaims, isTokenUsable } from './session.ts';
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const token = (claims: object) => `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims)}.signature`;
@@ -18,5 +19,31 @@ describe('session token checks', () => {
     expect(isTokenUsable(token({ role: 'ADMIN' }), now)).toBe(false);
     expect(isTokenUsable('not-a-jwt', now)).toBe(false);
     expect(isTokenUsable('a.%%%.c', now)).toBe(false);
+  });
+});
+
+describe('clearSession', () => {
+  it('keeps the device tokens and the folded sidebar groups, and nothing else', () => {
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+      clear: () => store.clear(),
+    };
+    vi.stubGlobal('localStorage', storage);
+    vi.stubGlobal('sessionStorage', { clear: () => undefined });
+    try {
+      store.set('token', 'x');
+      store.set(DEVICE_TOKENS_KEY, '{"a":"b"}');
+      store.set(COLLAPSED_GROUPS_KEY, '["Funding"]');
+      store.set('other', '1');
+      clearSession();
+      expect(Object.fromEntries(store)).toEqual({
+        [DEVICE_TOKENS_KEY]: '{"a":"b"}',
+        [COLLAPSED_GROUPS_KEY]: '["Funding"]',
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -69,18 +69,24 @@ export function setToken(token: string): void {
   emit();
 }
 
+/** Where this browser keeps which sidebar groups are folded (a list of group labels). */
+export const COLLAPSED_GROUPS_KEY = 'sidebarCollapsed';
+
 /**
- * Logout and session loss: clear local storage (what logging out does) and the in-memory auth header. The
- * device tokens stay: they keep this browser a known device, and open nothing by themselves.
+ * What logging out leaves in local storage: the device tokens keep this browser a known device and open
+ * nothing by themselves; the folded sidebar groups are this browser's layout, not the staff member's data.
  */
+const KEPT_ON_LOGOUT = [DEVICE_TOKENS_KEY, COLLAPSED_GROUPS_KEY];
+
+/** Logout and session loss: clear local storage (what logging out does) and the in-memory auth header. */
 export function clearSession(): void {
   const had = authToken !== null;
   authToken = null;
   try {
-    const devices = localStorage.getItem(DEVICE_TOKENS_KEY);
+    const kept = KEPT_ON_LOGOUT.map((key) => [key, localStorage.getItem(key)] as const);
     localStorage.clear();
     sessionStorage.clear();
-    if (devices !== null) localStorage.setItem(DEVICE_TOKENS_KEY, devices);
+    for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
   } catch {
     // Storage can be blocked (private mode); the in-memory token is gone either way.
   }

@@ -1,8 +1,6 @@
 import { useLocalStorage } from '@mantine/hooks';
 import { useCallback } from 'react';
-
-/** Where this browser keeps which sidebar groups are folded (a list of group labels). */
-export const COLLAPSED_GROUPS_KEY = 'sidebarCollapsed';
+import { COLLAPSED_GROUPS_KEY } from '../../shared/session.ts';
 
 /**
  * The sidebar groups folded in this browser. Every group is open until someone folds it, so a new
