@@ -11,17 +11,12 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, bankAccounts, clientLogs, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
-import { bankAccount, PDF, uploadFile } from './fixtures.ts';
+import { bankAccount, PDF, UK_BANK, uploadFile } from './fixtures.ts';
 
 /** The Bank modal's body for a UK account; tests change what they need. */
 const ukBody = (id: string, over: Record<string, unknown> = {}) => ({
   _id: id,
-  bankName: 'Barclays',
-  bankAddress: '1 Churchill Place, London',
-  bankCountry: 'GB',
-  bankAccountCurrency: 'GBP',
-  bankAccountNumber: '12345678',
-  bankSortCode: '20-00-00',
+  ...UK_BANK,
   status: 'approved',
   comment: '',
   ...over,

@@ -13,6 +13,16 @@ export const PNG = Buffer.concat([
 export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF-ish')]);
 export const HTML = Buffer.from('<html><script>alert(document.cookie)</script></html>');
 
+/** A UK bank account's details as a client enters them. */
+export const UK_BANK = {
+  bankName: 'Barclays',
+  bankAddress: '1 Churchill Place, London',
+  bankCountry: 'GB',
+  bankAccountCurrency: 'GBP',
+  bankAccountNumber: '12345678',
+  bankSortCode: '20-00-00',
+};
+
 export async function bankAccount(
   t: TestApp,
   userId: string,
@@ -22,12 +32,7 @@ export async function bankAccount(
   await t.db.insert(bankAccounts).values({
     id,
     userId,
-    bankName: 'Barclays',
-    bankAddress: '1 Churchill Place, London',
-    bankCountry: 'GB',
-    bankAccountCurrency: 'GBP',
-    bankAccountNumber: '12345678',
-    bankSortCode: '20-00-00',
+    ...UK_BANK,
     status: 'pending',
     timestamp: t.clock.now(),
     ...over,

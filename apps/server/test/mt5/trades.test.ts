@@ -8,6 +8,7 @@ import type { Database } from '../../src/db/client.ts';
 import { manualClock } from '../../src/lib/clock.ts';
 import { openTestDatabase, testDbKind } from '../support/db.ts';
 import { docFixture } from '../support/mt5-docs/index.ts';
+import { ANN_LEE } from '../support/test-platform.ts';
 import { closedPort, connect, newAccount, SHORT_TIMEOUT_MS, startFake } from './harness.ts';
 
 /**
@@ -275,13 +276,7 @@ describe(`simulator trades (${testDbKind})`, () => {
   });
   afterAll(() => database.close());
 
-  const account = {
-    name: 'Ann Lee',
-    group: 'real\\standard',
-    leverage: 100,
-    passwordMain: 'Pa55!word',
-    passwordInvestor: 'Inv3st!or',
-  };
+  const account = ANN_LEE;
 
   it('keeps trades per login, answers a window oldest first and moves the balance by their profit', async () => {
     const clock = manualClock();

@@ -4,8 +4,11 @@ import { auditLog, platformOperations } from '../../src/db/schema.ts';
 import { PlatformError, type TradingPlatform } from '../../src/integrations/platform/types.ts';
 import {
   baseKeyOf,
+  enqueueOperation,
+  OperationWorker,
+  type EnqueueInput,
   type OperationRow,
-  type OperationWorker,
+  type OperationWorkerDeps,
   type RoundTally,
   type SettledHandler,
   type SettledOutcome,
@@ -155,3 +158,15 @@ export function randomAmount(random: () => number, max: number): number {
   const cents = Math.floor(random() * max * 100) + 1;
   return (random() < 0.5 ? -cents : cents) / 100;
 }
+
+let serial = 0;
+/** A fresh idempotency key under `prefix`, shaped as the app's are (`dep:000…1`). */
+export const key = (prefix: string) => `${prefix}:${(++serial).toString(16).padStart(24, '0')}`;
+
+/** The worker the worker tests run: on their platform, with their recording handlers, and `over`. */
+export const workerOn = (deps: OperationWorkerDeps, over: Partial<OperationWorkerDeps> = {}) =>
+  new OperationWorker({ ...deps, ...over });
+
+/** Enqueues an operation as a feature does, stamped with the clock's now. */
+export const enqueueAt = (db: Db, clock: { now(): number }, op: Omit<EnqueueInput, 'now'>) =>
+  db.transaction((tx) => enqueueOperation(tx, { ...op, now: clock.now() } as EnqueueInput));

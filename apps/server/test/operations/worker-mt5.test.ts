@@ -3,20 +3,12 @@ import type { Database } from '../../src/db/client.ts';
 import { platformOperations } from '../../src/db/schema.ts';
 import type { Mt5Platform } from '../../src/integrations/platform/mt5/index.ts';
 import { manualClock } from '../../src/lib/clock.ts';
-import {
-  claimOperations,
-  enqueueOperation,
-  OperationWorker,
-  type EnqueueInput,
-  type OperationWorkerDeps,
-} from '../../src/operations/index.ts';
+import { claimOperations, type EnqueueInput, type OperationWorkerDeps } from '../../src/operations/index.ts';
 import { connect, newAccount, SHORT_TIMEOUT_MS, startFake } from '../mt5/harness.ts';
 import { openTestDatabase, testDbKind } from '../support/db.ts';
 import type { FakeMt5Server } from '../support/fake-mt5/index.ts';
-import { operation, recordingHandlers } from './support.ts';
+import { enqueueAt, key, operation, recordingHandlers, workerOn } from './support.ts';
 
-let serial = 0;
-const key = (prefix: string) => `${prefix}:${(++serial).toString(16).padStart(24, '0')}`;
 const BALANCE = '/api/trade/balance';
 
 /** The real MT5 client against the protocol-level fake server: faults as they look on the wire. */
@@ -43,9 +35,8 @@ describe(`operations worker on MT5 (fake server, ${testDbKind})`, () => {
   });
 
   const worker = (over: Partial<OperationWorkerDeps> = {}) =>
-    new OperationWorker({ db: database.db, platforms: mt5, clock, handlers: recorder.handlers, ...over });
-  const enqueue = (op: Omit<EnqueueInput, 'now'>) =>
-    database.db.transaction((tx) => enqueueOperation(tx, { ...op, now: clock.now() } as EnqueueInput));
+    workerOn({ db: database.db, platforms: mt5, clock, handlers: recorder.handlers }, over);
+  const enqueue = (op: Omit<EnqueueInput, 'now'>) => enqueueAt(database.db, clock, op);
   const dealsOf = (comment: string) => fake.ledger.deals(login).filter((d) => d.comment === comment);
   /** The first round meets the fault; the next (after the back-off) must settle the op. */
   async function twoRounds(k: string) {

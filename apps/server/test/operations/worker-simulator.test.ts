@@ -6,25 +6,22 @@ import { parseFaults } from '../../src/integrations/platform/faults.ts';
 import { SimulatorPlatform } from '../../src/integrations/platform/simulator.ts';
 import type { TradingPlatform } from '../../src/integrations/platform/types.ts';
 import { manualClock } from '../../src/lib/clock.ts';
-import {
-  claimOperations,
-  enqueueOperation,
-  OperationWorker,
-  type EnqueueInput,
-  type OperationWorkerDeps,
-} from '../../src/operations/index.ts';
+import { claimOperations, type EnqueueInput, type OperationWorkerDeps } from '../../src/operations/index.ts';
 import { openTestDatabase, testDbKind } from '../support/db.ts';
-import { auditOf, drain, losingReplies, operation, recordingHandlers, seededRandom } from './support.ts';
+import { ANN_LEE } from '../support/test-platform.ts';
+import {
+  auditOf,
+  drain,
+  enqueueAt,
+  key,
+  losingReplies,
+  operation,
+  recordingHandlers,
+  seededRandom,
+  workerOn,
+} from './support.ts';
 
-const account = {
-  name: 'Ann Lee',
-  group: 'real\\standard',
-  leverage: 100,
-  passwordMain: 'Pa55!word',
-  passwordInvestor: 'Inv3st!or',
-};
-let serial = 0;
-const key = (prefix: string) => `${prefix}:${(++serial).toString(16).padStart(24, '0')}`;
+const account = ANN_LEE;
 
 describe(`operations worker on the simulator (${testDbKind})`, () => {
   let database: Database;
@@ -44,9 +41,8 @@ describe(`operations worker on the simulator (${testDbKind})`, () => {
   });
 
   const worker = (over: Partial<OperationWorkerDeps> = {}) =>
-    new OperationWorker({ db: database.db, platforms: sim, clock, handlers: recorder.handlers, ...over });
-  const enqueue = (op: Omit<EnqueueInput, 'now'>) =>
-    database.db.transaction((tx) => enqueueOperation(tx, { ...op, now: clock.now() } as EnqueueInput));
+    workerOn({ db: database.db, platforms: sim, clock, handlers: recorder.handlers }, over);
+  const enqueue = (op: Omit<EnqueueInput, 'now'>) => enqueueAt(database.db, clock, op);
   const deals = (login: number, comment: string) =>
     database.db
       .select()

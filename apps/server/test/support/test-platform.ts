@@ -112,3 +112,12 @@ export async function startTestPlatform(
     },
   };
 }
+
+/** A client account as a platform test opens it (the trades and worker tests). */
+export const ANN_LEE = {
+  name: 'Ann Lee',
+  group: 'real\\standard',
+  leverage: 100,
+  passwordMain: 'Pa55!word',
+  passwordInvestor: 'Inv3st!or',
+};
