@@ -1,4 +1,4 @@
-import { Button, Group, Select, type SelectProps } from '@mantine/core';
+import { Select, type SelectProps } from '@mantine/core';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 type Props<F extends FieldValues> = Omit<SelectProps, 'value' | 'onChange' | 'allowDeselect'> & {
@@ -31,27 +31,5 @@ export function FormSelect<F extends FieldValues>({ control, name, onPick, ...se
         />
       )}
     />
-  );
-}
-
-/** Cancel and the submit button at the foot of a form. */
-export function FormButtons({
-  onCancel,
-  submitLabel,
-  busy,
-}: {
-  onCancel: () => void;
-  submitLabel: string;
-  busy: boolean;
-}) {
-  return (
-    <Group justify="flex-end">
-      <Button variant="default" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" loading={busy}>
-        {submitLabel}
-      </Button>
-    </Group>
   );
 }

@@ -10,6 +10,7 @@ import { ErrorAlert } from '../../shared/error-alert.tsx';
 import { authApi } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { onSubmit } from '../../shared/on-submit.ts';
+import { fieldProps } from '../../shared/field-props.ts';
 
 type FormValues = z.input<typeof resetPasswordRequest>;
 
@@ -22,6 +23,7 @@ export function ForgotPasswordPage() {
   });
   const reset = useMutation({ mutationFn: authApi.resetPassword, meta: { errorNotice: false } });
   const serverErrors = reset.error ? errorsOf(reset.error) : {};
+  const field = fieldProps(form, serverErrors);
 
   return (
     <AuthCard
@@ -35,8 +37,7 @@ export function ForgotPasswordPage() {
             type="email"
             autoComplete="username"
             autoFocus
-            {...form.register('email')}
-            error={form.formState.errors.email?.message ?? serverErrors.email}
+            {...field('email')}
           />
           <ErrorAlert errors={serverErrors} fieldKeys={['email']} />
           {reset.data && (

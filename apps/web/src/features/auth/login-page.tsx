@@ -14,6 +14,7 @@ import { deviceInfo } from './device-info.ts';
 import { saveTicket } from './sign-in-ticket.ts';
 import { onSubmit } from '../../shared/on-submit.ts';
 import { deviceTokenFor } from '../../shared/device-tokens.ts';
+import { fieldProps } from '../../shared/field-props.ts';
 
 /**
  * The form checks what the server checks: required fields and the email format
@@ -42,6 +43,7 @@ export function LoginPage() {
     },
   });
   const serverErrors = login.error ? errorsOf(login.error) : {};
+  const field = fieldProps(form, serverErrors);
   const fieldErrors = form.formState.errors;
 
   return (
@@ -53,8 +55,7 @@ export function LoginPage() {
             type="email"
             autoComplete="username"
             autoFocus
-            {...form.register('email')}
-            error={fieldErrors.email?.message ?? serverErrors.email}
+            {...field('email')}
           />
           <PasswordInput
             label="Password"

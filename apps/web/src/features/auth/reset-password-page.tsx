@@ -9,6 +9,7 @@ import { authApi } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { newPasswordFormSchema, type NewPasswordForm } from './new-password-form.ts';
 import { onSubmit } from '../../shared/on-submit.ts';
+import { fieldProps } from '../../shared/field-props.ts';
 
 type FormValues = NewPasswordForm;
 
@@ -24,7 +25,7 @@ export function ResetPasswordPage() {
     meta: { errorNotice: false },
   });
   const serverErrors = save.error ? errorsOf(save.error) : {};
-  const errors = form.formState.errors;
+  const field = fieldProps(form, serverErrors);
 
   if (save.data?.success) {
     return (
@@ -47,14 +48,12 @@ export function ResetPasswordPage() {
             label="Password"
             autoComplete="new-password"
             autoFocus
-            {...form.register('password')}
-            error={errors.password?.message ?? serverErrors.password}
+            {...field('password')}
           />
           <PasswordInput
             label="Confirm password"
             autoComplete="new-password"
-            {...form.register('password2')}
-            error={errors.password2?.message ?? serverErrors.password2}
+            {...field('password2')}
           />
           <ErrorAlert errors={serverErrors} fieldKeys={['password', 'password2']} />
           {save.data && !save.data.success && (

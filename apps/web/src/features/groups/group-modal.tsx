@@ -10,6 +10,7 @@ import { ErrorAlert } from '../../shared/error-alert.tsx';
 import { useGroupChange } from './group-queries.ts';
 import { onSubmit } from '../../shared/on-submit.ts';
 import { FormSelect } from '../../shared/form-select.tsx';
+import { fieldProps } from '../../shared/field-props.ts';
 
 type Output = z.output<typeof groupFieldsRequest>;
 const FIELD_KEYS = ['groupId', 'groupName', 'groupStatus', 'copy'] as const;
@@ -39,6 +40,7 @@ export function GroupModal({ group, onClose }: Props) {
   });
   const change = useGroupChange();
   const serverErrors = change.error ? errorsOf(change.error) : {};
+  const field = fieldProps(form, serverErrors);
   const errors = form.formState.errors;
   const busy = change.isPending;
 
@@ -70,15 +72,13 @@ export function GroupModal({ group, onClose }: Props) {
               editing ? 'The ID cannot be changed.' : 'As on the trading platform, e.g. real\\usd-std'
             }
             data-autofocus={editing ? undefined : true}
-            {...form.register('groupId')}
-            error={errors.groupId?.message ?? serverErrors.groupId}
+            {...field('groupId')}
           />
           <TextInput
             label="Group name"
             withAsterisk
             data-autofocus={editing ? true : undefined}
-            {...form.register('groupName')}
-            error={errors.groupName?.message ?? serverErrors.groupName}
+            {...field('groupName')}
           />
           <FormSelect
             control={form.control}
@@ -92,8 +92,7 @@ export function GroupModal({ group, onClose }: Props) {
             label="Copy flag"
             description="D shows the group in red in the list."
             maxLength={8}
-            {...form.register('copy')}
-            error={errors.copy?.message ?? serverErrors.copy}
+            {...field('copy')}
           />
           <ErrorAlert errors={serverErrors} fieldKeys={FIELD_KEYS} />
           <Row justify="space-between" mt="xs">

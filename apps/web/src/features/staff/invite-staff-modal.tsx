@@ -1,14 +1,15 @@
 import { staffInviteRequest, type StaffInviteRequest } from '@brokerdesk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorsOf } from '../../shared/api.ts';
 import { ErrorAlert } from '../../shared/error-alert.tsx';
 import { showSuccessNotice } from '../../shared/notify.ts';
 import { useInviteStaff } from './staff-queries.ts';
-import { onSubmit } from '../../shared/on-submit.ts';
-import { FormButtons, FormSelect } from '../../shared/form-select.tsx';
+import { FormSelect } from '../../shared/form-select.tsx';
+import { FormModal } from '../../shared/form-modal.tsx';
+import { fieldProps } from '../../shared/field-props.ts';
 
 type Input = z.input<typeof staffInviteRequest>;
 const FIELD_KEYS = ['name', 'surname', 'email', 'role'] as const;
@@ -21,6 +22,7 @@ export function InviteStaffModal({ onClose }: { onClose: () => void }) {
   });
   const invite = useInviteStaff();
   const serverErrors = invite.error ? errorsOf(invite.error) : {};
+  const field = fieldProps(form, serverErrors);
   const errors = form.formState.errors;
 
   const save = form.handleSubmit((body) =>
@@ -33,44 +35,28 @@ export function InviteStaffModal({ onClose }: { onClose: () => void }) {
   );
 
   return (
-    <Modal opened onClose={onClose} title="Invite staff member" centered>
-      <form noValidate onSubmit={onSubmit(save)}>
-        <Stack gap="sm">
-          <TextInput
-            label="Name"
-            withAsterisk
-            data-autofocus
-            {...form.register('name')}
-            error={errors.name?.message ?? serverErrors.name}
-          />
-          <TextInput
-            label="Surname"
-            withAsterisk
-            {...form.register('surname')}
-            error={errors.surname?.message ?? serverErrors.surname}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            withAsterisk
-            {...form.register('email')}
-            error={errors.email?.message ?? serverErrors.email}
-          />
-          <FormSelect
-            control={form.control}
-            name="role"
-            label="Role"
-            withAsterisk
-            data={['ADMIN', 'SYSOP']}
-            error={errors.role?.message ?? serverErrors.role}
-          />
-          <Text size="xs" c="dimmed">
-            The invitation link is valid for 7 days. Signing in also needs the code we email them.
-          </Text>
-          <ErrorAlert errors={serverErrors} fieldKeys={FIELD_KEYS} />
-          <FormButtons onCancel={onClose} submitLabel="Send invitation" busy={invite.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="Invite staff member"
+      onClose={onClose}
+      onSubmit={() => void save()}
+      submitLabel="Send invitation"
+      busy={invite.isPending}
+    >
+      <TextInput label="Name" withAsterisk data-autofocus {...field('name')} />
+      <TextInput label="Surname" withAsterisk {...field('surname')} />
+      <TextInput label="Email" type="email" withAsterisk {...field('email')} />
+      <FormSelect
+        control={form.control}
+        name="role"
+        label="Role"
+        withAsterisk
+        data={['ADMIN', 'SYSOP']}
+        error={errors.role?.message ?? serverErrors.role}
+      />
+      <Text size="xs" c="dimmed">
+        The invitation link is valid for 7 days. Signing in also needs the code we email them.
+      </Text>
+      <ErrorAlert errors={serverErrors} fieldKeys={FIELD_KEYS} />
+    </FormModal>
   );
 }

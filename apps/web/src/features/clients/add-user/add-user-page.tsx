@@ -17,7 +17,8 @@ import {
   type AddUserValues,
 } from './add-user-form-values.ts';
 import { onSubmit } from '../../../shared/on-submit.ts';
-import { FormButtons } from '../../../shared/form-select.tsx';
+import { FormButtons } from '../../../shared/form-modal.tsx';
+import { fieldProps } from '../../../shared/field-props.ts';
 
 /** docs/product.md [routes]: Add User submit or cancel leads back to the users list. */
 const AFTER = '/users/all';
@@ -35,6 +36,7 @@ export function AddUserPage() {
   });
   const register = useRegisterUser();
   const serverErrors = register.error ? errorsOf(register.error) : {};
+  const field = fieldProps(form, serverErrors);
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit((values) =>
@@ -60,8 +62,7 @@ export function AddUserPage() {
                   type="email"
                   withAsterisk
                   autoComplete="off"
-                  {...form.register('email')}
-                  error={errors.email?.message ?? serverErrors.email}
+                  {...field('email')}
                 />
                 <Controller
                   control={form.control}
@@ -88,8 +89,7 @@ export function AddUserPage() {
                   label="Confirm password"
                   withAsterisk
                   autoComplete="new-password"
-                  {...form.register('password2')}
-                  error={errors.password2?.message ?? serverErrors.password2}
+                  {...field('password2')}
                 />
               </SimpleGrid>
               <Divider label="Personal details" labelPosition="left" />

@@ -1,6 +1,6 @@
 import { addLogRequest } from '@brokerdesk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Modal, Stack, Textarea } from '@mantine/core';
+import { Button, Textarea } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import { errorsOf } from '../../../shared/api.ts';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
 import { useAddLog } from '../client-mutations.ts';
-import { onSubmit } from '../../../shared/on-submit.ts';
-import { FormButtons } from '../../../shared/form-select.tsx';
+import { FormModal } from '../../../shared/form-modal.tsx';
+import { fieldProps } from '../../../shared/field-props.ts';
 
 type Values = z.input<typeof addLogRequest>;
 
@@ -24,29 +24,28 @@ export function AddLogModal({ userId, onClose }: { userId: string; onClose: () =
   });
   const addLog = useAddLog();
   const serverErrors = addLog.error ? errorsOf(addLog.error) : {};
+  const field = fieldProps(form, serverErrors);
 
   return (
-    <Modal opened onClose={onClose} title="Add log entry" centered>
-      <form
-        noValidate
-        onSubmit={onSubmit(form.handleSubmit((values) => addLog.mutate(values, { onSuccess: onClose })))}
-      >
-        <Stack gap="md">
-          <Textarea
-            label="Event"
-            withAsterisk
-            autosize
-            minRows={3}
-            maxRows={10}
-            data-autofocus
-            {...form.register('event')}
-            error={form.formState.errors.event?.message ?? serverErrors.event}
-          />
-          <ErrorAlert errors={serverErrors} fieldKeys={['event']} />
-          <FormButtons onCancel={onClose} submitLabel="Add" busy={addLog.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title="Add log entry"
+      onClose={onClose}
+      onSubmit={() => void form.handleSubmit((values) => addLog.mutate(values, { onSuccess: onClose }))()}
+      submitLabel="Add"
+      busy={addLog.isPending}
+      gap="md"
+    >
+      <Textarea
+        label="Event"
+        withAsterisk
+        autosize
+        minRows={3}
+        maxRows={10}
+        data-autofocus
+        {...field('event')}
+      />
+      <ErrorAlert errors={serverErrors} fieldKeys={['event']} />
+    </FormModal>
   );
 }
 

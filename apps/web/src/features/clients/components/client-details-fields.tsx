@@ -2,6 +2,7 @@ import { TITLES, type EditUserRequest } from '@brokerdesk/contract';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { Controller, useFormContext, type FieldPath } from 'react-hook-form';
 import type { FieldErrors } from '../../../shared/api.ts';
+import { fieldErrorOf, fieldProps } from '../../../shared/field-props.ts';
 import { COUNTRY_OPTIONS } from '../../../shared/country-options.ts';
 
 /** The fields Add User and Edit User share, with the same names in both requests. */
@@ -69,8 +70,10 @@ export const REQUIRED_DETAILS = [
 
 /** Title, names, phone, address, country and nationality, inside a react-hook-form FormProvider. */
 export function ClientDetailsFields({ serverErrors, required }: Props) {
-  const { register, control, formState } = useFormContext<ClientDetailsForm>();
-  const errorOf = (name: Field) => formState.errors[name]?.message ?? serverErrors[name];
+  const form = useFormContext<ClientDetailsForm>();
+  const control = form.control;
+  const errorOf = fieldErrorOf(form, serverErrors);
+  const field = fieldProps(form, serverErrors);
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
@@ -96,8 +99,7 @@ export function ClientDetailsFields({ serverErrors, required }: Props) {
           label={f.label}
           withAsterisk={required.includes(f.name)}
           autoComplete="off"
-          {...register(f.name)}
-          error={errorOf(f.name)}
+          {...field(f.name)}
         />
       ))}
       {(['country', 'nationality'] as const).map((name) => (

@@ -16,7 +16,8 @@ import {
   type EditUserValues,
 } from './edit-user-values.ts';
 import { onSubmit } from '../../../shared/on-submit.ts';
-import { FormButtons } from '../../../shared/form-select.tsx';
+import { FormButtons } from '../../../shared/form-modal.tsx';
+import { fieldProps } from '../../../shared/field-props.ts';
 
 type Props = { user: User; editorRole: Role; onDone: () => void; onCancel: () => void };
 
@@ -28,6 +29,7 @@ export function EditUserForm({ user, editorRole, onDone, onCancel }: Props) {
   });
   const edit = useEditUser();
   const serverErrors = edit.error ? errorsOf(edit.error) : {};
+  const field = fieldProps(form, serverErrors);
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit((values) =>
@@ -64,8 +66,7 @@ export function EditUserForm({ user, editorRole, onDone, onCancel }: Props) {
             />
             <TextInput
               label="Campaign ID"
-              {...form.register('nullpointCmpId')}
-              error={errors.nullpointCmpId?.message ?? serverErrors.nullpointCmpId}
+              {...field('nullpointCmpId')}
             />
           </SimpleGrid>
           <Divider label="Password" labelPosition="left" />
@@ -74,15 +75,13 @@ export function EditUserForm({ user, editorRole, onDone, onCancel }: Props) {
               label="New password"
               description="Leave both empty to keep the current password."
               autoComplete="new-password"
-              {...form.register('password')}
-              error={errors.password?.message ?? serverErrors.password}
+              {...field('password')}
             />
             <PasswordInput
               label="Confirm new password"
               description="Type the new password again."
               autoComplete="new-password"
-              {...form.register('password2')}
-              error={errors.password2?.message ?? serverErrors.password2}
+              {...field('password2')}
             />
           </SimpleGrid>
           <ErrorAlert errors={serverErrors} fieldKeys={EDIT_FIELD_KEYS} />

@@ -28,6 +28,7 @@ import { EpochTime } from '../../../shared/time-zone/index.ts';
 import { onSubmit } from '../../../shared/on-submit.ts';
 import { BULK_COPY } from '../../../shared/bulk/bulk-copy.ts';
 import { confirmAction } from '../../../shared/confirm-modal.tsx';
+import { fieldProps } from '../../../shared/field-props.ts';
 
 type Output = z.output<typeof updateBankAccountRequest>;
 type Props = { details: BankDetailsResponse; onDone: () => void; onCancel: () => void };
@@ -48,6 +49,7 @@ export function BankDetailsForm({ details, onDone, onCancel }: Props) {
   const [fileError, setFileError] = useState<string | undefined>();
   const save = useSaveBankAccount();
   const serverErrors = save.error ? errorsOf(save.error) : {};
+  const field = fieldProps(form, serverErrors);
   const errors = form.formState.errors;
   const uploadError = fileError ?? UPLOAD_ERROR_KEYS.map((k) => serverErrors[k]).find(Boolean);
 
@@ -147,8 +149,7 @@ export function BankDetailsForm({ details, onDone, onCancel }: Props) {
               minRows={2}
               maxRows={5}
               maxLength={2000}
-              {...form.register('comment')}
-              error={errors.comment?.message ?? serverErrors.comment}
+              {...field('comment')}
             />
           </Stack>
           <ErrorAlert

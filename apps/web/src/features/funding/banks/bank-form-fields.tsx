@@ -2,6 +2,7 @@ import { CURRENCIES, UK_BANK_COUNTRY, type UpdateBankAccountRequest } from '@bro
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { FieldErrors } from '../../../shared/api.ts';
+import { fieldErrorOf, fieldProps } from '../../../shared/field-props.ts';
 import { COUNTRY_OPTIONS } from '../../../shared/country-options.ts';
 import { FormSelect } from '../../../shared/form-select.tsx';
 
@@ -10,21 +11,21 @@ import { FormSelect } from '../../../shared/form-select.tsx';
  * UK bank has an account number and sort code, any other an IBAN and SWIFT.
  */
 export function BankFormFields({ serverErrors }: { serverErrors: FieldErrors }) {
-  const { register, control, formState } = useFormContext<UpdateBankAccountRequest>();
-  const errors = formState.errors;
+  const form = useFormContext<UpdateBankAccountRequest>();
+  const control = form.control;
   const country = useWatch({ control, name: 'bankCountry' });
   const uk = country === UK_BANK_COUNTRY;
-  const err = (key: keyof UpdateBankAccountRequest) => errors[key]?.message ?? serverErrors[key];
+  const err = fieldErrorOf(form, serverErrors);
+  const field = fieldProps(form, serverErrors);
 
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-        <TextInput label="Bank name" withAsterisk {...register('bankName')} error={err('bankName')} />
+        <TextInput label="Bank name" withAsterisk {...field('bankName')} />
         <TextInput
           label="Bank address"
           withAsterisk
-          {...register('bankAddress')}
-          error={err('bankAddress')}
+          {...field('bankAddress')}
         />
         <Controller
           control={control}
@@ -58,21 +59,19 @@ export function BankFormFields({ serverErrors }: { serverErrors: FieldErrors }) 
             label="Account number"
             withAsterisk
             inputMode="numeric"
-            {...register('bankAccountNumber')}
-            error={err('bankAccountNumber')}
+            {...field('bankAccountNumber')}
           />
           <TextInput
             label="Sort code"
             withAsterisk
             placeholder="12-34-56"
-            {...register('bankSortCode')}
-            error={err('bankSortCode')}
+            {...field('bankSortCode')}
           />
         </SimpleGrid>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" key="iban">
-          <TextInput label="IBAN" withAsterisk {...register('bankIBAN')} error={err('bankIBAN')} />
-          <TextInput label="SWIFT" withAsterisk {...register('bankSwift')} error={err('bankSwift')} />
+          <TextInput label="IBAN" withAsterisk {...field('bankIBAN')} />
+          <TextInput label="SWIFT" withAsterisk {...field('bankSwift')} />
         </SimpleGrid>
       )}
     </>

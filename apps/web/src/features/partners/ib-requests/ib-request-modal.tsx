@@ -10,6 +10,7 @@ import { DetailGrid, DetailItem } from '../../../shared/detail-grid.tsx';
 import { IbStatusBadge, isOpen, type IbRequestRow } from './ib-request-rows.tsx';
 import { useProcessIbRequest } from './ib-requests-queries.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
+import { fieldProps } from '../../../shared/field-props.ts';
 
 type Props = { request: IbRequestRow; onClose: () => void };
 
@@ -94,6 +95,7 @@ function DecisionForm({ request, onDone, onCancel }: FormProps) {
   });
   const process = useProcessIbRequest(request._id);
   const serverErrors = process.error ? errorsOf(process.error) : {};
+  const field = fieldProps(form, serverErrors);
   const deciding = process.isPending ? process.variables?.status : undefined;
 
   const decide = (status: ProcessIbRequestRequest['status']) =>
@@ -110,8 +112,7 @@ function DecisionForm({ request, onDone, onCancel }: FormProps) {
           minRows={2}
           maxRows={6}
           data-autofocus
-          {...form.register('comment')}
-          error={form.formState.errors.comment?.message ?? serverErrors.comment}
+          {...field('comment')}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>

@@ -6,7 +6,7 @@ import { showSuccessNotice } from '../../notify.ts';
 import { VIEWS_MESSAGES } from '@brokerdesk/contract';
 import { settingsApi } from './settings-api.ts';
 import type { TableSettings } from './use-table-settings.ts';
-import { FormButtons } from '../../form-select.tsx';
+import { FormButtons } from '../../form-modal.tsx';
 
 /** Names the current filters, sort, page size and columns as a view of this list. */
 export function SaveViewModal<T>({ settings, onClose }: { settings: TableSettings<T>; onClose: () => void }) {
