@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, urlOf, type CallDef } from '@brokerdesk/contract';
+import { calls, urlOf, type CallDef, type CallInput } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { leverageChanges, subAccountRequests, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
+
+type LeverageParams = CallInput<typeof calls.accounts.pageLeverageRequests>['params'];
+type SubAccountParams = CallInput<typeof calls.accounts.pageSubAccountRequests>['params'];
 
 /** Change-leverage and sub-account request lists are paged, sorted and filtered by the server (no cap). */
 describe(`leverage and sub-account request lists (${testDbKind})`, () => {
@@ -63,13 +66,24 @@ describe(`leverage and sub-account request lists (${testDbKind})`, () => {
     ...extra,
   });
 
-  it('pages leverage changes of a status newest first, with the total over every page', async () => {
-    const pending = LEVERAGE_ROWS - Math.ceil(LEVERAGE_ROWS / 5);
-    const first = await t.call(
-      calls.accounts.pageLeverageRequests,
-      { params: { status: 'pending' }, body: page() },
+  /** A page of the leverage changes of a status (the first 100, newest first, unless `extra` says). */
+  const leverages = (status: LeverageParams['status'], extra: Record<string, unknown> = {}) =>
+    t.call(calls.accounts.pageLeverageRequests, { params: { status }, body: page(extra) }, t.auth(token));
+  /** A page of the sub-account requests of a status, live, demo or both. */
+  const subAccounts = (
+    live: SubAccountParams['live'],
+    status: SubAccountParams['status'],
+    extra: Record<string, unknown> = {},
+  ) =>
+    t.call(
+      calls.accounts.pageSubAccountRequests,
+      { params: { live, status }, body: page(extra) },
       t.auth(token),
     );
+
+  it('pages leverage changes of a status newest first, with the total over every page', async () => {
+    const pending = LEVERAGE_ROWS - Math.ceil(LEVERAGE_ROWS / 5);
+    const first = await leverages('pending');
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.totalSize).toBe(pending);
     expect(first.body.leverages).toHaveLength(100);
@@ -79,29 +93,17 @@ describe(`leverage and sub-account request lists (${testDbKind})`, () => {
     expect(Object.keys(first.body.users).sort()).toEqual([...clients].sort());
 
     const last = Math.ceil(pending / 100);
-    const tail = await t.call(
-      calls.accounts.pageLeverageRequests,
-      { params: { status: 'pending' }, body: page({ page: last }) },
-      t.auth(token),
-    );
+    const tail = await leverages('pending', { page: last });
     expect(tail.body.leverages).toHaveLength(pending - (last - 1) * 100);
     expect(tail.body.totalSize).toBe(pending);
     const seen = new Set<string>();
     for (let p = 1; p <= last; p++) {
-      const r = await t.call(
-        calls.accounts.pageLeverageRequests,
-        { params: { status: 'pending' }, body: page({ page: p }) },
-        t.auth(token),
-      );
+      const r = await leverages('pending', { page: p });
       for (const l of r.body.leverages) seen.add(l._id);
     }
     expect(seen.size).toBe(pending);
 
-    const rejected = await t.call(
-      calls.accounts.pageLeverageRequests,
-      { params: { status: 'rejected' }, body: page() },
-      t.auth(token),
-    );
+    const rejected = await leverages('rejected');
     expect(rejected.body.totalSize).toBe(Math.ceil(LEVERAGE_ROWS / 5));
     expect(rejected.body.leverages.every((l) => l.status === 'rejected')).toBe(true);
 
@@ -124,49 +126,27 @@ describe(`leverage and sub-account request lists (${testDbKind})`, () => {
   });
 
   it('sorts and filters leverage changes by account, type and client', async () => {
-    const byAccount = await t.call(
-      calls.accounts.pageLeverageRequests,
-      {
-        params: { status: 'pending' },
-        body: page({ sortField: 'accountNumber', sortOrder: 'asc', sizePerPage: 3 }),
-      },
-      t.auth(token),
-    );
+    const byAccount = await leverages('pending', {
+      sortField: 'accountNumber',
+      sortOrder: 'asc',
+      sizePerPage: 3,
+    });
     expect(byAccount.body.leverages.map((l) => l.accountNumber)).toEqual([600_001, 600_002, 600_003]);
-    const one = await t.call(
-      calls.accounts.pageLeverageRequests,
-      {
-        params: { status: 'pending' },
-        body: page({ filters: { accountNumber: { filterType: 'NUMBER', filterVal: 600_007 } } }),
-      },
-      t.auth(token),
-    );
+    const one = await leverages('pending', {
+      filters: { accountNumber: { filterType: 'NUMBER', filterVal: 600_007 } },
+    });
     expect(one.body.leverages.map((l) => l.accountNumber)).toEqual([600_007]);
-    const ecnOfAdam = await t.call(
-      calls.accounts.pageLeverageRequests,
-      {
-        params: { status: 'pending' },
-        body: page({
-          filters: {
-            accountType: { filterType: 'SELECT', filterVal: 'ECN' },
-            client: { filterType: 'TEXT', filterVal: 'adam' },
-          },
-        }),
+    const ecnOfAdam = await leverages('pending', {
+      filters: {
+        accountType: { filterType: 'SELECT', filterVal: 'ECN' },
+        client: { filterType: 'TEXT', filterVal: 'adam' },
       },
-      t.auth(token),
-    );
+    });
     expect(ecnOfAdam.body.totalSize).toBeGreaterThan(0);
     expect(ecnOfAdam.body.leverages.every((l) => l.accountType === 'ECN' && l.userId === clients[1])).toBe(
       true,
     );
-    const byClient = await t.call(
-      calls.accounts.pageLeverageRequests,
-      {
-        params: { status: 'pending' },
-        body: page({ sortField: 'client', sortOrder: 'asc', sizePerPage: 100 }),
-      },
-      t.auth(token),
-    );
+    const byClient = await leverages('pending', { sortField: 'client', sortOrder: 'asc', sizePerPage: 100 });
     // Adam, then Mia, then Zoe.
     const order = byClient.body.leverages.map((l) => clients.indexOf(l.userId));
     expect(order[0]).toBe(1);
@@ -207,77 +187,42 @@ describe(`leverage and sub-account request lists (${testDbKind})`, () => {
 
   it('pages sub-account requests of a status, live, demo or both, with sorts and filters', async () => {
     const pendingAll = SUB_ROWS - Math.ceil(SUB_ROWS / 4);
-    const all = await t.call(
-      calls.accounts.pageSubAccountRequests,
-      { params: { live: 'all', status: 'pending' }, body: page() },
-      t.auth(token),
-    );
+    const all = await subAccounts('all', 'pending');
     expect(all.status, JSON.stringify(all.body)).toBe(200);
     expect(all.body.totalSize).toBe(pendingAll);
     expect(all.body.accounts).toHaveLength(Math.min(100, pendingAll));
     const times = all.body.accounts.map((a) => a.timeCreated);
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    const second = await t.call(
-      calls.accounts.pageSubAccountRequests,
-      { params: { live: 'all', status: 'pending' }, body: page({ page: 2 }) },
-      t.auth(token),
-    );
+    const second = await subAccounts('all', 'pending', { page: 2 });
     expect(second.body.accounts).toHaveLength(pendingAll - 100);
 
-    const live = await t.call(
-      calls.accounts.pageSubAccountRequests,
-      { params: { live: 'live', status: 'pending' }, body: page() },
-      t.auth(token),
-    );
-    const demo = await t.call(
-      calls.accounts.pageSubAccountRequests,
-      { params: { live: 'demo', status: 'pending' }, body: page() },
-      t.auth(token),
-    );
+    const live = await subAccounts('live', 'pending');
+    const demo = await subAccounts('demo', 'pending');
     expect(live.body.totalSize + demo.body.totalSize).toBe(pendingAll);
     expect(live.body.accounts.every((a) => a.live)).toBe(true);
 
-    const mini = await t.call(
-      calls.accounts.pageSubAccountRequests,
-      {
-        params: { live: 'all', status: 'pending' },
-        body: page({
-          filters: {
-            type: { filterType: 'SELECT', filterVal: 'Mini FX' },
-            baseCurrency: { filterType: 'SELECT', filterVal: 'USD' },
-          },
-        }),
+    const mini = await subAccounts('all', 'pending', {
+      filters: {
+        type: { filterType: 'SELECT', filterVal: 'Mini FX' },
+        baseCurrency: { filterType: 'SELECT', filterVal: 'USD' },
       },
-      t.auth(token),
-    );
+    });
     expect(mini.body.totalSize).toBeGreaterThan(0);
     expect(mini.body.accounts.every((a) => a.type === 'Mini FX' && a.baseCurrency === 'USD')).toBe(true);
 
-    const zoeByEmail = await t.call(
-      calls.accounts.pageSubAccountRequests,
-      {
-        params: { live: 'all', status: 'pending' },
-        body: page({ filters: { email: { filterType: 'TEXT', filterVal: 'zoe@' } } }),
-      },
-      t.auth(token),
-    );
+    const zoeByEmail = await subAccounts('all', 'pending', {
+      filters: { email: { filterType: 'TEXT', filterVal: 'zoe@' } },
+    });
     expect(zoeByEmail.body.accounts.every((a) => a.userId === clients[0])).toBe(true);
     expect(Object.keys(zoeByEmail.body.users)).toEqual([clients[0]]);
-    const byName = await t.call(
-      calls.accounts.pageSubAccountRequests,
-      {
-        params: { live: 'all', status: 'pending' },
-        body: page({ sortField: 'name', sortOrder: 'desc', sizePerPage: 100 }),
-      },
-      t.auth(token),
-    );
+    const byName = await subAccounts('all', 'pending', {
+      sortField: 'name',
+      sortOrder: 'desc',
+      sizePerPage: 100,
+    });
     // Zoe first when sorted by name descending.
     expect(byName.body.accounts[0]!.userId).toBe(clients[0]);
-    const byEmail = await t.call(
-      calls.accounts.pageSubAccountRequests,
-      { params: { live: 'all', status: 'approved' }, body: page({ sortField: 'email', sortOrder: 'asc' }) },
-      t.auth(token),
-    );
+    const byEmail = await subAccounts('all', 'approved', { sortField: 'email', sortOrder: 'asc' });
     expect(byEmail.body.accounts[0]!.userId).toBe(clients[1]);
 
     // The GET loader answers a page as well, with the total.

@@ -22,6 +22,11 @@ describe(`IB lists paged on the server, and adding slots (${testDbKind})`, () =>
   afterAll(() => t.stop());
 
   const page = (extra: Record<string, unknown> = {}) => ({ page: 1, sizePerPage: 50, filters: {}, ...extra });
+  /** A page of the IB requests or codes as an ADMIN sees it (50 from the first, unless `extra` says). */
+  const ibRequests = (extra: Record<string, unknown> = {}) =>
+    t.call(calls.partners.pageIbRequests, { body: page(extra) }, t.auth(admin));
+  const codesPage = (extra: Record<string, unknown> = {}) =>
+    t.call(calls.partners.pageIbCodes, { body: page(extra) }, t.auth(admin));
 
   it('adds slots for a SYSOP only: available and total grow together, audited', async () => {
     const refused = await t.call(calls.partners.addIbSlots, { body: { ibCodes: 5 } }, t.auth(admin));
@@ -140,11 +145,7 @@ describe(`IB lists paged on the server, and adding slots (${testDbKind})`, () =>
       ids.push(userId);
       await ibRequest(t, userId, i % 3 === 0 ? 'rejected' : 'pending', base + i);
     }
-    const all = await t.call(
-      calls.partners.pageIbRequests,
-      { body: page({ sizePerPage: 100 }) },
-      t.auth(admin),
-    );
+    const all = await ibRequests({ sizePerPage: 100 });
     expect(all.status, JSON.stringify(all.body)).toBe(200);
     const total = all.body.totalSize;
     expect(total).toBe(all.body.requestsData.length);
@@ -155,55 +156,31 @@ describe(`IB lists paged on the server, and adding slots (${testDbKind})`, () =>
     // Pages of 2 cover the same rows in the same order, with the same total on each.
     const seen: string[] = [];
     for (let p = 1; p <= Math.ceil(total / 2); p++) {
-      const r = await t.call(
-        calls.partners.pageIbRequests,
-        { body: page({ page: p, sizePerPage: 2 }) },
-        t.auth(admin),
-      );
+      const r = await ibRequests({ page: p, sizePerPage: 2 });
       expect(r.body.totalSize).toBe(total);
       seen.push(...r.body.requestsData.map((x) => x._id));
     }
     expect(seen).toEqual(all.body.requestsData.map((x) => x._id));
 
-    const byName = await t.call(
-      calls.partners.pageIbRequests,
-      {
-        body: page({
-          filters: { clientName: { filterType: 'TEXT', filterVal: 'pager' } },
-          sortField: 'timestamp',
-          sortOrder: 'asc',
-        }),
-      },
-      t.auth(admin),
-    );
+    const byName = await ibRequests({
+      filters: { clientName: { filterType: 'TEXT', filterVal: 'pager' } },
+      sortField: 'timestamp',
+      sortOrder: 'asc',
+    });
     expect(byName.body.totalSize).toBe(7);
     expect(byName.body.requestsData.map((r) => r.userId)).toEqual(ids);
     expect(Object.keys(byName.body.usersData).sort()).toEqual([...ids].sort());
 
-    const byCode = await t.call(
-      calls.partners.pageIbRequests,
-      { body: page({ filters: { agentCode: { filterType: 'NUMBER', filterVal: 80_004 } } }) },
-      t.auth(admin),
-    );
+    const byCode = await ibRequests({ filters: { agentCode: { filterType: 'NUMBER', filterVal: 80_004 } } });
     expect(byCode.body.requestsData.map((r) => r.userId)).toEqual([ids[4]]);
-    const rejected = await t.call(
-      calls.partners.pageIbRequests,
-      {
-        body: page({
-          filters: {
-            status: { filterType: 'SELECT', filterVal: 'rejected' },
-            clientName: { filterType: 'TEXT', filterVal: 'Pager' },
-          },
-        }),
+    const rejected = await ibRequests({
+      filters: {
+        status: { filterType: 'SELECT', filterVal: 'rejected' },
+        clientName: { filterType: 'TEXT', filterVal: 'Pager' },
       },
-      t.auth(admin),
-    );
+    });
     expect(rejected.body.totalSize).toBe(3);
-    const byEmail = await t.call(
-      calls.partners.pageIbRequests,
-      { body: page({ sortField: 'email', sortOrder: 'asc', sizePerPage: 100 }) },
-      t.auth(admin),
-    );
+    const byEmail = await ibRequests({ sortField: 'email', sortOrder: 'asc', sizePerPage: 100 });
     const emails = byEmail.body.requestsData.map((r) =>
       byEmail.body.usersData[r.userId]!.email.toLowerCase(),
     );
@@ -237,67 +214,33 @@ describe(`IB lists paged on the server, and adding slots (${testDbKind})`, () =>
         timeApproved: now + i,
       })),
     );
-    const first = await t.call(
-      calls.partners.pageIbCodes,
-      { body: page({ sizePerPage: 100 }) },
-      t.auth(admin),
-    );
+    const first = await codesPage({ sizePerPage: 100 });
     expect(first.status).toBe(200);
     expect(first.body.ibs).toHaveLength(100);
     expect(first.body.totalSize).toBeGreaterThan(110);
     // Newest first: the last bulk row leads.
     expect(first.body.ibs[0]!.agentCode).toBe(90_109);
-    const second = await t.call(
-      calls.partners.pageIbCodes,
-      { body: page({ page: 2, sizePerPage: 100 }) },
-      t.auth(admin),
-    );
+    const second = await codesPage({ page: 2, sizePerPage: 100 });
     expect(second.body.ibs.length).toBe(first.body.totalSize - 100);
     expect(second.body.counters).toEqual(first.body.counters);
 
-    const search = await t.call(
-      calls.partners.pageIbCodes,
-      {
-        body: page({
-          filters: { q: { filterType: 'TEXT', filterVal: '9001' } },
-          sortField: 'agentCode',
-          sortOrder: 'asc',
-        }),
-      },
-      t.auth(admin),
-    );
+    const search = await codesPage({
+      filters: { q: { filterType: 'TEXT', filterVal: '9001' } },
+      sortField: 'agentCode',
+      sortOrder: 'asc',
+    });
     // 90010..90019 by agent code, and none by name.
     expect(search.body.ibs.map((i) => i.agentCode)).toEqual(Array.from({ length: 10 }, (_, i) => 90_010 + i));
-    const byName = await t.call(
-      calls.partners.pageIbCodes,
-      { body: page({ filters: { q: { filterType: 'TEXT', filterVal: 'introducer 10' } } }) },
-      t.auth(admin),
-    );
+    const byName = await codesPage({ filters: { q: { filterType: 'TEXT', filterVal: 'introducer 10' } } });
     expect(byName.body.totalSize).toBe(11); // 10 and 100..109
-    const wildcard = await t.call(
-      calls.partners.pageIbCodes,
-      { body: page({ filters: { q: { filterType: 'TEXT', filterVal: '%' } } }) },
-      t.auth(admin),
-    );
+    const wildcard = await codesPage({ filters: { q: { filterType: 'TEXT', filterVal: '%' } } });
     expect(wildcard.body.totalSize).toBe(0);
 
-    const badSort = await t.call(
-      calls.partners.pageIbCodes,
-      { body: page({ sortField: 'code' }) },
-      t.auth(admin),
-    );
+    const badSort = await codesPage({ sortField: 'code' });
     expect(badSort.status).toBe(400);
-    const badFilter = await t.call(
-      calls.partners.pageIbCodes,
-      { body: page({ filters: { link: { filterType: 'TEXT', filterVal: 'x' } } }) },
-      t.auth(admin),
-    );
+    const badFilter = await codesPage({ filters: { link: { filterType: 'TEXT', filterVal: 'x' } } });
     expect(badFilter.status).toBe(400);
-    const tooBig = await t.call(
-      calls.partners.pageIbCodes,
-      { body: page({ sizePerPage: 1000 }) },
-      t.auth(admin),
-    );
+    const tooBig = await codesPage({ sizePerPage: 1000 });
     expect(tooBig.status).toBe(400);
   });
 });
