@@ -246,6 +246,9 @@ export const CASES: BenchCase[] = [
   bench('transfer by id', F.getFundingRequest, { params: { type: 'transfer', id: TRANSFER } }),
   bench('withdrawal orders', F.listWithdrawalOrders, { query: {} }),
   bench('four-eyes thresholds', calls.approvals.listThresholds),
+  // The alerts screen: one status, newest first, on alerts_status_created_idx.
+  bench('open alerts', calls.alerts.listAlerts, { query: {} }),
+  bench('alert thresholds', calls.alerts.listAlertThresholds),
   bench('bank account by id', B.getBankAccount, { params: { id: BANK_ACCOUNT } }),
   // Accounts: the spec's non-paged lists and one record by id.
   bench('wallet accounts (spec, all)', A.listWalletAccounts),

@@ -73,6 +73,13 @@ export const NOT_BENCHED = new Map<CallDef, string>([
   [funding.updateProviderWithdrawal, WRITE],
   [funding.processProviderWithdrawal, WRITE],
   [calls.approvals.setThreshold, WRITE],
+  [calls.alerts.assignAlert, WRITE],
+  [calls.alerts.resolveAlert, WRITE],
+  [calls.alerts.setAlertThreshold, WRITE],
+  [
+    calls.alerts.evaluateClientAlerts,
+    "a write (it raises alerts) run on demand for one client; its cost is bounded reads per request and the platform's trades, which the bench does not serve",
+  ],
   [banks.updateBankAccount, WRITE],
   [banks.getDepositBankDetails, WRITE],
   [accounts.updateAccount, WRITE],

@@ -62,6 +62,7 @@ import { groupsExport } from './features/groups/export.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { evidenceRoutes } from './features/evidence/routes.ts';
+import { alertsRoutes } from './features/alerts/routes.ts';
 import { viewsRoutes } from './features/views/routes.ts';
 
 export type AppDeps = {
@@ -268,6 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   viewsRoutes(app, { views: services.views });
   dashboardRoutes(app, { dashboard: services.dashboard });
   evidenceRoutes(app, { evidence: services.evidence });
+  alertsRoutes(app, { alerts: services.alerts });
 
   // Unknown /api paths are JSON 404s; any other GET is a page of the single-page app.
   app.setNotFoundHandler((request, reply) => {

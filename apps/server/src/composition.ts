@@ -33,6 +33,7 @@ import { inviteSender } from './features/staff/invite-mail.ts';
 import { ViewsService } from './features/views/service.ts';
 import { DashboardService } from './features/dashboard/service.ts';
 import { EvidenceService } from './features/evidence/service.ts';
+import { AlertsService } from './features/alerts/service.ts';
 import { DecisionEngine } from './features/requests/engine.ts';
 import type { AnyRequestKind } from './features/requests/kind.ts';
 import { createKyc } from './integrations/kyc/create-kyc.ts';
@@ -66,6 +67,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger) {
   const files = new FileStore(config.dataDir, links);
   const paymentProvider = createPaymentProvider(config, db, clock);
 
+  const alerts = new AlertsService(db, clock, deps.platforms[0], log);
   const engine = new DecisionEngine({
     db,
     clock,
@@ -73,6 +75,12 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger) {
     mailClient,
     deals: deps.platforms[0],
     publicUrl: config.publicUrl,
+    // The alert rules run on a deposit or withdrawal once its decision has committed (docs/product.md
+    // [alerts.after-decision]); AlertsService.afterDecision logs its own failures and never throws.
+    afterDecision: async (kind, row) => {
+      const type = kind === depositKind ? 'deposit' : kind === withdrawalKind ? 'withdrawal' : null;
+      if (type) await alerts.afterDecision(type, kind.rowId(row as never));
+    },
   });
   const bankKind = bankAccountKind(files);
   /** Every request kind staff decide; tests may add their own (AppDeps.requestKinds). */
@@ -130,6 +138,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger) {
     views: new ViewsService(db, clock),
     dashboard: new DashboardService(db, clock, platformNames),
     evidence: new EvidenceService(db, clock, deps.platforms[0]),
+    alerts,
     engine,
     bankKind,
     requestKinds,

@@ -20,6 +20,7 @@ export * from './reconciliation.ts';
 export * from './events.ts';
 export * from './search.ts';
 export * from './exports.ts';
+export * from './alerts.ts';
 export * from './approvals.ts';
 export * from './staff.ts';
 export * from './probes.ts';

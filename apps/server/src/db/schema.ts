@@ -16,3 +16,4 @@ export * from './schema/simulator.ts';
 export * from './schema/reconciliation.ts';
 export * from './schema/dashboard.ts';
 export * from './schema/views.ts';
+export * from './schema/alerts.ts';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { calls, callKey, STAFF_MESSAGES, type CallDef } from '@brokerdesk/contract';
 import { startTestApp, type RawInput, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, users } from '../../src/db/schema.ts';
 import { routesOf, type RecordedRoute } from '../security/support/routes.ts';
@@ -174,11 +175,9 @@ describe(`client routes never act on staff; a non-SYSOP never on a SYSOP (${test
   beforeAll(async () => {
     t = await startTestApp();
     routes = routesOf(recorded, t.app);
-    sysopId = await t.createUser({ email: 'root@acting.test', password: PASSWORD, role: 'SYSOP' });
-    await t.createUser({ email: 'adam@acting.test', password: PASSWORD, role: 'ADMIN' });
+    ({ id: sysopId, token: sysop } = await staffSession(t, 'root@acting.test', 'SYSOP'));
+    admin = (await staffSession(t, 'adam@acting.test', 'ADMIN')).token;
     otherAdminId = await t.createUser({ email: 'ada@acting.test', password: PASSWORD, role: 'ADMIN' });
-    admin = await t.signIn('adam@acting.test', PASSWORD);
-    sysop = await t.signIn('root@acting.test', PASSWORD);
   });
   afterAll(() => t.stop());
 

@@ -9,6 +9,7 @@ export type NamedCall = { area: CallArea; name: string; def: CallDef };
 /** What each area holds, in the staff's words: the API docs' tags. */
 export const CALL_AREAS: Record<CallArea, string> = {
   accounts: 'Trading accounts, leverage changes and sub-account requests.',
+  alerts: "Alerts on clients' money: rules, their thresholds, assignment and resolution.",
   approvals: 'Four-eyes thresholds: amounts above which a second approval is needed.',
   audit: 'The audit trail, document views and staff sessions.',
   auth: 'Sign-in, sign-out and passwords.',

@@ -3,6 +3,7 @@
  * (`<area>/<verb-noun>.ts`) holds its method, path, access, inputs and reply.
  */
 export * as accounts from './accounts/index.ts';
+export * as alerts from './alerts/index.ts';
 export * as approvals from './approvals/index.ts';
 export * as audit from './audit/index.ts';
 export * as auth from './auth/index.ts';

@@ -41,9 +41,29 @@ export class DecisionEngine {
       return result;
     });
     this.deps.wakeWorker();
+    this.afterDecision(kind as AnyRequestKind, decided.after);
     if (decided.notify && kind.notify) await kind.notify(decided.after, this.deps);
     return kind.reply(decided.after, decided);
   }
+
+  /**
+   * The after-decision hook, started and not awaited: the reply does not wait for it, and whatever it
+   * throws is caught here, so a decision never fails because of what runs after it.
+   */
+  private afterDecision(kind: AnyRequestKind, row: unknown): void {
+    const hook = this.deps.afterDecision;
+    if (!hook) return;
+    const run = (async () => hook(kind, row))().catch(() => undefined);
+    this.pending.add(run);
+    void run.finally(() => this.pending.delete(run));
+  }
+
+  /** Resolves when every after-decision hook started so far has finished (tests and shutdown wait on it). */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  private readonly pending = new Set<Promise<unknown>>();
 
   /** A list's bulk row: the row's own decision, refused (409) unless the row is still open. */
   decideRow(
