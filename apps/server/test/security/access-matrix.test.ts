@@ -122,6 +122,8 @@ const SPEC_SYSOP = [
   // live sessions, staff management.
   'POST /api/admin/users/adminAddIbSlots',
   'POST /api/admin/approvals/setThreshold',
+  // The alert rules' thresholds (docs/product.md [call.setAlertThreshold]).
+  'POST /api/admin/alerts/thresholds',
   'POST /api/admin/audit/verify',
   'GET /api/admin/sessions',
   'POST /api/admin/sessions/end',

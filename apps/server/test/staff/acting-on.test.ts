@@ -64,6 +64,7 @@ const READS: [CallDef, { params?: Record<string, string>; body?: unknown }][] = 
   ],
   [calls.accounts.listClientAccounts, { params: { type: 'live', approved: 'all' } }],
   [calls.evidence.getMoneyPicture, {}],
+  [calls.alerts.evaluateClientAlerts, {}],
 ];
 /** A read's input for one user: the user's id in :id or :userId (urlOf uses the one the path names). */
 const readOf = ({ params, body }: (typeof READS)[number][1], id: string): RawInput => ({
@@ -135,6 +136,8 @@ const NOT_A_USER: Record<string, string> = {
   'GET /api/admin/reconciliation/reports/:id params.id': 'a reconciliation report',
   'POST /api/admin/reconciliation/alerts/:id/acknowledge params.id': 'a reconciliation alert',
   'GET /api/admin/reconciliation/reports/:id/export.csv params.id': 'a reconciliation report',
+  'POST /api/admin/alerts/:alertId/assign params.alertId': 'an alert (on a deposit or withdrawal)',
+  'POST /api/admin/alerts/:alertId/resolve params.alertId': 'an alert (on a deposit or withdrawal)',
 };
 
 function idInputs(schema: unknown, prefix: string[] = [], depth = 0): string[][] {
