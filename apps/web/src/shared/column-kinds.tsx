@@ -31,3 +31,8 @@ export function timeColumn<T>(
     sortDescFirst: true,
   };
 }
+
+/** A filter's options worded apart from their values, in the order given ({ value: label }). */
+export function labelledOptions(labels: Readonly<Record<string, string>>): FilterOption[] {
+  return Object.entries(labels).map(([value, label]) => ({ value, label }));
+}

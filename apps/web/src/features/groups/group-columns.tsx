@@ -1,38 +1,25 @@
 import type { Group } from '@brokerdesk/contract';
-import { CellBadge, type DataTableColumn, type LocalFields } from '../../shared/data-table/index.ts';
-import { statusColor } from '../../shared/status-colors.ts';
+import { type DataTableColumn, type LocalFields } from '../../shared/data-table/index.ts';
 import { EpochTime } from '../../shared/time-zone/index.ts';
+import { optionsOf, sortedColumn } from '../../shared/column-kinds.tsx';
+import { StatusBadge } from '../../shared/status-badge.tsx';
 
 export const GROUP_COLUMNS: DataTableColumn<Group>[] = [
-  {
-    id: 'groupId',
-    header: 'Group ID',
-    cell: (g) => <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{g.groupId}</span>,
-    sortable: true,
-    filter: { kind: 'text' },
-  },
-  {
-    id: 'groupName',
-    header: 'Group name',
-    cell: (g) => g.groupName,
-    sortable: true,
-    filter: { kind: 'text' },
-  },
+  sortedColumn(
+    'groupId',
+    'Group ID',
+    (g) => <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{g.groupId}</span>,
+    { kind: 'text' },
+  ),
+  sortedColumn('groupName', 'Group name', (g) => g.groupName, { kind: 'text' }),
   {
     id: 'groupStatus',
     header: 'Status',
-    cell: (g) => (
-      <CellBadge color={statusColor(g.groupStatus)} uppercase>
-        {g.groupStatus}
-      </CellBadge>
-    ),
+    cell: (g) => <StatusBadge status={g.groupStatus} />,
     sortable: true,
     filter: {
       kind: 'select',
-      options: [
-        { value: 'active', label: 'active' },
-        { value: 'disabled', label: 'disabled' },
-      ],
+      options: optionsOf(['active', 'disabled']),
     },
     width: 140,
   },

@@ -1,9 +1,11 @@
 import { withdrawalCurrencyText, type Deposit, type Transfer, type Withdrawal } from '@brokerdesk/contract';
 import type { CSSProperties } from 'react';
-import { CellBadge, type DataTableColumn } from '../../../shared/data-table/index.ts';
+import type { DataTableColumn } from '../../../shared/data-table/index.ts';
 import { formatAmount } from '../../../shared/formatters.ts';
-import { rowBackground, statusColor } from '../../../shared/status-colors.ts';
+import { rowBackground } from '../../../shared/status-colors.ts';
 import { EpochTime, TIME_WIDTH } from '../../../shared/time-zone/index.ts';
+import { sortedColumn } from '../../../shared/column-kinds.tsx';
+import { StatusBadge } from '../../../shared/status-badge.tsx';
 
 type Row = { timestamp: number; status: string };
 
@@ -20,11 +22,7 @@ const time = <T extends Row>(): DataTableColumn<T> => ({
 const status = <T extends Row>(): DataTableColumn<T> => ({
   id: 'status',
   header: 'Status',
-  cell: (r) => (
-    <CellBadge color={statusColor(r.status)} uppercase>
-      {r.status}
-    </CellBadge>
-  ),
+  cell: (r) => <StatusBadge status={r.status} />,
 });
 
 const amount = <T extends Row>(id: string, read: (r: T) => number): DataTableColumn<T> => ({
@@ -50,12 +48,7 @@ export const DEPOSIT_COLUMNS: DataTableColumn<Deposit>[] = [
 export const WITHDRAWAL_COLUMNS: DataTableColumn<Withdrawal>[] = [
   time(),
   { id: 'gateway', header: 'Gateway', cell: (w) => w.gateway, sortable: true },
-  {
-    id: 'withdrawalPaymentName',
-    header: 'Payment method',
-    cell: (w) => w.withdrawalPaymentName,
-    sortable: true,
-  },
+  sortedColumn('withdrawalPaymentName', 'Payment method', (w) => w.withdrawalPaymentName),
   { id: 'requestId', header: 'Transaction ID', cell: (w) => w.requestId, sortable: true },
   { id: 'accountNumber', header: 'Account', cell: (w) => w.accountNumber, sortable: true },
   amount('withdrawalAmount', (w) => w.withdrawalAmount),
@@ -71,18 +64,12 @@ export const WITHDRAWAL_COLUMNS: DataTableColumn<Withdrawal>[] = [
 
 export const TRANSFER_COLUMNS: DataTableColumn<Transfer>[] = [
   time(),
-  {
-    id: 'sourceAccount',
-    header: 'From account',
-    cell: (t) => `${t.sourceAccount} (${t.sourceAccountPlatform})`,
-    sortable: true,
-  },
-  {
-    id: 'destinationAccount',
-    header: 'To account',
-    cell: (t) => `${t.destinationAccount} (${t.destinationAccountPlatform})`,
-    sortable: true,
-  },
+  sortedColumn('sourceAccount', 'From account', (t) => `${t.sourceAccount} (${t.sourceAccountPlatform})`),
+  sortedColumn(
+    'destinationAccount',
+    'To account',
+    (t) => `${t.destinationAccount} (${t.destinationAccountPlatform})`,
+  ),
   amount('transferAmount', (t) => t.transferAmount),
   { id: 'transferCurrency', header: 'Currency', cell: (t) => t.transferCurrency, sortable: true },
   status(),

@@ -8,6 +8,7 @@ import {
 import { EkycBadge, PartnerBadge, UserStatusBadge } from '../components/user-badges.tsx';
 import { CRM_OPTIONS, USER_STATUS_OPTIONS, crmLabel } from '../user-labels.ts';
 import { EpochTime, TIME_WIDTH } from '../../../shared/time-zone/index.ts';
+import { labelledOptions, sortedColumn } from '../../../shared/column-kinds.tsx';
 
 const INLINE_ROW = { display: 'inline-flex', alignItems: 'center', gap: 6, whiteSpace: 'nowrap' } as const;
 const DIMMED = { color: 'var(--mantine-color-dimmed)' } as const;
@@ -25,13 +26,12 @@ const ACCOUNT_TYPE_OPTIONS = [
  */
 export function userColumns(status: UserListStatus): DataTableColumn<User>[] {
   return [
-    {
-      id: 'status',
-      header: 'STATUS',
-      cell: (u) => <UserStatusBadge status={u.status} />,
-      sortable: true,
-      filter: status === 'all' ? { kind: 'select', options: USER_STATUS_OPTIONS } : undefined,
-    },
+    sortedColumn(
+      'status',
+      'STATUS',
+      (u) => <UserStatusBadge status={u.status} />,
+      status === 'all' ? { kind: 'select', options: USER_STATUS_OPTIONS } : undefined,
+    ),
     {
       id: 'timestamp',
       header: 'TIME OF REGISTRATION',
@@ -40,42 +40,17 @@ export function userColumns(status: UserListStatus): DataTableColumn<User>[] {
       sortDescFirst: true,
       width: TIME_WIDTH,
     },
-    {
-      id: 'accountType',
-      header: 'APPLICATION TYPE',
-      cell: (u) => u.accountType,
-      sortable: true,
-      filter: { kind: 'select', options: ACCOUNT_TYPE_OPTIONS },
-    },
-    {
-      id: 'name',
-      header: 'FIRST NAME',
-      cell: (u) => u.name,
-      sortable: true,
-      filter: { kind: 'text' },
-    },
-    {
-      id: 'surname',
-      header: 'LAST NAME',
-      cell: (u) => u.surname,
-      sortable: true,
-      filter: { kind: 'text' },
-    },
-    {
-      id: 'email',
-      header: 'EMAIL',
-      cell: (u) => u.email,
-      sortable: true,
-      filter: { kind: 'text' },
-      fitWidth: 190,
-    },
-    {
-      id: 'country',
-      header: 'COUNTRY OF RESID.',
-      cell: (u) => countryName(u.country),
-      sortable: true,
-      filter: { kind: 'text', placeholder: 'Country name' },
-    },
+    sortedColumn('accountType', 'APPLICATION TYPE', (u) => u.accountType, {
+      kind: 'select',
+      options: ACCOUNT_TYPE_OPTIONS,
+    }),
+    sortedColumn('name', 'FIRST NAME', (u) => u.name, { kind: 'text' }),
+    sortedColumn('surname', 'LAST NAME', (u) => u.surname, { kind: 'text' }),
+    { ...sortedColumn('email', 'EMAIL', (u) => u.email, { kind: 'text' }), fitWidth: 190 },
+    sortedColumn('country', 'COUNTRY OF RESID.', (u) => countryName(u.country), {
+      kind: 'text',
+      placeholder: 'Country name',
+    }),
     {
       id: 'agentCode',
       header: 'AGENT CODE',
@@ -98,10 +73,7 @@ export function userColumns(status: UserListStatus): DataTableColumn<User>[] {
       sortable: true,
       filter: {
         kind: 'tri-state',
-        options: [
-          { value: 'incomplete', label: 'Incomplete' },
-          { value: 'completed', label: 'Completed' },
-        ],
+        options: labelledOptions({ incomplete: 'Incomplete', completed: 'Completed' }),
       },
     },
     {
@@ -111,29 +83,14 @@ export function userColumns(status: UserListStatus): DataTableColumn<User>[] {
       sortable: true,
       filter: {
         kind: 'tri-state',
-        options: [
-          { value: 'nonapproved', label: 'Non-approved' },
-          { value: 'approved', label: 'Approved' },
-          { value: 'pending', label: 'Pending' },
-        ],
+        options: labelledOptions({ nonapproved: 'Non-approved', approved: 'Approved', pending: 'Pending' }),
       },
     },
-    {
-      id: 'hubspotLifecycleId',
-      header: 'CRM lifecycle',
-      cell: (u) => crmLabel(u.hubspotLifecycleId),
-      sortable: true,
-      filter: { kind: 'select', options: CRM_OPTIONS },
-    },
-    {
-      id: 'reason',
-      header: 'REASON',
-      cell: (u) => u.reason,
-      sortable: true,
-      filter: { kind: 'text' },
-      wrap: true,
-      fitWidth: 170,
-    },
+    sortedColumn('hubspotLifecycleId', 'CRM lifecycle', (u) => crmLabel(u.hubspotLifecycleId), {
+      kind: 'select',
+      options: CRM_OPTIONS,
+    }),
+    { ...sortedColumn('reason', 'REASON', (u) => u.reason, { kind: 'text' }), wrap: true, fitWidth: 170 },
     {
       id: 'profile',
       header: 'PROFILE',

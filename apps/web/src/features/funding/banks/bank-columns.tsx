@@ -3,6 +3,7 @@ import { filterTypesOf, type DataTableColumn } from '../../../shared/data-table/
 import { fullName } from '../../../shared/formatters.ts';
 import { TimeCell } from '../shared/cells.tsx';
 import { CURRENCY_OPTIONS } from '../shared/column-builders.tsx';
+import { sortedColumn } from '../../../shared/column-kinds.tsx';
 
 type Clients = Readonly<Record<string, LookupClient>> | undefined;
 
@@ -14,34 +15,13 @@ const nameOf = (clients: Clients, b: BankAccount) => {
 /** docs/product.md [screen.bank-accounts]: full name, email, bank name, account currency, added. */
 export function bankColumns(clients: Clients): DataTableColumn<BankAccount>[] {
   return [
-    {
-      id: 'name',
-      header: 'Full name',
-      cell: (b) => nameOf(clients, b) || b.userId,
-      sortable: true,
-      filter: { kind: 'text' },
-    },
-    {
-      id: 'email',
-      header: 'Email',
-      cell: (b) => clients?.[b.userId]?.email ?? '',
-      sortable: true,
-      filter: { kind: 'text' },
-    },
-    {
-      id: 'bankName',
-      header: 'Bank name',
-      cell: (b) => b.bankName,
-      sortable: true,
-      filter: { kind: 'text' },
-    },
-    {
-      id: 'bankAccountCurrency',
-      header: 'Account currency',
-      cell: (b) => b.bankAccountCurrency,
-      sortable: true,
-      filter: { kind: 'select', options: CURRENCY_OPTIONS },
-    },
+    sortedColumn('name', 'Full name', (b) => nameOf(clients, b) || b.userId, { kind: 'text' }),
+    sortedColumn('email', 'Email', (b) => clients?.[b.userId]?.email ?? '', { kind: 'text' }),
+    sortedColumn('bankName', 'Bank name', (b) => b.bankName, { kind: 'text' }),
+    sortedColumn('bankAccountCurrency', 'Account currency', (b) => b.bankAccountCurrency, {
+      kind: 'select',
+      options: CURRENCY_OPTIONS,
+    }),
     {
       id: 'timestamp',
       header: 'Added',

@@ -19,6 +19,7 @@ import {
   type Clients,
 } from '../shared/column-builders.tsx';
 import { withdrawalCurrencyText } from './withdrawal-columns.tsx';
+import { sortedColumn } from '../../../shared/column-kinds.tsx';
 
 /** The provider's order statuses (integrations/payments on the server). */
 const ORDER_STATUS_OPTIONS = ['CREATED', 'PROCESSED', 'CANCELLED', 'DECLINED'].map((value) => ({
@@ -33,13 +34,7 @@ const ORDER_STATUS_OPTIONS = ['CREATED', 'PROCESSED', 'CANCELLED', 'DECLINED'].m
  */
 export function orderColumns(clients: Clients | undefined): DataTableColumn<Withdrawal>[] {
   return [
-    {
-      id: 'providerOrderId',
-      header: 'Order ID',
-      cell: (w) => w.providerOrderId,
-      sortable: true,
-      filter: { kind: 'text' },
-    },
+    sortedColumn('providerOrderId', 'Order ID', (w) => w.providerOrderId, { kind: 'text' }),
     timeColumn<Withdrawal>('timestamp', 'Time of request', (w) => w.timestamp),
     clientColumn<Withdrawal>(clients),
     accountColumn<Withdrawal>('accountNumber', 'Trading account', (w) => w.accountNumber),
@@ -50,19 +45,11 @@ export function orderColumns(clients: Clients | undefined): DataTableColumn<With
       cell: withdrawalCurrencyText,
       filter: { kind: 'select', options: CURRENCY_OPTIONS },
     },
-    {
-      id: 'providerStatus',
-      header: 'Order status',
-      cell: (w) => w.providerStatus,
-      sortable: true,
-      filter: { kind: 'select', options: ORDER_STATUS_OPTIONS },
-    },
-    {
-      id: 'providerPayoutStatus',
-      header: 'Payout status',
-      cell: (w) => w.providerPayoutStatus,
-      sortable: true,
-    },
+    sortedColumn('providerStatus', 'Order status', (w) => w.providerStatus, {
+      kind: 'select',
+      options: ORDER_STATUS_OPTIONS,
+    }),
+    sortedColumn('providerPayoutStatus', 'Payout status', (w) => w.providerPayoutStatus),
     { id: 'status', header: 'Status', cell: (w) => <StatusBadge status={w.status} />, sortable: true },
     { id: 'MTStatus', header: 'MT status', cell: (w) => <MtStatusText value={w.MTStatus} /> },
   ];

@@ -7,10 +7,11 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { errorsOf } from '../../../shared/api.ts';
 import { DetailGrid, DetailItem } from '../../../shared/detail-grid.tsx';
-import { IbStatusBadge, isOpen, type IbRequestRow } from './ib-request-rows.tsx';
+import { isOpen, type IbRequestRow } from './ib-request-rows.tsx';
 import { useProcessIbRequest } from './ib-requests-queries.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 import { fieldProps } from '../../../shared/field-props.ts';
+import { StatusBadge } from '../../../shared/status-badge.tsx';
 
 type Props = { request: IbRequestRow; onClose: () => void };
 
@@ -42,7 +43,7 @@ export function IbRequestModal({ request, onClose }: Props) {
             <EpochTime seconds={request.timestamp} />
           </DetailItem>
           <DetailItem label="Status">
-            <IbStatusBadge status={request.status} />
+            <StatusBadge status={request.status} />
           </DetailItem>
           <DetailItem label="Agent code">{request.client?.agentCode ?? ''}</DetailItem>
         </DetailGrid>

@@ -1,9 +1,9 @@
 import type { IbRequest, IbRequestsResponse } from '@brokerdesk/contract';
 import { Text } from '@mantine/core';
-import { CellBadge, filterTypesOf, type DataTableColumn } from '../../../shared/data-table/index.ts';
+import { filterTypesOf, type DataTableColumn } from '../../../shared/data-table/index.ts';
 import { fullName } from '../../../shared/formatters.ts';
-import { statusColor } from '../../../shared/status-colors.ts';
 import { optionsOf, sortedColumn, timeColumn } from '../../../shared/column-kinds.tsx';
+import { StatusBadge } from '../../../shared/status-badge.tsx';
 
 export type IbRequestUser = IbRequestsResponse['usersData'][string];
 /** A request with the client it belongs to (from the reply's usersData). */
@@ -24,14 +24,6 @@ export function isOpen(request: Pick<IbRequest, 'status'>): boolean {
   return request.status === 'pending' || request.status === 'error';
 }
 
-export function IbStatusBadge({ status }: { status: string }) {
-  return (
-    <CellBadge color={statusColor(status)} uppercase>
-      {status}
-    </CellBadge>
-  );
-}
-
 const STATUS_OPTIONS = optionsOf(['pending', 'error', 'approved', 'rejected']);
 
 export const IB_REQUEST_COLUMNS: DataTableColumn<IbRequestRow>[] = [
@@ -39,7 +31,7 @@ export const IB_REQUEST_COLUMNS: DataTableColumn<IbRequestRow>[] = [
   sortedColumn('clientName', 'Client', (r) => r.clientName, { kind: 'text', placeholder: 'Name or email' }),
   { ...sortedColumn('email', 'Email', (r) => r.client?.email ?? '', { kind: 'text' }), wrap: true },
   sortedColumn('agentCode', 'Agent code', (r) => r.client?.agentCode ?? '', { kind: 'number' }),
-  sortedColumn('status', 'Status', (r) => <IbStatusBadge status={r.status} />, {
+  sortedColumn('status', 'Status', (r) => <StatusBadge status={r.status} />, {
     kind: 'select',
     options: STATUS_OPTIONS,
   }),
