@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { leverageChanges, subAccountRequests, tradingAccounts } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -19,9 +20,8 @@ describe(`one leverage change, sub-account request or account by id (${testDbKin
 
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'desk@get-one.test', password: 'Correct-Horse-1' });
+    token = (await staffSession(t, 'desk@get-one.test')).token;
     ann = await t.createUser({ email: 'ann@get-one.test', role: 'USER', name: 'Ann' });
-    token = await t.signIn('desk@get-one.test', 'Correct-Horse-1');
     const now = t.clock.now();
     await t.db.insert(leverageChanges).values({
       id: leverageId,

@@ -8,7 +8,7 @@ import { auditLog, deposits } from '../../src/db/schema.ts';
 import { verifyAuditChain } from '../../src/audit/verify.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { tamper } from './support.ts';
-import { registration } from '../support/desk.ts';
+import { registration, staffSession } from '../support/desk.ts';
 
 describe(`audit chain verification after real work, and what it catches (${testDbKind})`, () => {
   let t: TestApp;
@@ -16,10 +16,8 @@ describe(`audit chain verification after real work, and what it catches (${testD
   let admin: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'sysop@chain.test', password: 'Correct-Horse-1', role: 'SYSOP' });
-    await t.createUser({ email: 'admin@chain.test', password: 'Correct-Horse-1', role: 'ADMIN' });
-    sysop = await t.signIn('sysop@chain.test', 'Correct-Horse-1');
-    admin = await t.signIn('admin@chain.test', 'Correct-Horse-1');
+    ({ token: sysop } = await staffSession(t, 'sysop@chain.test', 'SYSOP'));
+    ({ token: admin } = await staffSession(t, 'admin@chain.test', 'ADMIN'));
   });
   afterAll(() => t.stop());
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { calls, AUDIT_ACTIONS } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, kycDocuments } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -15,8 +16,8 @@ describe(`document views are logged and listed (${testDbKind})`, () => {
   let clientId: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'vera@docs.test', password: 'Correct-Horse-1', name: 'Vera' });
-    await t.createUser({ email: 'walt@docs.test', password: 'Correct-Horse-1', name: 'Walt' });
+    vera = (await staffSession(t, 'vera@docs.test', 'ADMIN', 'Vera')).token;
+    walt = (await staffSession(t, 'walt@docs.test', 'ADMIN', 'Walt')).token;
     clientId = await t.createUser({ email: 'client@docs.test', role: 'USER' });
     for (const [kind, idDocType] of [
       ['IDENTITY', 'PASSPORT'],
@@ -32,8 +33,6 @@ describe(`document views are logged and listed (${testDbKind})`, () => {
         timestamp: t.clock.now(),
       });
     }
-    vera = await t.signIn('vera@docs.test', 'Correct-Horse-1');
-    walt = await t.signIn('walt@docs.test', 'Correct-Horse-1');
   });
   afterAll(() => t.stop());
 

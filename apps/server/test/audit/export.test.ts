@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { AUDIT_CSV_COLUMNS, calls, urlOf } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
 import { audit } from '../../src/audit/audit.ts';
@@ -20,10 +21,9 @@ describe(`audit CSV export (${testDbKind})`, () => {
   let bulk: string;
   beforeAll(async () => {
     t = await startTestApp();
-    staffId = await t.createUser({ email: 'csv@audit.test', password: 'Correct-Horse-1', name: 'Cass' });
+    ({ id: staffId, token: token } = await staffSession(t, 'csv@audit.test', 'ADMIN', 'Cass'));
     tricky = await t.createUser({ email: 'tricky@audit.test', name: 'O"Brien, Pat' });
     bulk = await t.createUser({ email: 'bulk@audit.test', name: 'Bulk' });
-    token = await t.signIn('csv@audit.test', 'Correct-Horse-1');
     await audit(t.db, BASE, {
       actorId: tricky,
       action: 'client.edited',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { appendMany } from './support.ts';
 
@@ -9,8 +10,7 @@ describe(`audit facets: the entities and actions the search offers (${testDbKind
   let token: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'fay@facets.test', password: 'Correct-Horse-1', name: 'Fay' });
-    token = await t.signIn('fay@facets.test', 'Correct-Horse-1');
+    token = (await staffSession(t, 'fay@facets.test', 'ADMIN', 'Fay')).token;
     // Many rows, few distinct values: each value is listed once, whatever its count.
     const at = t.clock.now();
     await appendMany(

@@ -10,6 +10,7 @@ import {
   type ErrorBody,
 } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { addClient } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { audit } from '../../src/audit/audit.ts';
@@ -22,8 +23,6 @@ import {
   withdrawals,
 } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
-
-const PASSWORD = 'Correct-Horse-1';
 
 describe(`a readable audit trail: names, records and links; filters by them (${testDbKind})`, () => {
   let t: TestApp;
@@ -43,9 +42,8 @@ describe(`a readable audit trail: names, records and links; filters by them (${t
 
   beforeAll(async () => {
     t = await startTestApp();
-    nina = await t.createUser({ email: 'nina@readable.test', password: PASSWORD, name: 'Nina' });
+    ({ id: nina, token: token } = await staffSession(t, 'nina@readable.test', 'ADMIN', 'Nina'));
     omar = await t.createUser({ email: 'omar@readable.test', name: 'Omar' });
-    token = await t.signIn('nina@readable.test', PASSWORD);
     ewa = await client('Ewa', 'Janiak', 'ewa.janiak@mail.test');
     jan = await client('Jan', 'Kowalski', 'jan.k@mail.test');
     ewaNowak = await client('Ewa', 'Nowak', 'e.nowak@mail.test');

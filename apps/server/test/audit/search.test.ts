@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallBody } from '@brokerdesk/contract';
 import type { AuditSearchResponse } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { audit } from '../../src/audit/audit.ts';
 
@@ -15,11 +16,10 @@ describe(`audit search (${testDbKind})`, () => {
   let other: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'nina@audit.test', password: 'Correct-Horse-1', name: 'Nina' });
+    token = (await staffSession(t, 'nina@audit.test', 'ADMIN', 'Nina')).token;
     omar = await t.createUser({ email: 'omar@audit.test', name: 'Omar' });
     client = await t.createUser({ email: 'c@audit.test', role: 'USER' });
     other = await t.createUser({ email: 'd@audit.test', role: 'USER' });
-    token = await t.signIn('nina@audit.test', 'Correct-Horse-1');
     const rows = [
       {
         action: 'deposit.approved',

@@ -8,6 +8,7 @@ import {
   type BankAccountsPageResponse,
 } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, bankAccounts, clientLogs, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -41,10 +42,9 @@ describe(`bank verification (${testDbKind})`, () => {
   let otherClient: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'banks@desk.test', password: 'Correct-Horse-1', name: 'Bea' });
+    token = (await staffSession(t, 'banks@desk.test', 'ADMIN', 'Bea')).token;
     clientId = await t.createUser({ email: 'bank.owner@client.test', role: 'USER', name: 'Owen' });
     otherClient = await t.createUser({ email: 'someone.else@client.test', role: 'USER' });
-    token = await t.signIn('banks@desk.test', 'Correct-Horse-1');
   });
   afterAll(() => t.stop());
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls, UPLOAD_MAX_BYTES, urlOf } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
 import { LinkSigner } from '../../src/lib/signed-links.ts';
@@ -27,9 +28,8 @@ describe(`document uploads and signed file links (${testDbKind})`, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bd-uploads-'));
   beforeAll(async () => {
     t = await startTestApp({ env: { DATA_DIR: dataDir } });
-    await t.createUser({ email: 'docs@desk.test', password: 'Correct-Horse-1' });
+    token = (await staffSession(t, 'docs@desk.test')).token;
     clientId = await t.createUser({ email: 'docs@client.test', role: 'USER' });
-    token = await t.signIn('docs@desk.test', 'Correct-Horse-1');
   });
   afterAll(async () => {
     await t.stop();

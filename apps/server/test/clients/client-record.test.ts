@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import type { TimelineResponse } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import {
   bankAccounts,
@@ -24,8 +25,7 @@ describe(`client record: timeline and bank statements (${testDbKind})`, () => {
   const start = Math.floor(Date.now() / 1000);
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'rita@record.test', password: 'Correct-Horse-1', name: 'Rita' });
-    token = await t.signIn('rita@record.test', 'Correct-Horse-1');
+    token = (await staffSession(t, 'rita@record.test', 'ADMIN', 'Rita')).token;
     clientId = await t.createUser({ email: 'client@record.test', role: 'USER', status: 'new' });
     otherId = await t.createUser({ email: 'other@record.test', role: 'USER', status: 'new' });
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, MESSAGES, urlOf } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { FakeKycProvider } from '../support/fake-kyc.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -23,7 +24,7 @@ describe(`KYC documents through the provider's API (KYC_PROVIDER=sumsub, ${testD
         KYC_SECRET_KEY: 'secret-key-1',
       },
     });
-    await t.createUser({ email: 'kyc@desk.test', password: 'Correct-Horse-1', name: 'Kira' });
+    token = (await staffSession(t, 'kyc@desk.test', 'ADMIN', 'Kira')).token;
     verified = await t.createUser({ email: 'verified@kyc.test', role: 'USER' });
     stranger = await t.createUser({ email: 'stranger@kyc.test', role: 'USER' });
     provider.applicants.set(verified, {
@@ -38,7 +39,6 @@ describe(`KYC documents through the provider's API (KYC_PROVIDER=sumsub, ${testD
       },
       images: { '1045510331': { type: 'image/png', body: PNG } },
     });
-    token = await t.signIn('kyc@desk.test', 'Correct-Horse-1');
   });
   afterAll(async () => {
     await t.stop();

@@ -17,8 +17,8 @@ import {
 } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { fundingFixtures } from '../funding/support.ts';
+import { staffSession } from '../support/desk.ts';
 
-const PASSWORD = 'Correct-Horse-1';
 /** The time column of each table a sidebar counter counts (menu_counters.table_name). */
 const TIME_COLUMN: Record<string, string> = {
   users: 'timestamp',
@@ -51,12 +51,10 @@ describe(`operations dashboard (${testDbKind})`, () => {
     // last hours of a day, its approvals fell on one day and "today" on the next (a CI run at 23:55 UTC).
     const intoDay = t.clock.now() % 86_400;
     if (intoDay > 20 * 3600) t.clock.advance(86_400 - intoDay + 1800);
-    annId = await t.createUser({ email: 'ann@desk.test', password: PASSWORD, role: 'ADMIN', name: 'Ann' });
-    bobId = await t.createUser({ email: 'bob@desk.test', password: PASSWORD, role: 'SYSOP', name: 'Bob' });
+    ({ id: annId, token: ann } = await staffSession(t, 'ann@desk.test', 'ADMIN', 'Ann'));
+    ({ id: bobId, token: bob } = await staffSession(t, 'bob@desk.test', 'SYSOP', 'Bob'));
     clientId = await t.createUser({ email: 'c@client.test', role: 'USER', status: 'new' });
     f = fundingFixtures(t, () => clientId);
-    ann = await t.signIn('ann@desk.test', PASSWORD);
-    bob = await t.signIn('bob@desk.test', PASSWORD);
   });
   afterAll(() => t.stop());
 

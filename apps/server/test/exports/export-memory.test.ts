@@ -4,6 +4,7 @@ import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 
 // Fewer, wider rows than a real list: the same file size for half the per-row work (the million-row case
@@ -27,7 +28,7 @@ describe(`a large export streams with bounded memory (${testDbKind})`, () => {
   let token: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'memory@desk.test', password: 'Correct-Horse-1' });
+    token = (await staffSession(t, 'memory@desk.test')).token;
     // Wide rows (an unindexed 900-character reason) make a large file from fewer inserts. One bulk insert,
     // longer than the server's statement timeout allows a request's query.
     await t.db.transaction(async (tx) => {
@@ -39,7 +40,6 @@ describe(`a large export streams with bounded memory (${testDbKind})`, () => {
         from generate_series(1, ${ROWS}) g`);
     });
     // Signed in after the long insert, so the test talks over fresh connections.
-    token = await t.signIn('memory@desk.test', 'Correct-Horse-1');
   }, 600_000);
   afterAll(() => t.stop());
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, EXPORT_AUDIT_ACTION } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
 
@@ -11,8 +12,7 @@ describe(`CSV export of a list with its filters and sort (${testDbKind})`, () =>
   const ROWS = 2_345; // more than two cursor batches
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'export@desk.test', password: 'Correct-Horse-1', name: 'Ezra' });
-    token = await t.signIn('export@desk.test', 'Correct-Horse-1');
+    token = (await staffSession(t, 'export@desk.test', 'ADMIN', 'Ezra')).token;
     await t.db.execute(sql`
       insert into users (id, role, name, surname, email, status, country, timestamp)
       select lpad(to_hex(g), 24, '0'), 'USER', 'Client', 'S' || g, 'c' || g || '@export.test',

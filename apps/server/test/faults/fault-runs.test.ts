@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallBody } from '@brokerdesk/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import {
   deposits,
@@ -39,9 +40,8 @@ describe(`fault runs against the MT5 Web API fake (${testDbKind})`, () => {
   let clientId: string;
   beforeAll(async () => {
     t = await startTestApp({ platform: 'mt5', platformTimeoutMs: 1_000 });
-    await t.createUser({ email: 'faults@desk.test', password: 'Correct-Horse-1' });
+    token = (await staffSession(t, 'faults@desk.test')).token;
     clientId = await t.createUser({ email: 'faults@client.test', role: 'USER', status: 'approved' });
-    token = await t.signIn('faults@desk.test', 'Correct-Horse-1');
   });
   afterAll(() => t.stop());
 

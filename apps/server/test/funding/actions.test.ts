@@ -4,22 +4,18 @@ import { calls, type CallBody, MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
-import { fundingFixtures } from './support.ts';
+import { fundingPair, type fundingFixtures } from './support.ts';
 
 describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;
   let second: string;
-  let clientId: string;
   let f: ReturnType<typeof fundingFixtures>;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'pay1@desk.test', password: 'Correct-Horse-1' });
-    await t.createUser({ email: 'pay2@desk.test', password: 'Correct-Horse-1' });
-    clientId = await t.createUser({ email: 'money@client.test', role: 'USER' });
-    f = fundingFixtures(t, () => clientId);
-    token = await t.signIn('pay1@desk.test', 'Correct-Horse-1');
-    second = await t.signIn('pay2@desk.test', 'Correct-Horse-1');
+    const desk = await fundingPair(t, ['pay1', 'pay2'], 'money');
+    ({ f } = desk);
+    [token, second] = await desk.signIn();
   });
   afterAll(() => t.stop());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { deposits, transfers } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -22,9 +23,8 @@ describe(`one funding request by id (${testDbKind})`, () => {
   const transferId = newId();
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'pay@desk.test', password: 'Correct-Horse-1' });
+    token = (await staffSession(t, 'pay@desk.test')).token;
     ann = await t.createUser({ email: 'ann@get-request.test', role: 'USER', name: 'Ann' });
-    token = await t.signIn('pay@desk.test', 'Correct-Horse-1');
     const now = t.clock.now();
     await t.db.insert(deposits).values({
       id: depositId,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type Deposit, type Withdrawal } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { deposits, transfers, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -13,10 +14,9 @@ describe(`funding request lists (${testDbKind})`, () => {
   let bob: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'pay@desk.test', password: 'Correct-Horse-1' });
+    token = (await staffSession(t, 'pay@desk.test')).token;
     ann = await t.createUser({ email: 'ann@funding.test', role: 'USER', name: 'Ann' });
     bob = await t.createUser({ email: 'bob@funding.test', role: 'USER', name: 'Bob' });
-    token = await t.signIn('pay@desk.test', 'Correct-Horse-1');
     const now = t.clock.now();
     const dep = (userId: string, status: string, amount: number, ts: number) => ({
       id: newId(ts),

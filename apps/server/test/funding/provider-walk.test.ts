@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -23,9 +24,8 @@ describe(`provider sync walks every open order (${testDbKind})`, () => {
   let account = 900_000;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'walk@desk.test', password: 'Correct-Horse-1' });
+    token = (await staffSession(t, 'walk@desk.test')).token;
     clientId = await t.createUser({ email: 'walk@client.test', role: 'USER' });
-    token = await t.signIn('walk@desk.test', 'Correct-Horse-1');
     provider = new StandInPaymentProvider(t.db, t.clock, PROCESS_SECONDS);
   });
   afterAll(() => t.stop());

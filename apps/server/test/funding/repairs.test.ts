@@ -4,7 +4,7 @@ import { calls, type CallBody, MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, platformOperations } from '../../src/db/schema.ts';
-import { fundingFixtures } from './support.ts';
+import { fundingPair, type fundingFixtures } from './support.ts';
 
 const UPDATE = {
   deposit: calls.funding.updateDeposit,
@@ -21,19 +21,16 @@ describe(`retrying or closing refused requests (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;
   let other: string;
-  let clientId: string;
+  let desk: Awaited<ReturnType<typeof fundingPair>>;
   let f: ReturnType<typeof fundingFixtures>;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'fix1@desk.test', password: 'Correct-Horse-1' });
-    await t.createUser({ email: 'fix2@desk.test', password: 'Correct-Horse-1' });
-    clientId = await t.createUser({ email: 'refused@client.test', role: 'USER' });
-    f = fundingFixtures(t, () => clientId);
+    desk = await fundingPair(t, ['fix1', 'fix2'], 'refused');
+    f = desk.f;
   });
   // Settling moves the clock past back-offs, and so past the sessions' idle limit: sign in afresh.
   beforeEach(async () => {
-    token = await t.signIn('fix1@desk.test', 'Correct-Horse-1');
-    other = await t.signIn('fix2@desk.test', 'Correct-Horse-1');
+    [token, other] = await desk.signIn();
   });
   afterAll(() => t.stop());
 

@@ -138,3 +138,19 @@ export const transferRow = (
   status: 'pending',
   ...extra,
 });
+
+/**
+ * A funding desk with two staff members, `<a>@desk.test` and `<b>@desk.test` (a second approver, a
+ * second person pressing the same button), and a client `<client>@client.test`. `signIn` gives both
+ * their sessions: tests that settle move the clock past the idle limit and sign in again per test.
+ */
+export async function fundingPair(t: TestApp, staff: readonly [string, string], client: string) {
+  for (const who of staff) await t.createUser({ email: `${who}@desk.test`, password: STAFF_PASSWORD });
+  const clientId = await t.createUser({ email: `${client}@client.test`, role: 'USER' });
+  const f = fundingFixtures(t, () => clientId);
+  const signIn = async (): Promise<[string, string]> => [
+    await t.signIn(`${staff[0]}@desk.test`, STAFF_PASSWORD),
+    await t.signIn(`${staff[1]}@desk.test`, STAFF_PASSWORD),
+  ];
+  return { clientId, f, signIn };
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls, MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, ibCodes, ibRequests, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -13,8 +14,7 @@ describe(`IB requests (${testDbKind})`, () => {
   let staffId: string;
   beforeAll(async () => {
     t = await startTestApp();
-    staffId = await t.createUser({ email: 'ib.admin@desk.test', password: 'Correct-Horse-1', name: 'Ida' });
-    token = await t.signIn('ib.admin@desk.test', 'Correct-Horse-1');
+    ({ id: staffId, token: token } = await staffSession(t, 'ib.admin@desk.test', 'ADMIN', 'Ida'));
   });
   afterAll(() => t.stop());
 

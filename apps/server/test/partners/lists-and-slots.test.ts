@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls, MESSAGES, SLOT_MESSAGES, type ErrorBody } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, ibCodes, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -14,10 +15,8 @@ describe(`IB lists paged on the server, and adding slots (${testDbKind})`, () =>
   let admin: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'sys@slots.test', password: 'Correct-Horse-1', role: 'SYSOP' });
-    await t.createUser({ email: 'adm@slots.test', password: 'Correct-Horse-1', role: 'ADMIN' });
-    sysop = await t.signIn('sys@slots.test', 'Correct-Horse-1');
-    admin = await t.signIn('adm@slots.test', 'Correct-Horse-1');
+    ({ token: sysop } = await staffSession(t, 'sys@slots.test', 'SYSOP'));
+    ({ token: admin } = await staffSession(t, 'adm@slots.test', 'ADMIN'));
   });
   afterAll(() => t.stop());
 

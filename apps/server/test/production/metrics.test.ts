@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, calls, urlOf } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { platformOperations, platformStatus } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -18,9 +19,8 @@ describe(`Prometheus metrics on their own listener (${testDbKind})`, () => {
   let clientId: string;
   beforeAll(async () => {
     t = await startTestApp({ metrics: true });
-    await t.createUser({ email: 'ops@metrics.test', password: 'Correct-Horse-1' });
+    token = (await staffSession(t, 'ops@metrics.test')).token;
     clientId = await t.createUser({ email: 'client@metrics.test', role: 'USER' });
-    token = await t.signIn('ops@metrics.test', 'Correct-Horse-1');
   });
   afterAll(() => t.stop());
 

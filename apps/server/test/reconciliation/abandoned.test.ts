@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { reconciliationReports as reports } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -24,9 +25,8 @@ describe(`reconciliation reports left running by a dead server (${testDbKind})`,
 
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'ada@abandoned.test', password: 'Correct-Horse-1' });
+    token = (await staffSession(t, 'ada@abandoned.test')).token;
     const clientId = await t.createUser({ email: 'client@abandoned.test', role: 'USER' });
-    token = await t.signIn('ada@abandoned.test', 'Correct-Horse-1');
     s = seeder(t, token, clientId);
     // No opening balance: no deal, so a run over it is all clear.
     login = await s.account();

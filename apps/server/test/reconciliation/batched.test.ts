@@ -3,6 +3,7 @@ import { calls, type CallBody } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { ReconciliationReportDetail } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { tradingAccounts } from '../../src/db/schema.ts';
 import { dealWindow, slices } from '../../src/features/reconciliation/plan.ts';
@@ -24,9 +25,8 @@ describe(`deals read by group (${testDbKind})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'bea@batched.test', password: 'Correct-Horse-1' });
+    token = (await staffSession(t, 'bea@batched.test')).token;
     const clientId = await t.createUser({ email: 'client@batched.test', role: 'USER' });
-    token = await t.signIn('bea@batched.test', 'Correct-Horse-1');
     s = seeder(t, () => token, clientId);
   });
   afterAll(() => t.stop());

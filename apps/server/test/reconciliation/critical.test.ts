@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { connectStream, type LiveStream } from '../events/support.ts';
 import { auditLog, reconciliationMismatches } from '../../src/db/schema.ts';
@@ -35,11 +36,10 @@ describe(`a deal comment on the platform twice is a critical mismatch (${testDbK
 
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'ada@critical.test', password: 'Correct-Horse-1', name: 'Ada' });
+    token = (await staffSession(t, 'ada@critical.test', 'ADMIN', 'Ada')).token;
     for (const email of sysops) await t.createUser({ email, role: 'SYSOP' });
     await t.createUser({ email: 'gone@critical.test', role: 'SYSOP', status: 'disabled' });
     const clientId = await t.createUser({ email: 'client@critical.test', role: 'USER' });
-    token = await t.signIn('ada@critical.test', 'Correct-Horse-1');
     s = seeder(t, token, clientId);
     from = t.clock.now();
     login = await s.account();

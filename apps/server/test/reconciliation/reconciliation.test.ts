@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { calls, RECONCILIATION_CSV_COLUMNS, RECONCILIATION_MAX_DAYS, urlOf } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -32,9 +33,8 @@ describe(`reconciliation with the platform (${testDbKind})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    rita = await t.createUser({ email: 'rita@recon.test', password: 'Correct-Horse-1', name: 'Rita' });
+    ({ id: rita, token: token } = await staffSession(t, 'rita@recon.test', 'ADMIN', 'Rita'));
     clientId = await t.createUser({ email: 'client@recon.test', role: 'USER', name: 'Carla' });
-    token = await t.signIn('rita@recon.test', 'Correct-Horse-1');
     s = seeder(t, token, clientId);
 
     // Before the period: accounts with opening balances, and a deposit approved now but only credited

@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { calls, SEARCH_GROUP_LIMIT, type SearchResponse } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import * as schema from '../../src/db/schema.ts';
 import { deposits, ibCodes, tradingAccounts, users, withdrawals } from '../../src/db/schema.ts';
@@ -15,8 +16,6 @@ import { newId } from '../../src/lib/ids.ts';
 import { search } from '../../src/features/search/service.ts';
 
 const SEARCH = calls.search.searchRecords;
-
-const PASSWORD = 'Correct-Horse-1';
 
 describe(`global search (${testDbKind})`, () => {
   let t: TestApp;
@@ -40,8 +39,7 @@ describe(`global search (${testDbKind})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'sofia@staff.test', password: PASSWORD, role: 'SYSOP', name: 'Sofia' });
-    token = await t.signIn('sofia@staff.test', PASSWORD);
+    token = (await staffSession(t, 'sofia@staff.test', 'SYSOP', 'Sofia')).token;
     // Staff are not clients: an ADMIN named like a client is never found.
     await t.createUser({ email: 'anna.admin@staff.test', role: 'ADMIN', name: 'Anna' });
 

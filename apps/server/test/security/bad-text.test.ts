@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls, type CallBody, type CallDef, MESSAGES } from '@brokerdesk/contract';
 import { startTestApp, type TestApp, type BodyOnlyCall, type RawInput } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, clientLogs, users } from '../../src/db/schema.ts';
-
-const PASSWORD = 'Correct-Horse-1';
 
 /**
  * Text that is not well-formed Unicode (a lone surrogate) or holds NUL is refused for every route at
@@ -18,14 +17,13 @@ describe(`text with lone surrogates or NUL is refused at the input layer (${test
   let clientId: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'text@bad.test', password: PASSWORD, role: 'ADMIN' });
+    token = (await staffSession(t, 'text@bad.test', 'ADMIN')).token;
     clientId = await t.createUser({
       email: 'client@bad.test',
       role: 'USER',
       status: 'pending',
       name: 'Clara',
     });
-    token = await t.signIn('text@bad.test', PASSWORD);
   });
   afterAll(() => t.stop());
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { allCalls, API_PREFIX, calls, MESSAGES, urlOf, type CallDef } from '@brokerdesk/contract';
 import { startTestApp, type RawInput, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { codeFrom } from '../support/smtp-receiver.ts';
 import { emailConfirmations } from '../../src/db/schema.ts';
@@ -49,9 +50,8 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
   let clientId: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'headers@sec.test', password: PASSWORD, role: 'ADMIN' });
+    token = (await staffSession(t, 'headers@sec.test', 'ADMIN')).token;
     clientId = await t.createUser({ email: 'client@sec.test', role: 'USER', status: 'pending' });
-    token = await t.signIn('headers@sec.test', PASSWORD);
   });
   afterAll(() => t.stop());
 

@@ -4,8 +4,7 @@ import { calls, STAFF_MESSAGES } from '@brokerdesk/contract';
 import { users } from '../../src/db/schema.ts';
 import { testDbKind } from '../support/db.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-
-const PASSWORD = 'Correct-Horse-1';
+import { staffSession } from '../support/desk.ts';
 
 /**
  * Edit User is the client form: a staff member is changed only on the Staff screen, so the last SYSOP
@@ -18,8 +17,7 @@ describe(`Edit User and staff (${testDbKind})`, () => {
   let sysopId: string;
   beforeAll(async () => {
     t = await startTestApp();
-    sysopId = await t.createUser({ email: 'only@edit.test', password: PASSWORD, role: 'SYSOP', name: 'Sol' });
-    sysop = await t.signIn('only@edit.test', PASSWORD);
+    ({ id: sysopId, token: sysop } = await staffSession(t, 'only@edit.test', 'SYSOP', 'Sol'));
   });
   afterAll(() => t.stop());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { startTestApp, type TestApp, type NoInputCall } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { requestRows } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { bankAccounts, deposits, ibRequests, transfers, withdrawals } from '../../src/db/schema.ts';
@@ -15,10 +16,9 @@ describe(`counters, new-deposit notices and platform lights (${testDbKind})`, ()
   let clientId: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.createUser({ email: 'desk@sys.test', password: 'Correct-Horse-1' });
+    token = (await staffSession(t, 'desk@sys.test')).token;
     clientId = await t.createUser({ email: 'client@sys.test', role: 'USER', status: 'new' });
     await t.createUser({ email: 'client2@sys.test', role: 'USER', status: 'approved' });
-    token = await t.signIn('desk@sys.test', 'Correct-Horse-1');
   });
   afterAll(() => t.stop());
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls, VIEWS_LIMITS, VIEWS_MESSAGES, type ViewResponse, type ViewState } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { staffSession } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { listPreferences, savedViews, users } from '../../src/db/schema.ts';
 
@@ -25,10 +26,8 @@ describe(`table settings and saved views (${testDbKind})`, () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    adaId = await t.createUser({ email: 'ada@views.test', password: PASSWORD, role: 'ADMIN', name: 'Ada' });
-    await t.createUser({ email: 'bob@views.test', password: PASSWORD, role: 'SYSOP', name: 'Bob' });
-    ada = await t.signIn('ada@views.test', PASSWORD);
-    bob = await t.signIn('bob@views.test', PASSWORD);
+    ({ id: adaId, token: ada } = await staffSession(t, 'ada@views.test', 'ADMIN', 'Ada'));
+    bob = (await staffSession(t, 'bob@views.test', 'SYSOP', 'Bob')).token;
   });
   afterAll(() => t.stop());
 
