@@ -6,13 +6,19 @@ type Props<F extends FieldValues> = Omit<SelectProps, 'value' | 'onChange' | 'al
   name: FieldPath<F>;
   /** Besides setting the field: what else a choice changes (errors it clears, say). */
   onPick?: (value: string) => void;
+  /**
+   * For a choice that may be taken back (a title, a country): what the field holds once cleared, null or
+   * ''. Without it the choice is required and cannot be cleared.
+   */
+  cleared?: null | '';
 };
 
 /**
- * A required choice of a form (a status, a role, a currency): once chosen it cannot be cleared, and its
- * list opens above modals.
+ * A choice of a form (a status, a role, a currency, a country), its list opening above modals. A required
+ * one cannot be cleared once chosen.
  */
-export function FormSelect<F extends FieldValues>({ control, name, onPick, ...select }: Props<F>) {
+export function FormSelect<F extends FieldValues>({ control, name, onPick, cleared, ...select }: Props<F>) {
+  const optional = cleared !== undefined;
   return (
     <Controller
       control={control}
@@ -20,13 +26,17 @@ export function FormSelect<F extends FieldValues>({ control, name, onPick, ...se
       render={({ field }) => (
         <Select
           {...select}
-          value={(field.value as string | null | undefined) ?? null}
+          value={(field.value as string | null | undefined) || null}
           onChange={(value) => {
-            if (value === null) return;
+            if (value === null) {
+              if (optional) field.onChange(cleared);
+              return;
+            }
             field.onChange(value);
             onPick?.(value);
           }}
-          allowDeselect={false}
+          onBlur={field.onBlur}
+          allowDeselect={optional}
           comboboxProps={{ withinPortal: true }}
         />
       )}

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { IconCircleCheck, IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { errorsOf } from '../api.ts';
 import { ErrorAlert } from '../error-alert.tsx';
 import { showErrorNotice } from '../notify.ts';
@@ -14,6 +14,7 @@ import {
   type ValidUpdate,
 } from './update-values.ts';
 import { onSubmit } from '../on-submit.ts';
+import { FormSelect } from '../form-select.tsx';
 
 export type UpdateModalProps<S extends string> = {
   title: string;
@@ -108,27 +109,17 @@ export function UpdateModal<S extends string>(props: UpdateModalProps<S>) {
         {props.details}
         <form noValidate onSubmit={onSubmit(submit)}>
           <Stack gap="sm">
-            <Controller
+            <FormSelect
               control={form.control}
               name="status"
-              render={({ field }) => (
-                <Select
-                  label="Status"
-                  withAsterisk
-                  placeholder="Choose a status"
-                  data={selectData}
-                  value={field.value}
-                  onChange={(value) => {
-                    field.onChange(value);
-                    form.clearErrors(['status', 'comment']);
-                  }}
-                  allowDeselect={false}
-                  disabled={props.statusLocked || locked}
-                  description={locked ? undefined : chosen?.description}
-                  error={errors.status?.message ?? serverErrors.status}
-                  comboboxProps={{ withinPortal: true }}
-                />
-              )}
+              label="Status"
+              withAsterisk
+              placeholder="Choose a status"
+              data={selectData}
+              onPick={() => form.clearErrors(['status', 'comment'])}
+              disabled={props.statusLocked || locked}
+              description={locked ? undefined : chosen?.description}
+              error={errors.status?.message ?? serverErrors.status}
             />
             <Textarea
               label="Comment"

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@brokerdesk/contract';
-import { Divider, Paper, PasswordInput, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { Divider, Paper, PasswordInput, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { errorsOf } from '../../../shared/api.ts';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
@@ -19,6 +19,7 @@ import {
 import { onSubmit } from '../../../shared/on-submit.ts';
 import { FormButtons } from '../../../shared/form-modal.tsx';
 import { fieldProps } from '../../../shared/field-props.ts';
+import { FormSelect } from '../../../shared/form-select.tsx';
 
 /** docs/product.md [routes]: Add User submit or cancel leads back to the users list. */
 const AFTER = '/users/all';
@@ -57,26 +58,12 @@ export function AddUserPage() {
             <Stack gap="md">
               <Divider label="Account" labelPosition="left" />
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-                <TextInput
-                  label="Email"
-                  type="email"
-                  withAsterisk
-                  autoComplete="off"
-                  {...field('email')}
-                />
-                <Controller
+                <TextInput label="Email" type="email" withAsterisk autoComplete="off" {...field('email')} />
+                <FormSelect
                   control={form.control}
                   name="accountType"
-                  render={({ field }) => (
-                    <Select
-                      label="Application type"
-                      data={['Individual', 'Corporate']}
-                      value={field.value ?? 'Individual'}
-                      onChange={(value) => value && field.onChange(value)}
-                      allowDeselect={false}
-                      comboboxProps={{ withinPortal: true }}
-                    />
-                  )}
+                  label="Application type"
+                  data={['Individual', 'Corporate']}
                 />
                 <PasswordInput
                   label="Password"

@@ -1,9 +1,10 @@
 import { TITLES, type EditUserRequest } from '@brokerdesk/contract';
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import { Controller, useFormContext, type FieldPath } from 'react-hook-form';
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { useFormContext, type FieldPath } from 'react-hook-form';
 import type { FieldErrors } from '../../../shared/api.ts';
 import { fieldErrorOf, fieldProps } from '../../../shared/field-props.ts';
 import { COUNTRY_OPTIONS } from '../../../shared/country-options.ts';
+import { FormSelect } from '../../../shared/form-select.tsx';
 
 /** The fields Add User and Edit User share, with the same names in both requests. */
 export type ClientDetailsForm = Pick<
@@ -77,21 +78,15 @@ export function ClientDetailsFields({ serverErrors, required }: Props) {
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-      <Controller
+      <FormSelect
         control={control}
         name="title"
-        render={({ field }) => (
-          <Select
-            label="Title"
-            placeholder="None"
-            data={[...TITLES]}
-            value={field.value ?? null}
-            onChange={(value) => field.onChange(value ?? null)}
-            clearable
-            error={errorOf('title')}
-            comboboxProps={{ withinPortal: true }}
-          />
-        )}
+        label="Title"
+        placeholder="None"
+        data={[...TITLES]}
+        cleared={null}
+        clearable
+        error={errorOf('title')}
       />
       {TEXT_FIELDS.map((f) => (
         <TextInput
@@ -103,24 +98,17 @@ export function ClientDetailsFields({ serverErrors, required }: Props) {
         />
       ))}
       {(['country', 'nationality'] as const).map((name) => (
-        <Controller
+        <FormSelect
           key={name}
           control={control}
           name={name}
-          render={({ field }) => (
-            <Select
-              label={name === 'country' ? 'Country of residence' : 'Nationality'}
-              placeholder="Choose a country"
-              withAsterisk={required.includes(name)}
-              data={COUNTRY_OPTIONS}
-              value={field.value || null}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              searchable
-              error={errorOf(name)}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
+          label={name === 'country' ? 'Country of residence' : 'Nationality'}
+          placeholder="Choose a country"
+          withAsterisk={required.includes(name)}
+          data={COUNTRY_OPTIONS}
+          cleared=""
+          searchable
+          error={errorOf(name)}
         />
       ))}
     </SimpleGrid>

@@ -4,10 +4,10 @@ import {
   type UpdateBankAccountRequest,
 } from '@brokerdesk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, FileInput, Group, Select, Stack, Textarea } from '@mantine/core';
+import { Button, Checkbox, FileInput, Group, Stack, Textarea } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorsOf } from '../../../shared/api.ts';
 import { DetailItem } from '../../../shared/detail-grid.tsx';
@@ -29,6 +29,7 @@ import { onSubmit } from '../../../shared/on-submit.ts';
 import { BULK_COPY } from '../../../shared/bulk/bulk-copy.ts';
 import { confirmAction } from '../../../shared/confirm-modal.tsx';
 import { fieldProps } from '../../../shared/field-props.ts';
+import { FormSelect } from '../../../shared/form-select.tsx';
 
 type Output = z.output<typeof updateBankAccountRequest>;
 type Props = { details: BankDetailsResponse; onDone: () => void; onCancel: () => void };
@@ -123,25 +124,15 @@ export function BankDetailsForm({ details, onDone, onCancel }: Props) {
             </Stack>
           </Group>
           <Stack gap="sm">
-            <Controller
+            <FormSelect
               control={form.control}
               name="status"
-              render={({ field }) => (
-                <Select
-                  label="Status"
-                  withAsterisk
-                  maw={260}
-                  data={BANK_STATUS_OPTIONS}
-                  value={field.value}
-                  onChange={(value) => {
-                    if (value) field.onChange(value);
-                    form.clearErrors('comment');
-                  }}
-                  allowDeselect={false}
-                  error={errors.status?.message ?? serverErrors.status}
-                  comboboxProps={{ withinPortal: true }}
-                />
-              )}
+              label="Status"
+              withAsterisk
+              maw={260}
+              data={BANK_STATUS_OPTIONS}
+              onPick={() => form.clearErrors('comment')}
+              error={errors.status?.message ?? serverErrors.status}
             />
             <Textarea
               label="Comment"

@@ -1,6 +1,6 @@
 import { CURRENCIES, UK_BANK_COUNTRY, type UpdateBankAccountRequest } from '@brokerdesk/contract';
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { useFormContext, useWatch } from 'react-hook-form';
 import type { FieldErrors } from '../../../shared/api.ts';
 import { fieldErrorOf, fieldProps } from '../../../shared/field-props.ts';
 import { COUNTRY_OPTIONS } from '../../../shared/country-options.ts';
@@ -22,27 +22,17 @@ export function BankFormFields({ serverErrors }: { serverErrors: FieldErrors }) 
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
         <TextInput label="Bank name" withAsterisk {...field('bankName')} />
-        <TextInput
-          label="Bank address"
-          withAsterisk
-          {...field('bankAddress')}
-        />
-        <Controller
+        <TextInput label="Bank address" withAsterisk {...field('bankAddress')} />
+        <FormSelect
           control={control}
           name="bankCountry"
-          render={({ field }) => (
-            <Select
-              label="Country"
-              withAsterisk
-              searchable
-              data={COUNTRY_OPTIONS}
-              value={field.value}
-              onChange={(value) => field.onChange(value ?? '')}
-              nothingFoundMessage="No such country"
-              error={err('bankCountry')}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
+          label="Country"
+          withAsterisk
+          searchable
+          data={COUNTRY_OPTIONS}
+          cleared=""
+          nothingFoundMessage="No such country"
+          error={err('bankCountry')}
         />
         <FormSelect
           control={control}
@@ -61,12 +51,7 @@ export function BankFormFields({ serverErrors }: { serverErrors: FieldErrors }) 
             inputMode="numeric"
             {...field('bankAccountNumber')}
           />
-          <TextInput
-            label="Sort code"
-            withAsterisk
-            placeholder="12-34-56"
-            {...field('bankSortCode')}
-          />
+          <TextInput label="Sort code" withAsterisk placeholder="12-34-56" {...field('bankSortCode')} />
         </SimpleGrid>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" key="iban">
