@@ -40,10 +40,11 @@ describe(`client record: timeline and bank statements (${testDbKind})`, () => {
 
   it('merges logs, funding requests and staff actions newest first, without telling a change twice', async () => {
     const at = t.clock.now();
+    /** The id and time of a row written `ago` seconds before now. */
+    const stamp = (ago: number) => ({ id: newId(at - ago), timestamp: at - ago });
     await t.db.insert(deposits).values({
-      id: newId(at - 300),
+      ...stamp(300),
       userId: clientId,
-      timestamp: at - 300,
       depositCurrency: 'USD',
       depositAmountSent: 250,
       depositPaymentName: 'Visa',
@@ -51,9 +52,8 @@ describe(`client record: timeline and bank statements (${testDbKind})`, () => {
       status: 'pending',
     });
     await t.db.insert(withdrawals).values({
-      id: newId(at - 200),
+      ...stamp(200),
       userId: clientId,
-      timestamp: at - 200,
       withdrawalCurrency: 'EUR',
       withdrawalAmount: 80.5,
       withdrawalType: 'wire',
@@ -62,9 +62,8 @@ describe(`client record: timeline and bank statements (${testDbKind})`, () => {
       status: 'incomplete',
     });
     await t.db.insert(transfers).values({
-      id: newId(at - 100),
+      ...stamp(100),
       userId: clientId,
-      timestamp: at - 100,
       sourceAccount: 500123,
       destinationAccount: 500124,
       transferCurrency: 'USD',
@@ -73,9 +72,8 @@ describe(`client record: timeline and bank statements (${testDbKind})`, () => {
     });
     // Someone else's request never shows.
     await t.db.insert(deposits).values({
-      id: newId(at - 50),
+      ...stamp(50),
       userId: otherId,
-      timestamp: at - 50,
       depositCurrency: 'USD',
       depositAmountSent: 1,
       accountNumber: 1,

@@ -3,12 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallDef, TOTAL_CAP } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
+import { hexId, seedPerRow } from './support.ts';
 
 type Total = { totalSize: number; totalCapped?: boolean };
 const CLIENT = 'c0c0c0c0c0c0c0c0c0c0c0c0';
 const N = TOTAL_CAP + 1;
-/** A 24-hex id per generated row, one leading digit per table. */
-const hexId = (prefix: string) => sql.raw(`'${prefix}' || lpad(to_hex(g), 23, '0')`);
+
+/** A filter that leaves the rows numbered up to `n` in `field` (the count is then exact). */
+const upTo = (field: string, n: number) => ({
+  narrow: { [field]: { filterType: 'NUMBER', filterVal: n, comparisonType: '<=' } },
+  narrowCount: n,
+});
+/** The funding list of a request type and status. */
+const fundingList = (type: string, status: string) => ({
+  path: calls.funding.listFundingRequests,
+  extra: { type, status },
+  total: (b: Record<string, unknown>) => b.data as Total,
+});
 
 /** Each server-paged list, how to call it, and where its total sits in the reply. */
 const LISTS: {
@@ -21,51 +32,27 @@ const LISTS: {
   narrowCount: number;
   total: (body: Record<string, unknown>) => Total;
 }[] = [
-  {
-    name: 'deposits',
-    path: calls.funding.listFundingRequests,
-    extra: { type: 'deposit', status: 'pending' },
-    narrow: { accountNumber: { filterType: 'NUMBER', filterVal: 7, comparisonType: '<=' } },
-    narrowCount: 7,
-    total: (b) => b.data as Total,
-  },
-  {
-    name: 'withdrawals',
-    path: calls.funding.listFundingRequests,
-    extra: { type: 'withdrawal', status: 'incomplete' },
-    narrow: { accountNumber: { filterType: 'NUMBER', filterVal: 3, comparisonType: '<=' } },
-    narrowCount: 3,
-    total: (b) => b.data as Total,
-  },
-  {
-    name: 'transfers',
-    path: calls.funding.listFundingRequests,
-    extra: { type: 'transfer', status: 'pending' },
-    narrow: { sourceAccount: { filterType: 'NUMBER', filterVal: 5, comparisonType: '<=' } },
-    narrowCount: 5,
-    total: (b) => b.data as Total,
-  },
+  { name: 'deposits', ...fundingList('deposit', 'pending'), ...upTo('accountNumber', 7) },
+  { name: 'withdrawals', ...fundingList('withdrawal', 'incomplete'), ...upTo('accountNumber', 3) },
+  { name: 'transfers', ...fundingList('transfer', 'pending'), ...upTo('sourceAccount', 5) },
   {
     name: 'live trading accounts',
     path: calls.accounts.pageAccounts,
     params: { all: 'all', type: 'live', approved: 'all' },
-    narrow: { number: { filterType: 'NUMBER', filterVal: 4, comparisonType: '<=' } },
-    narrowCount: 4,
+    ...upTo('number', 4),
     total: (b) => b.data as Total,
   },
   {
     name: 'wallet accounts',
     path: calls.accounts.pageWalletAccounts,
-    narrow: { number: { filterType: 'NUMBER', filterVal: 4, comparisonType: '<=' } },
-    narrowCount: 4,
+    ...upTo('number', 4),
     total: (b) => b.data as Total,
   },
   {
     name: 'leverage changes',
     path: calls.accounts.pageLeverageRequests,
     params: { status: 'pending' },
-    narrow: { accountNumber: { filterType: 'NUMBER', filterVal: 2, comparisonType: '<=' } },
-    narrowCount: 2,
+    ...upTo('accountNumber', 2),
     total: (b) => b as Total,
   },
   {
@@ -86,8 +73,7 @@ const LISTS: {
   {
     name: 'IB codes',
     path: calls.partners.pageIbCodes,
-    narrow: { agentCode: { filterType: 'NUMBER', filterVal: 5, comparisonType: '<=' } },
-    narrowCount: 5,
+    ...upTo('agentCode', 5),
     total: (b) => b as Total,
   },
 ];
@@ -102,34 +88,15 @@ describe(`every server-paged list counts up to TOTAL_CAP rows (${testDbKind})`, 
       insert into users (id, role, name, surname, email, status, timestamp)
       values (${CLIENT}, 'USER', 'Cap', 'Client', 'client@capped.test', 'approved', 1000000)`);
     const g = sql`generate_series(1, ${N}) g`;
-    await t.db.execute(sql`
-      insert into deposits (id, user_id, timestamp, deposit_currency, deposit_amount_sent, account_number, status)
-      select ${hexId('d')}, ${CLIENT}, 1000000 + g, 'USD', 10, g, 'pending' from ${g}`);
+    await seedPerRow(t, sql`${CLIENT}`, g);
     await t.db.execute(sql`
       insert into withdrawals (id, user_id, withdrawal_type, withdrawal_currency, withdrawal_amount,
                                account_number, timestamp, status)
       select ${hexId('e')}, ${CLIENT}, 'wire', 'USD', 10, g, 1000000 + g, 'incomplete' from ${g}`);
     await t.db.execute(sql`
-      insert into transfers (id, user_id, source_account, destination_account, transfer_currency,
-                             transfer_amount, timestamp, status)
-      select ${hexId('f')}, ${CLIENT}, g, g + 1, 'USD', 10, 1000000 + g, 'pending' from ${g}`);
-    await t.db.execute(sql`
       insert into trading_accounts (id, user_id, number, live, approved, type, base_currency, leverage,
                                     time_created)
       select ${hexId('a')}, ${CLIENT}, g, true, true, 'Standard', 'USD', 100, 1000000 + g from ${g}`);
-    await t.db.execute(sql`
-      insert into leverage_changes (id, user_id, account_number, account_type, old_leverage, new_leverage,
-                                    status, timestamp)
-      select ${hexId('b')}, ${CLIENT}, g, 'Standard', '1:100', '1:200', 'pending', 1000000 + g from ${g}`);
-    await t.db.execute(sql`
-      insert into sub_account_requests (id, user_id, type, live, base_currency, leverage, status, time_created)
-      select ${hexId('c')}, ${CLIENT}, 'Standard', true, 'USD', 100, 'pending', 1000000 + g from ${g}`);
-    await t.db.execute(sql`
-      insert into ib_requests (id, user_id, status, timestamp)
-      select ${hexId('1')}, ${CLIENT}, 'pending', 1000000 + g from ${g}`);
-    await t.db.execute(sql`
-      insert into ib_codes (id, name, code, agent_code, status_code, link, timestamp, time_created)
-      select ${hexId('2')}, 'IB ' || g, 'code' || g, g, 'S', '', 1000000 + g, 1000000 + g from ${g}`);
   }, 300_000);
   afterAll(() => t.stop());
 

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, EXPORTABLE_LISTS, type Filter } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
+import { hexId, seedPerRow } from './support.ts';
 
 const ALPHA = 'a1a1a1a1a1a1a1a1a1a1a1a1'; // owns the odd rows
 const BETA = 'b2b2b2b2b2b2b2b2b2b2b2b2'; // owns the even rows
 const N = 1_500; // more than one cursor batch, so the per-batch client lookup runs twice
-const hexId = (prefix: string) => sql.raw(`'${prefix}' || lpad(to_hex(g), 23, '0')`);
 const idOf = (prefix: string, g: number) => prefix + g.toString(16).padStart(23, '0');
 const upTo = (field: string, n: number): Record<string, Filter> => ({
   [field]: { filterType: 'NUMBER', filterVal: n, comparisonType: '<=' },
@@ -182,17 +182,11 @@ describe(`every list exports its filtered, sorted rows as CSV (${testDbKind})`, 
         (${BETA}, 'USER', 'Beta', 'Client', 'beta@export.test', 'approved', 1000000, null)`);
     const g = sql`generate_series(1, ${N}) g`;
     const owner = sql.raw(`case when g % 2 = 1 then '${ALPHA}' else '${BETA}' end`);
-    await t.db.execute(sql`
-      insert into deposits (id, user_id, timestamp, deposit_currency, deposit_amount_sent, account_number, status)
-      select ${hexId('d')}, ${owner}, 1000000 + g, 'USD', 10, g, 'pending' from ${g}`);
+    await seedPerRow(t, owner, g);
     await t.db.execute(sql`
       insert into withdrawals (id, user_id, withdrawal_type, withdrawal_currency, withdrawal_amount,
                                account_number, timestamp, status, provider_handled)
       select ${hexId('e')}, ${owner}, 'wire', 'USD', 10, g, 1000000 + g, 'incomplete', g % 3 = 0 from ${g}`);
-    await t.db.execute(sql`
-      insert into transfers (id, user_id, source_account, destination_account, transfer_currency,
-                             transfer_amount, timestamp, status)
-      select ${hexId('f')}, ${owner}, g, g + 1, 'USD', 10, 1000000 + g, 'pending' from ${g}`);
     await t.db.execute(sql`
       insert into bank_accounts (id, user_id, bank_name, bank_country, bank_account_currency, status, timestamp)
       select ${hexId('9')}, ${owner}, 'Bank ' || g, 'GB', 'GBP', 'pending', 1000000 + g from ${g}`);
@@ -200,19 +194,6 @@ describe(`every list exports its filtered, sorted rows as CSV (${testDbKind})`, 
       insert into trading_accounts (id, user_id, number, live, approved, type, base_currency, leverage,
                                     time_created)
       select ${hexId('a')}, ${owner}, g, true, g % 2 = 0, 'Standard', 'USD', 100, 1000000 + g from ${g}`);
-    await t.db.execute(sql`
-      insert into leverage_changes (id, user_id, account_number, account_type, old_leverage, new_leverage,
-                                    status, timestamp)
-      select ${hexId('b')}, ${owner}, g, 'Standard', '1:100', '1:200', 'pending', 1000000 + g from ${g}`);
-    await t.db.execute(sql`
-      insert into sub_account_requests (id, user_id, type, live, base_currency, leverage, status, time_created)
-      select ${hexId('c')}, ${owner}, 'Standard', true, 'USD', 100, 'pending', 1000000 + g from ${g}`);
-    await t.db.execute(sql`
-      insert into ib_requests (id, user_id, status, timestamp)
-      select ${hexId('1')}, ${owner}, 'pending', 1000000 + g from ${g}`);
-    await t.db.execute(sql`
-      insert into ib_codes (id, name, code, agent_code, status_code, link, timestamp, time_created)
-      select ${hexId('2')}, 'IB ' || g, 'code' || g, g, 'S', '', 1000000 + g, 1000000 + g from ${g}`);
     await t.db.execute(sql`
       insert into groups (group_id, group_name, group_status, timestamp)
       select 'G' || g, 'Group ' || g, case when g % 2 = 0 then 'active' else 'disabled' end, 1000000 + g

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallBody } from '@brokerdesk/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import { leverageRequest, staffSession } from '../support/desk.ts';
+import { fundingFixtures } from '../funding/support.ts';
 import { testDbKind } from '../support/db.ts';
 import {
   deposits,
@@ -13,7 +14,6 @@ import {
   transfers,
   withdrawals,
 } from '../../src/db/schema.ts';
-import { newId } from '../../src/lib/ids.ts';
 import type { FakeMt5Server } from '../support/fake-mt5/index.ts';
 
 /** Each fault switch of the fake MT5 server, armed on the calls that change something. */
@@ -99,52 +99,12 @@ describe(`fault runs against the MT5 Web API fake (${testDbKind})`, () => {
       expect(fake.ledger.account(b)).toBeDefined();
 
       // Money: 3 deposits to a, a withdrawal from a, a transfer a -> b, a leverage change on b.
-      const now = t.clock.now();
-      const depositIds = [100, 250.5, 49.5].map((amount) => ({ id: newId(), amount }));
-      await t.db.insert(deposits).values(
-        depositIds.map(({ id, amount }) => ({
-          id,
-          userId: clientId,
-          timestamp: now,
-          depositCurrency: 'USD',
-          depositAmountSent: amount,
-          accountNumber: a,
-          status: 'pending',
-        })),
-      );
-      const wd = newId();
-      await t.db.insert(withdrawals).values({
-        id: wd,
-        userId: clientId,
-        withdrawalType: 'wire',
-        withdrawalCurrency: 'USD',
-        withdrawalAmount: 80,
-        accountNumber: a,
-        timestamp: now,
-        status: 'pending',
-      });
-      const tr = newId();
-      await t.db.insert(transfers).values({
-        id: tr,
-        userId: clientId,
-        sourceAccount: a,
-        destinationAccount: b,
-        transferCurrency: 'USD',
-        transferAmount: 120,
-        timestamp: now,
-        status: 'pending',
-      });
-      const lev = newId();
-      await t.db.insert(leverageChanges).values({
-        id: lev,
-        userId: clientId,
-        accountNumber: b,
-        accountType: 'Standard',
-        oldLeverage: '100',
-        newLeverage: '400',
-        status: 'pending',
-        timestamp: now,
-      });
+      const f = fundingFixtures(t, () => clientId);
+      const depositIds = [];
+      for (const amount of [100, 250.5, 49.5]) depositIds.push({ id: await f.deposit(a, amount), amount });
+      const wd = await f.withdrawal(a, 80);
+      const tr = await f.transfer(a, b, 120);
+      const lev = await leverageRequest(t, clientId, { accountNumber: b, newLeverage: '400' });
 
       for (const { id } of depositIds) {
         arm(fake);
