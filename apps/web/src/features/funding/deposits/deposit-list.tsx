@@ -41,15 +41,7 @@ const DEPOSITS: RequestListConfig<Deposit> = {
     tones: ['approved', 'checking', 'rejected', 'failed'],
     hint: 'Double-click a row to update the deposit; one whose credit failed (bright red) can be retried there.',
   },
-  editor: (editing, close) => (
-    <DepositUpdateModal
-      deposit={editing.row}
-      client={editing.client}
-      preset={editing.preset}
-      approval={editing.approval}
-      onClose={close}
-    />
-  ),
+  editor: DepositUpdateModal,
 };
 
 type Props = { status: FundingTab; inTabs?: boolean };

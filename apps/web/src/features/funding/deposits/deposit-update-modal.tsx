@@ -9,13 +9,13 @@ import { MoneyPictureSummary } from '../../evidence/money-picture-summary.tsx';
 import { depositChoices, modalStatus } from '../shared/request-choices.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
-type Props = RequestModalProps & { deposit: Deposit };
+type Props = RequestModalProps<Deposit>;
 
 /**
  * 'Update deposit' (docs/product.md [screen.deposits], [rules]): Approve & process credits the account; Set
  * as approved does not. A deposit whose credit the platform refused can be retried or rejected here.
  */
-export function DepositUpdateModal({ deposit: d, client, preset, approval, onClose }: Props) {
+export function DepositUpdateModal({ row: d, client, preset, approval, onClose }: Props) {
   const update = useRequestUpdate(
     'deposit',
     (body: DepositUpdate) => fundingApi.updateDeposit(body),

@@ -1,10 +1,4 @@
-import {
-  FOUR_EYES_MESSAGES,
-  MESSAGES,
-  type FundingApproval,
-  type FundingType,
-  type LookupClient,
-} from '@brokerdesk/contract';
+import { FOUR_EYES_MESSAGES, MESSAGES, type FundingType } from '@brokerdesk/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError } from '../../../shared/api.ts';
@@ -17,6 +11,7 @@ import type { FundingActionReply } from './funding-api.ts';
 import { fundingKeys } from './funding-keys.ts';
 import { watchPlatform } from './platform-watch.ts';
 import { RUNS_ON_PLATFORM } from './request-choices.ts';
+import type { Editing } from './use-row-editor.ts';
 
 /**
  * After any action on a request: its lists and its own detail (a link's copy of it too), the sidebar
@@ -107,15 +102,11 @@ export function useFundingAction<V>({
   });
 }
 
-/** What every update modal of a request takes besides the request itself. */
-export type RequestModalProps = {
-  client: LookupClient | undefined;
-  /** 'rejected' when opened by the list's Reject button. */
-  preset?: 'rejected';
-  /** Its four-eyes approval, when it needs two. */
-  approval?: FundingApproval;
-  onClose: () => void;
-};
+/**
+ * What every update modal of a request takes: the row as the list opened it (the request, its client,
+ * the Reject preset and its four-eyes approval) and how to close.
+ */
+export type RequestModalProps<T> = Editing<T> & { onClose: () => void };
 
 /** An update modal's save: errors stay in the modal; the choices that move money are watched. */
 export function useRequestUpdate<V extends { status: string }>(

@@ -6,7 +6,7 @@ import {
 } from '@brokerdesk/contract';
 import { Group, Stack } from '@mantine/core';
 import { ExportButton } from '../../../shared/export-button.tsx';
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ComponentType } from 'react';
 import {
   DataTable,
   listDefaults,
@@ -33,8 +33,9 @@ import { RowLegend } from './row-legend.tsx';
 import { useFundingList } from './use-funding-list.ts';
 import { isOpenRequest } from './request-state.ts';
 import { useRowApproval } from './use-row-approval.ts';
-import { useLinkedRowEditor, type Editing } from './use-row-editor.ts';
+import { useLinkedRowEditor } from './use-row-editor.ts';
 import type { Clients, RowActions } from './column-builders.tsx';
+import type { RequestModalProps } from './funding-mutations.ts';
 
 const rowId = (row: { _id: string }) => row._id;
 
@@ -85,7 +86,7 @@ export type RequestListConfig<T extends FundingRow> = {
   approval: { call: (row: T) => Promise<FundingActionReply>; question: string; fallbackMessage: string };
   legend: { tones: readonly RowTone[]; hint: string };
   /** The update modal of one row. */
-  editor: (editing: Editing<T>, close: () => void) => ReactNode;
+  editor: ComponentType<RequestModalProps<T>>;
 };
 
 type Props<T extends FundingRow> = {
@@ -116,7 +117,7 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
   const approvals = query.data?.data.approvals;
   const { editing, open, close } = useLinkedRowEditor<T>(config.type, config.pick, query.data?.data);
   const admin = config.showsApprovers(status) ? admins.data : undefined;
-  const { columns: columnsOf, pick, columnDefaults } = config;
+  const { columns: columnsOf, pick, columnDefaults, editor: Editor } = config;
   const rows = useMemo(() => query.data?.data.transfers.filter(pick), [query.data, pick]);
   // Bulk Approve / Reject on the tabs whose requests can still be decided.
   const bulk = useBulkActions<T>({
@@ -196,7 +197,7 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
         emptyText={config.emptyText}
       />
       <RowLegend tones={config.legend.tones} hint={config.legend.hint} />
-      {editing && config.editor(editing, close)}
+      {editing && <Editor {...editing} onClose={close} />}
     </Stack>
   );
 }

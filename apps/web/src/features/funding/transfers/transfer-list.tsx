@@ -36,15 +36,7 @@ const TRANSFERS: RequestListConfig<Transfer> = {
     tones: ['approved', 'checking', 'rejected', 'failed'],
     hint: 'Double-click a row to update the transfer; a half-done (bright red) one can be completed, reversed or closed there.',
   },
-  editor: (editing, close) => (
-    <TransferUpdateModal
-      transfer={editing.row}
-      client={editing.client}
-      preset={editing.preset}
-      approval={editing.approval}
-      onClose={close}
-    />
-  ),
+  editor: TransferUpdateModal,
 };
 
 type Props = { status: FundingTab; inTabs?: boolean };

@@ -10,7 +10,7 @@ import { MoneyPictureSummary } from '../../evidence/money-picture-summary.tsx';
 import { halfDoneState, transferChoices, transferLockReason } from './transfer-rules.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
-type Props = RequestModalProps & { transfer: Transfer };
+type Props = RequestModalProps<Transfer>;
 
 const HALF_DONE_NOTES = {
   sourceFailed: 'The debit of the source account failed: no money has moved.',
@@ -22,7 +22,7 @@ const HALF_DONE_NOTES = {
  * half-done one (docs/product.md [money]), or close one whose debit was refused. Every choice but 'pending',
  * 'Reject' and 'Set as approved' moves money.
  */
-export function TransferUpdateModal({ transfer: t, client, preset, approval, onClose }: Props) {
+export function TransferUpdateModal({ row: t, client, preset, approval, onClose }: Props) {
   const update = useRequestUpdate(
     'transfer',
     (body: TransferUpdate) => fundingApi.updateTransfer(body),

@@ -82,7 +82,7 @@ export function OrdersTable() {
       />
       {editing && (
         <WithdrawalUpdateModal
-          withdrawal={editing.row}
+          row={editing.row}
           client={editing.client}
           approval={editing.approval}
           onClose={close}

@@ -62,15 +62,7 @@ export function WithdrawalList({ status, inTabs = false, withOrders = false }: P
         tones: ['approved', 'providerPending', 'checking', 'rejected', 'failed'],
         hint: 'Double-click a row to update the withdrawal; one in the Error tab can be retried there.',
       },
-      editor: (editing, close) => (
-        <WithdrawalUpdateModal
-          withdrawal={editing.row}
-          client={editing.client}
-          preset={editing.preset}
-          approval={editing.approval}
-          onClose={close}
-        />
-      ),
+      editor: WithdrawalUpdateModal,
     }),
     [],
   );

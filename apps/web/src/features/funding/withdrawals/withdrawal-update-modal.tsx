@@ -13,7 +13,7 @@ import { MoneyPictureSummary } from '../../evidence/money-picture-summary.tsx';
 import { WITHDRAWAL_TYPE_OPTIONS, withdrawalCurrencyText } from './withdrawal-columns.tsx';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
-type Props = RequestModalProps & { withdrawal: Withdrawal };
+type Props = RequestModalProps<Withdrawal>;
 
 /**
  * 'Update withdrawal' (docs/product.md [screen.withdrawals], [rules]): the common fields plus 'Don't email
@@ -21,7 +21,7 @@ type Props = RequestModalProps & { withdrawal: Withdrawal };
  * (docs/product.md [rule.reject-reason]). One in the Error tab can be retried or rejected; a card-provider
  * one goes through the provider variant of the call.
  */
-export function WithdrawalUpdateModal({ withdrawal: w, client, preset, approval, onClose }: Props) {
+export function WithdrawalUpdateModal({ row: w, client, preset, approval, onClose }: Props) {
   const [dontEmailUser, setDontEmailUser] = useState(w.dontEmailUser);
   const [withdrawalType, setWithdrawalType] = useState(w.withdrawalType);
   const update = useRequestUpdate(
