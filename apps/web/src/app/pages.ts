@@ -34,4 +34,6 @@ export const Page = lazyPages({
   SessionsPage: () => import('../features/audit/sessions-page.tsx'),
   StaffPage: () => import('../features/staff/staff-page.tsx'),
   ThresholdsPage: () => import('../features/approvals/thresholds-page.tsx'),
+  AlertsPage: () => import('../features/alerts/alerts-page.tsx'),
+  AlertSettingsPage: () => import('../features/alerts/alert-settings-page.tsx'),
 });

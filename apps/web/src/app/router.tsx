@@ -55,6 +55,8 @@ export const router = createBrowserRouter([
           ...statusRoute('change-leverage-requests', <Page.ChangeLeveragePage />),
           ...statusRoute('new-sub-account-requests', <Page.SubAccountRequestsPage />),
           { path: 'audit', element: <Page.AuditPage /> },
+          { path: 'alerts', element: <Page.AlertsPage /> },
+          { path: 'alerts/settings', element: <Page.AlertSettingsPage /> },
           { path: 'reconciliation', element: <Page.ReconciliationPage /> },
           { path: 'sessions', element: <Page.SessionsPage /> },
           { path: 'staff', element: <Page.StaffPage /> },

@@ -1,5 +1,6 @@
 import { ROLE_RANK, type MenuCounters, type Role } from '@brokerdesk/contract';
 import {
+  IconAlertTriangle,
   IconArchive,
   IconArrowsExchange,
   IconBuildingBank,
@@ -128,6 +129,8 @@ export const NAV_GROUPS: NavGroup[] = [
     label: 'CONTROL',
     items: [
       { label: 'Audit Trail', to: '/audit', icon: IconHistory, minRole: 'ADMIN' },
+      // Alerts on clients' money (docs/product.md [screen.alerts]).
+      { label: 'Alerts', to: '/alerts', icon: IconAlertTriangle, minRole: 'ADMIN', activePrefix: '/alerts' },
       {
         label: 'Reconciliation',
         to: '/reconciliation',
