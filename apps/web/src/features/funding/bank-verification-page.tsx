@@ -121,7 +121,6 @@ function BankAccountsScreen({ status }: { status: Status }) {
         listId={`bank-details.${status}`}
         columns={shown}
         list={list}
-        rowKey={(b) => b._id}
         {...table}
         onRowClick={(b) => open(b._id)}
         minWidth={800}

@@ -49,7 +49,6 @@ export function ReportsTable({
       listId="reconciliation.reports"
       columns={COLUMNS}
       list={list}
-      rowKey={(r) => r._id}
       {...queryTableProps(query, (data) => ({ rows: data.reports, total: data.totalSize }))}
       onRowClick={(r) => onOpen(r._id)}
       rowStyle={(r) => (r._id === selected ? SELECTED : undefined)}

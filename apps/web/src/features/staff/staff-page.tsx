@@ -183,7 +183,6 @@ export function StaffPage() {
         listId="staff"
         columns={columns}
         list={list}
-        rowKey={(m) => m._id}
         {...localTableProps(query, query.data?.staff, list.state, FIELDS)}
         minWidth={1000}
         emptyText="No staff member matches."

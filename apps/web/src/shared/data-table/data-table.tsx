@@ -34,46 +34,53 @@ import { useNewRows } from './new-rows.ts';
 import { nextRowSlots, type RowSlots } from './row-slots.ts';
 import type { DataTableColumn, ListController } from './types.ts';
 
-export type DataTableProps<T> = RowHandlers<T> & {
-  /** Names the table for screen readers and tests. */
-  label: string;
-  /**
-   * Names the list for the staff member's columns, density and saved views, kept on the server
-   *: the area and the tab, e.g. 'users.pending'. Without it the toolbar is not shown.
-   */
-  listId?: string;
-  columns: readonly DataTableColumn<T>[];
-  /** The current page as the server sent it; undefined before the first answer. */
-  rows: readonly T[] | undefined;
-  total: number | undefined;
-  /** The server stopped counting at `total` (TOTAL_CAP): there are more rows than that. */
-  totalCapped?: boolean;
-  list: ListController;
-  rowKey: (row: T) => string;
-  /** Nothing to show yet (first load). */
-  loading?: boolean;
-  /** The previous page is on screen while the requested one loads. */
-  refreshing?: boolean;
-  error?: unknown;
-  onRetry?: () => void;
-  emptyText?: string;
-  /** Below this width the table scrolls sideways instead of squeezing its columns. */
-  minWidth?: number;
-  /** False inside a card that already draws the frame. */
-  withBorder?: boolean;
-  /**
-   * What Enter on a focused row does; by default the double-click (or click) action, else the row's
-   * first link. 'a' and 'r' press the row's own Approve/Reject buttons (keyboard/row-keys.ts).
-   */
-  onOpen?: (row: T) => void;
-  /**
-   * 'a' / 'r' on a row without its own Approve / Reject button: the screen's approve or reject path
-   * (e.g. the update modal set to Reject), which must ask for confirmation itself and do nothing for a
-   * row that cannot be approved or rejected.
-   */
-  onApprove?: (row: T) => void;
-  onReject?: (row: T) => void;
-};
+/** Most rows are server records and are keyed by their _id; any other row names its key. */
+type RowKey<T> = [T] extends [{ _id: string }]
+  ? { rowKey?: (row: T) => string }
+  : { rowKey: (row: T) => string };
+
+const byId = (row: unknown) => (row as { _id: string })._id;
+
+export type DataTableProps<T> = RowHandlers<T> &
+  RowKey<T> & {
+    /** Names the table for screen readers and tests. */
+    label: string;
+    /**
+     * Names the list for the staff member's columns, density and saved views, kept on the server
+     *: the area and the tab, e.g. 'users.pending'. Without it the toolbar is not shown.
+     */
+    listId?: string;
+    columns: readonly DataTableColumn<T>[];
+    /** The current page as the server sent it; undefined before the first answer. */
+    rows: readonly T[] | undefined;
+    total: number | undefined;
+    /** The server stopped counting at `total` (TOTAL_CAP): there are more rows than that. */
+    totalCapped?: boolean;
+    list: ListController;
+    /** Nothing to show yet (first load). */
+    loading?: boolean;
+    /** The previous page is on screen while the requested one loads. */
+    refreshing?: boolean;
+    error?: unknown;
+    onRetry?: () => void;
+    emptyText?: string;
+    /** Below this width the table scrolls sideways instead of squeezing its columns. */
+    minWidth?: number;
+    /** False inside a card that already draws the frame. */
+    withBorder?: boolean;
+    /**
+     * What Enter on a focused row does; by default the double-click (or click) action, else the row's
+     * first link. 'a' and 'r' press the row's own Approve/Reject buttons (keyboard/row-keys.ts).
+     */
+    onOpen?: (row: T) => void;
+    /**
+     * 'a' / 'r' on a row without its own Approve / Reject button: the screen's approve or reject path
+     * (e.g. the update modal set to Reject), which must ask for confirmation itself and do nothing for a
+     * row that cannot be approved or rejected.
+     */
+    onApprove?: (row: T) => void;
+    onReject?: (row: T) => void;
+  };
 
 const NO_ROWS: never[] = [];
 /** A table without settings shows its columns as given: nothing to fit. */
@@ -107,7 +114,8 @@ const SettingsBar = memo(TableSettingsBar) as typeof TableSettingsBar;
  * member's settings). Rows and cells are drawn here, one memoised row at a time.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { rows, total = 0, list, rowKey, loading, refreshing, error, onRetry } = props;
+  const { rows, total = 0, list, loading, refreshing, error, onRetry } = props;
+  const rowKey = (props as { rowKey?: (row: T) => string }).rowKey ?? byId;
   const { state } = list;
   const frame = useRef<HTMLDivElement>(null);
   const table = useRef<HTMLTableElement>(null);

@@ -88,7 +88,6 @@ export function TradingAccountsCard({ userId, userStatus }: Props) {
         listId="profile.trading-accounts"
         columns={COLUMNS}
         list={list}
-        rowKey={(a) => a._id}
         {...queryTableProps(query, (accounts) => pageLocally(accounts, list.state, FIELDS))}
         onRowClick={linked.open}
         emptyText="No live, approved accounts."

@@ -104,7 +104,6 @@ export function TradingAccountsTable({ kind }: { kind: LiveOrDemo }) {
         listId={`trading-accounts.${kind}`}
         columns={columns}
         list={list}
-        rowKey={(a) => a._id}
         {...table}
         onRowClick={linked.open}
         emptyText={`No ${kind} accounts match these filters.`}

@@ -71,7 +71,6 @@ export function WalletAccountsPage() {
         listId="wallet-accounts"
         columns={COLUMNS}
         list={list}
-        rowKey={(a) => a._id}
         {...queryTableProps(query, accountRows)}
         emptyText="No wallet accounts match these filters."
       />

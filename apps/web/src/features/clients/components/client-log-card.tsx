@@ -63,7 +63,6 @@ export function ClientLogCard({ userId }: { userId: string }) {
         listId="profile.client-log"
         columns={COLUMNS}
         list={list}
-        rowKey={(e) => e._id}
         {...localTableProps(query, query.data, list.state, FIELDS)}
         emptyText="No log entries yet."
         withBorder={false}

@@ -143,7 +143,6 @@ function HistoryTable({ userId, type, view, label, columns, defaults }: TablePro
       listId={`profile.${type}`}
       columns={fitted}
       list={list}
-      rowKey={(row) => row._id}
       {...queryTableProps(query, (d) => ({
         rows: d.data.transfers.filter(IS_KIND[type]),
         total: d.data.totalSize,

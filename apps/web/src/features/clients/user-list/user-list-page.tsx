@@ -97,7 +97,6 @@ function UserList({ status }: { status: UserListStatus }) {
         listId={`users.${status}`}
         columns={columns}
         list={list}
-        rowKey={(user) => user._id}
         {...queryTableProps(query, (data) => ({
           rows: data.clients,
           total: data.totalSize,

@@ -69,7 +69,6 @@ export function OrdersTable() {
         listId="withdrawal-orders"
         columns={columns}
         list={list}
-        rowKey={(w) => w._id}
         {...queryTableProps(query, (r) => ({
           rows: r.transfers,
           total: r.totalSize,

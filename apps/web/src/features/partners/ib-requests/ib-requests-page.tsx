@@ -78,7 +78,6 @@ export function IbRequestsPage() {
         listId="ib-requests"
         columns={columns}
         list={list}
-        rowKey={(r) => r._id}
         {...table}
         onRowClick={(r: IbRequestRow) => open(r)}
         minWidth={1000}
