@@ -4,7 +4,7 @@ import {
   type AuditRow,
   type AuditSearchResponse,
 } from '@brokerdesk/contract';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -28,6 +28,7 @@ import { AuditSearchForm } from './audit-search-form.tsx';
 import { ChainStatus } from './chain-status.tsx';
 import { downloadFile } from './download-file.ts';
 import { hasRole, useStaffRole } from './staff-role.ts';
+import { PageHeader } from '../../shared/page-header.tsx';
 
 /** Newest first, 50 or 100 rows; the filters live in the URL with the page. */
 const LIST_DEFAULTS = listDefaults(AUDIT_PAGE_SIZES, {
@@ -93,8 +94,7 @@ export function AuditPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>Audit Trail</Title>
+      <PageHeader title="Audit Trail">
         <Button
           variant="light"
           leftSection={<IconDownload size={18} />}
@@ -103,7 +103,7 @@ export function AuditPage() {
         >
           Export CSV
         </Button>
-      </Group>
+      </PageHeader>
       <ChainStatus canVerify={hasRole(role, 'SYSOP')} />
       <AuditSearchForm key={JSON.stringify(state.filters)} values={state.filters} onSearch={search} />
       {query.data?.clientMatches && <ClientMatches matches={query.data.clientMatches} />}

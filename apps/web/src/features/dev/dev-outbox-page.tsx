@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Center, Container, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../shared/error-alert.tsx';
 import { errorsOf } from '../../shared/api.ts';
@@ -18,6 +6,7 @@ import { usePageTitle } from '../../shared/use-page-title.ts';
 import { useDevOutbox } from './dev-queries.ts';
 import { LinkifiedText } from './linkified-text.tsx';
 import { EpochTime } from '../../shared/time-zone/index.ts';
+import { PageHeader } from '../../shared/page-header.tsx';
 
 /** /dev/outbox: the mails a server without SMTP would have sent, newest first, refreshed every 5 s. */
 export function DevOutboxPage() {
@@ -27,12 +16,11 @@ export function DevOutboxPage() {
   return (
     <Container size="md" py="xl">
       <Stack gap="md">
-        <Group justify="space-between">
-          <Title order={2}>Mail outbox</Title>
+        <PageHeader title="Mail outbox">
           <Anchor component={Link} to="/login">
             Back to login
           </Anchor>
-        </Group>
+        </PageHeader>
         <Text c="dimmed" size="sm">
           Development mode: emails are not sent. They are listed here, newest first, and the list refreshes
           itself every 5 seconds.

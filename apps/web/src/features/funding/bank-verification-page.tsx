@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 import { bankAccountStatusSchema, type BankAccount } from '@brokerdesk/contract';
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { ExportButton } from '../../shared/export-button.tsx';
 import { useCallback, useMemo } from 'react';
 import { BulkBar, useBulkActions } from '../../shared/bulk/use-bulk-actions.tsx';
@@ -23,6 +23,7 @@ import { useBankAccountsPage, useLinkedBankAccount } from './banks/bank-queries.
 import { StatusTabs } from './shared/status-tabs.tsx';
 import { actionsColumn } from './shared/column-builders.tsx';
 import { useBankDecision } from './banks/bank-decision.tsx';
+import { PageHeader } from '../../shared/page-header.tsx';
 
 /** The statuses this list has (docs/product.md [routes]); any other :status is Not found. */
 export const BANK_ACCOUNT_STATUSES = bankAccountStatusSchema.options;
@@ -106,14 +107,13 @@ function BankAccountsScreen({ status }: { status: Status }) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>Bank Accounts</Title>
+      <PageHeader title="Bank Accounts">
         <ExportButton
           list="bank-accounts"
           params={{ status }}
           request={toPagedRequest(list.state, BANK_FILTER_TYPES)}
         />
-      </Group>
+      </PageHeader>
       <StatusTabs tabs={BANK_STATUS_TABS} value={status} basePath="/bank-verification-requests" />
       <BulkBar bulk={bulk} />
       <DataTable

@@ -1,5 +1,5 @@
 import { PAGE_SIZES, type StaffMember } from '@brokerdesk/contract';
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -20,6 +20,7 @@ import { hasRole, useStaffRole } from '../audit/staff-role.ts';
 import { ChangeRoleModal } from './change-role-modal.tsx';
 import { InviteStaffModal } from './invite-staff-modal.tsx';
 import { useStaffList, useUpdateStaff } from './staff-queries.ts';
+import { PageHeader } from '../../shared/page-header.tsx';
 
 const LIST = listDefaults(PAGE_SIZES.users, {
   sortField: 'role',
@@ -165,14 +166,13 @@ export function StaffPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>Staff</Title>
+      <PageHeader title="Staff">
         {sysop && (
           <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
             Invite staff member
           </Button>
         )}
-      </Group>
+      </PageHeader>
       {!sysop && (
         <Alert color="blue" variant="light">
           Only a SYSOP invites staff or changes their role or status.

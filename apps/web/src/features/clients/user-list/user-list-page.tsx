@@ -5,7 +5,7 @@ import {
   USER_LIST_TITLES,
   type UserListStatus,
 } from '@brokerdesk/contract';
-import { Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
@@ -26,6 +26,7 @@ import { useClientProfile } from '../client-queries.ts';
 import { approvedWithoutAccount } from '../user-labels.ts';
 import { USER_FILTER_FIELDS, USER_FILTER_TYPES, userColumnDefaults, userColumns } from './user-columns.tsx';
 import { useUserList } from './user-list-query.ts';
+import { PageHeader } from '../../../shared/page-header.tsx';
 
 /**
  * The edit modal and its many inputs load on the first double-click, not with the list: the list is the
@@ -79,8 +80,7 @@ function UserList({ status }: { status: UserListStatus }) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>{title}</Title>
+      <PageHeader title={title}>
         <Group gap="sm">
           <ExportButton
             list="users"
@@ -91,7 +91,7 @@ function UserList({ status }: { status: UserListStatus }) {
             Add User
           </Button>
         </Group>
-      </Group>
+      </PageHeader>
       <DataTable
         label={title}
         listId={`users.${status}`}
