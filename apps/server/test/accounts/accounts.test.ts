@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { calls, MESSAGES } from '@brokerdesk/contract';
+import { calls, MESSAGES, type CallBody } from '@brokerdesk/contract';
 import type { TestApp } from '../support/test-app.ts';
 import {
   leverageRequest,
@@ -24,6 +24,9 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
   afterAll(() => t.stop());
 
   const settle = () => settleAll(t);
+  /** A decision on a client's sub-account request, unchecked so the refused ones go through it too. */
+  const decideRequest = (body: CallBody<typeof calls.accounts.updateSubAccountRequest>, who: string) =>
+    t.unchecked(calls.accounts.updateSubAccountRequest, { body }, t.auth(who));
   const openLive = async (leverage = 100) => (await openLiveAccount(t, token, clientId, { leverage })).id;
   const request = (body: Parameters<typeof requestAccount>[3]) => requestAccount(t, token, clientId, body);
   /** An edit of the client's account, unchecked so the refused edits go through it too. */
@@ -154,26 +157,9 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
     );
     expect(list.body.accounts.map((a) => a._id)).toContain(id);
     expect(list.body.users[clientId]).toBeDefined();
-    const noReason = await t.call(
-      calls.accounts.updateSubAccountRequest,
-      {
-        body: {
-          _id: id,
-          status: 'rejected',
-        },
-      },
-      t.auth(token),
-    );
+    const noReason = await decideRequest({ _id: id, status: 'rejected' }, token);
     expect(noReason.body).toMatchObject({ errors: { comment: MESSAGES.rejectWithoutReason('account') } });
-    expect(
-      (
-        await t.call(
-          calls.accounts.updateSubAccountRequest,
-          { body: { _id: id, status: 'approved' } },
-          t.auth(token),
-        )
-      ).status,
-    ).toBe(200);
+    expect((await decideRequest({ _id: id, status: 'approved' }, token)).status).toBe(200);
     await settle();
     const [req] = await t.db.select().from(subAccountRequests).where(eq(subAccountRequests.id, id));
     const [acc] = await t.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, req!.accountId!));
@@ -184,19 +170,7 @@ describe(`trading accounts, leverage and sub-accounts (${testDbKind})`, () => {
       .where(eq(subAccountRequests.adminRequested, true))
       .limit(1);
     expect(
-      (
-        await t.call(
-          calls.accounts.updateSubAccountRequest,
-          {
-            body: {
-              _id: adminMade!.id,
-              status: 'rejected',
-              comment: 'x',
-            },
-          },
-          t.auth(token),
-        )
-      ).status,
+      (await decideRequest({ _id: adminMade!.id, status: 'rejected', comment: 'x' }, token)).status,
     ).toBe(403);
   });
 

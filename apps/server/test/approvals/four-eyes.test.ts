@@ -4,8 +4,8 @@ import { calls, FOUR_EYES_MESSAGES, MESSAGES, type CallBody } from '@brokerdesk/
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { approvalThresholds, auditLog, fundingApprovals, platformOperations } from '../../src/db/schema.ts';
-import { fundingFixtures } from '../funding/support.ts';
-import { signInAll, staffRoster } from '../support/desk.ts';
+import { rosterFundingDesk, type fundingFixtures } from '../funding/support.ts';
+import { signInAll } from '../support/desk.ts';
 
 const STAFF = ['sys', 'ann', 'bob', 'cid'] as const;
 type Who = (typeof STAFF)[number];
@@ -16,15 +16,12 @@ type Who = (typeof STAFF)[number];
  */
 describe(`four-eyes approvals (${testDbKind})`, () => {
   let t: TestApp;
-  let clientId: string;
   let f: ReturnType<typeof fundingFixtures>;
   const ids = {} as Record<Who, string>;
   const tokens = {} as Record<Who, string>;
   beforeAll(async () => {
     t = await startTestApp();
-    Object.assign(ids, await staffRoster(t, STAFF, 'desk.test'));
-    clientId = await t.createUser({ email: 'big@client.test', role: 'USER' });
-    f = fundingFixtures(t, () => clientId);
+    ({ f } = await rosterFundingDesk(t, STAFF, 'desk.test', 'big@client.test', ids));
     // Each test sets the thresholds it needs; a fresh database's defaults are four-eyes-defaults.test.ts's.
     await t.db.delete(approvalThresholds);
   });

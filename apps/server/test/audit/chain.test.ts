@@ -4,11 +4,11 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { AuditVerifyResult } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
-import { auditLog, deposits } from '../../src/db/schema.ts';
+import { auditLog } from '../../src/db/schema.ts';
 import { verifyAuditChain } from '../../src/audit/verify.ts';
-import { newId } from '../../src/lib/ids.ts';
 import { tamper } from './support.ts';
 import { registration, staffSession } from '../support/desk.ts';
+import { fundingFixtures, PLATFORM_ACCOUNT } from '../funding/support.ts';
 
 describe(`audit chain verification after real work, and what it catches (${testDbKind})`, () => {
   let t: TestApp;
@@ -84,24 +84,8 @@ describe(`audit chain verification after real work, and what it catches (${testD
       [810_001, 125.5],
       [810_002, 99.99],
     ] as const) {
-      await t.platform.createAccount({
-        login,
-        name: 'C J',
-        group: 'real',
-        leverage: 100,
-        passwordMain: 'Main1234',
-        passwordInvestor: 'Invest12',
-      });
-      const id = newId();
-      await t.db.insert(deposits).values({
-        id,
-        userId: clientId,
-        timestamp: t.clock.now(),
-        depositCurrency: 'EUR',
-        depositAmountSent: amount,
-        accountNumber: login,
-        status: 'pending',
-      });
+      await t.platform.createAccount({ ...PLATFORM_ACCOUNT, login, name: 'C J' });
+      const id = await fundingFixtures(t, () => clientId).deposit(login, amount, { depositCurrency: 'EUR' });
       expect(
         (await t.call(calls.funding.processDeposit, { body: { depositId: id } }, t.auth(admin))).status,
       ).toBe(200);

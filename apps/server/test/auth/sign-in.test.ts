@@ -33,18 +33,16 @@ describe(`sign-in with an emailed code (${testDbKind})`, () => {
     return { ticket: r.body.password, code: codeFrom(await t.smtp.next(email, before)) };
   }
 
+  /** The first step, email and password (unchecked: several tests send a wrong one). */
+  const firstStep = (email: string, password: string) =>
+    t.unchecked(calls.auth.loginAdmin, { body: { email, password } });
   /** The second step: the ticket from the first and a code (unchecked, as most tests send a wrong one). */
   const confirm = (ticket: string, code: string, email = 'ada@brokerdesk.test') =>
     t.unchecked(calls.auth.confirmLogin, { body: { email, password: ticket, code } });
 
   it('signs in with password then the code sent by SMTP, and logs out', async () => {
     const before = t.smtp.count();
-    const first = await t.call(calls.auth.loginAdmin, {
-      body: {
-        email: 'ADA@brokerdesk.test',
-        password: 'Correct-Horse-1',
-      },
-    });
+    const first = await firstStep('ADA@brokerdesk.test', 'Correct-Horse-1');
     expect(first.status).toBe(200);
     expect(first.body.success).toBe(true);
     expect(first.body.email).toBe('ada@brokerdesk.test');
@@ -66,24 +64,9 @@ describe(`sign-in with an emailed code (${testDbKind})`, () => {
   });
 
   it('gives the same answer for a wrong password, an unknown email and a client account', async () => {
-    const wrong = await t.refused(calls.auth.loginAdmin, {
-      body: {
-        email: 'ada@brokerdesk.test',
-        password: 'nope',
-      },
-    });
-    const unknown = await t.refused(calls.auth.loginAdmin, {
-      body: {
-        email: 'ghost@brokerdesk.test',
-        password: 'nope',
-      },
-    });
-    const client = await t.refused(calls.auth.loginAdmin, {
-      body: {
-        email: 'client@brokerdesk.test',
-        password: 'Client-Pass-1',
-      },
-    });
+    const wrong = await firstStep('ada@brokerdesk.test', 'nope');
+    const unknown = await firstStep('ghost@brokerdesk.test', 'nope');
+    const client = await firstStep('client@brokerdesk.test', 'Client-Pass-1');
     for (const r of [wrong, unknown, client]) {
       expect(r.status).toBe(400);
       expect(r.body.errors).toEqual({

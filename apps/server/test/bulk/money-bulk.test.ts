@@ -12,8 +12,8 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
-import { fundingFixtures } from '../funding/support.ts';
-import { signInAll, staffRoster } from '../support/desk.ts';
+import { rosterFundingDesk, type fundingFixtures } from '../funding/support.ts';
+import { signInAll } from '../support/desk.ts';
 
 type Reply = { results: BulkResult[]; errors?: Record<string, string> };
 const STAFF = ['sys', 'ann', 'bob'] as const;
@@ -25,15 +25,12 @@ type Who = (typeof STAFF)[number];
  */
 describe(`bulk decisions on deposits, withdrawals and transfers (${testDbKind})`, () => {
   let t: TestApp;
-  let clientId: string;
   let f: ReturnType<typeof fundingFixtures>;
   const ids = {} as Record<Who, string>;
   const tokens = {} as Record<Who, string>;
   beforeAll(async () => {
     t = await startTestApp();
-    Object.assign(ids, await staffRoster(t, STAFF, 'bulk.test'));
-    clientId = await t.createUser({ email: 'client@bulk.test', role: 'USER' });
-    f = fundingFixtures(t, () => clientId);
+    ({ f } = await rosterFundingDesk(t, STAFF, 'bulk.test', 'client@bulk.test', ids));
   });
   // Settling moves the clock past the idle limit: fresh sessions for every test.
   beforeEach(async () => {

@@ -2,8 +2,18 @@ import { eq } from 'drizzle-orm';
 import { STAFF_PASSWORD, type TestApp } from '../support/test-app.ts';
 import { deposits, transfers, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
+import { staffRoster } from '../support/desk.ts';
 
 let nextLogin = 700_000 + Math.floor(Math.random() * 50_000);
+
+/** A client's account as the funding tests open it on the test platform, but for its login. */
+export const PLATFORM_ACCOUNT = {
+  name: 'Client',
+  group: 'real',
+  leverage: 100,
+  passwordMain: 'Main1234',
+  passwordInvestor: 'Invest12',
+};
 
 /**
  * Requests and platform accounts for funding tests: rows as the client portal would have made them,
@@ -11,15 +21,7 @@ let nextLogin = 700_000 + Math.floor(Math.random() * 50_000);
  */
 export function fundingFixtures(t: TestApp, clientId: () => string) {
   /** Opens the platform account `login` (one a test first left missing, say). */
-  const open = (login: number) =>
-    t.platform.createAccount({
-      login,
-      name: 'Client',
-      group: 'real',
-      leverage: 100,
-      passwordMain: 'Main1234',
-      passwordInvestor: 'Invest12',
-    });
+  const open = (login: number) => t.platform.createAccount({ ...PLATFORM_ACCOUNT, login });
 
   async function account(balance = 0): Promise<number> {
     const login = nextLogin++;
@@ -153,4 +155,20 @@ export async function fundingPair(t: TestApp, staff: readonly [string, string], 
     await t.signIn(`${staff[1]}@desk.test`, STAFF_PASSWORD),
   ];
   return { clientId, f, signIn };
+}
+
+/**
+ * Staff members by name (see staffRoster), their ids written into `ids`, and a client whose requests the
+ * fixtures make: the start of the four-eyes and bulk tests.
+ */
+export async function rosterFundingDesk<W extends string>(
+  t: TestApp,
+  staff: readonly W[],
+  domain: string,
+  clientEmail: string,
+  ids: Record<W, string>,
+) {
+  Object.assign(ids, await staffRoster(t, staff, domain));
+  const clientId = await t.createUser({ email: clientEmail, role: 'USER' });
+  return { clientId, f: fundingFixtures(t, () => clientId) };
 }

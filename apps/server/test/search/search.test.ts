@@ -43,20 +43,13 @@ describe(`global search (${testDbKind})`, () => {
     // Staff are not clients: an ADMIN named like a client is never found.
     await t.createUser({ email: 'anna.admin@staff.test', role: 'ADMIN', name: 'Anna' });
 
-    await client('anna', {
-      name: 'Anna',
-      surname: 'Meyer',
-      email: 'Anna.Meyer@Example.com',
-      phone: '+44 7700 900123',
-    });
-    await client('annika', { name: 'Annika', surname: 'Novak', email: 'a.novak@mail.test' });
-    await client('ben', {
-      name: 'Ben',
-      surname: 'Annan',
-      email: 'ben_annan@mail.test',
-      phone: '07700 900999',
-    });
-    await client('pct', { name: 'Percy', surname: 'Cent', email: '100%sure@mail.test' });
+    for (const [key, name, surname, email, phone] of [
+      ['anna', 'Anna', 'Meyer', 'Anna.Meyer@Example.com', '+44 7700 900123'],
+      ['annika', 'Annika', 'Novak', 'a.novak@mail.test'],
+      ['ben', 'Ben', 'Annan', 'ben_annan@mail.test', '07700 900999'],
+      ['pct', 'Percy', 'Cent', '100%sure@mail.test'],
+    ] as const)
+      await client(key, { name, surname, email, phone });
     for (let i = 0; i < SEARCH_GROUP_LIMIT + 3; i++)
       await client(`many${i}`, { name: 'Zoe', surname: `Many${i}`, email: `zoe${i}@many.test` });
 
