@@ -32,9 +32,21 @@ export const eWalletOf = (client: Client) => client.user.email;
 
 export const walletOf = (client: Client) => `0x${hexOf(`${client.id}:wallet`, 40)}`;
 
-/** The client's paying bank account, for wire deposits: an IBAN-like number of their country. */
-export const payingAccountOf = (client: Client) =>
-  `${client.country.code}${digitsOf(`${client.id}:iban`, 2)}${digitsOf(`${client.id}:account`, 18)}`;
+/**
+ * Bank accounts a few demo clients pay from together (a family's or a business's account), so the alert
+ * for payment details shared between clients has something to show (docs/product.md [alerts.rules]).
+ */
+export const SHARED_PAYING_ACCOUNTS = ['GB29NWBK60161331926819', 'DE89370400440532013000'] as const;
+
+/**
+ * The client's paying bank account, for wire deposits: an IBAN-like number of their country; about one
+ * client in seventeen, chosen by a hash of their id, pays from one of the shared accounts.
+ */
+export const payingAccountOf = (client: Client) => {
+  const shared = share(`${client.id}:shared-account`);
+  if (shared < 0.06) return SHARED_PAYING_ACCOUNTS[shared < 0.03 ? 0 : 1];
+  return `${client.country.code}${digitsOf(`${client.id}:iban`, 2)}${digitsOf(`${client.id}:account`, 18)}`;
+};
 
 /** The identifier of a demo deposit, or null for one kept without (as the rows older than the column). */
 export function depositSource(client: Client, rowId: string, type: string): string | null {

@@ -2,6 +2,7 @@ import { asc, count, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@brokerdesk/server/db/client';
 import * as s from '@brokerdesk/server/db/schema';
 import { addAccounts, finishAccounts } from './accounts.ts';
+import { raiseDemoAlerts } from './alerts.ts';
 import { addClient, lifecycleOf } from './clients.ts';
 import type { SeedState, Staff } from './context.ts';
 import { addFunding } from './funding.ts';
@@ -96,6 +97,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedSumma
     .values({ id: 1, ...quota })
     .onConflictDoUpdate({ target: s.ibQuota.id, set: quota });
   counts.ib_quota = 1;
+  log(`${await raiseDemoAlerts(db, now)} alerts raised`);
   return counts;
 }
 
