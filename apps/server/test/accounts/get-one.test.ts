@@ -76,11 +76,16 @@ describe(`one leverage change, sub-account request or account by id (${testDbKin
     return t.raw<Reply>(GET_ONE[name], { params: { id } }, headers);
   };
   const ANN = { name: 'Ann', surname: 'Staff', email: 'ann@get-one.test' };
+  /** Reads one row by its deep link: found, the row as the list shows it, and its client beside it. */
+  async function expectOne(path: string, key: 'leverage' | 'account', row: Record<string, unknown>) {
+    const reply = await get(path);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body[key]).toMatchObject(row);
+    expect(reply.body.users).toEqual({ [ann]: ANN });
+  }
 
   it('returns a leverage change as the list shows it, with its client', async () => {
-    const reply = await get(`adminGetLeverageRequest/${leverageId}`);
-    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    expect(reply.body.leverage).toMatchObject({
+    await expectOne(`adminGetLeverageRequest/${leverageId}`, 'leverage', {
       _id: leverageId,
       userId: ann,
       accountNumber: 700_100,
@@ -89,13 +94,10 @@ describe(`one leverage change, sub-account request or account by id (${testDbKin
       status: 'pending',
       comment: 'asked by phone',
     });
-    expect(reply.body.users).toEqual({ [ann]: ANN });
   });
 
   it('returns a sub-account request of any status, with its client', async () => {
-    const reply = await get(`adminGetSubAccountRequest/${subAccountId}`);
-    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    expect(reply.body.account).toMatchObject({
+    await expectOne(`adminGetSubAccountRequest/${subAccountId}`, 'account', {
       _id: subAccountId,
       userId: ann,
       live: false,
@@ -103,13 +105,10 @@ describe(`one leverage change, sub-account request or account by id (${testDbKin
       balance: 5000,
       status: 'rejected',
     });
-    expect(reply.body.users).toEqual({ [ann]: ANN });
   });
 
   it('returns a trading account with its client', async () => {
-    const reply = await get(`adminGetAccount/${accountId}`);
-    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    expect(reply.body.account).toMatchObject({
+    await expectOne(`adminGetAccount/${accountId}`, 'account', {
       _id: accountId,
       userId: ann,
       number: 700_101,
@@ -117,7 +116,6 @@ describe(`one leverage change, sub-account request or account by id (${testDbKin
       accountGroup: 'real\\ecn',
       balance: 250.5,
     });
-    expect(reply.body.users).toEqual({ [ann]: ANN });
   });
 
   it('is a clear 404 for an unknown id, or an id of another kind of row', async () => {
