@@ -1,21 +1,18 @@
 import { withdrawalCurrencyText, type Deposit, type Transfer, type Withdrawal } from '@brokerdesk/contract';
 import type { CSSProperties } from 'react';
 import type { DataTableColumn } from '../../../shared/data-table/index.ts';
-import { formatAmount } from '../../../shared/formatters.ts';
+
 import { rowBackground } from '../../../shared/status-colors.ts';
-import { EpochTime, TIME_WIDTH } from '../../../shared/time-zone/index.ts';
-import { sortedColumn } from '../../../shared/column-kinds.tsx';
+import { TIME_WIDTH } from '../../../shared/time-zone/index.ts';
+import { sortedColumn, timeColumn } from '../../../shared/column-kinds.tsx';
+import { amountColumn } from '../../funding/shared/column-builders.tsx';
 import { StatusBadge } from '../../../shared/status-badge.tsx';
 
 type Row = { timestamp: number; status: string };
 
+// Held at its text's width: a squeezed table cut the time to '2026/1…'.
 const time = <T extends Row>(): DataTableColumn<T> => ({
-  id: 'timestamp',
-  header: 'Time',
-  cell: (r) => <EpochTime seconds={r.timestamp} />,
-  sortable: true,
-  sortDescFirst: true,
-  // Held at its text's width: a squeezed table cut the time to '2026/1…'.
+  ...timeColumn<T>('timestamp', 'Time', (r) => r.timestamp),
   width: TIME_WIDTH,
 });
 
@@ -25,22 +22,13 @@ const status = <T extends Row>(): DataTableColumn<T> => ({
   cell: (r) => <StatusBadge status={r.status} />,
 });
 
-const amount = <T extends Row>(id: string, read: (r: T) => number): DataTableColumn<T> => ({
-  id,
-  header: 'Amount',
-  cell: (r) => formatAmount(read(r)),
-  sortable: true,
-  sortDescFirst: true,
-  align: 'right',
-});
-
 export const DEPOSIT_COLUMNS: DataTableColumn<Deposit>[] = [
   time(),
   { id: 'paymentGatewayService', header: 'Gateway', cell: (d) => d.paymentGatewayService, sortable: true },
   { id: 'depositPaymentName', header: 'Payment method', cell: (d) => d.depositPaymentName, sortable: true },
   { id: 'transactionId', header: 'Transaction ID', cell: (d) => d.transactionId, sortable: true },
   { id: 'accountNumber', header: 'Account', cell: (d) => d.accountNumber, sortable: true },
-  amount('depositAmountSent', (d) => d.depositAmountSent),
+  amountColumn('depositAmountSent', (d) => d.depositAmountSent),
   { id: 'depositCurrency', header: 'Currency', cell: (d) => d.depositCurrency, sortable: true },
   status(),
 ];
@@ -51,7 +39,7 @@ export const WITHDRAWAL_COLUMNS: DataTableColumn<Withdrawal>[] = [
   sortedColumn('withdrawalPaymentName', 'Payment method', (w) => w.withdrawalPaymentName),
   { id: 'requestId', header: 'Transaction ID', cell: (w) => w.requestId, sortable: true },
   { id: 'accountNumber', header: 'Account', cell: (w) => w.accountNumber, sortable: true },
-  amount('withdrawalAmount', (w) => w.withdrawalAmount),
+  amountColumn('withdrawalAmount', (w) => w.withdrawalAmount),
   {
     id: 'withdrawalCurrency',
     header: 'Currency',
@@ -70,7 +58,7 @@ export const TRANSFER_COLUMNS: DataTableColumn<Transfer>[] = [
     'To account',
     (t) => `${t.destinationAccount} (${t.destinationAccountPlatform})`,
   ),
-  amount('transferAmount', (t) => t.transferAmount),
+  amountColumn('transferAmount', (t) => t.transferAmount),
   { id: 'transferCurrency', header: 'Currency', cell: (t) => t.transferCurrency, sortable: true },
   status(),
 ];
