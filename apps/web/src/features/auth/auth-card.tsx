@@ -1,4 +1,4 @@
-import { Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Center, Paper, Stack, Text, TextInput, Title, type TextInputProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 
@@ -33,4 +33,9 @@ export function AuthCard({ title, subtitle, children }: Props) {
       </Stack>
     </Center>
   );
+}
+
+/** The staff member's email on the sign-in pages: first in the form, offered by the password manager. */
+export function EmailInput(props: TextInputProps) {
+  return <TextInput label="Email" type="email" autoComplete="username" autoFocus {...props} />;
 }

@@ -1,6 +1,6 @@
 import { resetPasswordRequest } from '@brokerdesk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { errorsOf } from '../../shared/api.ts';
 import { ErrorAlert } from '../../shared/error-alert.tsx';
 import { authApi } from './auth-api.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard, EmailInput } from './auth-card.tsx';
 import { onSubmit } from '../../shared/on-submit.ts';
 import { fieldProps } from '../../shared/field-props.ts';
 
@@ -32,13 +32,7 @@ export function ForgotPasswordPage() {
     >
       <form noValidate onSubmit={onSubmit(form.handleSubmit((values) => reset.mutate(values)))}>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            autoFocus
-            {...field('email')}
-          />
+          <EmailInput {...field('email')} />
           <ErrorAlert errors={serverErrors} fieldKeys={['email']} />
           {reset.data && (
             <Alert color={reset.data.success ? 'green' : 'red'} variant="light" role="status">

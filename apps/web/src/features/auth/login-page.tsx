@@ -1,6 +1,6 @@
 import { loginAdminRequest } from '@brokerdesk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -9,7 +9,7 @@ import { errorsOf } from '../../shared/api.ts';
 import { ErrorAlert } from '../../shared/error-alert.tsx';
 import { DevOutboxNote } from '../dev/dev-outbox-note.tsx';
 import { authApi } from './auth-api.ts';
-import { AuthCard } from './auth-card.tsx';
+import { AuthCard, EmailInput } from './auth-card.tsx';
 import { deviceInfo } from './device-info.ts';
 import { saveTicket } from './sign-in-ticket.ts';
 import { onSubmit } from '../../shared/on-submit.ts';
@@ -50,13 +50,7 @@ export function LoginPage() {
     <AuthCard title="Sign in" subtitle="Staff access to the back office.">
       <form noValidate onSubmit={onSubmit(form.handleSubmit((values) => login.mutate(values)))}>
         <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            autoFocus
-            {...field('email')}
-          />
+          <EmailInput {...field('email')} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"
