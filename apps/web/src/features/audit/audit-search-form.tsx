@@ -1,7 +1,7 @@
 import { AUDIT_ENTITY_LABELS, auditClientTextSchema, idSchema } from '@brokerdesk/contract';
 import { Autocomplete, Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useAdmins } from '../accounts/accounts-queries.ts';
 import { epochToLocalInput, localInputToEpoch, recordIdIn, type RawAuditFilters } from './audit-filters.ts';
 import { useAuditFacets } from './audit-queries.ts';
@@ -22,6 +22,9 @@ type Draft = {
   from: string;
   to: string;
 };
+
+/** The fields of the draft typed into a text box. */
+type TypedKey = 'client' | 'recordId' | 'from' | 'to';
 
 const draftOf = (v: RawAuditFilters): Draft => ({
   actorId: v.actorId ?? null,
@@ -60,6 +63,15 @@ export function AuditSearchForm({ values, onSearch }: Props) {
       .sort((a, b) => a.label.localeCompare(b.label));
   }, [facets.data, draft.entity]);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  // The value and change handler of one field of the draft: typed text, or a choice that can be cleared.
+  const typed = (key: TypedKey) => ({
+    value: draft[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, e.currentTarget.value),
+  });
+  const chosen = (key: 'actorId' | 'entity') => ({
+    value: draft[key],
+    onChange: (v: string | null) => set(key, v),
+  });
 
   const client = draft.client.trim();
   const clientError =
@@ -102,8 +114,7 @@ export function AuditSearchForm({ values, onSearch }: Props) {
         <TextInput
           label="Client"
           placeholder="Name, email or client id"
-          value={draft.client}
-          onChange={(e) => set('client', e.currentTarget.value)}
+          {...typed('client')}
           error={clientError}
           w={250}
         />
@@ -111,8 +122,7 @@ export function AuditSearchForm({ values, onSearch }: Props) {
           label="Staff"
           placeholder="Anyone"
           data={staff}
-          value={draft.actorId}
-          onChange={(v) => set('actorId', v)}
+          {...chosen('actorId')}
           searchable
           clearable
           w={190}
@@ -130,8 +140,7 @@ export function AuditSearchForm({ values, onSearch }: Props) {
           label="Record kind"
           placeholder="Any"
           data={kinds}
-          value={draft.entity}
-          onChange={(v) => set('entity', v)}
+          {...chosen('entity')}
           searchable
           clearable
           w={200}
@@ -141,24 +150,16 @@ export function AuditSearchForm({ values, onSearch }: Props) {
         <TextInput
           label="Record id"
           placeholder="Paste an id, e.g. wd:6a96…"
-          value={draft.recordId}
-          onChange={(e) => set('recordId', e.currentTarget.value)}
+          {...typed('recordId')}
           error={recordError ? "Paste a record's id: 24 characters, 0-9 and a-f." : undefined}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           w={250}
         />
-        <TextInput
-          type="datetime-local"
-          label="From"
-          value={draft.from}
-          onChange={(e) => set('from', e.currentTarget.value)}
-          w={200}
-        />
+        <TextInput type="datetime-local" label="From" {...typed('from')} w={200} />
         <TextInput
           type="datetime-local"
           label="To"
-          value={draft.to}
-          onChange={(e) => set('to', e.currentTarget.value)}
+          {...typed('to')}
           error={rangeError ? 'The end is before the start.' : undefined}
           w={200}
         />
