@@ -87,6 +87,11 @@ export function accountColumns<T extends TradingAccount>(types: readonly string[
   } satisfies Record<string, DataTableColumn<T>>;
 }
 
+/** Type, currency, leverage, balance and equity: every account list shows them together, in this order. */
+export function accountFigures<T extends TradingAccount>(c: ReturnType<typeof accountColumns<T>>) {
+  return [c.type, c.baseCurrency, c.leverage, c.balance, c.equity];
+}
+
 /** The client's name, linking to the profile; the link does not open the row's modal. */
 export const clientColumn: DataTableColumn<AccountRow> = {
   id: 'client',

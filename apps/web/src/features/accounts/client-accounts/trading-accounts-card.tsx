@@ -15,20 +15,13 @@ import {
 import { AddButton } from '../../../shared/add-button.tsx';
 import { SectionCard } from '../../../shared/section-card.tsx';
 import { AccountDetailsModal } from '../account-details/account-details-modal.tsx';
-import { accountColumns } from '../account-columns.tsx';
+import { accountColumns, accountFigures } from '../account-columns.tsx';
 import { useClientAccounts, useLinkedAccount } from '../accounts-queries.ts';
 import { NewAccountModal } from './new-account-modal.tsx';
 
 const c = accountColumns<TradingAccount>(ACCOUNT_TYPES, false);
 /** docs/product.md [screen.profile]: number, type, currency, leverage, balance, equity. */
-const COLUMNS: DataTableColumn<TradingAccount>[] = [
-  c.number,
-  c.type,
-  c.baseCurrency,
-  c.leverage,
-  c.balance,
-  c.equity,
-];
+const COLUMNS: DataTableColumn<TradingAccount>[] = [c.number, ...accountFigures(c)];
 const FIELDS: LocalFields<TradingAccount> = {
   number: (a) => a.number,
   type: (a) => a.type,

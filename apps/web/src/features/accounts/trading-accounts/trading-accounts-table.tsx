@@ -16,6 +16,7 @@ import {
 import { AccountDetailsModal } from '../account-details/account-details-modal.tsx';
 import {
   accountColumns,
+  accountFigures,
   adminColumn,
   clientColumn,
   accountRows,
@@ -37,11 +38,7 @@ function tradingColumns(kind: LiveOrDemo, admins?: Readonly<Record<string, strin
     c.number,
     c.platform,
     c.accountGroup,
-    c.type,
-    c.baseCurrency,
-    c.leverage,
-    c.balance,
-    c.equity,
+    ...accountFigures(c),
     c.timeCreated,
     c.timeApproved,
     adminColumn(admins),

@@ -15,6 +15,7 @@ import {
 import { usePageTitle } from '../../../shared/use-page-title.ts';
 import {
   accountColumns,
+  accountFigures,
   clientColumn,
   emailColumn,
   accountRows,
@@ -28,18 +29,7 @@ const c = accountColumns<AccountRow>(ACCOUNT_TYPES);
  * balance, equity, created.
  */
 const COLUMNS: DataTableColumn<AccountRow>[] = withColumnDefaults(
-  [
-    clientColumn,
-    emailColumn,
-    c.number,
-    c.platform,
-    c.type,
-    c.baseCurrency,
-    c.leverage,
-    c.balance,
-    c.equity,
-    c.timeCreated,
-  ],
+  [clientColumn, emailColumn, c.number, c.platform, ...accountFigures(c), c.timeCreated],
   // Money first on a laptop screen: platform, type and leverage are in the column chooser.
   { hidden: ['platform', 'type', 'leverage'], keep: ['client', 'number'] },
 );
