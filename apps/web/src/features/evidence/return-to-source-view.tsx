@@ -76,9 +76,12 @@ export function ReturnToSourceView({
         </Table>
       )}
       <Alert color={follows ? 'green' : 'orange'} variant="light" p="xs" role="note">
-        <List size="sm" spacing={2}>
+        {/* Plain items: a list item's label box is as wide as its sentence, so long ones would not wrap. */}
+        <List size="sm" spacing={2} styles={{ itemWrapper: { display: 'inline' } }}>
           {r.differences.map((d) => (
-            <List.Item key={d}>{d}</List.Item>
+            <List.Item key={d} style={{ overflowWrap: 'anywhere' }}>
+              {d}
+            </List.Item>
           ))}
         </List>
       </Alert>
