@@ -1,4 +1,4 @@
--- Substring filters (ILIKE '%text%') on the big lists use trigram indexes (DESIGN performance budgets).
+-- Substring filters (ILIKE '%text%') on the big lists use trigram indexes (docs/performance.md budgets).
 -- pg_trgm is created by the app before migrations run (PGlite loads it as an extension module).
 CREATE INDEX IF NOT EXISTS "users_name_trgm_idx" ON "users" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_surname_trgm_idx" ON "users" USING gin ("surname" gin_trgm_ops);--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Sign-in limits keyed by normalised identifiers (issue 18). One row per thing that is counted:
+-- Sign-in limits keyed by normalised identifiers. One row per thing that is counted:
 -- 'password|<email>|<address>' (10 wrong passwords lock that address out of that account),
 -- 'password|<email>' (50 from anywhere lock the account), 'code|<email>' (100 wrong codes across all
 -- tickets lock the account). account is the normalised email, so a password reset lifts them all.

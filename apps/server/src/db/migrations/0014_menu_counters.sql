@@ -1,4 +1,4 @@
--- The sidebar's counters, kept by the database itself (issue 19): counting pending rows on every poll
+-- The sidebar's counters, kept by the database itself: counting pending rows on every poll
 -- took 500 ms at 1,000,000 clients. Statement-level triggers with transition tables add what each
 -- statement made pending and take away what it moved on, in the same transaction as the change, so
 -- every writer (API, provider sync, reconciliation, demo seed, bulk SQL) keeps them right and a bulk

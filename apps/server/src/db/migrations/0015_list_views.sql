@@ -1,4 +1,4 @@
--- Per-staff table settings (issue 20): the columns and density of each list, and saved views (named
+-- Per-staff table settings: the columns and density of each list, and saved views (named
 -- filters, sort, page size and columns). Rows go with their staff member. hidden_columns null: the
 -- member never chose, the list's own defaults apply.
 CREATE TABLE IF NOT EXISTS "list_preferences" (

@@ -1,4 +1,4 @@
--- The operations dashboard (issue 20): totals kept by the database in the same transaction as each
+-- The operations dashboard: totals kept by the database in the same transaction as each
 -- change, so the dashboard reads a few hundred small rows whatever the size of the book, and history
 -- the status checker would otherwise overwrite every five seconds.
 --

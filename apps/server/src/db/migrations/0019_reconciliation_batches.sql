@@ -1,4 +1,4 @@
--- Reconciliation reads deals a group at a time (issue 19: a call per account was a million calls at
+-- Reconciliation reads deals a group at a time (a call per account was a million calls at
 -- 1,000,000 accounts). Each finished batch of a run is kept with what it found, in the transaction that
 -- writes its mismatches, so a run stopped with its server resumes after the last finished batch and
 -- never counts a batch twice (the primary key).
