@@ -7,9 +7,8 @@ import { confirmAction } from '../../shared/confirm-modal.tsx';
 import {
   DataTable,
   listDefaults,
-  localTableProps,
   RowLink,
-  useUrlListState,
+  useLocalList,
   type DataTableColumn,
   type LocalFields,
 } from '../../shared/data-table/index.ts';
@@ -45,8 +44,8 @@ export function SessionsPage() {
   usePageTitle('Staff Sessions');
   const role = useStaffRole();
   const sysop = hasRole(role, 'SYSOP');
-  const list = useUrlListState(LIST);
   const query = useStaffSessions(sysop);
+  const { table } = useLocalList(LIST, query, query.data, FIELDS);
   const end = useEndSession();
 
   const columns = useMemo<DataTableColumn<StaffSession>[]>(() => {
@@ -146,9 +145,8 @@ export function SessionsPage() {
         label="Staff Sessions"
         listId="sessions"
         columns={columns}
-        list={list}
         rowKey={(s) => s.sessionId}
-        {...localTableProps(query, query.data, list.state, FIELDS)}
+        {...table}
         minWidth={1000}
         emptyText="No staff member is signed in."
       />

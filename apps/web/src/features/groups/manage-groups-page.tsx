@@ -2,13 +2,7 @@ import type { Group } from '@brokerdesk/contract';
 import { Button, Group as Row, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import {
-  DataTable,
-  localTableProps,
-  toPagedRequest,
-  useUrlListState,
-  type ListDefaults,
-} from '../../shared/data-table/index.ts';
+import { DataTable, toPagedRequest, useLocalList, type ListDefaults } from '../../shared/data-table/index.ts';
 import { useLinkedRow } from '../../shared/use-linked-row.ts';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import { GROUP_COLUMNS, GROUP_FIELDS, isCopyD } from './group-columns.tsx';
@@ -37,8 +31,8 @@ const RED_ROW = { background: 'var(--mantine-color-red-1)', color: 'var(--mantin
 /** /manage-groups (docs/product.md [screen.groups]). Click a row to edit or delete it. */
 export function ManageGroupsPage() {
   usePageTitle('Manage Groups');
-  const list = useUrlListState(GROUP_LIST);
   const query = useGroups();
+  const { list, table } = useLocalList(GROUP_LIST, query, query.data, GROUP_FIELDS);
   const [adding, setAdding] = useState(false);
   // The edited group is in the URL (?open=<groupId>): a link opens it, Back closes it. The list is
   // complete on one screen, so a group it lacks does not exist.
@@ -65,9 +59,8 @@ export function ManageGroupsPage() {
         label="Groups"
         listId="groups"
         columns={GROUP_COLUMNS}
-        list={list}
         rowKey={(g) => g.groupId}
-        {...localTableProps(query, query.data, list.state, GROUP_FIELDS)}
+        {...table}
         rowStyle={(g) => (isCopyD(g) ? RED_ROW : undefined)}
         rowTitle={(g) => (isCopyD(g) ? 'Copy flag D' : undefined)}
         onRowClick={editing.open}

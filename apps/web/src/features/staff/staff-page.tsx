@@ -8,8 +8,7 @@ import { confirmAction } from '../../shared/confirm-modal.tsx';
 import {
   DataTable,
   listDefaults,
-  localTableProps,
-  useUrlListState,
+  useLocalList,
   type DataTableColumn,
   type LocalFields,
 } from '../../shared/data-table/index.ts';
@@ -66,8 +65,8 @@ function badgeColumn(
 export function StaffPage() {
   usePageTitle('Staff');
   const sysop = hasRole(useStaffRole(), 'SYSOP');
-  const list = useUrlListState(LIST);
   const query = useStaffList();
+  const { table } = useLocalList(LIST, query, query.data?.staff, FIELDS);
   const update = useUpdateStaff();
   const [inviting, setInviting] = useState(false);
   const [changingRole, setChangingRole] = useState<StaffMember | null>(null);
@@ -182,8 +181,7 @@ export function StaffPage() {
         label="Staff"
         listId="staff"
         columns={columns}
-        list={list}
-        {...localTableProps(query, query.data?.staff, list.state, FIELDS)}
+        {...table}
         minWidth={1000}
         emptyText="No staff member matches."
       />

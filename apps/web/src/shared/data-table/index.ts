@@ -3,6 +3,7 @@ export { DataTable, type DataTableProps } from './data-table.tsx';
 export { useUrlListState } from './use-url-list-state.ts';
 export { pageLocally, type LocalFields } from './local-page.ts';
 export { localTableProps, queryTableProps, type QueryTableProps } from './query-props.ts';
+export { useLocalList } from './use-local-list.ts';
 export {
   listDefaults,
   toPagedRequest,

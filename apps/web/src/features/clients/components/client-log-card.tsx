@@ -2,8 +2,7 @@ import { PAGE_SIZES, type LogEntry } from '@brokerdesk/contract';
 import {
   DataTable,
   listDefaults,
-  localTableProps,
-  useUrlListState,
+  useLocalList,
   type DataTableColumn,
   type LocalFields,
 } from '../../../shared/data-table/index.ts';
@@ -53,8 +52,8 @@ const FIELDS: LocalFields<LogEntry> = {
 
 /** Client Log with + ADD (docs/product.md [screen.profile], [screen.application]). */
 export function ClientLogCard({ userId }: { userId: string }) {
-  const list = useUrlListState(LOG_LIST);
   const query = useClientLogs(userId);
+  const { table } = useLocalList(LOG_LIST, query, query.data, FIELDS);
 
   return (
     <SectionCard title="Client Log" action={<AddLogButton userId={userId} />}>
@@ -62,8 +61,7 @@ export function ClientLogCard({ userId }: { userId: string }) {
         label="Client Log"
         listId="profile.client-log"
         columns={COLUMNS}
-        list={list}
-        {...localTableProps(query, query.data, list.state, FIELDS)}
+        {...table}
         emptyText="No log entries yet."
         withBorder={false}
         minWidth={520}

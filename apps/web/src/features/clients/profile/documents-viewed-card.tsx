@@ -5,8 +5,7 @@ import { Link } from 'react-router';
 import {
   DataTable,
   listDefaults,
-  localTableProps,
-  useUrlListState,
+  useLocalList,
   type DataTableColumn,
   type LocalFields,
 } from '../../../shared/data-table/index.ts';
@@ -62,9 +61,9 @@ const COLUMNS: DataTableColumn<Row>[] = [
  * Handing out a link is not a look and is not listed (the audit trail keeps it).
  */
 export function DocumentsViewedCard({ userId }: { userId: string }) {
-  const list = useUrlListState(LIST);
   const query = useDocumentViews(userId);
   const rows = useMemo(() => query.data?.map((v, n) => ({ ...v, n })), [query.data]);
+  const { table } = useLocalList(LIST, query, rows, FIELDS);
   return (
     <SectionCard
       title="Documents Viewed"
@@ -78,9 +77,8 @@ export function DocumentsViewedCard({ userId }: { userId: string }) {
         label="Documents Viewed"
         listId="profile.documents-viewed"
         columns={COLUMNS}
-        list={list}
         rowKey={(v) => String(v.n)}
-        {...localTableProps(query, rows, list.state, FIELDS)}
+        {...table}
         emptyText="No one has opened this client's documents yet."
         withBorder={false}
         minWidth={720}
