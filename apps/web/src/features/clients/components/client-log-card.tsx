@@ -9,7 +9,8 @@ import {
 import { SectionCard } from '../../../shared/section-card.tsx';
 import { useClientLogs } from '../client-queries.ts';
 import { AddLogButton } from './add-log-modal.tsx';
-import { EpochTime } from '../../../shared/time-zone/index.ts';
+
+import { timeColumn } from '../../../shared/column-kinds.tsx';
 
 /**
  * The log comes whole from the server; it is paged here, 10 or 20 lines (docs/product.md [constants]), newest
@@ -26,14 +27,7 @@ const LOG_LIST = listDefaults(PAGE_SIZES.clientLog, {
 const actor = (entry: LogEntry) => entry.customName || entry.actionedBy;
 
 const COLUMNS: DataTableColumn<LogEntry>[] = [
-  {
-    id: 'timestamp',
-    header: 'Time',
-    cell: (e) => <EpochTime seconds={e.timestamp} />,
-    sortable: true,
-    sortDescFirst: true,
-    width: 170,
-  },
+  { ...timeColumn<LogEntry>('timestamp', 'Time', (e) => e.timestamp), width: 170 },
   {
     id: 'event',
     header: 'Event',

@@ -11,7 +11,8 @@ import {
 } from '../../../shared/data-table/index.ts';
 import { SectionCard } from '../../../shared/section-card.tsx';
 import { useDocumentViews } from '../../audit/audit-queries.ts';
-import { EpochTime } from '../../../shared/time-zone/index.ts';
+
+import { timeColumn } from '../../../shared/column-kinds.tsx';
 
 const KIND_LABELS = DOCUMENT_KIND_LABELS;
 
@@ -37,14 +38,7 @@ const FIELDS: LocalFields<Row> = {
 };
 
 const COLUMNS: DataTableColumn<Row>[] = [
-  {
-    id: 'at',
-    header: 'Time',
-    cell: (v) => <EpochTime seconds={v.at} />,
-    sortable: true,
-    sortDescFirst: true,
-    width: 165,
-  },
+  { ...timeColumn<Row>('at', 'Time', (v) => v.at), width: 165 },
   { id: 'actorName', header: 'Staff', cell: (v) => v.actorName || 'Unknown', sortable: true, width: 160 },
   { id: 'kind', header: 'Document', cell: (v) => KIND_LABELS[v.kind], sortable: true, width: 150 },
   {
