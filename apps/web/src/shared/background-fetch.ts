@@ -10,3 +10,11 @@ import type { QueryClient } from '@tanstack/react-query';
 export function isRefetch({ client, queryKey }: { client: QueryClient; queryKey: QueryKey }): boolean {
   return client.getQueryData(queryKey) !== undefined;
 }
+
+/**
+ * The cache options of an answer carrying signed links, which expire within minutes: never served from
+ * the cache, and fetched again in the background every `refetchInterval` while the screen stays open.
+ */
+export function signedLinkOptions(refetchInterval: number) {
+  return { staleTime: 0, gcTime: 0, refetchInterval } as const;
+}

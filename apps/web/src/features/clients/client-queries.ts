@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { isRefetch } from '../../shared/background-fetch.ts';
+import { isRefetch, signedLinkOptions } from '../../shared/background-fetch.ts';
 import { clientApi } from './client-api.ts';
 import {
   clientApplicationKeys,
@@ -46,9 +46,7 @@ export function useKycDocuments(userId: string) {
   return useQuery({
     queryKey: kycDocumentKeys.detail(userId),
     queryFn: (ctx) => clientApi.kycDocuments(userId, { signal: ctx.signal, background: isRefetch(ctx) }),
-    staleTime: 0,
-    gcTime: 0,
-    refetchInterval: KYC_LINK_REFRESH_MS,
+    ...signedLinkOptions(KYC_LINK_REFRESH_MS),
   });
 }
 

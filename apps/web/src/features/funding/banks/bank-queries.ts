@@ -9,7 +9,7 @@ import {
 } from '@brokerdesk/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, type RequestOptions } from '../../../shared/api.ts';
-import { isRefetch } from '../../../shared/background-fetch.ts';
+import { isRefetch, signedLinkOptions } from '../../../shared/background-fetch.ts';
 import { toPagedRequest, type ListState } from '../../../shared/data-table/index.ts';
 import { ensureSuccess } from '../../../shared/ensure-success.ts';
 import { invalidateRecord } from '../../../shared/invalidate-record.ts';
@@ -51,9 +51,7 @@ export function useBankDetails(id: string) {
   return useQuery({
     queryKey: bankKeys.detail(id),
     queryFn: (ctx) => fundingApi.bankAccount(id, { signal: ctx.signal, background: isRefetch(ctx) }),
-    staleTime: 0,
-    gcTime: 0,
-    refetchInterval: LINK_REFRESH_MS,
+    ...signedLinkOptions(LINK_REFRESH_MS),
   });
 }
 
