@@ -1,4 +1,5 @@
 import { get, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
+import type { ChangeEvent } from 'react';
 import type { FieldErrors } from './api.ts';
 
 /** A react-hook-form form, or its context: its field names come from `register`. */
@@ -18,4 +19,9 @@ export function fieldErrorOf<F extends FieldValues>(form: Form<F>, serverErrors:
 export function fieldProps<F extends FieldValues>(form: Form<F>, serverErrors: FieldErrors) {
   const errorOf = fieldErrorOf(form, serverErrors);
   return (name: Path<F>) => ({ ...form.register(name), error: errorOf(name) });
+}
+
+/** A controlled text input's value and change handler, for a form kept in plain state. */
+export function textValue(value: string, set: (value: string) => void) {
+  return { value, onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.currentTarget.value) };
 }

@@ -1,10 +1,11 @@
 import { AUDIT_ENTITY_LABELS, auditClientTextSchema, idSchema } from '@brokerdesk/contract';
 import { Autocomplete, Button, Group, Paper, Select, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useAdmins } from '../accounts/accounts-queries.ts';
 import { epochToLocalInput, localInputToEpoch, recordIdIn, type RawAuditFilters } from './audit-filters.ts';
 import { useAuditFacets } from './audit-queries.ts';
+import { textValue } from '../../shared/field-props.ts';
 
 type Props = {
   /** The filters in the URL now. */
@@ -64,10 +65,7 @@ export function AuditSearchForm({ values, onSearch }: Props) {
   }, [facets.data, draft.entity]);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   // The value and change handler of one field of the draft: typed text, or a choice that can be cleared.
-  const typed = (key: TypedKey) => ({
-    value: draft[key],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, e.currentTarget.value),
-  });
+  const typed = (key: TypedKey) => textValue(draft[key], (value) => set(key, value));
   const chosen = (key: 'actorId' | 'entity') => ({
     value: draft[key],
     onChange: (v: string | null) => set(key, v),

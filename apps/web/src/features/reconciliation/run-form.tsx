@@ -3,6 +3,7 @@ import { Button, Group, Paper, TextInput } from '@mantine/core';
 import { IconScale } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
+import { textValue } from '../../shared/field-props.ts';
 
 type Props = { running: boolean; onRun: (request: ReconciliationRunRequest) => void };
 
@@ -44,27 +45,13 @@ export function RunForm({ running, onRun }: Props) {
         <TextInput
           label="Account"
           placeholder="All live accounts"
-          value={login}
-          onChange={(e) => setLogin(e.currentTarget.value)}
+          {...textValue(login, setLogin)}
           error={loginError}
           inputMode="numeric"
           w={180}
         />
-        <TextInput
-          type="date"
-          label="First day"
-          value={fromDay}
-          onChange={(e) => setFromDay(e.currentTarget.value)}
-          w={170}
-        />
-        <TextInput
-          type="date"
-          label="Last day"
-          value={toDay}
-          onChange={(e) => setToDay(e.currentTarget.value)}
-          error={periodError}
-          w={170}
-        />
+        <TextInput type="date" label="First day" {...textValue(fromDay, setFromDay)} w={170} />
+        <TextInput type="date" label="Last day" {...textValue(toDay, setToDay)} error={periodError} w={170} />
         <Button type="submit" mt={25} loading={running} leftSection={<IconScale size={18} />}>
           Run reconciliation
         </Button>
