@@ -1,4 +1,4 @@
-import { Group, Paper, Title } from '@mantine/core';
+import { Center, Group, Loader, Paper, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 type Props = { title: string; action?: ReactNode; children: ReactNode };
@@ -13,5 +13,14 @@ export function SectionCard({ title, action, children }: Props) {
       </Group>
       {children}
     </Paper>
+  );
+}
+
+/** What a card shows while its first answer loads. */
+export function CardLoader() {
+  return (
+    <Center py="md">
+      <Loader size="sm" aria-label="Loading" />
+    </Center>
   );
 }

@@ -1,12 +1,12 @@
 import { kycDocTypeLabel, kycReviewLabel, type kycDocumentEntry } from '@brokerdesk/contract';
-import { Button, Center, Group, Loader, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconEye, IconFileText } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { DocumentViewer, type ViewerDocument } from '../../../shared/document-viewer/index.ts';
 import { errorsOf } from '../../../shared/api.ts';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
-import { SectionCard } from '../../../shared/section-card.tsx';
+import { CardLoader, SectionCard } from '../../../shared/section-card.tsx';
 import { useKycApplicant, useKycDocuments } from '../client-queries.ts';
 
 type Entry = z.infer<typeof kycDocumentEntry>;
@@ -55,11 +55,7 @@ export function KycDocumentsCard({ userId }: { userId: string }) {
   const [viewing, setViewing] = useState<ViewerDocument | null>(null);
   let body;
   if (query.isPending) {
-    body = (
-      <Center py="md">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
+    body = <CardLoader />;
   } else if (query.error || !query.data) {
     body = <ErrorAlert errors={errorsOf(query.error)} />;
   } else {

@@ -1,5 +1,5 @@
 import type { TimelineEntry, TimelineKind } from '@brokerdesk/contract';
-import { Button, Center, Group, Loader, Text, ThemeIcon, Timeline } from '@mantine/core';
+import { Button, Group, Text, ThemeIcon, Timeline } from '@mantine/core';
 import {
   IconArrowsExchange,
   IconCashBanknote,
@@ -10,7 +10,7 @@ import {
 import type { ReactNode } from 'react';
 import { errorsOf } from '../../../shared/api.ts';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
-import { SectionCard } from '../../../shared/section-card.tsx';
+import { CardLoader, SectionCard } from '../../../shared/section-card.tsx';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 import { useClientTimeline } from '../client-queries.ts';
 import { AddLogButton } from '../components/add-log-modal.tsx';
@@ -34,11 +34,7 @@ export function ActivityTimelineCard({ userId }: { userId: string }) {
 
   let body: ReactNode;
   if (query.isPending) {
-    body = (
-      <Center py="md">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
+    body = <CardLoader />;
   } else if (query.error && entries.length === 0) {
     body = <ErrorAlert errors={errorsOf(query.error)} />;
   } else if (entries.length === 0) {

@@ -1,12 +1,12 @@
 import type { ClientBankAccount } from '@brokerdesk/contract';
-import { Badge, Center, Loader, Table, Text } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError, errorsOf } from '../../../shared/api.ts';
 import { DocumentViewer, type ViewerDocument } from '../../../shared/document-viewer/index.ts';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
 import { showErrorNotice } from '../../../shared/notify.ts';
-import { SectionCard } from '../../../shared/section-card.tsx';
+import { CardLoader, SectionCard } from '../../../shared/section-card.tsx';
 import { statusColor } from '../../../shared/status-colors.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 import { fundingApi } from '../../funding/shared/funding-api.ts';
@@ -40,12 +40,7 @@ export function BankStatementsCard({ userId }: { userId: string }) {
   };
 
   let body;
-  if (query.isPending)
-    body = (
-      <Center py="md">
-        <Loader size="sm" aria-label="Loading" />
-      </Center>
-    );
+  if (query.isPending) body = <CardLoader />;
   else if (query.error) body = <ErrorAlert errors={errorsOf(query.error)} />;
   else if (query.data?.length === 0)
     body = (
