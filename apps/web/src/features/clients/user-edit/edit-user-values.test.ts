@@ -74,6 +74,10 @@ describe('Edit User values', () => {
       'MODERATOR',
     ]);
     const narrow = { canEdit: true, canChangeRole: true, canChangeStatus: true, roles: ['USER' as const] };
-    expect(roleOptions(narrow, 'PARTNER').at(-1)).toEqual({ value: 'PARTNER', label: 'PARTNER', disabled: true });
+    expect(roleOptions(narrow, 'PARTNER').at(-1)).toEqual({
+      value: 'PARTNER',
+      label: 'PARTNER',
+      disabled: true,
+    });
   });
 });
