@@ -133,6 +133,12 @@ test.describe(`table settings and saved views (${db})`, () => {
       for (const [path, keys] of Object.entries(KEY)) {
         await page.goto(path);
         await settled(page);
+        // A table fits its columns to the width once its cells have drawn (a frame or two after the rows
+        // arrive): wait for that; what still sticks out after 5 s is reported below.
+        await expect
+          .poll(async () => (await overflow(page)).length, { timeout: 5_000 })
+          .toBe(0)
+          .catch(() => undefined);
         const table = page.getByRole('table').first();
         for (const key of keys) {
           const header = table.getByRole('columnheader', { name: key, exact: true }).first();
