@@ -37,6 +37,7 @@ import { fundingActionRoutes } from './features/funding/action-routes.ts';
 import { requestKindRoutes } from './features/requests/routes.ts';
 import type { AnyRequestKind } from './features/requests/kind.ts';
 import { buildServices } from './composition.ts';
+import { installRequestKinds } from './features/requests/install.ts';
 import { type ClientMailer } from './features/funding/client-mail.ts';
 import { approvalsRoutes } from './features/approvals/routes.ts';
 import { partnersRoutes } from './features/partners/routes.ts';
@@ -48,21 +49,11 @@ import { EventHub } from './features/events/hub.ts';
 import { eventsRoutes } from './features/events/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { exportRoutes } from './features/exports/routes.ts';
-import { userListExport } from './features/clients/export.ts';
-import { fundingListExport, withdrawalOrdersExport } from './features/funding/export.ts';
-import { bankAccountsExport } from './features/banks/export.ts';
-import {
-  leverageChangesExport,
-  subAccountRequestsExport,
-  tradingAccountsExport,
-  walletAccountsExport,
-} from './features/accounts/export.ts';
-import { ibCodesExport, ibRequestsExport } from './features/partners/export.ts';
-import { groupsExport } from './features/groups/export.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { evidenceRoutes } from './features/evidence/routes.ts';
 import { alertsRoutes } from './features/alerts/routes.ts';
+import { reportsRoutes } from './features/reports/routes.ts';
 import { viewsRoutes } from './features/views/routes.ts';
 
 export type AppDeps = {
@@ -90,6 +81,8 @@ export type AppDeps = {
 };
 
 export const VERSION = '0.1.0';
+/** How often a server drains the alert queue of the client portal's writes (its own are drained at once). */
+const ALERT_QUEUE_SECONDS = 5;
 
 /**
  * TRUST_PROXY for Fastify. A hop count becomes a function: Fastify 5.12 ignores a number (it trusts no
@@ -161,6 +154,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   const services = buildServices(deps, app.log);
+  // What runs after a reply (after-decision hooks, the alert rules on what was queued) has finished.
+  app.decorate('settled', async () => {
+    await services.engine.settled();
+    await services.alerts.settled();
+  });
+  // Each kind's counter and live topic, made from its definition before anything is served.
+  await installRequestKinds(db, services.requestKinds);
   const { sessions } = services;
   registerGuard(app, sessions);
   refuseBadText(app);
@@ -208,7 +208,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // A server that runs the operations worker (main.ts) also follows the payment provider's orders.
   const { paymentSync } = services;
   if (deps.wakeWorker) app.addHook('onReady', async () => paymentSync.start(config.payments.syncSeconds));
+  // It also drains what the client portal's writes queued for the alert rules (docs/product.md [alerts.when]).
+  if (deps.wakeWorker) app.addHook('onReady', async () => services.alerts.queue.start(ALERT_QUEUE_SECONDS));
   app.addHook('onClose', async () => {
+    await services.alerts.queue.stop();
     await paymentSync.stop();
     await services.paymentProvider.close();
   });
@@ -235,19 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db,
     clock,
     links,
-    lists: {
-      users: userListExport,
-      funding: fundingListExport,
-      'withdrawal-orders': withdrawalOrdersExport,
-      'bank-accounts': bankAccountsExport,
-      'trading-accounts': tradingAccountsExport,
-      'wallet-accounts': walletAccountsExport,
-      'leverage-changes': leverageChangesExport,
-      'sub-account-requests': subAccountRequestsExport,
-      'ib-requests': ibRequestsExport,
-      'ib-codes': ibCodesExport,
-      groups: groupsExport,
-    },
+    lists: services.exportLists,
   });
   auditRoutes(app, { trail: services.auditTrail, live: services.staffSessions, seals: services.auditSeals });
   reconciliationRoutes(app, {
@@ -259,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authenticate: (token) => sessions.authenticate(token, { background: true }),
     log: app.log,
     heartbeatMs: deps.events?.heartbeatMs,
+    topics: services.requestKinds.map((k) => k.wire.topic),
   });
   eventsRoutes(app, { hub });
   metrics?.countLiveStreams(() => hub.size);
@@ -270,6 +262,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   dashboardRoutes(app, { dashboard: services.dashboard });
   evidenceRoutes(app, { evidence: services.evidence });
   alertsRoutes(app, { alerts: services.alerts });
+  reportsRoutes(app, { reports: services.reports });
+  // A server that runs the operations worker (main.ts) also sends the scheduled reports.
+  if (deps.wakeWorker) app.addHook('onReady', async () => services.reportJob.start());
+  app.addHook('onClose', () => services.reportJob.stop());
 
   // Unknown /api paths are JSON 404s; any other GET is a page of the single-page app.
   app.setNotFoundHandler((request, reply) => {

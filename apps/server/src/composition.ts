@@ -21,7 +21,8 @@ import { FileStore } from './features/banks/file-store.ts';
 import { BanksService } from './features/banks/service.ts';
 import { bankAccountKind } from './features/banks/bank-kind.ts';
 import { AccountsService } from './features/accounts/service.ts';
-import { LeverageService, leverageKind } from './features/accounts/leverage.ts';
+import { leverageKind } from './features/accounts/leverage.ts';
+import { LeverageService } from './features/accounts/leverage-list.ts';
 import { subAccountKind } from './features/accounts/sub-account-kind.ts';
 import { AuditService } from './features/audit/service.ts';
 import { StaffSessions } from './features/audit/sessions.ts';
@@ -34,12 +35,16 @@ import { ViewsService } from './features/views/service.ts';
 import { DashboardService } from './features/dashboard/service.ts';
 import { EvidenceService } from './features/evidence/service.ts';
 import { AlertsService } from './features/alerts/service.ts';
+import { RefundableMethods } from './features/evidence/refundable.ts';
 import { DecisionEngine } from './features/requests/engine.ts';
 import type { AnyRequestKind } from './features/requests/kind.ts';
 import { createKyc } from './integrations/kyc/create-kyc.ts';
 import { createPaymentProvider } from './integrations/payments/index.ts';
 import { AuditSeals } from './audit/seals/service.ts';
 import { loadAuditSigningKey } from './audit/seals/key.ts';
+import { ReportsService } from './features/reports/service.ts';
+import { ReportJob } from './features/reports/job.ts';
+import { exportLists } from './features/exports/lists.ts';
 
 /**
  * The composition root: every service of the server, built once from the app's parts. Routes receive
@@ -75,14 +80,12 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger) {
     mailClient,
     deals: deps.platforms[0],
     publicUrl: config.publicUrl,
-    // The alert rules run on a deposit or withdrawal once its decision has committed (docs/product.md
-    // [alerts.after-decision]); AlertsService.afterDecision logs its own failures and never throws.
-    afterDecision: async (kind, row) => {
-      const type = kind === depositKind ? 'deposit' : kind === withdrawalKind ? 'withdrawal' : null;
-      if (type) await alerts.afterDecision(type, kind.rowId(row as never));
-    },
+    // A decision's changes were queued for the alert rules by triggers; they run once it has committed,
+    // without the reply waiting (docs/product.md [alerts.when]). afterChange never throws.
+    afterDecision: async () => alerts.afterChange(),
   });
   const bankKind = bankAccountKind(files);
+  const reports = new ReportsService(db, clock, mailer, { publicUrl: config.publicUrl, log });
   /** Every request kind staff decide; tests may add their own (AppDeps.requestKinds). */
   const requestKinds: readonly AnyRequestKind[] = [
     depositKind,
@@ -112,7 +115,15 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger) {
     groups: new GroupsService(db, clock),
     thresholds: new ThresholdsService(db, clock),
     paymentProvider,
-    paymentSync: new ProviderOrderSync({ db, provider: paymentProvider, clock, wakeWorker, mailClient, log }),
+    paymentSync: new ProviderOrderSync({
+      db,
+      provider: paymentProvider,
+      clock,
+      wakeWorker,
+      mailClient,
+      log,
+      afterChange: () => alerts.afterChange(),
+    }),
     links,
     files,
     banks: new BanksService(db, clock, files),
@@ -137,11 +148,15 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger) {
     staff: new StaffService(db, clock, sessions, config.sessionIdleSeconds, sendInvite),
     views: new ViewsService(db, clock),
     dashboard: new DashboardService(db, clock, platformNames),
-    evidence: new EvidenceService(db, clock, deps.platforms[0]),
+    evidence: new EvidenceService(db, clock, deps.platforms[0], new RefundableMethods(db, clock)),
     alerts,
     engine,
+    reports,
+    // Started only by a server that runs the operations worker (app.ts); tests run its rounds themselves.
+    reportJob: new ReportJob(reports, log),
     bankKind,
     requestKinds,
+    exportLists: exportLists(requestKinds),
   };
 }
 

@@ -327,16 +327,21 @@ export const ibCountersSchema = z.object({
 });
 export type IbCounters = z.infer<typeof ibCountersSchema>;
 
-export const menuCountersSchema = z.object({
-  newClients: z.number().int(),
-  newIntroducerRequests: z.number().int(),
-  newDeposits: z.number().int(),
-  newWithdrawals: z.number().int(),
-  newTransfers: z.number().int(),
-  newBankDetails: z.number().int(),
-  newSubAccounts: z.number().int(),
-  newChangeLeverages: z.number().int(),
-  /** Open critical reconciliation mismatches (money moved twice): the red badge on Reconciliation. */
-  criticalMismatches: z.number().int(),
-});
+export const menuCountersSchema = z
+  .object({
+    newClients: z.number().int(),
+    newIntroducerRequests: z.number().int(),
+    newDeposits: z.number().int(),
+    newWithdrawals: z.number().int(),
+    newTransfers: z.number().int(),
+    newBankDetails: z.number().int(),
+    newSubAccounts: z.number().int(),
+    newChangeLeverages: z.number().int(),
+    /** Open critical reconciliation mismatches (money moved twice): the red badge on Reconciliation. */
+    criticalMismatches: z.number().int(),
+  /** Alerts still open on clients' money (docs/product.md [alerts]): the badge on Alerts. */
+  openAlerts: z.number().int(),
+  })
+  // A request kind's own counter (its wire half names it) beside the product's.
+  .catchall(z.number().int());
 export type MenuCounters = z.infer<typeof menuCountersSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REQUEST_KIND_TOPICS } from './request-kinds.ts';
 
 /**
  * Live updates: one server-sent-events stream per signed-in browser tab, read with fetch so that it
@@ -7,19 +8,15 @@ import { z } from 'zod';
  * calls it already makes, with their own permissions. The call is calls.events.openLiveEvents.
  */
 
-/** What can change, named after the table that changed. */
+/** What can change, named after the table that changed: every request kind's table, and these. */
 export const LIVE_TOPICS = [
   'users',
-  'ib_requests',
-  'deposits',
-  'withdrawals',
-  'transfers',
-  'bank_accounts',
-  'sub_account_requests',
-  'leverage_changes',
+  ...REQUEST_KIND_TOPICS,
   'platform_status',
   /** A critical reconciliation mismatch found or acknowledged (the Reconciliation badge). */
   'reconciliation_alerts',
+  /** An alert raised, assigned or resolved (the Alerts badge and screen, the lists' flags). */
+  'alerts',
 ] as const;
 export const liveTopicSchema = z.enum(LIVE_TOPICS);
 export type LiveTopic = z.infer<typeof liveTopicSchema>;

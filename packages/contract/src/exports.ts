@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedRequestSchema } from './common.ts';
+import { REQUEST_KIND_EXPORT_LISTS } from './request-kinds.ts';
 
 /**
  * CSV export of a list with its current filters and sort: the console asks for a signed
@@ -9,19 +10,20 @@ export const EXPORTABLE_LISTS = [
   'users',
   'funding',
   'withdrawal-orders',
-  'bank-accounts',
   'trading-accounts',
   'wallet-accounts',
-  'leverage-changes',
-  'sub-account-requests',
-  'ib-requests',
   'ib-codes',
   'groups',
+  ...REQUEST_KIND_EXPORT_LISTS,
 ] as const;
 export type ExportableList = (typeof EXPORTABLE_LISTS)[number];
 
 export const exportListRequest = z.strictObject({
-  list: z.enum(EXPORTABLE_LISTS),
+  /**
+   * The list's name: one of EXPORTABLE_LISTS, or a request kind's own (the server knows its lists and
+   * refuses any other name).
+   */
+  list: z.string().regex(/^[a-z][a-z0-9-]{0,47}$/, 'No such list.'),
   /** The list's own route parameters, e.g. `{ status: 'approved' }` for /users/approved. */
   params: z.record(z.string().max(32), z.string().max(64)).default({}),
   /** The list's current view; page and page size are ignored (every row is exported). */

@@ -20,6 +20,11 @@ export type RequestKindWire = {
   counter: string;
   /** The live topic its changes are announced on: the name of its table. */
   topic: string;
+  /**
+   * The name its list's CSV export is asked by (exportListRequest.list), when the kind exports a list of
+   * its own. Deposits, withdrawals and transfers share the funding list and its export.
+   */
+  exportList?: string;
 };
 
 /** One kind's wire definition, checked for shape and kept literal (its name and statuses as types). */
@@ -59,6 +64,7 @@ export const REQUEST_KIND_WIRES = {
     reasons: { reject: MESSAGES.rejectWithoutReason('account') },
     counter: 'newBankDetails',
     topic: 'bank_accounts',
+    exportList: 'bank-accounts',
   }),
   leverage: defineRequestKindWire({
     name: 'leverage',
@@ -67,6 +73,7 @@ export const REQUEST_KIND_WIRES = {
     reasons: { reject: MESSAGES.rejectWithoutReason('leverage change') },
     counter: 'newChangeLeverages',
     topic: 'leverage_changes',
+    exportList: 'leverage-changes',
   }),
   subAccount: defineRequestKindWire({
     name: 'subAccount',
@@ -75,6 +82,7 @@ export const REQUEST_KIND_WIRES = {
     reasons: { reject: MESSAGES.rejectWithoutReason('account') },
     counter: 'newSubAccounts',
     topic: 'sub_account_requests',
+    exportList: 'sub-account-requests',
   }),
   // Staff approve or reject an IB request with a comment either way; 'error' is an approval that
   // failed and may be decided again.
@@ -85,10 +93,21 @@ export const REQUEST_KIND_WIRES = {
     reasons: { reject: IB_MESSAGES.commentRequired, approve: IB_MESSAGES.commentRequired },
     counter: 'newIntroducerRequests',
     topic: 'ib_requests',
+    exportList: 'ib-requests',
   }),
 } as const;
 
 export type RequestKindName = keyof typeof REQUEST_KIND_WIRES;
+
+type KindWire = (typeof REQUEST_KIND_WIRES)[RequestKindName];
+/** The live topics of the kinds (their tables' names). */
+export const REQUEST_KIND_TOPICS = Object.values(REQUEST_KIND_WIRES).map(
+  (k) => k.topic,
+) as KindWire['topic'][];
+/** The export lists the kinds own. */
+export const REQUEST_KIND_EXPORT_LISTS = Object.values(REQUEST_KIND_WIRES).flatMap((k) =>
+  'exportList' in k ? [k.exportList] : [],
+) as Extract<KindWire, { exportList: string }>['exportList'][];
 
 /** The decisions a comment can be required for. */
 export type ReasonedDecision = 'approve' | 'reject';

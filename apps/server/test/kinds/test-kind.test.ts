@@ -1,17 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
-import { bulkRequest, bulkResponse, defineCall, defineRequestKindWire } from '@brokerdesk/contract';
+import { bulkRequest, bulkResponse, calls, defineCall, defineRequestKindWire } from '@brokerdesk/contract';
 import { auditLog, clientLogs } from '../../src/db/schema.ts';
 import { defineRequestKind } from '../../src/features/requests/kind.ts';
 import { planDecision, withComment } from '../../src/features/requests/planned.ts';
+import { plannedExport } from '../../src/features/exports/registry.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { connectStream, topicsOf } from '../events/support.ts';
 
 /**
  * A request kind defined only here, as docs/architecture.md "Add a request kind" says: its table (the
  * migration below), its wire definition, its server definition and its bulk call. Nothing in src knows
- * it, and it is decided through the same engine and bulk route as the product's kinds.
+ * it: it is decided through the same engine and bulk route as the product's kinds, its sidebar counter
+ * and live topic are made from its definition when the server starts, and its list is exported by name.
  */
 const gadgets = pgTable('gadget_requests', {
   id: text().primaryKey(),
@@ -32,6 +35,7 @@ const wire = defineRequestKindWire({
   reasons: { reject: 'You cannot reject a gadget request without a reason' },
   counter: 'newGadgets',
   topic: 'gadget_requests',
+  exportList: 'gadget-requests',
 });
 
 const bulkGadgets = defineCall({
@@ -76,6 +80,18 @@ const gadgetKind = defineRequestKind<Row, Decision>()({
     };
   },
   reply: (g) => ({ success: true as const, message: 'Gadget request updated.', status: g.status }),
+  export: {
+    plan: (db) =>
+      plannedExport({
+        table: gadgets,
+        query: db.select().from(gadgets).orderBy(gadgets.id),
+        name: 'gadget-requests',
+        columns: [
+          { header: 'Id', value: (g: Row) => g.id },
+          { header: 'Status', value: (g: Row) => g.status },
+        ],
+      }),
+  },
   bulk: {
     call: bulkGadgets,
     approve: (g) => ({ id: g.id, status: 'approved', comment: g.comment }),
@@ -83,7 +99,9 @@ const gadgetKind = defineRequestKind<Row, Decision>()({
   },
 });
 
-const [g1, g2, g3, unknown] = [newId(), newId(), newId(), newId()];
+// Sorted, so the export's rows come in this order.
+const [g1, g2, g3, g4] = [newId(), newId(), newId(), newId()].sort() as [string, string, string, string];
+const unknown = newId();
 
 describe('a request kind defined only in the tests', () => {
   let t: TestApp;
@@ -93,8 +111,7 @@ describe('a request kind defined only in the tests', () => {
     (await t.db.select({ status: gadgets.status }).from(gadgets).where(eq(gadgets.id, id)))[0]?.status;
 
   beforeAll(async () => {
-    t = await startTestApp({ requestKinds: [gadgetKind] });
-    await t.db.execute(MIGRATION);
+    t = await startTestApp({ requestKinds: [gadgetKind], beforeStart: (db) => db.execute(MIGRATION) });
     await t.createUser({ email: 'desk@broker.test', password: 'a-long-staff-password', role: 'ADMIN' });
     token = await t.signIn('desk@broker.test', 'a-long-staff-password');
     clientId = await t.createUser({ email: 'client@broker.test', role: 'USER' });
@@ -103,6 +120,12 @@ describe('a request kind defined only in the tests', () => {
       .values([g1, g2, g3].map((id) => ({ id, userId: clientId, status: 'pending' })));
   });
   afterAll(() => t.stop());
+
+  const counters = async () => (await t.call(calls.system.countNewRequests, {}, t.auth(token))).body;
+
+  it('counts its pending requests in the sidebar counters, by the name its definition gives', async () => {
+    expect((await counters()).newGadgets).toBe(3);
+  });
 
   const bulk = (body: { action: string; ids: string[]; reason?: string }) =>
     t.raw<{ results?: unknown[]; errors?: Record<string, string> }>(bulkGadgets, { body }, t.auth(token));
@@ -134,5 +157,47 @@ describe('a request kind defined only in the tests', () => {
     ]);
     expect(await statusOf(g2)).toBe('rejected');
     expect(await statusOf(g3)).toBe('pending');
+  });
+
+  it('keeps its counter as decisions move requests on', async () => {
+    // g1 approved and g2 rejected above: only g3 waits.
+    expect((await counters()).newGadgets).toBe(1);
+  });
+
+  it('announces a change of its table on its live topic', async () => {
+    const stream = await connectStream(t.base, token);
+    try {
+      await stream.next('ready');
+      await t.db.insert(gadgets).values({ id: g4, userId: clientId, status: 'pending' });
+      expect(topicsOf(await stream.change('gadget_requests'))).toContain('gadget_requests');
+    } finally {
+      stream.close();
+    }
+    expect((await counters()).newGadgets).toBe(2);
+  });
+
+  it('exports its list as CSV under the name its wire half gives, and refuses a name no list has', async () => {
+    const link = await t.call(
+      calls.exports.createExport,
+      { body: { list: 'gadget-requests', request: { filters: {} } } },
+      t.auth(token),
+    );
+    expect(link.status).toBe(200);
+    expect(link.body.filename).toMatch(/^gadget-requests-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await (await fetch(t.base + link.body.url)).text();
+    expect(csv.trimEnd().split('\r\n')).toEqual([
+      '"Id","Status"',
+      `"${g1}","approved"`,
+      `"${g2}","rejected"`,
+      `"${g3}","pending"`,
+      `"${g4}","pending"`,
+    ]);
+    const refused = await t.call(
+      calls.exports.createExport,
+      { body: { list: 'gizmo-requests', request: { filters: {} } } },
+      t.auth(token),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ errors: { list: 'No such list.' } });
   });
 });

@@ -77,6 +77,8 @@ export async function startTestApp(
     devOutbox?: boolean;
     /** Request kinds beyond the product's own (a kind defined by a test). */
     requestKinds?: AppDeps['requestKinds'];
+    /** Runs on the migrated database before the server starts (a test kind's table). */
+    beforeStart?: (db: Database['db']) => Promise<unknown>;
     /**
      * A server started again on another database (one restored from a backup, say) next to the same
      * trading platform and clock as `after`'s: the platform lives outside the database, as MT5 does.
@@ -88,6 +90,7 @@ export async function startTestApp(
   } = {},
 ) {
   const database: Database = opts.restart?.database ?? (await openTestDatabase());
+  await opts.beforeStart?.(database.db);
   const smtp = new SmtpReceiver();
   const smtpUrl = await smtp.start();
   const clock = opts.restart?.after.clock ?? manualClock(Math.floor(Date.now() / 1000));
@@ -283,6 +286,11 @@ export async function startTestApp(
     worker,
     /** What GET /readyz answers (a test marks it stopping as SIGTERM would). */
     readiness,
+    /**
+     * Waits for what runs after replies: the after-decision hooks and the alert rules on every change
+     * committed so far (the client portal's writes included), instead of sleeping.
+     */
+    settled: () => app.settled(),
     /** GET /metrics (with the `metrics` option). */
     metricsUrl: metricsServer?.url,
     call,

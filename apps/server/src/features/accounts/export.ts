@@ -9,7 +9,7 @@ import type { ExportableListDef } from '../exports/registry.ts';
 import { plannedExport } from '../exports/registry.ts';
 import { amount, clientColumns, clientsOf, isoTime, oneOf } from '../exports/columns.ts';
 import { planAccounts, planSubAccountRequests } from './list.ts';
-import { planLeverageChanges } from './leverage.ts';
+import { planLeverageChanges } from './leverage-list.ts';
 
 type Account = typeof tradingAccounts.$inferSelect;
 type Leverage = typeof leverageChanges.$inferSelect;

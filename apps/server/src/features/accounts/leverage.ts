@@ -1,73 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { REQUEST_KIND_WIRES, calls, type PagedRequest } from '@brokerdesk/contract';
-import type { Db } from '../../db/client.ts';
+import { REQUEST_KIND_WIRES, calls } from '@brokerdesk/contract';
 import { leverageChanges, tradingAccounts } from '../../db/schema.ts';
-import { Conflict, NotFound } from '../../http/errors.ts';
+import { Conflict } from '../../http/errors.ts';
 import { keyReference, type SettledHandler } from '../../operations/index.ts';
 import { assertNoOperationRunning, isFailedMtStatus } from '../funding/decisions.ts';
 import { defineRequestKind, requestTable, type Decided, type DecisionContext } from '../requests/kind.ts';
 import { planDecision, sendToPlatform, withComment } from '../requests/planned.ts';
-import { planList, type ListSpec } from '../../lib/paged-query.ts';
-import { readPage } from '../../lib/read-page.ts';
-import { lookupClients } from '../funding/list.ts';
-import { clientNameField } from '../../lib/client-columns.ts';
 import { ACCOUNT_KEYS } from './keys.ts';
+import { leverageChangesExport } from './export.ts';
 import { leverageNumber, toWireLeverage } from './rows.ts';
 
 type Target = 'pending' | 'approved' | 'rejected' | 'approve_process' | 'retry';
-
-/**
- * The columns of docs/product.md [screen.leverage-requests] the list sorts and filters by (old and new
- * leverage are shown only).
- */
-const LEVERAGE_LIST: ListSpec = {
-  tieBreaker: leverageChanges.id,
-  defaultSort: { field: 'timestamp', order: 'desc' },
-  fields: {
-    timestamp: { column: leverageChanges.timestamp, sortable: true, filter: 'number' },
-    accountNumber: { column: leverageChanges.accountNumber, sortable: true, filter: 'number' },
-    accountType: { column: leverageChanges.accountType, sortable: true, filter: 'select' },
-    client: clientNameField(leverageChanges),
-  },
-};
-
-/** The where and order of a leverage-change view (also what its CSV export runs). */
-export function planLeverageChanges(status: string, req: PagedRequest) {
-  return planList(LEVERAGE_LIST, req, [eq(leverageChanges.status, status)]);
-}
-
-/**
- * Change-leverage requests (docs/product.md [screen.leverage-requests]): approving one sets the leverage on
- * the platform, exactly once.
- */
-export class LeverageService {
-  constructor(private readonly db: Db) {}
-
-  /**
-   * One server page of the changes of a status (docs/product.md [screen.leverage-requests]), newest first
-   * unless sorted.
-   */
-  async list(status: string, req: PagedRequest) {
-    const plan = planLeverageChanges(status, req);
-    const { rows, total } = await readPage(this.db, leverageChanges, plan);
-    const leverages = rows.map(toWireLeverage);
-    return {
-      leverages,
-      users: await lookupClients(
-        this.db,
-        leverages.map((l) => l.userId),
-      ),
-      ...total,
-    };
-  }
-
-  /** One change by id with its client, as the list shows it (a deep link to a row off the page). */
-  async one(id: string) {
-    const [row] = await this.db.select().from(leverageChanges).where(eq(leverageChanges.id, id)).limit(1);
-    if (!row) throw new NotFound('No such leverage change.');
-    return { leverage: toWireLeverage(row), users: await lookupClients(this.db, [row.userId]) };
-  }
-}
 
 type Row = typeof leverageChanges.$inferSelect;
 export type LeverageDecision = { id: string; status: Target; comment: string };
@@ -90,6 +33,7 @@ export const leverageKind = defineRequestKind<Row, LeverageDecision>()({
   wire: WIRE,
   ...requestTable<Row>(leverageChanges, 'No such leverage change.'),
   audit: { entity: 'leverage_change', prefix: 'leverage', wire: toWireLeverage },
+  export: leverageChangesExport,
   decide: async (ctx) => {
     if (refused(ctx.before)) return repair(ctx);
     const { tx, before, input } = ctx;

@@ -11,7 +11,8 @@ import {
   subAccountRequestsList,
 } from './list.ts';
 import type { AccountsService } from './service.ts';
-import { leverageKind, type LeverageService } from './leverage.ts';
+import { leverageKind } from './leverage.ts';
+import type { LeverageService } from './leverage-list.ts';
 import { subAccountKind } from './sub-account-kind.ts';
 import type { DecisionEngine } from '../requests/engine.ts';
 

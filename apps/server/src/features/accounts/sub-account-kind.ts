@@ -5,6 +5,7 @@ import { Forbidden } from '../../http/errors.ts';
 import { defineRequestKind, requestTable } from '../requests/kind.ts';
 import { planDecision, withComment } from '../requests/planned.ts';
 import { openAccount } from './service.ts';
+import { subAccountRequestsExport } from './export.ts';
 
 type Row = typeof subAccountRequests.$inferSelect;
 export type SubAccountDecision = { id: string; status: 'pending' | 'approved' | 'rejected'; comment: string };
@@ -16,6 +17,7 @@ export const subAccountKind = defineRequestKind<Row, SubAccountDecision>()({
   wire: WIRE,
   ...requestTable<Row>(subAccountRequests, 'No such request.'),
   // The audit keeps the decision and the account it opened.
+  export: subAccountRequestsExport,
   audit: {
     entity: 'sub_account_request',
     prefix: 'subaccount',

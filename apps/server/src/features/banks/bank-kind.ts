@@ -6,6 +6,7 @@ import { defineRequestKind, requestTable } from '../requests/kind.ts';
 import { withComment } from '../requests/planned.ts';
 import type { FileStore } from './file-store.ts';
 import { toWireBank } from './rows.ts';
+import { bankAccountsExport } from './export.ts';
 
 type Row = typeof bankAccounts.$inferSelect;
 
@@ -51,6 +52,7 @@ export const bankAccountKind = (files: Pick<FileStore, 'exists'>) =>
     wire: REQUEST_KIND_WIRES.bankAccount,
     ...requestTable<Row>(bankAccounts, 'No such bank account.'),
     audit: { entity: 'bank_account', prefix: 'bank-account', wire: toWireBank, keepsIp: true },
+    export: bankAccountsExport,
     decide: async ({ tx, before, input }) => {
       const newDocument = input.bankPOA !== undefined && input.bankPOA !== before.bankPoa;
       if (newDocument) await assertUploadOf(files, input.bankPOA!, before.userId);

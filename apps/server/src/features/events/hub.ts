@@ -1,10 +1,4 @@
-import {
-  LIVE_EVENTS,
-  LIVE_STREAMS_PER_SESSION,
-  LIVE_TOPICS,
-  type LiveEnd,
-  type LiveTopic,
-} from '@brokerdesk/contract';
+import { LIVE_EVENTS, LIVE_STREAMS_PER_SESSION, LIVE_TOPICS, type LiveEnd } from '@brokerdesk/contract';
 import type { Database } from '../../db/client.ts';
 import type { StaffContext } from '../../auth/sessions.ts';
 import { AppError, TooMany, Unavailable } from '../../http/errors.ts';
@@ -22,6 +16,8 @@ export type EventHubOptions = {
   heartbeatMs?: number;
   /** Changes closer together than this go out as one event. */
   coalesceMs?: number;
+  /** Topics beyond LIVE_TOPICS: the tables of request kinds the contract does not name (a test's). */
+  topics?: readonly string[];
 };
 
 type Subscriber = { sessionId: string; token: string; sink: StreamSink };
@@ -33,7 +29,6 @@ const RECHECK_MIN_MS = 500;
 /** Browsers reconnect after this when a stream breaks (the web client also backs off on its own). */
 const RETRY_MS = 2_000;
 
-const TOPICS = new Set<string>(LIVE_TOPICS);
 const SESSIONS_TABLE = 'sessions';
 
 export const sseEvent = (event: string, data: unknown) =>
@@ -51,7 +46,7 @@ export class EventHub {
   /** False between a lost database connection and its return (PostgreSQL only). */
   private listening = false;
   private closed = false;
-  private readonly pending = new Set<LiveTopic>();
+  private readonly pending = new Set<string>();
   private flushTimer: NodeJS.Timeout | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private recheckWanted = false;
@@ -61,7 +56,10 @@ export class EventHub {
   readonly heartbeatMs: number;
   private readonly coalesceMs: number;
 
+  private readonly topics: ReadonlySet<string>;
+
   constructor(private readonly opts: EventHubOptions) {
+    this.topics = new Set<string>([...LIVE_TOPICS, ...(opts.topics ?? [])]);
     this.heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
     this.coalesceMs = opts.coalesceMs ?? COALESCE_MS;
   }
@@ -133,8 +131,8 @@ export class EventHub {
   private changed(table: string): void {
     if (this.closed) return;
     if (table === SESSIONS_TABLE) this.requestRecheck();
-    if (!TOPICS.has(table)) return;
-    this.pending.add(table as LiveTopic);
+    if (!this.topics.has(table)) return;
+    this.pending.add(table);
     this.flushTimer ??= setTimeout(() => this.flush(), this.coalesceMs);
   }
 

@@ -1,6 +1,6 @@
 import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { ExportableList, PagedRequest } from '@brokerdesk/contract';
+import type { PagedRequest } from '@brokerdesk/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { CsvValue } from '../../lib/csv.ts';
 
@@ -37,7 +37,8 @@ export type ExportableListDef = {
   plan: (db: Db, params: Record<string, string>, req: PagedRequest) => PlannedExport | Promise<PlannedExport>;
 };
 
-export type ExportRegistry = Record<ExportableList, ExportableListDef>;
+/** The lists by the name an export asks for (exportListRequest.list). */
+export type ExportRegistry = Record<string, ExportableListDef>;
 
 /** The where and order of a planned list, for lists that build their query from planList. */
 export type ListQueryParts = { where: SQL | undefined; orderBy: SQL[] };

@@ -34,7 +34,7 @@ export function exportRoutes(
   route(app, calls.exports.createExport, async (req) => {
     const staff = requireStaff(req.staff);
     const { list, params, request } = req.body;
-    const planned = await deps.lists[list].plan(deps.db, params, request);
+    const planned = await planOf(deps.lists, list).plan(deps.db, params, request);
     const token = Buffer.from(JSON.stringify({ list, params, request })).toString('base64url');
     if (!exportTokenSchema.safeParse(token).success)
       throw new Invalid({ request: 'Too many filters to export.' });
@@ -69,7 +69,7 @@ export function exportRoutes(
     );
     if (!parsed.success) throw new Invalid({ token: 'Malformed export link.' });
     const { list, params, request } = parsed.data;
-    const planned = await deps.lists[list].plan(deps.db, params, request);
+    const planned = await planOf(deps.lists, list).plan(deps.db, params, request);
     const filename = `${planned.name}-${new Date(deps.clock.now() * 1000).toISOString().slice(0, 10)}.csv`;
     return reply
       .type('text/csv; charset=utf-8')
@@ -77,6 +77,13 @@ export function exportRoutes(
       .header('cache-control', 'no-store')
       .send(Readable.from(csvText(deps.db, planned)));
   });
+}
+
+/** The list an export names; a name no list has is refused like any bad field. */
+function planOf(lists: ExportRegistry, list: string) {
+  const def = Object.hasOwn(lists, list) ? lists[list] : undefined;
+  if (!def) throw new Invalid({ list: 'No such list.' });
+  return def;
 }
 
 async function* csvText(db: Db, planned: PlannedExport): AsyncGenerator<string> {

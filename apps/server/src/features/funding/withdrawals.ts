@@ -66,6 +66,8 @@ export const withdrawalKind = defineRequestKind<Row, WithdrawalDecision>()({
   wire: WIRE,
   ...requestTable<Row>(withdrawals, 'No such withdrawal.'),
   audit: { entity: 'withdrawal', prefix: 'withdrawal', wire: toWireWithdrawal },
+  // A card-provider withdrawal waits for staff only once the provider has processed it.
+  counts: `status = 'pending' and (not provider_handled or provider_status = 'PROCESSED')`,
   check: (input) => checkDealAmount(input, 'withdrawalAmount', input.withdrawalAmount),
   // A withdrawal whose debit the platform holds is never rejected (decisions.ts assertNoDealOnPlatform).
   beforeDecision: lookForDealBeforeRejecting('withdrawal', withdrawals, keyOf),

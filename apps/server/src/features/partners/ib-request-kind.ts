@@ -7,6 +7,7 @@ import { defineRequestKind, requestTable } from '../requests/kind.ts';
 import { planDecision } from '../requests/planned.ts';
 import { toWireIbRequest } from './rows.ts';
 import { isOpen, makePartner } from './ib-requests.ts';
+import { ibRequestsExport } from './export.ts';
 
 type Row = typeof ibRequests.$inferSelect;
 /** A decision names the client; `id` the request when known (a list row), else '' for their open one. */
@@ -21,6 +22,7 @@ export const ibRequestKind = defineRequestKind<Row, IbDecision>()({
   wire: WIRE,
   ...requestTable<Row>(ibRequests, 'No such IB request.'),
   audit: { entity: 'ib_request', prefix: 'ib-request', wire: toWireIbRequest, keepsIp: true },
+  export: ibRequestsExport,
   // The client named must be one this staff member may act on (a list row names it by the request).
   beforeDecision: (input, deps, staff) => assertMayActOn(deps.db, staff, input.userId),
   // The client's open request if there is one, else their latest (which then answers 409).

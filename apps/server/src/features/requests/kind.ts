@@ -5,6 +5,7 @@ import type { BulkCall } from '../../http/bulk.ts';
 import type { Tx } from '../../db/client.ts';
 import type { StaffContext } from '../../auth/sessions.ts';
 import type { KindDeps } from './deps.ts';
+import type { ExportableListDef } from '../exports/registry.ts';
 
 /**
  * The server half of a request kind: its table, how a decision changes one of its rows, what the
@@ -74,6 +75,13 @@ export type RequestKind<Row, In extends DecisionInput, Reply> = {
   /** After the commit: the client's notice (never fails the decision). */
   notify?: (row: Row, deps: KindDeps) => Promise<void>;
   reply: (row: Row, decided: Decided<Row>) => Reply;
+  /**
+   * What its sidebar counter (wire.counter) counts: an SQL condition on a row of its table; by default
+   * the requests that have just arrived, `status = 'pending'`. Made at start (install.ts).
+   */
+  counts?: string;
+  /** Its list's CSV export (wire.exportList names it), planned like the list call. */
+  export?: ExportableListDef;
   /**
    * The list's bulk Approve and Reject as the row's own decision: what a row's approve or reject asks
    * (the row as stored is given, to keep its comment or its choices). Rows must still be open.

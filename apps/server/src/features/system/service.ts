@@ -15,6 +15,7 @@ const MENU_COUNTERS = [
   'newSubAccounts',
   'newChangeLeverages',
   'criticalMismatches',
+  'openAlerts',
 ] as const satisfies readonly (keyof MenuCounters)[];
 
 /** What a deposit notice is about: requests that staff still have to act on. */
@@ -35,8 +36,8 @@ export class SystemService {
   async newRequestsCount(): Promise<MenuCounters> {
     const rows = await this.db.select({ name: menuCounters.name, n: menuCounters.n }).from(menuCounters);
     const counters = Object.fromEntries(MENU_COUNTERS.map((name) => [name, 0])) as MenuCounters;
-    for (const row of rows)
-      if (row.name in counters) counters[row.name as keyof MenuCounters] = Number(row.n);
+    // Every row: a request kind's own counter (installed at start from its definition) comes too.
+    for (const row of rows) counters[row.name] = Number(row.n);
     return counters;
   }
 
