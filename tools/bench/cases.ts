@@ -249,6 +249,7 @@ export const CASES: BenchCase[] = [
   // The alerts screen: one status, newest first, on alerts_status_created_idx.
   bench('open alerts', calls.alerts.listAlerts, { query: {} }),
   bench('alert thresholds', calls.alerts.listAlertThresholds),
+  bench('refundable methods', calls.evidence.listRefundableMethods),
   bench('bank account by id', B.getBankAccount, { params: { id: BANK_ACCOUNT } }),
   // Accounts: the spec's non-paged lists and one record by id.
   bench('wallet accounts (spec, all)', A.listWalletAccounts),

@@ -76,6 +76,7 @@ export const NOT_BENCHED = new Map<CallDef, string>([
   [calls.alerts.assignAlert, WRITE],
   [calls.alerts.resolveAlert, WRITE],
   [calls.alerts.setAlertThreshold, WRITE],
+  [calls.evidence.setRefundableMethod, WRITE],
   [
     calls.alerts.evaluateClientAlerts,
     "a write (it raises alerts) run on demand for one client; its cost is bounded reads per request and the platform's trades, which the bench does not serve",

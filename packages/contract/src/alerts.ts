@@ -9,7 +9,15 @@ import { CURRENCIES, MAX_PAGE_SIZE } from './constants.ts';
  */
 
 /** The rules of docs/product.md [alerts.rules]. */
-export const ALERT_RULES = ['low-trading', 'split-deposits', 'shared-identifier', 'round-trip'] as const;
+export const ALERT_RULES = [
+  'low-trading',
+  'split-deposits',
+  'shared-identifier',
+  'round-trip',
+  'new-destination',
+  'above-declared',
+  'bank-details-changed',
+] as const;
 export const alertRuleSchema = z.enum(ALERT_RULES);
 export type AlertRule = z.infer<typeof alertRuleSchema>;
 
@@ -19,6 +27,9 @@ export const ALERT_RULE_LABELS: Record<AlertRule, string> = {
   'split-deposits': 'Deposits split under the four-eyes threshold',
   'shared-identifier': 'Payment details shared with another client',
   'round-trip': 'Deposit withdrawn again within days',
+  'new-destination': 'Withdrawal to a destination never deposited from',
+  'above-declared': 'Deposits above what the client declared',
+  'bank-details-changed': 'Bank details changed shortly before a withdrawal',
 };
 
 export const ALERT_STATUSES = ['open', 'cleared', 'confirmed'] as const;
@@ -146,6 +157,38 @@ export const ALERT_SETTINGS = [
     min: 0,
     max: 10_000_000,
     label: 'Smallest deposits that count',
+  },
+  {
+    rule: 'new-destination',
+    setting: 'min-refundable',
+    money: true,
+    min: 0,
+    max: 10_000_000,
+    label: 'Smallest refundable money left that counts',
+  },
+  {
+    rule: 'above-declared',
+    setting: 'window-days',
+    money: false,
+    min: 1,
+    max: 90,
+    label: 'Days of deposits added up',
+  },
+  {
+    rule: 'above-declared',
+    setting: 'min-amount',
+    money: true,
+    min: 0,
+    max: 10_000_000,
+    label: 'Smallest deposits that count',
+  },
+  {
+    rule: 'bank-details-changed',
+    setting: 'window-days',
+    money: false,
+    min: 1,
+    max: 90,
+    label: 'Days between the change and the withdrawal',
   },
 ] as const satisfies readonly {
   rule: AlertRule;

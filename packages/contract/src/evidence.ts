@@ -151,3 +151,42 @@ export type MoneyPicture = z.infer<typeof moneyPictureResponse>;
 
 /** How many approved deposits the picture reads the trading of (each account is one platform read). */
 export const MONEY_PICTURE_TRADED_DEPOSITS = 20;
+
+/**
+ * The deposit methods whose refund setting staff keep (docs/product.md [evidence.refundable]): the
+ * `depositType` values the payment side writes. A method not listed is never refunded.
+ */
+export const DEPOSIT_METHODS = ['card', 'ewallet', 'wire', 'crypto'] as const;
+export const depositMethodSchema = z.enum(DEPOSIT_METHODS);
+export type DepositMethod = z.infer<typeof depositMethodSchema>;
+/** A deposit method in the staff's words. */
+export const DEPOSIT_METHOD_LABELS: Record<DepositMethod, string> = {
+  card: 'Card',
+  ewallet: 'E-wallet',
+  wire: 'Bank wire',
+  crypto: 'Crypto',
+};
+export const REFUNDABLE_SAVED = 'Refund setting saved.';
+
+export const refundableMethodSchema = z.object({
+  method: depositMethodSchema,
+  label: z.string(),
+  /** Money that came in this way goes back the same way first (return to source). */
+  refundable: z.boolean(),
+  updatedBy: z.string(),
+  updatedAt: epochSchema,
+});
+export type RefundableMethod = z.infer<typeof refundableMethodSchema>;
+export const refundableMethodsResponse = z.object({ methods: z.array(refundableMethodSchema) });
+export type RefundableMethodsResponse = z.infer<typeof refundableMethodsResponse>;
+
+export const setRefundableMethodRequest = z.strictObject({
+  method: depositMethodSchema,
+  refundable: z.boolean(),
+});
+export type SetRefundableMethodRequest = z.infer<typeof setRefundableMethodRequest>;
+export const setRefundableMethodResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  methods: z.array(refundableMethodSchema),
+});

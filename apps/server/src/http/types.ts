@@ -36,6 +36,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     staff?: StaffContext;
   }
+  interface FastifyInstance {
+    /** Resolves when the work started after replies (decision hooks, alert rules) has finished. */
+    settled: () => Promise<void>;
+  }
 }
 
 export function requireStaff(staff: StaffContext | undefined): StaffContext {

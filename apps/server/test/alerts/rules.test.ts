@@ -194,11 +194,8 @@ describe(`alert rules (${testDbKind})`, () => {
     });
     const r = await t.call(calls.funding.processDeposit, { body: { depositId: dep } }, t.auth(admin));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    let alerts = await f.openOf(id, 'shared-identifier');
-    for (let i = 0; i < 50 && alerts.length === 0; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      alerts = await f.openOf(id, 'shared-identifier');
-    }
+    await t.settled();
+    const alerts = await f.openOf(id, 'shared-identifier');
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ requestType: 'deposit', requestId: dep });
   });

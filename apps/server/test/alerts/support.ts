@@ -1,77 +1,21 @@
-import { eq } from 'drizzle-orm';
 import { calls, type Alert, type AlertRule } from '@brokerdesk/contract';
 import type { TestApp } from '../support/test-app.ts';
-import { deposits, users, withdrawals } from '../../src/db/schema.ts';
-import { newId } from '../../src/lib/ids.ts';
-import type { SimulatorPlatform } from '../../src/integrations/platform/simulator.ts';
+import { DAY, moneyFixtures } from '../evidence/fixtures.ts';
 
-let nextLogin = 860_000 + Math.floor(Math.random() * 40_000);
-export const DAY = 86_400;
+export { DAY };
 
-/** Clients, requests, trades and reads for the alert tests (docs/product.md [alerts]). */
+/**
+ * The alert tests' clients and money (the shared funding fixtures: deposits two days old, withdrawals
+ * open and a minute old unless told) and their reads (docs/product.md [alerts]).
+ */
 export function alertFixtures(t: TestApp, token: () => string) {
-  async function client(name = 'Ann', surname = 'Lee'): Promise<string> {
-    const id = await t.createUser({ email: `${newId()}@alerts.test`, role: 'USER', name });
-    await t.db
-      .update(users)
-      .set({ surname, timestamp: t.clock.now() - 60 * DAY })
-      .where(eq(users.id, id));
-    return id;
-  }
+  const f = moneyFixtures(t, {
+    depositAgo: 2 * DAY,
+    withdrawal: { timestamp: t.clock.now() - 60, status: 'pending' },
+  });
 
-  async function account(): Promise<number> {
-    const login = nextLogin++;
-    await t.platform.createAccount({
-      login,
-      name: 'Client',
-      group: 'real',
-      leverage: 100,
-      passwordMain: 'Main1234',
-      passwordInvestor: 'Invest12',
-    });
-    return login;
-  }
-
-  /** Trades on a login as a terminal would make them, on whichever platform the suite runs. */
-  async function trade(login: number, time: number, lots: number) {
-    const one = { time, profit: 1, symbol: 'EURUSD', action: 'sell' as const, entry: 'out' as const };
-    if (t.fake) t.fake.ledger.addTrades(login, [{ ...one, lots }]);
-    else await (t.platform as SimulatorPlatform).addTrades(login, [{ ...one, volumeLots: lots }]);
-  }
-
-  async function deposit(userId: string, v: Partial<typeof deposits.$inferInsert> = {}) {
-    const id = newId();
-    const at = v.timestamp ?? t.clock.now() - 2 * DAY;
-    await t.db.insert(deposits).values({
-      id,
-      userId,
-      timestamp: at,
-      depositCurrency: 'EUR',
-      depositAmountSent: 100,
-      accountNumber: 1,
-      status: 'approved',
-      timeApproved: at,
-      depositType: 'card',
-      ...v,
-    });
-    return id;
-  }
-
-  async function withdrawal(userId: string, v: Partial<typeof withdrawals.$inferInsert> = {}) {
-    const id = newId();
-    await t.db.insert(withdrawals).values({
-      id,
-      userId,
-      withdrawalType: 'wire',
-      withdrawalCurrency: 'EUR',
-      withdrawalAmount: 100,
-      accountNumber: 1,
-      timestamp: t.clock.now() - 60,
-      status: 'pending',
-      ...v,
-    });
-    return id;
-  }
+  /** One trade of `lots` on a login at `time`. */
+  const trade = (login: number, time: number, lots: number) => f.trade(login, [{ time, lots }]);
 
   async function evaluate(userId: string) {
     const r = await t.call(calls.alerts.evaluateClientAlerts, { params: { userId } }, t.auth(token()));
@@ -95,5 +39,5 @@ export function alertFixtures(t: TestApp, token: () => string) {
     return all.filter((a) => a.userId === userId && (!rule || a.rule === rule));
   }
 
-  return { client, account, trade, deposit, withdrawal, evaluate, openOf };
+  return { ...f, trade, evaluate, openOf };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ALERT_MESSAGES, calls, type Alert } from '@brokerdesk/contract';
+import { ALERT_MESSAGES, ALERT_SETTINGS, calls, CURRENCIES, type Alert } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { alertThresholds, auditLog } from '../../src/db/schema.ts';
@@ -120,7 +120,9 @@ describe(`alert assignment, resolution and thresholds (${testDbKind})`, () => {
   it('lets staff read the thresholds and only a SYSOP set them, within range, audited', async () => {
     const list = await t.call(calls.alerts.listAlertThresholds, {}, t.auth(ann));
     expect(list.status).toBe(200);
-    expect(list.body.thresholds).toHaveLength(8);
+    expect(list.body.thresholds).toHaveLength(
+      ALERT_SETTINGS.reduce((n, s) => n + (s.money ? CURRENCIES.length : 1), 0),
+    );
     const body = { rule: 'round-trip', setting: 'share-percent', currency: '', value: 90 } as const;
 
     expect((await t.refused(calls.alerts.setAlertThreshold, { body }, t.auth(ann))).status).toBe(403);

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { calls, NO_VERIFIED_BANK, type MoneyPicture } from '@brokerdesk/contract';
 import { startTestApp, STAFF_PASSWORD, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
-import { bankAccounts, deposits, users, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
-import type { SimulatorPlatform } from '../../src/integrations/platform/simulator.ts';
+import { DAY, moneyFixtures } from './fixtures.ts';
 
 /**
  * The money picture (docs/product.md [evidence.money-picture]) and the return-to-source proposal
@@ -14,111 +12,18 @@ import type { SimulatorPlatform } from '../../src/integrations/platform/simulato
 describe(`money picture (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;
-  let nextLogin = 810_000 + Math.floor(Math.random() * 50_000);
-  const DAY = 86_400;
+  let f: ReturnType<typeof moneyFixtures>;
 
   beforeAll(async () => {
     t = await startTestApp();
     await t.createUser({ email: 'evidence@desk.test', password: STAFF_PASSWORD });
     token = await t.signIn('evidence@desk.test', STAFF_PASSWORD);
+    f = moneyFixtures(t);
   });
   afterAll(() => t.stop());
 
-  async function client(name: string, surname: string): Promise<string> {
-    const id = await t.createUser({ email: `${newId()}@evidence.test`, role: 'USER', name });
-    await t.db
-      .update(users)
-      .set({ surname, timestamp: t.clock.now() - 40 * DAY })
-      .where(eq(users.id, id));
-    return id;
-  }
-
-  async function account(): Promise<number> {
-    const login = nextLogin++;
-    await t.platform.createAccount({
-      login,
-      name: 'Client',
-      group: 'real',
-      leverage: 100,
-      passwordMain: 'Main1234',
-      passwordInvestor: 'Invest12',
-    });
-    return login;
-  }
-
-  /** Trades on a login as a trader's terminal would make them, on whichever platform the suite runs. */
-  async function trade(
-    login: number,
-    list: { time: number; lots: number; profit: number; symbol: string }[],
-  ) {
-    if (t.fake) {
-      t.fake.ledger.addTrades(
-        login,
-        list.map((x) => ({ ...x, action: 'sell' as const, entry: 'out' as const })),
-      );
-    } else {
-      await (t.platform as SimulatorPlatform).addTrades(
-        login,
-        list.map(({ lots, ...x }) => ({
-          ...x,
-          volumeLots: lots,
-          action: 'sell' as const,
-          entry: 'out' as const,
-        })),
-      );
-    }
-  }
-
-  async function deposit(userId: string, v: Partial<typeof deposits.$inferInsert>) {
-    const id = newId();
-    const at = v.timestamp ?? t.clock.now() - 10 * DAY;
-    await t.db.insert(deposits).values({
-      id,
-      userId,
-      timestamp: at,
-      depositCurrency: 'EUR',
-      depositAmountSent: 100,
-      accountNumber: 1,
-      status: 'approved',
-      timeApproved: at,
-      depositType: 'card',
-      depositPaymentName: 'Visa',
-      ...v,
-    });
-    return id;
-  }
-
-  async function withdrawal(userId: string, v: Partial<typeof withdrawals.$inferInsert>) {
-    const id = newId();
-    await t.db.insert(withdrawals).values({
-      id,
-      userId,
-      withdrawalType: 'wire',
-      withdrawalPaymentName: 'Bank Transfer',
-      withdrawalCurrency: 'EUR',
-      withdrawalAmount: 100,
-      accountNumber: 1,
-      timestamp: t.clock.now() - DAY,
-      status: 'approved',
-      ...v,
-    });
-    return id;
-  }
-
-  async function bank(userId: string, iban: string, status = 'approved') {
-    const id = newId();
-    await t.db.insert(bankAccounts).values({
-      id,
-      userId,
-      bankName: 'Test Bank',
-      bankCountry: 'DE',
-      bankAccountCurrency: 'EUR',
-      bankIban: iban,
-      status,
-      timestamp: t.clock.now() - 30 * DAY,
-    });
-    return id;
-  }
+  const client = (name: string, surname: string) =>
+    f.client(name, surname, { timestamp: t.clock.now() - 40 * DAY });
 
   const picture = async (userId: string, withdrawalId?: string) => {
     const r = await t.call(
@@ -133,35 +38,39 @@ describe(`money picture (${testDbKind})`, () => {
   it('sums approved money per currency by method and source, with "source unknown" and the net', async () => {
     const ann = await client('Ann', 'Lee');
     const now = t.clock.now();
-    await deposit(ann, {
+    await f.deposit(ann, {
       depositAmountSent: 300,
       sourceIdentifier: '4111 **** 1111',
       timestamp: now - 9 * DAY,
     });
-    await deposit(ann, {
+    await f.deposit(ann, {
       depositAmountSent: 200.5,
       sourceIdentifier: '4111 **** 1111',
       timestamp: now - 8 * DAY,
     });
-    await deposit(ann, { depositAmountSent: 100, timestamp: now - 7 * DAY });
-    await deposit(ann, {
+    await f.deposit(ann, { depositAmountSent: 100, timestamp: now - 7 * DAY });
+    await f.deposit(ann, {
       depositAmountSent: 1000,
       depositType: 'wire',
       depositPaymentName: 'Bank Transfer',
       sourceIdentifier: 'DE89370400440532013000',
     });
-    await deposit(ann, { depositAmountSent: 50, status: 'pending', sourceIdentifier: '4111 **** 1111' });
-    await deposit(ann, {
+    await f.deposit(ann, { depositAmountSent: 50, status: 'pending', sourceIdentifier: '4111 **** 1111' });
+    await f.deposit(ann, {
       depositCurrency: 'USD',
       depositAmountSent: 150,
       depositType: 'ewallet',
       depositPaymentName: 'Skrill',
       sourceIdentifier: 'ann@skrill.test',
     });
-    await withdrawal(ann, { withdrawalAmount: 120, destinationIdentifier: 'DE89370400440532013000' });
-    await withdrawal(ann, { withdrawalAmount: 80, withdrawalType: 'others', withdrawalPaymentName: 'Visa' });
-    await withdrawal(ann, { withdrawalAmount: 40, status: 'pending' });
-    await withdrawal(ann, { withdrawalAmount: 999, status: 'rejected' });
+    await f.withdrawal(ann, { withdrawalAmount: 120, destinationIdentifier: 'DE89370400440532013000' });
+    await f.withdrawal(ann, {
+      withdrawalAmount: 80,
+      withdrawalType: 'others',
+      withdrawalPaymentName: 'Visa',
+    });
+    await f.withdrawal(ann, { withdrawalAmount: 40, status: 'pending' });
+    await f.withdrawal(ann, { withdrawalAmount: 999, status: 'rejected' });
 
     const p = await picture(ann);
     expect(p.client).toMatchObject({ id: ann, name: 'Ann', surname: 'Lee', ageDays: 40 });
@@ -202,11 +111,11 @@ describe(`money picture (${testDbKind})`, () => {
 
   it('counts the trading since each approved deposit on its account', async () => {
     const bo = await client('Bo', 'Chen');
-    const login = await account();
+    const login = await f.account();
     const now = t.clock.now();
-    await deposit(bo, { accountNumber: login, timestamp: now - 5 * DAY, timeApproved: now - 5 * DAY });
-    await deposit(bo, { accountNumber: login, timestamp: now - 2 * DAY, timeApproved: now - 2 * DAY });
-    await trade(login, [
+    await f.deposit(bo, { accountNumber: login, timestamp: now - 5 * DAY, timeApproved: now - 5 * DAY });
+    await f.deposit(bo, { accountNumber: login, timestamp: now - 2 * DAY, timeApproved: now - 2 * DAY });
+    await f.trade(login, [
       { time: now - 4 * DAY, lots: 0.1, profit: 10, symbol: 'EURUSD' },
       { time: now - DAY, lots: 0.2, profit: -3.5, symbol: 'GBPUSD' },
     ]);
@@ -224,8 +133,8 @@ describe(`money picture (${testDbKind})`, () => {
 
   it('answers "trading unknown" when the platform refuses, never a 5xx', async () => {
     const cy = await client('Cy', 'Diaz');
-    const login = await account();
-    await deposit(cy, { accountNumber: login, depositAmountSent: 70 });
+    const login = await f.account();
+    await f.deposit(cy, { accountNumber: login, depositAmountSent: 70 });
     t.faults.down();
     try {
       const p = await picture(cy);
@@ -239,50 +148,50 @@ describe(`money picture (${testDbKind})`, () => {
   it('proposes cards first, capped by what came in less what went back, the rest to the matching bank', async () => {
     const dee = await client('Ana María', 'Núñez');
     const now = t.clock.now();
-    await deposit(dee, {
+    await f.deposit(dee, {
       depositAmountSent: 300,
       sourceIdentifier: '4111 **** 1111',
       timeApproved: now - 9 * DAY,
     });
-    await deposit(dee, {
+    await f.deposit(dee, {
       depositAmountSent: 200,
       sourceIdentifier: '5500 **** 0004',
       timeApproved: now - 8 * DAY,
     });
-    await deposit(dee, {
+    await f.deposit(dee, {
       depositAmountSent: 100,
       depositType: 'ewallet',
       depositPaymentName: 'Skrill',
       sourceIdentifier: 'dee@skrill.test',
       timeApproved: now - 7 * DAY,
     });
-    await deposit(dee, {
+    await f.deposit(dee, {
       depositAmountSent: 2000,
       depositType: 'wire',
       sourceIdentifier: 'DE02120300000000202051',
       timeApproved: now - 10 * DAY,
     });
-    await deposit(dee, { depositAmountSent: 40, timeApproved: now - 6 * DAY });
+    await f.deposit(dee, { depositAmountSent: 40, timeApproved: now - 6 * DAY });
     // Already returned: 150 of card 5500's 200, all of the e-wallet's 100.
-    await withdrawal(dee, {
+    await f.withdrawal(dee, {
       withdrawalAmount: 150,
       withdrawalType: 'others',
       destinationIdentifier: '5500 **** 0004',
     });
-    await withdrawal(dee, {
+    await f.withdrawal(dee, {
       withdrawalAmount: 100,
       withdrawalType: 'others',
       destinationIdentifier: 'dee@skrill.test',
     });
-    const verified = await bank(dee, 'DE44500105175407324931');
-    await withdrawal(dee, {
+    const verified = await f.bank(dee, 'DE44500105175407324931');
+    await f.withdrawal(dee, {
       withdrawalAmount: 10,
       bankId: verified,
       destinationIdentifier: 'DE44500105175407324931',
       destinationHolder: '  ANA   MARIA nunez ',
       timestamp: now - 20 * DAY,
     });
-    const asked = await withdrawal(dee, {
+    const asked = await f.withdrawal(dee, {
       withdrawalAmount: 500,
       status: 'pending',
       bankId: verified,
@@ -310,12 +219,12 @@ describe(`money picture (${testDbKind})`, () => {
 
   it('has nowhere for the rest without a verified bank account in the client\u2019s name', async () => {
     const eve = await client('Eve', 'Park');
-    await deposit(eve, { depositAmountSent: 50, sourceIdentifier: '4000 **** 0002' });
-    const other = await bank(eve, 'FR7630006000011234567890189');
-    await withdrawal(eve, { withdrawalAmount: 5, bankId: other, destinationHolder: 'Adam Park' });
-    const pendingBank = await bank(eve, 'IT60X0542811101000000123456', 'pending');
-    await withdrawal(eve, { withdrawalAmount: 5, bankId: pendingBank, destinationHolder: 'Eve Park' });
-    const asked = await withdrawal(eve, {
+    await f.deposit(eve, { depositAmountSent: 50, sourceIdentifier: '4000 **** 0002' });
+    const other = await f.bank(eve, 'FR7630006000011234567890189');
+    await f.withdrawal(eve, { withdrawalAmount: 5, bankId: other, destinationHolder: 'Adam Park' });
+    const pendingBank = await f.bank(eve, 'IT60X0542811101000000123456', 'pending');
+    await f.withdrawal(eve, { withdrawalAmount: 5, bankId: pendingBank, destinationHolder: 'Eve Park' });
+    const asked = await f.withdrawal(eve, {
       withdrawalAmount: 200,
       status: 'pending',
       withdrawalType: 'crypto',
@@ -336,7 +245,7 @@ describe(`money picture (${testDbKind})`, () => {
   it('refuses an unknown client (404), a bad id (400) and a withdrawal of another client (404)', async () => {
     const fay = await client('Fay', 'Ito');
     const gus = await client('Gus', 'Ito');
-    const theirs = await withdrawal(gus, { status: 'pending' });
+    const theirs = await f.withdrawal(gus, { status: 'pending' });
     const get = (params: { userId: string }, query: { withdrawalId?: string } = {}) =>
       t.unchecked(calls.evidence.getMoneyPicture, { params, query }, t.auth(token));
     expect((await get({ userId: newId() })).status).toBe(404);

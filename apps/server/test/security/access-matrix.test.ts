@@ -124,6 +124,8 @@ const SPEC_SYSOP = [
   'POST /api/admin/approvals/setThreshold',
   // The alert rules' thresholds (docs/product.md [call.setAlertThreshold]).
   'POST /api/admin/alerts/thresholds',
+  // Which deposit methods take refunds (docs/product.md [call.setRefundableMethod]).
+  'POST /api/admin/evidence/refundable-methods',
   'POST /api/admin/audit/verify',
   'GET /api/admin/sessions',
   'POST /api/admin/sessions/end',

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { epoch, id, money } from './columns.ts';
 import { users } from './clients.ts';
 
@@ -52,4 +52,56 @@ export const alertThresholds = pgTable(
     updatedAt: epoch().notNull(),
   },
   (t) => [primaryKey({ columns: [t.rule, t.setting, t.currency] })],
+);
+
+/**
+ * Whether money paid in by a deposit method may go back the same way (docs/product.md
+ * [evidence.refundable]); a SYSOP changes it. A method with no row is not refundable (migration 0027).
+ */
+export const refundableMethods = pgTable('refundable_methods', {
+  method: text().primaryKey(),
+  refundable: boolean().notNull(),
+  updatedBy: text().notNull(),
+  updatedAt: epoch().notNull(),
+});
+
+/**
+ * What the alert rules still have to look at (docs/product.md [alerts.when]): a deposit or withdrawal
+ * created or changed status, a bank account added or changed ('bank-account'), a client's phone changed
+ * ('client'). Filled by triggers in the writer's transaction, whoever the writer is (this server, the
+ * client portal); drained after the commit by AlertQueue. `claim` marks the rows a drain has taken.
+ */
+export const alertQueue = pgTable(
+  'alert_queue',
+  {
+    kind: text().notNull(),
+    subjectId: text().notNull(),
+    queuedAt: epoch().notNull(),
+    claim: text(),
+    claimedAt: epoch(),
+    attempts: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.subjectId] }), index('alert_queue_queued_idx').on(t.queuedAt)],
+);
+
+/**
+ * When a client's bank details were added or changed (docs/product.md [alerts.rules] bank-details-changed),
+ * kept by triggers on bank_accounts whoever writes them: `added` at the account's own time, `changed` at
+ * the database's time of the change.
+ */
+export const bankDetailChanges = pgTable(
+  'bank_detail_changes',
+  {
+    bankAccountId: text().notNull(),
+    userId: text().notNull(),
+    /** added | changed */
+    change: text().notNull(),
+    /** The IBAN, else the account number with its sort code, after the change. */
+    identifier: text().notNull(),
+    at: epoch().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bankAccountId, t.at, t.change] }),
+    index('bank_detail_changes_user_idx').on(t.userId, t.at.desc()),
+  ],
 );

@@ -122,6 +122,8 @@ export const bankAccounts = pgTable(
     bankIban: text().notNull().default(''),
     bankSwift: text().notNull().default(''),
     bankPoa: text().notNull().default(''),
+    /** The account holder's name as the bank states it (docs/product.md [evidence.rest]); '' when not given. */
+    holderName: text().notNull().default(''),
     status: text().notNull(),
     comment: text().notNull().default(''),
     timestamp: epoch().notNull(),

@@ -15,52 +15,50 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { alerts, alertThresholds, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { newId } from '../../lib/ids.ts';
 import { audit } from '../../audit/audit.ts';
 import type { StaffContext } from '../../auth/sessions.ts';
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
 import type { TradingPlatform } from '../../integrations/platform/types.ts';
-import { tradingSinceDeposits } from '../evidence/trading.ts';
-import {
-  depositsBefore,
-  depositsWithin,
-  fourEyesThreshold,
-  latestRequests,
-  otherClientsOf,
-  readDeposit,
-  readWithdrawal,
-  type DepositFacts,
-} from './facts.ts';
-import { lowTrading, roundTrip, sharedIdentifier, splitDeposits, type Fired } from './rules.ts';
+import { RefundableMethods } from '../evidence/refundable.ts';
+import { clientsConcernedByBank, latestRequests, openRequestsOf } from './facts.ts';
+import { AlertEvaluator, type AlertRow, type RequestType } from './evaluate.ts';
+import { AlertQueue, type QueuedItem } from './queue.ts';
 
-type RequestType = 'deposit' | 'withdrawal';
-type AlertRow = typeof alerts.$inferSelect;
 /** How many of a client's latest deposits and of their withdrawals an evaluation on demand looks at. */
 const EVALUATE_LATEST = 20;
 
 /**
- * Alerts (docs/product.md [alerts]): the rules run after a deposit or withdrawal decision (the decision
- * engine's afterDecision hook) and on demand for a client; staff assign and resolve them; a SYSOP sets
- * the thresholds. Every change is audited in its own transaction.
+ * Alerts (docs/product.md [alerts]): the rules run on what the triggers queued (a request created or
+ * changed status, payment details changed: [alerts.when]) and on demand for a client; staff assign and
+ * resolve them; a SYSOP sets the thresholds. Every change is audited in its own transaction.
  */
 export class AlertsService {
+  private readonly evaluator: AlertEvaluator;
+  /** What the triggers queued for the rules (queue.ts); the server starts its timer. */
+  readonly queue: AlertQueue;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly platform: TradingPlatform | undefined,
-    private readonly log?: Pick<FastifyBaseLogger, 'warn'>,
-  ) {}
+    platform: TradingPlatform | undefined,
+    log?: Pick<FastifyBaseLogger, 'warn'>,
+  ) {
+    this.evaluator = new AlertEvaluator(db, clock, platform, new RefundableMethods(db, clock));
+    this.queue = new AlertQueue(db, clock, (item) => this.evaluateQueued(item), log);
+  }
 
   /**
-   * After a decision has committed: runs the rules on the request. Never throws, so a decision is never
-   * refused or answered as an error because of its alerts (docs/product.md [alerts.after-decision]).
+   * After this server committed a change (a decision, the payment provider's answer): the triggers
+   * queued what it touched; the queue is drained now, after the commit and without the caller waiting
+   * (docs/product.md [alerts.when]). Never throws.
    */
-  async afterDecision(type: RequestType, requestId: string): Promise<void> {
-    try {
-      await this.evaluateRequest(type, requestId, null);
-    } catch (err) {
-      this.log?.warn({ err, type, requestId }, 'alert evaluation after a decision failed');
-    }
+  afterChange(): void {
+    this.queue.kick();
+  }
+
+  /** Resolves once everything queued so far has been evaluated. */
+  settled(): Promise<void> {
+    return this.queue.settled();
   }
 
   /** Runs the rules over a client's latest deposits and withdrawals now. */
@@ -87,125 +85,27 @@ export class AlertsService {
   }
 
   /** The rules of one request; the alerts newly raised and, for a withdrawal, why trading is unknown. */
-  async evaluateRequest(type: RequestType, requestId: string, staff: StaffContext | null) {
-    const settings = await this.settings();
-    const fired: Fired[] = [];
-    let tradingUnknown: string | null = null;
-    const row =
-      type === 'deposit' ? await readDeposit(this.db, requestId) : await readWithdrawal(this.db, requestId);
-    if (!row) return { raised: [], tradingUnknown };
-    // A refused request moved no money: nothing to look at.
-    if (['rejected', 'declined', 'cancelled'].includes(row.status)) return { raised: [], tradingUnknown };
-
-    const shared = await this.shared(row, settings('shared-identifier', 'min-clients'));
-    if (shared) fired.push(shared);
-    if (type === 'deposit') {
-      const hours = settings('split-deposits', 'window-hours');
-      const [within, fourEyes] = await Promise.all([
-        depositsWithin(this.db, row.userId, row.currency, row.at - hours * 3600, row.at),
-        fourEyesThreshold(this.db, row.currency),
-      ]);
-      const split = splitDeposits({ currency: row.currency, deposits: within, fourEyes }, hours);
-      if (split) fired.push(split);
-    } else {
-      const low = await this.lowTrading(row, settings('low-trading', 'min-lots'));
-      if (low.unknown) tradingUnknown = low.unknown;
-      if (low.fired) fired.push(low.fired);
-      const days = settings('round-trip', 'window-days');
-      const recent = await depositsWithin(this.db, row.userId, row.currency, row.at - days * 86_400, row.at);
-      const trip = roundTrip(
-        { currency: row.currency, amount: row.amount, deposits: recent, withdrawalAt: row.at },
-        {
-          sharePercent: settings('round-trip', 'share-percent'),
-          windowDays: days,
-          minAmount: settings('round-trip', 'min-amount', row.currency),
-        },
-      );
-      if (trip) fired.push(trip);
-    }
-    const raised: AlertRow[] = [];
-    for (const f of fired) {
-      const alert = await this.raise(row.userId, type, requestId, f, staff);
-      if (alert) raised.push(alert);
-    }
-    return { raised, tradingUnknown };
-  }
-
-  private async shared(row: DepositFacts, minClients: number): Promise<Fired | null> {
-    if (!row.identifier) return null;
-    const others = await otherClientsOf(this.db, row.userId, row.identifier);
-    return sharedIdentifier({ identifier: row.identifier, others }, minClients);
+  evaluateRequest(type: RequestType, requestId: string, staff: StaffContext | null) {
+    return this.evaluator.evaluate(type, requestId, staff);
   }
 
   /**
-   * The trading on the accounts of the deposits a withdrawal would return, since the earliest of them
-   * on each account. When the platform cannot tell, no alert: "trading unknown" is answered instead
-   * (docs/product.md [evidence.trading]).
+   * One row of the queue (docs/product.md [alerts.when]): a request created or changed status; a bank
+   * account added or changed, or a phone changed, which puts the open requests of every client
+   * concerned through the rules again.
    */
-  private async lowTrading(row: DepositFacts, minLots: number) {
-    const before = await depositsBefore(this.db, row.userId, row.currency, row.at);
-    if (before.length === 0) return { fired: null, unknown: null };
-    const trading = await tradingSinceDeposits(this.platform, before, this.clock.now());
-    const unknown = trading.find((d) => !d.trading.known);
-    if (unknown && !unknown.trading.known) return { fired: null, unknown: unknown.trading.reason };
-    // Per account the earliest deposit's trading covers the later ones': the largest of its deposits.
-    const perAccount = new Map<number, { lots: number; trades: number }>();
-    for (const d of trading) {
-      if (!d.trading.known) continue;
-      const seen = perAccount.get(d.accountNumber);
-      if (!seen || d.trading.volumeLots > seen.lots)
-        perAccount.set(d.accountNumber, { lots: d.trading.volumeLots, trades: d.trading.trades });
+  private async evaluateQueued(item: QueuedItem): Promise<void> {
+    if (item.kind === 'deposit' || item.kind === 'withdrawal') {
+      await this.evaluateRequest(item.kind, item.subjectId, null);
+      return;
     }
-    const lots = Math.round([...perAccount.values()].reduce((s, a) => s + a.lots, 0) * 100) / 100;
-    const trades = [...perAccount.values()].reduce((s, a) => s + a.trades, 0);
-    const fired = lowTrading(
-      {
-        withdrawalId: row.id,
-        currency: row.currency,
-        amount: row.amount,
-        deposits: before.map((d) => ({ id: d.id, amount: d.amount, at: d.timeApproved ?? d.timestamp })),
-        volumeLots: lots,
-        trades,
-      },
-      minLots,
-    );
-    return { fired, unknown: null };
-  }
-
-  /** Inserts the alert unless this rule already raised one for this request; audited with it. */
-  private async raise(
-    userId: string,
-    type: RequestType,
-    requestId: string,
-    f: Fired,
-    staff: StaffContext | null,
-  ): Promise<AlertRow | null> {
-    const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(alerts)
-        .values({
-          id: newId(now),
-          userId,
-          requestType: type,
-          requestId,
-          rule: f.rule,
-          dedupeKey: `${f.rule}:${type}:${requestId}`,
-          facts: { summary: f.summary, ...f.facts },
-          createdAt: now,
-        })
-        .onConflictDoNothing({ target: alerts.dedupeKey })
-        .returning();
-      if (!row) return null;
-      await audit(tx, now, {
-        actorId: staff?.userId ?? null,
-        action: 'alert.raised',
-        entity: 'alert',
-        entityId: row.id,
-        after: row,
-      });
-      return row;
-    });
+    const clients =
+      item.kind === 'bank-account' ? await clientsConcernedByBank(this.db, item.subjectId) : [item.subjectId];
+    for (const userId of clients) {
+      const open = await openRequestsOf(this.db, userId, EVALUATE_LATEST);
+      for (const id of open.deposits) await this.evaluateRequest('deposit', id, null);
+      for (const id of open.withdrawals) await this.evaluateRequest('withdrawal', id, null);
+    }
   }
 
   async list(q: { status: string; page: number; pageSize: number }): Promise<ListAlertsResponse> {
@@ -360,15 +260,6 @@ export class AlertsService {
       return this.thresholds(tx);
     });
     return { success: true, message: ALERT_MESSAGES.thresholdSaved, thresholds };
-  }
-
-  /** The settings as stored; a setting missing from the table (removed by hand) reads as its minimum. */
-  private async settings() {
-    const rows = await this.db.select().from(alertThresholds);
-    return (rule: AlertRule, setting: string, currency = '') => {
-      const r = rows.find((x) => x.rule === rule && x.setting === setting && x.currency === currency);
-      return r?.value ?? ALERT_SETTINGS.find((x) => x.rule === rule && x.setting === setting)?.min ?? 0;
-    };
   }
 
   private async toWire(rows: AlertRow[]): Promise<Alert[]> {

@@ -12,21 +12,6 @@ import {
  * give it any case. Amounts are whole cents here so that caps and remainders add up exactly.
  */
 
-/**
- * Whether money paid in by a method may be sent back the same way (docs/product.md [evidence.refundable]).
- * Kept in code for now: cards and e-wallets take refunds; a bank wire's or a crypto payment's sender
- * cannot be paid back safely (a wallet may be an exchange's, a wire's sender is not checked), so their
- * money is "the rest". A method not named here is not refundable.
- */
-export const REFUNDABLE_METHODS: Readonly<Record<string, boolean>> = {
-  card: true,
-  ewallet: true,
-  wire: false,
-  crypto: false,
-};
-
-export const isRefundable = (method: string): boolean => REFUNDABLE_METHODS[method] === true;
-
 /** A deposit method in words, as staff say it. */
 export function depositMethodWords(method: string, label: string): string {
   if (method === 'card') return 'card';

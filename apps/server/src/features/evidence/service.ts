@@ -1,7 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   CURRENCIES,
-  MONEY_PICTURE_TRADED_DEPOSITS,
   type Currency,
   type CurrencyPicture,
   type MoneyLine,
@@ -13,8 +12,10 @@ import { bankAccounts, deposits, kycDocuments, users, withdrawals } from '../../
 import type { Clock } from '../../lib/clock.ts';
 import { NotFound } from '../../http/errors.ts';
 import type { TradingPlatform } from '../../integrations/platform/types.ts';
-import { isRefundable, proposeReturn, type BankIn, type SourceIn } from './return-to-source.ts';
+import { proposeReturn, type BankIn } from './return-to-source.ts';
 import { tradingSinceDeposits } from './trading.ts';
+import { approvedLines, latestApprovedDeposits, type ApprovedLine } from './reads.ts';
+import { refundableSources, type RefundableMethods } from './refundable.ts';
 
 /**
  * The client's money picture (docs/product.md [evidence.money-picture]). Every read is per client on
@@ -28,6 +29,8 @@ export class EvidenceService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly platform: TradingPlatform | undefined,
+    /** The refund setting per deposit method, which return to source reads. */
+    readonly refunds: RefundableMethods,
   ) {}
 
   async picture(userId: string, withdrawalId?: string): Promise<MoneyPicture> {
@@ -83,38 +86,8 @@ export class EvidenceService {
   /** Approved money by currency, method and identifier, grouped in SQL; open withdrawals by currency. */
   private async currencies(userId: string): Promise<CurrencyPicture[]> {
     const [ins, outs, open] = await Promise.all([
-      this.db
-        .select({
-          currency: deposits.depositCurrency,
-          method: deposits.depositType,
-          identifier: deposits.sourceIdentifier,
-          label: sql<string>`max(${deposits.depositPaymentName})`,
-          count: count(),
-          amount: sql<string>`sum(${deposits.depositAmountSent})::text`,
-          firstAt: sql<string>`min(${deposits.timestamp})::text`,
-          lastAt: sql<string>`max(${deposits.timestamp})::text`,
-        })
-        .from(deposits)
-        .where(and(eq(deposits.userId, userId), eq(deposits.status, 'approved')))
-        .groupBy(deposits.depositCurrency, deposits.depositType, deposits.sourceIdentifier),
-      this.db
-        .select({
-          currency: withdrawals.withdrawalCurrency,
-          method: withdrawals.withdrawalType,
-          identifier: withdrawals.destinationIdentifier,
-          label: sql<string>`max(${withdrawals.withdrawalPaymentName})`,
-          count: count(),
-          amount: sql<string>`sum(${withdrawals.withdrawalAmount})::text`,
-          firstAt: sql<string>`min(${withdrawals.timestamp})::text`,
-          lastAt: sql<string>`max(${withdrawals.timestamp})::text`,
-        })
-        .from(withdrawals)
-        .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'approved')))
-        .groupBy(
-          withdrawals.withdrawalCurrency,
-          withdrawals.withdrawalType,
-          withdrawals.destinationIdentifier,
-        ),
+      approvedLines(this.db, 'deposit', userId),
+      approvedLines(this.db, 'withdrawal', userId),
       this.db
         .select({
           currency: withdrawals.withdrawalCurrency,
@@ -124,26 +97,20 @@ export class EvidenceService {
         .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, ['pending', 'incomplete'])))
         .groupBy(withdrawals.withdrawalCurrency),
     ]);
-    const line = (r: (typeof ins)[number]): MoneyLine => ({
+    const line = (r: ApprovedLine): MoneyLine => ({
       method: r.method,
-      label: r.label ?? '',
+      label: r.label,
       identifier: r.identifier,
       count: r.count,
-      amount: Number(r.amount),
-      firstAt: Number(r.firstAt),
-      lastAt: Number(r.lastAt),
+      amount: r.cents / 100,
+      firstAt: r.firstAt,
+      lastAt: r.lastAt,
     });
     const byTime = (a: MoneyLine, b: MoneyLine) => a.firstAt - b.firstAt || a.method.localeCompare(b.method);
-    const cents = (lines: MoneyLine[]) => lines.reduce((s, l) => s + Math.round(l.amount * 100), 0);
+    const cents = (lines: ApprovedLine[]) => lines.reduce((s, l) => s + l.cents, 0);
     return CURRENCIES.flatMap((currency: Currency) => {
-      const dep = ins
-        .filter((r) => r.currency === currency)
-        .map(line)
-        .sort(byTime);
-      const wd = outs
-        .filter((r) => r.currency === currency)
-        .map(line)
-        .sort(byTime);
+      const dep = ins.filter((r) => r.currency === currency);
+      const wd = outs.filter((r) => r.currency === currency);
       const openCents = Math.round(Number(open.find((o) => o.currency === currency)?.amount ?? 0) * 100);
       if (dep.length === 0 && wd.length === 0 && openCents === 0) return [];
       const inCents = cents(dep);
@@ -151,8 +118,8 @@ export class EvidenceService {
       return [
         {
           currency,
-          deposits: dep,
-          withdrawals: wd,
+          deposits: dep.map(line).sort(byTime),
+          withdrawals: wd.map(line).sort(byTime),
           depositedTotal: inCents / 100,
           withdrawnTotal: outCents / 100,
           net: (inCents - outCents) / 100,
@@ -190,24 +157,12 @@ export class EvidenceService {
 
   /** The latest approved deposits (their trading is read) and how many approved deposits there are. */
   private async latestDeposits(userId: string) {
-    const approved = and(eq(deposits.userId, userId), eq(deposits.status, 'approved'));
     const [rows, [total]] = await Promise.all([
+      latestApprovedDeposits(this.db, userId),
       this.db
-        .select({
-          id: deposits.id,
-          timestamp: deposits.timestamp,
-          timeApproved: deposits.timeApproved,
-          currency: deposits.depositCurrency,
-          amount: deposits.depositAmountSent,
-          method: deposits.depositType,
-          identifier: deposits.sourceIdentifier,
-          accountNumber: deposits.accountNumber,
-        })
+        .select({ n: count() })
         .from(deposits)
-        .where(approved)
-        .orderBy(desc(deposits.timestamp), desc(deposits.id))
-        .limit(MONEY_PICTURE_TRADED_DEPOSITS),
-      this.db.select({ n: count() }).from(deposits).where(approved),
+        .where(and(eq(deposits.userId, userId), eq(deposits.status, 'approved'))),
     ]);
     return { rows, total: total?.n ?? 0 };
   }
@@ -249,70 +204,11 @@ export class EvidenceService {
     const currency = (CURRENCIES as readonly string[]).includes(w.currency) ? (w.currency as Currency) : null;
     if (!currency) return null;
 
-    const [sourceRows, returnedRows, unknownRows, banks] = await Promise.all([
-      this.db
-        .select({
-          method: deposits.depositType,
-          identifier: deposits.sourceIdentifier,
-          label: sql<string>`max(${deposits.depositPaymentName})`,
-          amount: sql<string>`sum(${deposits.depositAmountSent})::text`,
-          firstAt: sql<string>`min(coalesce(${deposits.timeApproved}, ${deposits.timestamp}))::text`,
-        })
-        .from(deposits)
-        .where(
-          and(
-            eq(deposits.userId, userId),
-            eq(deposits.status, 'approved'),
-            eq(deposits.depositCurrency, currency),
-            isNotNull(deposits.sourceIdentifier),
-          ),
-        )
-        .groupBy(deposits.depositType, deposits.sourceIdentifier),
-      // What went back already: approved withdrawals to an identifier, this one left out.
-      this.db
-        .select({
-          identifier: withdrawals.destinationIdentifier,
-          amount: sql<string>`sum(${withdrawals.withdrawalAmount})::text`,
-        })
-        .from(withdrawals)
-        .where(
-          and(
-            eq(withdrawals.userId, userId),
-            eq(withdrawals.status, 'approved'),
-            eq(withdrawals.withdrawalCurrency, currency),
-            isNotNull(withdrawals.destinationIdentifier),
-            ne(withdrawals.id, w.id),
-          ),
-        )
-        .groupBy(withdrawals.destinationIdentifier),
-      this.db
-        .select({
-          method: deposits.depositType,
-          amount: sql<string>`sum(${deposits.depositAmountSent})::text`,
-        })
-        .from(deposits)
-        .where(
-          and(
-            eq(deposits.userId, userId),
-            eq(deposits.status, 'approved'),
-            eq(deposits.depositCurrency, currency),
-            isNull(deposits.sourceIdentifier),
-          ),
-        )
-        .groupBy(deposits.depositType),
+    const refundable = await this.refunds.refundable();
+    const [{ sources, unknownRefundableCents }, banks] = await Promise.all([
+      refundableSources(this.db, { userId, currency, withdrawalId: w.id, refundable }),
       this.verifiedBanks(userId),
     ]);
-    const cents = (s: string | null | undefined) => Math.round(Number(s ?? 0) * 100);
-    const sources: SourceIn[] = sourceRows
-      .filter((r) => isRefundable(r.method) && r.identifier !== null)
-      .map((r) => ({
-        method: r.method,
-        label: r.label ?? '',
-        identifier: r.identifier!,
-        depositedCents: cents(r.amount),
-        returnedCents: cents(returnedRows.find((x) => x.identifier === r.identifier)?.amount),
-        firstAt: Number(r.firstAt),
-      }));
     return proposeReturn({
       withdrawal: {
         id: w.id,
@@ -327,15 +223,14 @@ export class EvidenceService {
       sources,
       banks,
       clientName,
-      unknownRefundableCents: unknownRows
-        .filter((r) => isRefundable(r.method))
-        .reduce((s, r) => s + cents(r.amount), 0),
+      unknownRefundableCents,
     });
   }
 
   /**
-   * The client's approved bank accounts, oldest first, each with the holder name last given for it on a
-   * withdrawal (bank accounts keep none of their own: docs/decisions.md "Holder name of a bank account").
+   * The client's approved bank accounts, oldest first, each with its holder name: the account's own
+   * (`holder_name`, as the bank states it), else the one last given for it on a withdrawal, for the
+   * accounts verified before holder names were kept (docs/product.md [evidence.rest]).
    */
   private async verifiedBanks(userId: string): Promise<BankIn[]> {
     // Written out with table names: drizzle leaves a column unqualified here, and "id" inside the
@@ -350,6 +245,7 @@ export class EvidenceService {
         iban: bankAccounts.bankIban,
         number: bankAccounts.bankAccountNumber,
         sortCode: bankAccounts.bankSortCode,
+        ownHolder: bankAccounts.holderName,
         holder,
       })
       .from(bankAccounts)
@@ -358,7 +254,7 @@ export class EvidenceService {
     return rows.map((r) => ({
       id: r.id,
       identifier: r.iban || `${r.number} / ${r.sortCode}`,
-      holder: r.holder,
+      holder: r.ownHolder.trim() ? r.ownHolder : r.holder,
     }));
   }
 }

@@ -56,6 +56,8 @@ export class ProviderOrderSync {
       wakeWorker?: () => void;
       mailClient?: ClientMailer;
       log?: Log;
+      /** After a round changed withdrawals: the alert rules look at them (docs/product.md [alerts.when]). */
+      afterChange?: () => void;
       /** Rows a batch (and orders a provider call); tests make it small. */
       batchSize?: number;
       /** Batches one round reads at most, per kind of work. */
@@ -96,6 +98,7 @@ export class ProviderOrderSync {
     await this.payOut(tally);
     await this.cancelRejected(tally);
     if (tally.approved > 0) this.deps.wakeWorker?.();
+    if (tally.processed + tally.declined > 0) this.deps.afterChange?.();
     return tally;
   }
 

@@ -1,1 +1,3 @@
 export { getMoneyPicture } from './get-money-picture.ts';
+export { listRefundableMethods } from './list-refundable-methods.ts';
+export { setRefundableMethod } from './set-refundable-method.ts';
