@@ -166,13 +166,14 @@ export class AlertEvaluator {
   }
 
   /**
-   * Changes from `window-days` before the withdrawal up to now while it is open (the payout would go to
-   * the new details), or up to its approval once decided.
+   * Changes from `window-days` before the withdrawal on, for as long as it is open (the payout would go
+   * to the new details), or up to its approval once decided.
    */
   private async bankDetailsChanged(row: WithdrawalFacts, settings: Settings) {
     const days = settings('bank-details-changed', 'window-days');
     const open = row.status === 'pending' || row.status === 'incomplete';
-    const until = open ? Math.max(this.clock.now(), row.at) : (row.timeApproved ?? row.at);
+    // No end while open: a change's time is the database's (a trigger's), which need not be this clock's.
+    const until = open ? Number.MAX_SAFE_INTEGER : (row.timeApproved ?? row.at);
     const changes = await bankChangesWithin(this.db, row.userId, row.at - days * DAY, until);
     return bankDetailsChanged(
       { currency: row.currency, amount: row.amount, withdrawalAt: row.at, changes },
