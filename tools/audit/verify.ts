@@ -5,6 +5,8 @@ import fs from 'node:fs';
 import { verifyAuditChain } from '@brokerdesk/server/audit/verify';
 import { checkAnchor, parseAnchor, verifySeals } from '@brokerdesk/server/audit/seals/service';
 import type { Db } from '@brokerdesk/server/db/client';
+import { verifyPack } from '@brokerdesk/server/features/evidence-pack/verify-pack';
+import { publicKeyText } from '@brokerdesk/server/audit/seals/key';
 
 /**
  * `npm run audit:verify`: checks the audit chain of the database the server would open (DATABASE_URL,
@@ -15,13 +17,27 @@ import type { Db } from '@brokerdesk/server/db/client';
  * `-- --seals` also recomputes every sealed day from the stored records and checks each seal's signature;
  * `-- --anchor <file>` (repeatable) checks the database against a mailed anchor (the saved mail or its
  * JSON): exit 1 when it differs or does not hold, 3 when the database is behind it (records it covers are
- * missing, as after a restore from an older backup: not tampering, but to be acknowledged).
+ * missing, as after a restore from an older backup: not tampering, but to be acknowledged by a SYSOP on the
+ * Audit Trail screen).
+ *
+ * `-- --pack <file.zip> [--key <public key file>]...` checks an evidence pack offline, without a database:
+ * every entry against the signed manifest, the signature against the published key (Audit Trail screen,
+ * or getAuditSigningKey; PEM or base64 SPKI; one per key after a rotation), and each audit record's
+ * proof of inclusion. Exit 0 when it holds, 1 when not (naming the entry, line and record), 2 on failure.
  */
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
-  const withSeals = args.includes('--seals');
-  const anchors = args.flatMap((a, i) => (a === '--anchor' && args[i + 1] ? [args[i + 1]!] : []));
   const cwd = process.env.INIT_CWD ?? process.cwd();
+  const valuesOf = (flag: string) =>
+    args.flatMap((a, i) => (a === flag && args[i + 1] ? [args[i + 1]!] : []));
+  const pack = valuesOf('--pack')[0];
+  if (pack)
+    return packReport(
+      path.resolve(cwd, pack),
+      valuesOf('--key').map((k) => path.resolve(cwd, k)),
+    );
+  const withSeals = args.includes('--seals');
+  const anchors = valuesOf('--anchor');
   const config = loadConfig({
     ...process.env,
     DATA_DIR: path.resolve(cwd, process.env.DATA_DIR ?? './data'),
@@ -76,6 +92,7 @@ async function anchorsReport(db: Db, files: string[], cwd: string): Promise<numb
   let behind = false;
   for (const file of files) {
     const check = await checkAnchor(db, parseAnchor(fs.readFileSync(path.resolve(cwd, file), 'utf8')));
+    // A database behind an anchor is acknowledged by a SYSOP: on the Audit Trail screen ("Check an anchor").
     const label = {
       matches: 'Anchor OK',
       behind: 'BEHIND the anchor',
@@ -87,6 +104,26 @@ async function anchorsReport(db: Db, files: string[], cwd: string): Promise<numb
     else if (check.status !== 'matches') broken = true;
   }
   return broken ? 1 : behind ? 3 : 0;
+}
+
+/** An evidence pack checked offline: 0 when it holds, 1 when not. */
+async function packReport(file: string, keyFiles: string[]): Promise<number> {
+  const keys = keyFiles.map((k) => publicKeyText(fs.readFileSync(k, 'utf8')));
+  console.log(`Verifying the evidence pack ${file}`);
+  const r = await verifyPack(file, keys);
+  const records = `${r.records} audit record(s): ${r.proven} proven by a signed day root, ${r.pending} of days not sealed when the pack was made`;
+  if (!r.keyGiven)
+    console.log(
+      `Note: no --key given: the signature was checked with the key the pack itself carries (${r.keyId ?? 'none'}); compare it with the key published on the Audit Trail screen, or pass that key with --key.`,
+    );
+  if (r.ok) {
+    console.log(`Pack OK: ${r.entries} entries match the manifest signed with key ${r.keyId}; ${records}.`);
+    return 0;
+  }
+  console.log(`Pack BROKEN: ${r.problems.length} problem(s):`);
+  for (const p of r.problems) console.log(`  ${p.where}: ${p.reason}`);
+  console.log(`${r.entries} entries read; ${records}.`);
+  return 1;
 }
 
 main().then(

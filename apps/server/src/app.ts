@@ -53,6 +53,10 @@ import { staffRoutes } from './features/staff/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { evidenceRoutes } from './features/evidence/routes.ts';
 import { alertsRoutes } from './features/alerts/routes.ts';
+import { evidencePackRoutes } from './features/evidence-pack/routes.ts';
+import { EvidencePackService } from './features/evidence-pack/service.ts';
+import { anchorRoutes } from './audit/seals/routes.ts';
+import { AnchorReports } from './audit/seals/anchor-reports.ts';
 import { reportsRoutes } from './features/reports/routes.ts';
 import { viewsRoutes } from './features/views/routes.ts';
 
@@ -262,6 +266,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   dashboardRoutes(app, { dashboard: services.dashboard });
   evidenceRoutes(app, { evidence: services.evidence });
   alertsRoutes(app, { alerts: services.alerts });
+  evidencePackRoutes(app, {
+    packs: new EvidencePackService(db, clock, links, services.files, services.auditSeals),
+  });
+  anchorRoutes(app, { anchors: new AnchorReports(db, clock) });
   reportsRoutes(app, { reports: services.reports });
   // A server that runs the operations worker (main.ts) also sends the scheduled reports.
   if (deps.wakeWorker) app.addHook('onReady', async () => services.reportJob.start());

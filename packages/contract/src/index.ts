@@ -28,6 +28,7 @@ export * from './client-record.ts';
 export * from './bulk.ts';
 export * from './dashboard.ts';
 export * from './evidence.ts';
+export * from './evidence-pack.ts';
 export * from './views.ts';
 export * from './call.ts';
 export * as calls from './calls/index.ts';

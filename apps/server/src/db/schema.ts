@@ -17,3 +17,4 @@ export * from './schema/reconciliation.ts';
 export * from './schema/dashboard.ts';
 export * from './schema/views.ts';
 export * from './schema/alerts.ts';
+export * from './schema/evidence-packs.ts';

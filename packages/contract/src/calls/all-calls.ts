@@ -19,6 +19,7 @@ export const CALL_AREAS: Record<CallArea, string> = {
   dashboard: 'The operations dashboard.',
   events: 'Live updates of the open console.',
   evidence: "A client's money picture and the return-to-source proposal of a withdrawal.",
+  evidencePack: 'Evidence packs: one client or request, signed, for auditors and regulators.',
   exports: 'CSV exports of the lists.',
   funding: 'Deposits, withdrawals and internal transfers.',
   groups: 'Trading groups.',

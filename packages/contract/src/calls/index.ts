@@ -13,6 +13,7 @@ export * as clients from './clients/index.ts';
 export * as dashboard from './dashboard/index.ts';
 export * as events from './events/index.ts';
 export * as evidence from './evidence/index.ts';
+export * as evidencePack from './evidence-pack/index.ts';
 export * as exports from './exports/index.ts';
 export * as funding from './funding/index.ts';
 export * as groups from './groups/index.ts';

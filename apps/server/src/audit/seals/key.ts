@@ -29,6 +29,23 @@ export function keyIdOf(publicKeySpkiBase64: string): string {
     .slice(0, 16);
 }
 
+/**
+ * A published public key as each seal keeps it (SPKI DER, base64), from its PEM (what the Audit Trail
+ * screen and getAuditSigningKey show) or that base64 itself.
+ */
+export function publicKeyText(text: string): string {
+  const value = text.trim();
+  try {
+    const key = value.includes('-----BEGIN')
+      ? crypto.createPublicKey({ key: value, format: 'pem' })
+      : publicKeyFrom(value);
+    if (key.asymmetricKeyType !== 'ed25519') throw new Error('not Ed25519');
+    return key.export({ format: 'der', type: 'spki' }).toString('base64');
+  } catch {
+    throw new Error('the key given is not an Ed25519 public key (PEM, or SPKI DER in base64)');
+  }
+}
+
 export function publicKeyFrom(spkiBase64: string): crypto.KeyObject {
   return crypto.createPublicKey({ key: Buffer.from(spkiBase64, 'base64'), format: 'der', type: 'spki' });
 }

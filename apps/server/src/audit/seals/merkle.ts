@@ -110,3 +110,57 @@ export function verifyInclusion(
   }
   return sn === 0 && r === root;
 }
+
+/**
+ * A day's whole tree kept level by level, for many paths of one day (an evidence pack's records): the
+ * same tree as above (RFC 6962's split at the largest power of two is the tree whose last node of an
+ * odd level is carried up unchanged), built once in O(n), each path then read in O(log n). Hashes are
+ * kept as 32-byte slices of one buffer per level, so a day of a million records takes about 64 MB.
+ */
+export class MerkleLevels {
+  private readonly levels: Buffer[] = [];
+
+  /** `chainHashes`: the records' chain hashes (32 bytes each) in chain order, one after another. */
+  constructor(chainHashes: Buffer) {
+    const n = chainHashes.length / 32;
+    let level = Buffer.alloc(n * 32);
+    for (let i = 0; i < n; i++) sha256(LEAF, chainHashes.subarray(i * 32, i * 32 + 32)).copy(level, i * 32);
+    this.levels.push(level);
+    for (let count = n; count > 1; count = Math.ceil(count / 2)) {
+      const next = Buffer.alloc(Math.ceil(count / 2) * 32);
+      for (let j = 0; 2 * j < count; j++) {
+        const left = level.subarray(2 * j * 32, 2 * j * 32 + 32);
+        const node =
+          2 * j + 1 < count ? sha256(NODE, left, level.subarray((2 * j + 1) * 32, (2 * j + 2) * 32)) : left;
+        node.copy(next, j * 32);
+      }
+      level = next;
+      this.levels.push(level);
+    }
+  }
+
+  get size(): number {
+    return this.levels[0]!.length / 32;
+  }
+
+  root(): string {
+    if (this.size === 0) return crypto.createHash('sha256').digest('hex');
+    return this.levels.at(-1)!.subarray(0, 32).toString('hex');
+  }
+
+  /** The same path as inclusionPath: sibling hashes from the leaf up, nearest first. */
+  path(index: number): string[] {
+    if (!Number.isInteger(index) || index < 0 || index >= this.size)
+      throw new RangeError(`leaf ${index} is not in a tree of ${this.size}`);
+    const path: string[] = [];
+    let m = index;
+    for (const level of this.levels) {
+      const count = level.length / 32;
+      if (count === 1) break;
+      const sibling = m ^ 1;
+      if (sibling < count) path.push(level.subarray(sibling * 32, sibling * 32 + 32).toString('hex'));
+      m >>= 1;
+    }
+    return path;
+  }
+}

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, max, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { auditHead, auditLog, auditSeal } from '../../db/schema.ts';
@@ -87,6 +88,14 @@ export class AuditSeals {
 
   get keyId(): string {
     return this.key.keyId;
+  }
+
+  /**
+   * Ed25519 over `bytes` with the seals' key (an evidence pack's manifest): one key signs everything the
+   * audit trail hands out, so one published public key checks it all.
+   */
+  sign(bytes: Buffer): string {
+    return crypto.sign(null, bytes, this.key.privateKey).toString('base64');
   }
 
   publicKey(): { keyId: string; algorithm: 'Ed25519'; publicKeyPem: string; publicKey: string } {
@@ -381,9 +390,16 @@ export async function verifySeals(db: Db): Promise<SealsVerifyResult> {
 }
 
 /**
- * The database against a mailed anchor. 'behind': the anchor covers records the database does not hold
- * (as after a restore from an older backup): not tampering, but records lost, which a SYSOP
- * acknowledges. 'differs': the database holds those records but they (or its seal of that day) differ.
+ * The database against a mailed anchor.
+ * - 'behind': the database does not hold the history the anchor was mailed from, as after a restore from
+ *   an older backup: its chain ends before the anchor's last record, or it went on from an earlier
+ *   point (records written since the restore take the ids the lost ones had) and its own seal of the
+ *   anchor's day is missing or was made over those other records. Not silent tampering: records were
+ *   lost, and a SYSOP acknowledges it (anchor-reports.ts).
+ * - 'differs': the database still holds the very seal that was mailed, but its records no longer give
+ *   the sealed root (changed or removed after the mail), or it holds the records under another seal.
+ * Rewriting records and sealing them again needs the signing key; to one anchor that looks like a
+ * restore, and the anchors of the days before tell them apart (a restore matches all of those).
  */
 export async function checkAnchor(db: Db, anchor: SignedSeal): Promise<AnchorCheck> {
   const { day } = anchor;
@@ -391,31 +407,41 @@ export async function checkAnchor(db: Db, anchor: SignedSeal): Promise<AnchorChe
   if (bad) return { status: 'invalid', day, reason: `The anchor of ${day} does not hold: ${bad}.` };
   const [head] = await db.select().from(auditHead).where(eq(auditHead.id, 1));
   const headId = head?.lastId ?? 0;
+  const behind = (why: string): AnchorCheck => ({
+    status: 'behind',
+    day,
+    headId,
+    anchorLastSeq: anchor.lastSeq,
+    reason: `The database is behind the anchor of ${day}: ${why}, as after a restore from an older backup. Records the anchor covers are lost; a SYSOP acknowledges this on the Audit Trail screen.`,
+  });
   if (anchor.count > 0 && headId < anchor.lastSeq)
-    return {
-      status: 'behind',
-      day,
-      headId,
-      anchorLastSeq: anchor.lastSeq,
-      reason: `The database is behind the anchor of ${day}: its chain ends at record ${headId}, the anchor covers records up to ${anchor.lastSeq} (${anchor.lastSeq - headId} records missing, as after a restore from an older backup).`,
-    };
+    return behind(
+      `its chain ends at record ${headId}, the anchor covers records up to ${anchor.lastSeq} (${anchor.lastSeq - headId} records missing)`,
+    );
   const rows = await chainedRows(db, anchor.firstSeq, anchor.lastSeq);
-  if (rows.length !== anchor.count || merkleRoot(rows.map((r) => r.hash)) !== anchor.root)
+  const [stored] = await db.select().from(auditSeal).where(eq(auditSeal.day, day));
+  if (rows.length === anchor.count && merkleRoot(rows.map((r) => r.hash)) === anchor.root) {
+    if (stored && (stored.root !== anchor.root || stored.signature !== anchor.signature))
+      return {
+        status: 'differs',
+        day,
+        reason: `The database's seal of ${day} is not the one mailed as its anchor.`,
+      };
+    return {
+      status: 'matches',
+      day,
+      reason: `The database holds the records of the anchor of ${day} unchanged.`,
+    };
+  }
+  if (stored?.signature === anchor.signature)
     return {
       status: 'differs',
       day,
       reason: `The database's records ${anchor.firstSeq}..${anchor.lastSeq} do not give the root of the anchor of ${day}: they were changed or removed after it was mailed.`,
     };
-  const [stored] = await db.select().from(auditSeal).where(eq(auditSeal.day, day));
-  if (stored && (stored.root !== anchor.root || stored.signature !== anchor.signature))
-    return {
-      status: 'differs',
-      day,
-      reason: `The database's seal of ${day} is not the one mailed as its anchor.`,
-    };
-  return {
-    status: 'matches',
-    day,
-    reason: `The database holds the records of the anchor of ${day} unchanged.`,
-  };
+  return behind(
+    stored
+      ? `its records ${anchor.firstSeq}..${anchor.lastSeq} are other records, sealed again for ${day} after the anchor was mailed`
+      : `it holds other records ${anchor.firstSeq}..${anchor.lastSeq} and no seal of ${day}`,
+  );
 }

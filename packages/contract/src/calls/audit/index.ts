@@ -7,3 +7,6 @@ export { listSessions } from './list-sessions.ts';
 export { endSession } from './end-session.ts';
 export { listAuditSeals } from './list-audit-seals.ts';
 export { getAuditSigningKey } from './get-audit-signing-key.ts';
+export { checkAuditAnchor } from './check-audit-anchor.ts';
+export { listAnchorReports } from './list-anchor-reports.ts';
+export { acknowledgeAnchorReport } from './acknowledge-anchor-report.ts';
