@@ -151,6 +151,12 @@ export const CASES: BenchCase[] = [
   funding('withdrawal', 'error'),
   funding('transfer', 'pending'),
   funding('transfer', 'approved', { sortField: 'transferAmount', sortOrder: 'asc' }),
+  // Only the requests with open or confirmed alerts: an EXISTS on alerts_flagged_request_idx (migration 0028).
+  funding('deposit', 'pending', { filters: { flagged: select('true') } }),
+  funding('deposit', 'historical', { filters: { flagged: select('true') } }),
+  funding('withdrawal', 'pending', { filters: { flagged: select('true') } }),
+  funding('withdrawal', 'historical', { filters: { flagged: select('true') } }),
+  funding('transfer', 'pending', { filters: { flagged: select('true') } }),
   accounts('live', 'approved'),
   accounts('live', 'pending'),
   accounts('demo', 'all'),
@@ -250,6 +256,15 @@ export const CASES: BenchCase[] = [
   bench('open alerts', calls.alerts.listAlerts, { query: {} }),
   bench('alert thresholds', calls.alerts.listAlertThresholds),
   bench('refundable methods', calls.evidence.listRefundableMethods),
+  // Every alert rule on each of a client's requests (docs/product.md [alerts.rules]): the reads one
+  // request's evaluation makes, times the client's few requests; after the first run it raises nothing new.
+  bench('evaluate alerts (every rule, each of a client’s requests)', calls.alerts.evaluateClientAlerts, {
+    params: { userId: CLIENT },
+  }),
+  // The update modal's alerts of its request.
+  bench('withdrawal alerts', calls.alerts.listRequestAlerts, {
+    params: { requestType: 'withdrawal', requestId: WITHDRAWAL },
+  }),
   bench('bank account by id', B.getBankAccount, { params: { id: BANK_ACCOUNT } }),
   // Accounts: the spec's non-paged lists and one record by id.
   bench('wallet accounts (spec, all)', A.listWalletAccounts),
@@ -268,6 +283,9 @@ export const CASES: BenchCase[] = [
     body: { page: 1, sizePerPage: 10 },
   }),
   bench('reconciliation alerts', calls.reconciliation.listReconciliationAlerts),
+  // Scheduled reports: the history and the subscriptions (making one is bench:report's, performance.md).
+  bench('kept reports', calls.reports.listReports, { body: { page: 1, sizePerPage: 10 } }),
+  bench('report subscriptions', calls.reports.listReportSubscriptions),
   // The Home screen: queues with their oldest item, platform and reconciliation; money and decisions by
   // day over the periods it offers, in a zone with a half-hour offset (the odd case).
   bench('dashboard overview', calls.dashboard.getDashboardOverview),

@@ -36,8 +36,10 @@ export const ALERT_STATUSES = ['open', 'cleared', 'confirmed'] as const;
 export const alertStatusSchema = z.enum(ALERT_STATUSES);
 export type AlertStatus = z.infer<typeof alertStatusSchema>;
 
-export const ALERT_REQUEST_TYPES = ['deposit', 'withdrawal'] as const;
+/** The requests an alert can be about (the decision engine's kinds of money; docs/product.md [alerts.on-approval]). */
+export const ALERT_REQUEST_TYPES = ['deposit', 'withdrawal', 'transfer'] as const;
 export const alertRequestTypeSchema = z.enum(ALERT_REQUEST_TYPES);
+export type AlertRequestType = z.infer<typeof alertRequestTypeSchema>;
 
 /** The texts of docs/product.md [alerts.messages]. */
 export const ALERT_MESSAGES = {
@@ -241,3 +243,40 @@ export const evaluateAlertsResponse = z.object({
   tradingUnknown: z.array(z.object({ requestId: z.string(), reason: z.string() })),
 });
 export type EvaluateAlertsResponse = z.infer<typeof evaluateAlertsResponse>;
+
+/**
+ * An approval of a request with alerts (docs/product.md [alerts.on-approval]): open alerts need a note
+ * that resolves them as cleared; an alert confirmed as suspicious leaves Reject only, unless a SYSOP
+ * overrides it with a note. The words of the refusals.
+ */
+export const ALERT_GATE_MESSAGES = {
+  noteRequired: (label: string, open: number) =>
+    `This ${label} has ${open === 1 ? 'an open alert' : `${open} open alerts`}: approve it with a note that resolves ${open === 1 ? 'it' : 'them'}.`,
+  confirmed: (label: string) =>
+    `This ${label} has an alert confirmed as suspicious: it can only be rejected (a SYSOP may override with a note).`,
+  overrideSysopOnly: 'Only a SYSOP can approve over an alert confirmed as suspicious.',
+  overrideNoteRequired: 'Write a note: why this request is approved over a confirmed alert.',
+} as const;
+
+/** The fields an approval adds to its decision when the request has alerts. */
+export const alertDecisionFields = {
+  /** Resolves the request's open alerts as cleared (and, with alertOverride, is the override's reason). */
+  alertNote: z.string().max(2000).optional(),
+  /** A SYSOP approves over an alert confirmed as suspicious; audited with the note. */
+  alertOverride: z.boolean().optional(),
+};
+
+/** A row's alerts on a request list: how many are open and how many confirmed (none: not in the map). */
+export const alertFlagSchema = z.object({
+  open: z.number().int().nonnegative(),
+  confirmed: z.number().int().nonnegative(),
+});
+export type AlertFlag = z.infer<typeof alertFlagSchema>;
+export const alertFlagsByRequestSchema = z.record(z.string(), alertFlagSchema);
+
+/** The alerts of one request, for its update modal: every status, open first, with who resolved each. */
+export const requestAlertsParams = z.object({ requestType: alertRequestTypeSchema, requestId: idSchema });
+export const requestAlertSchema = alertSchema.extend({ resolvedByName: z.string().nullable() });
+export type RequestAlert = z.infer<typeof requestAlertSchema>;
+export const requestAlertsResponse = z.object({ alerts: z.array(requestAlertSchema) });
+export type RequestAlertsResponse = z.infer<typeof requestAlertsResponse>;

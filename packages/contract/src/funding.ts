@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, pagedRequestSchema, totalCappedSchema } from './common.ts';
 import { approvalsByRequestSchema, fundingApprovalSchema } from './approvals.ts';
+import { alertDecisionFields, alertFlagsByRequestSchema } from './alerts.ts';
 import { MAX_PAGE_SIZE } from './constants.ts';
 import {
   currencySchema,
@@ -59,6 +60,8 @@ export const fundingListResponse = z.object({
     totalCapped: totalCappedSchema,
     /** Four-eyes approvals of the rows on the page, by request id. */
     approvals: approvalsByRequestSchema.default({}),
+    /** The rows on the page with open or confirmed alerts, by request id (the list's flag). */
+    alerts: alertFlagsByRequestSchema.default({}),
   }),
 });
 export type FundingListResponse = z.infer<typeof fundingListResponse>;
@@ -78,6 +81,7 @@ export const fundingRequestResponse = z.object({
     request: fundingRowSchema,
     clients: z.record(z.string(), lookupClientSchema),
     approvals: approvalsByRequestSchema.default({}),
+    alerts: alertFlagsByRequestSchema.default({}),
   }),
 });
 export type FundingRequestResponse = z.infer<typeof fundingRequestResponse>;
@@ -132,6 +136,7 @@ export const updateDepositRequest = z.strictObject({
     comment,
     modifyDealAmount: z.boolean().default(false),
     depositAmountSent: dealAmountSchema.optional(),
+    ...alertDecisionFields,
   }),
 });
 export const processDepositRequest = z.strictObject({ depositId: idSchema });
@@ -145,6 +150,7 @@ export const updateWithdrawalRequest = z.strictObject({
     modifyDealAmount: z.boolean().default(false),
     withdrawalAmount: dealAmountSchema.optional(),
     withdrawalType: z.enum(['wire', 'crypto', 'others']).optional(),
+    ...alertDecisionFields,
   }),
 });
 export const processWithdrawalRequest = z.strictObject({ withdrawalId: idSchema });
@@ -194,6 +200,7 @@ export const updateTransferRequest = z.strictObject({
     _id: idSchema,
     status: z.enum(['pending', 'rejected', 'approved', 'approve_process', 'complete', 'reverse']),
     comment,
+    ...alertDecisionFields,
   }),
 });
 export const processTransferRequest = z.strictObject({ transferId: idSchema });

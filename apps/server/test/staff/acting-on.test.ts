@@ -85,6 +85,8 @@ const EXEMPT: Record<string, string> = {
   'POST /api/admin/audit/search body.filters.recordId':
     'a record filter of the audit trail (any record, a user or not), which the caller may read whole',
   'GET /api/admin/audit/export.csv querystring.recordId': 'the same filters, as a file',
+  'POST /api/admin/reports/subscriptions body.staffId':
+    'SYSOP only: the staff member a report is mailed to, read for their role and address; nothing of their record changes',
 };
 
 /**
@@ -99,6 +101,12 @@ const NOT_A_USER: Record<string, string> = {
   'POST /api/admin/users/editUser body.nullpointCmpId':
     "the client's company id at Nullpoint (a field of the record)",
   'POST /api/admin/groups/addGroup body.groupId': 'a trading group',
+  'POST /api/admin/reports/subscriptions/:id/cancel params.id': 'a report subscription',
+  'POST /api/admin/reports/run body.subscriptionId': 'a report subscription',
+  'POST /api/admin/reports/list body.subscriptionId': "a report subscription (the history's filter)",
+  'GET /api/admin/reports/:id params.id': 'a kept report',
+  'GET /api/admin/reports/:id/report.pdf params.id': 'a kept report',
+  'GET /api/admin/reports/:id/figures.csv params.id': 'a kept report',
   'GET /api/admin/views/:id params.id': 'a saved view (of a list)',
   'POST /api/admin/views/update body._id': 'a saved view (of a list)',
   'POST /api/admin/views/delete body._id': 'a saved view (of a list)',
@@ -138,6 +146,8 @@ const NOT_A_USER: Record<string, string> = {
   'GET /api/admin/reconciliation/reports/:id/export.csv params.id': 'a reconciliation report',
   'POST /api/admin/alerts/:alertId/assign params.alertId': 'an alert (on a deposit or withdrawal)',
   'POST /api/admin/alerts/:alertId/resolve params.alertId': 'an alert (on a deposit or withdrawal)',
+  'GET /api/admin/alerts/request/:requestType/:requestId params.requestId':
+    'a deposit, withdrawal or transfer',
 };
 
 function idInputs(schema: unknown, prefix: string[] = [], depth = 0): string[][] {

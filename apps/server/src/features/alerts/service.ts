@@ -139,7 +139,8 @@ export class AlertsService {
         entity: 'alert',
         entityId: id,
         before: { assignedTo: before.assignedTo },
-        after: { assignedTo: staff.userId },
+        // The client's id: the alert's steps show on the client's timeline.
+        after: { assignedTo: staff.userId, userId: before.userId },
       });
       return row!;
     });
@@ -183,7 +184,7 @@ export class AlertsService {
         entity: 'alert',
         entityId: id,
         before: { status: before.status, assignedTo: before.assignedTo },
-        after: { status: input.outcome, note },
+        after: { status: input.outcome, note, rule: before.rule, userId: before.userId },
       });
       return row!;
     });

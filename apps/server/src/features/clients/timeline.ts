@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, lte, ne, or, sql, type SQL, type AnyColumn } from 'drizzle-orm';
 import {
+  ALERT_RULE_LABELS,
   AUDIT_ACTIONS,
   DOCUMENT_KIND_LABELS,
   TIMELINE_KINDS,
@@ -206,7 +207,12 @@ async function staffEntries(db: Db, userId: string, c: Cursor | null, n: number)
         ),
         ne(auditLog.action, 'client.log'),
         sql`not (${auditLog.action} = ${AUDIT_ACTIONS.documentViewed} and (${auditLog.after} ->> 'opened') = 'false')`,
-        or(sql`${auditLog.action} like 'document.%'`, sql`not ${loggedThen}`),
+        // An alert resolved by an approval shares its second with the approval's log line: kept.
+        or(
+          sql`${auditLog.action} like 'document.%'`,
+          sql`${auditLog.action} like 'alert.%'`,
+          sql`not ${loggedThen}`,
+        ),
         afterCursor('staff', c, auditLog.at, auditLog.id, Number),
       ),
     )
@@ -236,6 +242,12 @@ function describeAction(action: string, after: Record<string, unknown>): { title
       return { title: "Edited the client's details", detail: '' };
     case 'client.added':
       return { title: 'Added the client', detail: '' };
+    case 'alert.raised':
+    case 'alert.assigned':
+    case 'alert.cleared':
+    case 'alert.confirmed':
+    case 'alert.override':
+      return alertStep(action, after);
     default: {
       const words = action.replace(/[._-]+/g, ' ').trim();
       return {
@@ -243,6 +255,25 @@ function describeAction(action: string, after: Record<string, unknown>): { title
         detail: statusWord(text(after.status)),
       };
     }
+  }
+}
+
+/** An alert's step (docs/product.md [alerts.on-approval]): the rule, and what it saw or the note. */
+function alertStep(action: string, after: Record<string, unknown>): { title: string; detail: string } {
+  const rule = ALERT_RULE_LABELS[after.rule as keyof typeof ALERT_RULE_LABELS];
+  const about = (title: string) => (rule ? `${title}: ${rule}` : title);
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  switch (action) {
+    case 'alert.raised':
+      return { title: about('Alert raised'), detail: text((after.facts as { summary?: unknown })?.summary) };
+    case 'alert.assigned':
+      return { title: 'Alert assigned', detail: '' };
+    case 'alert.cleared':
+      return { title: about('Alert cleared'), detail: text(after.note) };
+    case 'alert.confirmed':
+      return { title: about('Alert confirmed as suspicious'), detail: text(after.note) };
+    default:
+      return { title: about('Approved over a confirmed alert'), detail: text(after.note) };
   }
 }
 

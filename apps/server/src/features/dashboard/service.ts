@@ -17,6 +17,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
+  alerts,
   approvalThresholds,
   bankAccounts,
   deposits,
@@ -65,6 +66,8 @@ const OLDEST: Record<DashboardQueue, SQL> = {
     where ${leverageChanges.status} = 'pending' order by ${leverageChanges.timestamp} limit 1`,
   criticalMismatches: sql`select ${reconciliationAlerts.foundAt} from ${reconciliationAlerts}
     where ${reconciliationAlerts.acknowledgedAt} is null order by ${reconciliationAlerts.foundAt} limit 1`,
+  openAlerts: sql`select ${alerts.createdAt} from ${alerts}
+    where ${alerts.status} = 'open' order by ${alerts.createdAt} limit 1`,
 };
 
 /** Status changes read per platform: enough for a day of a platform that flaps every few minutes. */

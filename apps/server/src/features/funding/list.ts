@@ -1,4 +1,5 @@
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FUNDING_LIST_TABS } from '@brokerdesk/contract';
 import type {
   FundingListRequest,
@@ -10,13 +11,14 @@ import type {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { deposits, transfers, users, withdrawals } from '../../db/schema.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
-import { planList, type ListSpec, type PlannedList } from '../../lib/paged-query.ts';
+import { planList, type FieldSpec, type ListSpec, type PlannedList } from '../../lib/paged-query.ts';
 import type { CappedTotal } from '../../lib/capped-count.ts';
 import { readPage } from '../../lib/read-page.ts';
 import { clientFilterField } from '../../lib/client-columns.ts';
 import { toWireDeposit, toWireTransfer, toWireWithdrawal } from './rows.ts';
 import { visibleToStaff } from './visibility.ts';
 import { approvalsOf } from '../approvals/four-eyes.ts';
+import { alertFlagsOf, flaggedCondition } from '../alerts/gate.ts';
 
 /**
  * The time a request was decided, as its 'Approved time' column shows it: approved, else rejected, else
@@ -25,6 +27,22 @@ import { approvalsOf } from '../approvals/four-eyes.ts';
  */
 function decidedAt(table: typeof deposits | typeof withdrawals): SQL {
   return sql`coalesce(${table.timeApproved}, ${table.timeRejected}, ${table.timestamp})`;
+}
+
+/**
+ * The Alerts column's filter (docs/product.md [alerts.on-approval]): 'true', only the requests with an
+ * open or confirmed alert; 'false', only those without. An EXISTS on the partial index of flagged alerts
+ * (migration 0028): PostgreSQL starts from the few flagged alerts rather than walking the tab.
+ */
+function flaggedField(type: FundingType, id: AnyPgColumn): FieldSpec {
+  return {
+    column: flaggedCondition(type, id),
+    filter: (f) => {
+      const v = String(f.filterVal);
+      if (v !== 'true' && v !== 'false') throw new Invalid({ 'filters.flagged': 'Expected true or false.' });
+      return v === 'true' ? flaggedCondition(type, id) : sql`not ${flaggedCondition(type, id)}`;
+    },
+  };
 }
 
 export const SPECS = {
@@ -45,6 +63,7 @@ export const SPECS = {
         depositCurrency: { column: deposits.depositCurrency, sortable: true, filter: 'select' },
         adminId: { column: deposits.adminId, sortable: false, filter: 'select' },
         client: clientFilterField(deposits.userId, deposits.clientSearch),
+        flagged: flaggedField('deposit', deposits.id),
       },
     } satisfies ListSpec,
     tab: (tab: FundingTab): SQL | undefined => {
@@ -70,6 +89,7 @@ export const SPECS = {
         withdrawalAmount: { column: withdrawals.withdrawalAmount, sortable: true, filter: 'number' },
         withdrawalCurrency: { column: withdrawals.withdrawalCurrency, sortable: true, filter: 'select' },
         client: clientFilterField(withdrawals.userId, withdrawals.clientSearch),
+        flagged: flaggedField('withdrawal', withdrawals.id),
       },
     } satisfies ListSpec,
     tab: (tab: FundingTab): SQL | undefined => {
@@ -99,6 +119,7 @@ export const SPECS = {
         sourceMTStatus: { column: transfers.sourceMtStatus, sortable: true, filter: 'text' },
         destinationMTStatus: { column: transfers.destinationMtStatus, sortable: true, filter: 'text' },
         client: clientFilterField(transfers.userId, transfers.clientSearch),
+        flagged: flaggedField('transfer', transfers.id),
       },
     } satisfies ListSpec,
     tab: (tab: FundingTab): SQL | undefined => {
@@ -152,6 +173,7 @@ export async function getFundingRequest(db: Db, type: FundingType, id: string) {
       request: (map as (x: never) => FundingRow)(row as never),
       clients: await lookupClients(db, [row.userId]),
       approvals: await approvalsOf(db, type, [row.id]),
+      alerts: await alertFlagsOf(db, type, [row.id]),
     },
   };
 }
@@ -165,6 +187,11 @@ async function page(db: Db, type: FundingType, plan: PlannedList) {
       transfers: (rows as never[]).map((r) => (map as (x: never) => FundingRow)(r)),
       ...total,
       approvals: await approvalsOf(
+        db,
+        type,
+        rows.map((r) => r.id),
+      ),
+      alerts: await alertFlagsOf(
         db,
         type,
         rows.map((r) => r.id),

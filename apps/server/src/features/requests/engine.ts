@@ -1,10 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { missingReason, reasonedDecisionOf } from '@brokerdesk/contract';
+import { isOpenRequest, missingReason, reasonedDecisionOf } from '@brokerdesk/contract';
 import type { Tx } from '../../db/client.ts';
 import { audit } from '../../audit/audit.ts';
 import { staffName } from '../../auth/sessions.ts';
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
 import { writeClientLog } from '../clients/client-log.ts';
+import {
+  checkApprovalAlerts,
+  settleApprovalAlerts,
+  type AlertChoice,
+  type FlaggedRequest,
+} from '../alerts/gate.ts';
 import type { KindDeps } from './deps.ts';
 import type { AnyRequestKind, Decided, DecisionInput, DecisionStaff, RequestKind } from './kind.ts';
 
@@ -14,9 +20,14 @@ type DecideOptions = { openOnly?: boolean };
 /**
  * Runs a decision of any request kind: the comment rule, the kind's own checks, the row locked for
  * the transaction (so two staff members deciding at once are serialised and the second sees the
- * first's outcome), the kind's decision, its client log line and audit row (the audit row last:
- * audit/audit.ts holds the chain until commit), then after the commit the worker's wake-up and the
- * client's notice, which never undo a decision.
+ * first's outcome), the request's alerts for an approval, the kind's decision, its client log line and
+ * audit row (the audit row last: audit/audit.ts holds the chain until commit), then after the commit
+ * the worker's wake-up, the after-decision hook and the client's notice, which never undo a decision.
+ *
+ * Alerts (docs/product.md [alerts.on-approval]), the same for every kind: approving an open request
+ * with open alerts needs the input's `alertNote`, which resolves them as cleared; one with an alert
+ * confirmed as suspicious only a SYSOP approves, with `alertOverride` and the note. A list's bulk row
+ * and a row's own Approve button carry no note, so a flagged request is refused there and says why.
  */
 export class DecisionEngine {
   constructor(readonly deps: KindDeps) {}
@@ -36,29 +47,39 @@ export class DecisionEngine {
     const decided = await this.deps.db.transaction(async (tx) => {
       const before = await this.lock(tx, kind, input);
       if (opts.openOnly) this.assertOpen(kind, before);
+      const flagged = decision === 'approve' ? flaggedRequest(kind, before) : null;
+      const alerts = flagged && (await checkApprovalAlerts(tx, flagged, input as AlertChoice, staff));
       const result = await kind.decide({ tx, before, input, staff, now, deps: this.deps });
       await record(tx, kind, before, result, staff, now);
+      if (flagged && alerts) await settleApprovalAlerts(tx, alerts, flagged, staff, now);
       return result;
     });
-    this.deps.wakeWorker();
-    this.afterDecision(kind as AnyRequestKind, decided.after);
-    if (decided.notify && kind.notify) await kind.notify(decided.after, this.deps);
+    await this.afterCommit(kind as AnyRequestKind, decided);
     return kind.reply(decided.after, decided);
   }
 
   /**
-   * The after-decision hook, started and not awaited: the reply does not wait for it, and whatever it
-   * throws is caught here, so a decision never fails because of what runs after it.
+   * What follows the commit: the worker's wake-up, the after-decision hook (started, not awaited: the
+   * reply does not wait for it; settled() does) and the client's notice (awaited, never failing).
    */
-  private afterDecision(kind: AnyRequestKind, row: unknown): void {
+  private async afterCommit(kind: AnyRequestKind, decided: Decided<unknown>) {
+    this.deps.wakeWorker();
     const hook = this.deps.afterDecision;
-    if (!hook) return;
-    const run = (async () => hook(kind, row))().catch(() => undefined);
+    if (hook) this.track(hook(kind, decided.after));
+    if (decided.notify && kind.notify) await kind.notify(decided.after, this.deps);
+  }
+
+  /** Keeps after-commit work until it ends; whatever it throws is caught, so a decision never fails for it. */
+  private track(work: Promise<unknown>): void {
+    const run = work.catch(() => undefined);
     this.pending.add(run);
     void run.finally(() => this.pending.delete(run));
   }
 
-  /** Resolves when every after-decision hook started so far has finished (tests and shutdown wait on it). */
+  /**
+   * Resolves once every piece of after-commit work started so far has ended, and what that work
+   * started in turn (a test awaits the alert rules a decision ran; shutdown waits on it).
+   */
   async settled(): Promise<void> {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
@@ -123,6 +144,15 @@ export class DecisionEngine {
     if (!row) throw new NotFound(kind.notFound);
     return row as Row;
   }
+}
+
+/** An open request as its alerts name it; null once decided (its decision refuses it as it would). */
+function flaggedRequest<Row>(
+  kind: Pick<RequestKind<Row, DecisionInput, unknown>, 'wire' | 'status' | 'rowId' | 'userId'>,
+  row: Row,
+): FlaggedRequest | null {
+  if (!isOpenRequest(kind.wire, kind.status(row))) return null;
+  return { type: kind.wire.name, label: kind.wire.label, id: kind.rowId(row), userId: kind.userId(row) };
 }
 
 /** The client log line and the audit row of a decision, in its transaction. */

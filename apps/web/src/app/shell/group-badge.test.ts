@@ -14,6 +14,10 @@ describe('a folded sidebar group', () => {
   it('shows the sum of its links’ badges, counted as they count', () => {
     expect(groupBadge(group('FUNDING'), counters)).toEqual({ count: 7, label: 'new' });
     expect(groupBadge(group('CONTROL'), counters)).toEqual({ count: 2, label: 'critical' });
+    expect(groupBadge(group('CONTROL'), { ...counters, criticalMismatches: 0, openAlerts: 3 })).toEqual({
+      count: 3,
+      label: 'open',
+    });
   });
 
   it('shows nothing before the counters load, or for a group without badges', () => {

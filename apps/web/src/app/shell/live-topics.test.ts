@@ -8,6 +8,7 @@ import { ibRequestKeys } from '../../features/partners/partners-keys.ts';
 import { dashboardKeys } from '../../features/home/dashboard-queries.ts';
 import { reconciliationAlertKeys } from '../../features/reconciliation/reconciliation-queries.ts';
 import { systemKeys } from '../../shared/query-keys.ts';
+import { alertKeys, requestAlertKeys } from '../../features/alerts/alerts-api.ts';
 import { TOPIC_KEYS, keysFor } from './live-topics.ts';
 
 describe('live topics -> query keys', () => {
@@ -22,6 +23,9 @@ describe('live topics -> query keys', () => {
     expect(TOPIC_KEYS.sub_account_requests).toContainEqual(subAccountKeys.lists());
     expect(TOPIC_KEYS.leverage_changes).toContainEqual(leverageKeys.lists());
     expect(TOPIC_KEYS.reconciliation_alerts).toContainEqual(reconciliationAlertKeys.all);
+    expect(TOPIC_KEYS.alerts).toContainEqual(alertKeys.all);
+    expect(TOPIC_KEYS.alerts).toContainEqual(requestAlertKeys.all);
+    expect(TOPIC_KEYS.alerts).toContainEqual(fundingKeys.withdrawal.lists());
   });
 
   it('refreshes the dashboard on every change it shows', () => {

@@ -28,6 +28,16 @@ export const TOPIC_KEYS: Record<LiveTopic, readonly QueryKey[]> = {
   platform_status: [systemKeys.platformStatus(), DASHBOARD],
   // A critical mismatch found or acknowledged: the red badge on Reconciliation and the page's panel.
   reconciliation_alerts: [COUNTERS, entityKeys('reconciliation-alerts').all, DASHBOARD],
+  // An alert raised, assigned or resolved: the Alerts badge and screen, a modal's alerts, the lists' flags.
+  alerts: [
+    COUNTERS,
+    entityKeys('alerts').all,
+    entityKeys('request-alerts').all,
+    lists('deposit-requests'),
+    lists('withdrawal-requests'),
+    lists('transfer-requests'),
+    DASHBOARD,
+  ],
 };
 
 /** The distinct keys for a set of topics (one refetch of the counters for five changed tables). */

@@ -130,7 +130,15 @@ export const NAV_GROUPS: NavGroup[] = [
     items: [
       { label: 'Audit Trail', to: '/audit', icon: IconHistory, minRole: 'ADMIN' },
       // Alerts on clients' money (docs/product.md [screen.alerts]).
-      { label: 'Alerts', to: '/alerts', icon: IconAlertTriangle, minRole: 'ADMIN', activePrefix: '/alerts' },
+      {
+        label: 'Alerts',
+        to: '/alerts',
+        icon: IconAlertTriangle,
+        minRole: 'ADMIN',
+        activePrefix: '/alerts',
+        counter: 'openAlerts',
+        counterLabel: 'open',
+      },
       {
         label: 'Reconciliation',
         to: '/reconciliation',
@@ -165,8 +173,11 @@ export function groupBadge(
   group: NavGroup,
   counters: MenuCounters | undefined,
 ): { count: number; label: string } {
+  const countOf = (item: NavItem) => Math.max(0, counters?.[item.counter!] ?? 0);
   const counted = group.items.filter((item) => item.counter);
-  const count = counted.reduce((sum, item) => sum + Math.max(0, counters?.[item.counter!] ?? 0), 0);
-  const labels = new Set(counted.map((item) => item.counterLabel ?? 'new'));
+  const count = counted.reduce((sum, item) => sum + countOf(item), 0);
+  // Named by the badges that show: two open alerts beside no critical mismatch are "open".
+  const showing = counted.filter((item) => countOf(item) > 0);
+  const labels = new Set((showing.length > 0 ? showing : counted).map((item) => item.counterLabel ?? 'new'));
   return { count, label: labels.size === 1 ? [...labels][0]! : 'new' };
 }

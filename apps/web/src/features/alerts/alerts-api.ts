@@ -1,4 +1,9 @@
-import { calls, type ResolveAlertRequest, type SetAlertThresholdRequest } from '@brokerdesk/contract';
+import {
+  calls,
+  type AlertRequestType,
+  type ResolveAlertRequest,
+  type SetAlertThresholdRequest,
+} from '@brokerdesk/contract';
 import { call, type RequestOptions } from '../../shared/api.ts';
 import { entityKeys } from '../../shared/query-keys.ts';
 
@@ -11,7 +16,11 @@ export const alertsApi = {
     call(calls.alerts.resolveAlert, { params: { alertId }, body }),
   thresholds: (options?: RequestOptions) => call(calls.alerts.listAlertThresholds, {}, options),
   setThreshold: (body: SetAlertThresholdRequest) => call(calls.alerts.setAlertThreshold, { body }),
+  ofRequest: (requestType: AlertRequestType, requestId: string, options?: RequestOptions) =>
+    call(calls.alerts.listRequestAlerts, { params: { requestType, requestId } }, options),
 };
 
 export const alertKeys = entityKeys('alerts');
 export const alertThresholdKeys = entityKeys('alert-thresholds');
+/** The alerts of one request, in its update modal. */
+export const requestAlertKeys = entityKeys('request-alerts');
