@@ -104,9 +104,14 @@ test.describe(`alerts at 1366x768 (${db})`, () => {
     await signIn(page);
     await page.goto('/alerts/settings');
     const table = page.getByRole('table', { name: 'Alert settings' });
-    await expect(table.getByRole('row')).toHaveCount(9);
+    // A header and one row per setting, per currency where it is money.
+    await expect(table.getByRole('row')).toHaveCount(17);
     const share = table.getByLabel('Share of the deposits withdrawn (%)');
     await share.fill('101');
     await expect(table.getByText('From 1 to 100')).toBeVisible();
+    const refunds = page.getByRole('table', { name: 'Refund settings' });
+    await expect(refunds.getByRole('row')).toHaveCount(5);
+    await expect(refunds.getByLabel('Card takes refunds')).toBeChecked();
+    await expect(refunds.getByLabel('Bank wire takes refunds')).not.toBeChecked();
   });
 });

@@ -77,10 +77,6 @@ export const NOT_BENCHED = new Map<CallDef, string>([
   [calls.alerts.resolveAlert, WRITE],
   [calls.alerts.setAlertThreshold, WRITE],
   [calls.evidence.setRefundableMethod, WRITE],
-  [
-    calls.alerts.evaluateClientAlerts,
-    "a write (it raises alerts) run on demand for one client; its cost is bounded reads per request and the platform's trades, which the bench does not serve",
-  ],
   [banks.updateBankAccount, WRITE],
   [banks.getDepositBankDetails, WRITE],
   [accounts.updateAccount, WRITE],

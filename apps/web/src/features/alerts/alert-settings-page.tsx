@@ -6,6 +6,7 @@ import { errorsOf } from '../../shared/api.ts';
 import { ErrorAlert } from '../../shared/error-alert.tsx';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import { useAlertThresholds, useSetAlertThreshold } from './alerts-queries.ts';
+import { RefundSettings } from './refund-settings.tsx';
 
 /** One setting: its value, saved on its own, checked against its range before it is sent. */
 function SettingRow({ t, editable }: { t: AlertThreshold; editable: boolean }) {
@@ -57,8 +58,9 @@ export function AlertSettingsPage() {
     <Stack gap="md">
       <Title order={2}>Alert settings</Title>
       <Text size="sm" c="dimmed">
-        The limits the alert rules use. Splitting deposits is measured against the four-eyes threshold of each
-        currency.
+        The limits the alert rules use, per currency where they are money (never converted). Splitting
+        deposits is measured against the four-eyes threshold of each currency; deposits above what the client
+        declared, against the expected deposit and savings of the application.
       </Text>
       {!editable && me.data && (
         <Alert color="gray" variant="light">
@@ -90,6 +92,7 @@ export function AlertSettingsPage() {
           </Table.Tbody>
         </Table>
       )}
+      <RefundSettings editable={editable} />
     </Stack>
   );
 }
