@@ -36,6 +36,17 @@ export const NOT_BENCHED = new Map<CallDef, string>([
   [exports.downloadExport, FILE],
   [exports.createExport, FILE],
   [audit.exportAudit, FILE],
+  [calls.evidencePack.downloadEvidencePack, FILE],
+  [
+    calls.evidencePack.createEvidencePack,
+    'audits the ask and signs a link; the pack it opens is timed by bench:pack (docs/performance.md)',
+  ],
+  [
+    audit.checkAuditAnchor,
+    'an operator holding a mailed anchor against the database: one day of records, now and then',
+  ],
+  [audit.listAnchorReports, 'a handful of rows: one per anchor a restore left the database behind'],
+  [audit.acknowledgeAnchorReport, WRITE],
   [reconciliation.exportReconciliationReport, FILE],
   [
     reconciliation.getReconciliationReport,

@@ -18,7 +18,7 @@ describe(`demo alerts (${testDbKind})`, () => {
   afterAll(() => database.close());
 
   it('raises an alert of every rule on the demo clients, once', async () => {
-    await seedDemoData(database.db, { clients: 300, seed: 1 });
+    await seedDemoData(database.db, { clients: 300, seed: 1, alertCases: true });
     // The server drains what the seed left queued with its platform: the low-trading case.
     const clock = { now: () => DEMO_NOW };
     await new AlertsService(database.db, clock, new SimulatorPlatform(database.db, clock)).settled();
@@ -27,6 +27,6 @@ describe(`demo alerts (${testDbKind})`, () => {
     const shared = await database.db.select().from(alerts).where(eq(alerts.rule, 'shared-identifier'));
     expect(shared.length).toBeGreaterThan(1);
     // Raised once per rule and request: running the rules again adds nothing.
-    expect(await raiseDemoAlerts(database.db, DEMO_NOW)).toBe(0);
+    expect(await raiseDemoAlerts(database.db, DEMO_NOW, { cases: true })).toBe(0);
   });
 });

@@ -12,9 +12,9 @@ import { addAlertCases, CASE_WITHDRAWAL_PREFIX } from './alert-cases.ts';
  * silent, so the case withdrawals are left queued for the server, which reads its platform
  * (docs/product.md [alerts.when]); the rest of the demo's history counts as looked at already.
  */
-export async function raiseDemoAlerts(db: Db, now: number): Promise<number> {
+export async function raiseDemoAlerts(db: Db, now: number, opts: { cases: boolean }): Promise<number> {
   const alerts = new AlertsService(db, { now: () => now }, undefined);
-  const cases = await addAlertCases(db, now);
+  const cases = opts.cases ? await addAlertCases(db, now) : [];
   await db
     .delete(alertQueue)
     .where(

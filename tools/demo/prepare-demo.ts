@@ -28,6 +28,7 @@ export const prepareDemo: BeforeStart = async (db, config, log) => {
         publicUrl: config.publicUrl,
         now: Math.floor(Date.now() / 1000),
         uploadsDir: uploadsDir(config.dataDir),
+        alertCases: true,
       });
     }
   }

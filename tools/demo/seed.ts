@@ -37,6 +37,8 @@ export type SeedOptions = {
    * as a generated PDF or PNG. Left out, the rows name files that do not exist ("No statement uploaded").
    */
   uploadsDir?: string;
+  /** Adds the clients that trip each alert rule (alert-cases.ts): the demo a server starts with. */
+  alertCases?: boolean;
 };
 
 export type SeedSummary = Record<TableName | 'ib_quota', number>;
@@ -97,7 +99,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions): Promise<SeedSumma
     .values({ id: 1, ...quota })
     .onConflictDoUpdate({ target: s.ibQuota.id, set: quota });
   counts.ib_quota = 1;
-  log(`${await raiseDemoAlerts(db, now)} alerts raised`);
+  log(`${await raiseDemoAlerts(db, now, { cases: opts.alertCases ?? false })} alerts raised`);
   return counts;
 }
 

@@ -55,6 +55,7 @@ async function main(): Promise<void> {
       now,
       publicUrl: config.publicUrl,
       uploadsDir: uploadsDir(config.dataDir),
+      alertCases: true,
       log: (msg) => console.log(`  ${msg}`),
     });
     if (values['no-four-eyes']) await database.db.delete(approvalThresholds);

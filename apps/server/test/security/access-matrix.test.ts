@@ -116,6 +116,7 @@ const SPEC_SIGNED = [
   'GET /api/kyc/report/:userId',
   'GET /public/files/:file',
   'GET /api/exports/download',
+  'GET /api/evidence-packs/download',
 ];
 const SPEC_SYSOP = [
   // Raising the IB quotas (docs/decisions.md), four-eyes thresholds, audit verification and
@@ -131,6 +132,8 @@ const SPEC_SYSOP = [
   'POST /api/admin/sessions/end',
   'POST /api/admin/staff/invite',
   'POST /api/admin/staff/update',
+  // Acknowledging that the audit trail is behind a mailed anchor (docs/product.md [audit.anchor-behind]).
+  'POST /api/admin/audit/anchor-reports/:id/acknowledge',
 ];
 const specAccess = (key: string): CallAccess =>
   SPEC_PUBLIC.includes(key)

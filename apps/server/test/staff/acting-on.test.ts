@@ -85,6 +85,9 @@ const EXEMPT: Record<string, string> = {
   'POST /api/admin/audit/search body.filters.recordId':
     'a record filter of the audit trail (any record, a user or not), which the caller may read whole',
   'GET /api/admin/audit/export.csv querystring.recordId': 'the same filters, as a file',
+  'POST /api/admin/evidence-packs body.id':
+    'a client or a request, by its subject: it reads (and audits) a pack, changes nothing; a staff member is no client (404)',
+  'GET /api/evidence-packs/download querystring.id': 'a signed link, issued only by createEvidencePack and bound to that session',
   'POST /api/admin/reports/subscriptions body.staffId':
     'SYSOP only: the staff member a report is mailed to, read for their role and address; nothing of their record changes',
 };
@@ -101,6 +104,7 @@ const NOT_A_USER: Record<string, string> = {
   'POST /api/admin/users/editUser body.nullpointCmpId':
     "the client's company id at Nullpoint (a field of the record)",
   'POST /api/admin/groups/addGroup body.groupId': 'a trading group',
+  'POST /api/admin/audit/anchor-reports/:id/acknowledge params.id': 'a report of the audit trail behind a mailed anchor',
   'POST /api/admin/reports/subscriptions/:id/cancel params.id': 'a report subscription',
   'POST /api/admin/reports/run body.subscriptionId': 'a report subscription',
   'POST /api/admin/reports/list body.subscriptionId': "a report subscription (the history's filter)",

@@ -42,6 +42,8 @@ export type UpdateModalProps<S extends string> = {
   details?: ReactNode;
   /** Extra fields of one screen (Don't email the client, …), between the form and its buttons. */
   children?: ReactNode;
+  /** At the left of the buttons: what the modal offers beside the decision (its evidence pack). */
+  footerStart?: ReactNode;
   /** Shown in green once saved, for a modal that stays open a moment (leverage, docs/product.md [states]). */
   doneMessage?: string;
   busy: boolean;
@@ -157,6 +159,7 @@ export function UpdateModal<S extends string>(props: UpdateModalProps<S>) {
               fieldKeys={amountKey ? [...COMMON_FIELDS, amountKey] : COMMON_FIELDS}
             />
             <Group justify="flex-end" mt="xs">
+              {props.footerStart && <div style={{ marginRight: 'auto' }}>{props.footerStart}</div>}
               <Button variant="default" onClick={props.onClose}>
                 {locked ? 'Close' : 'Cancel'}
               </Button>

@@ -1,4 +1,5 @@
 import type { Editing } from '../../funding/shared/use-row-editor.ts';
+import { EvidencePackButton } from '../../audit/evidence-pack-button.tsx';
 import { LEVERAGE_MODAL_CLOSE_MS, type LeverageChange } from '@brokerdesk/contract';
 import { useEffect } from 'react';
 import { formatLeverage, fullName } from '../../../shared/formatters.ts';
@@ -46,6 +47,7 @@ export function LeverageUpdateModal({ entry, listStatus, onClose }: Props) {
     <UpdateModal
       title="Update change leverage"
       kind="leverage"
+      footerStart={<EvidencePackButton subject="leverage" id={change._id} />}
       options={refused ? REPAIRS : OPTIONS}
       initialStatus={refused ? 'retry' : decidable ? (preset ?? 'pending') : change.status}
       initialComment={change.comment}

@@ -1,4 +1,5 @@
 import type { Editing } from '../../funding/shared/use-row-editor.ts';
+import { EvidencePackButton } from '../../audit/evidence-pack-button.tsx';
 import type { SubAccountRequest } from '@brokerdesk/contract';
 import { formatAmount, formatLeverage, fullName } from '../../../shared/formatters.ts';
 import { UpdateModal, updateStatusOptions } from '../../../shared/update-modal/index.ts';
@@ -44,6 +45,7 @@ export function SubAccountUpdateModal({ entry, listStatus, onClose }: Props) {
     <UpdateModal
       title="Update account"
       kind="subAccount"
+      footerStart={<EvidencePackButton subject="subAccount" id={request._id} />}
       options={OPTIONS}
       initialStatus={request.status}
       initialComment={request.comment}

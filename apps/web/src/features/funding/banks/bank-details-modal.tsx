@@ -1,11 +1,12 @@
 import type { BankDetailsResponse } from '@brokerdesk/contract';
-import { Center, Loader, Modal } from '@mantine/core';
+import { Center, Group, Loader, Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { errorsOf } from '../../../shared/api.ts';
 import { ErrorAlert } from '../../../shared/error-alert.tsx';
 import { BankDetailsForm } from './bank-details-form.tsx';
 import { BankFieldsView } from './bank-fields-view.tsx';
 import { useBankDetails } from './bank-queries.ts';
+import { EvidencePackButton } from '../../audit/evidence-pack-button.tsx';
 
 type Props = { bankId: string; onClose: () => void };
 
@@ -19,7 +20,7 @@ function BankAccountModal({
   title,
   size,
   children,
-}: Props & { title: string; size: string; children: (details: BankDetailsResponse) => ReactNode }) {
+}: Props & { title: ReactNode; size: string; children: (details: BankDetailsResponse) => ReactNode }) {
   const details = useBankDetails(bankId);
   return (
     <Modal opened onClose={onClose} title={title} size={size} centered>
@@ -39,7 +40,17 @@ function BankAccountModal({
 /** 'Bank details' (docs/product.md [screen.bank-accounts], [rule.bank-modal]): the account's form. */
 export function BankDetailsModal({ bankId, onClose }: Props) {
   return (
-    <BankAccountModal bankId={bankId} onClose={onClose} title="Bank details" size="xl">
+    <BankAccountModal
+      bankId={bankId}
+      onClose={onClose}
+      title={
+        <Group gap="md">
+          Bank details
+          <EvidencePackButton subject="bankAccount" id={bankId} />
+        </Group>
+      }
+      size="xl"
+    >
       {/* Keyed by the account so a refetch (a new statement link) never resets what is being typed. */}
       {(details) => (
         <BankDetailsForm

@@ -1,4 +1,5 @@
 import type { Deposit } from '@brokerdesk/contract';
+import { EvidencePackButton } from '../../audit/evidence-pack-button.tsx';
 import { useFourEyes } from '../../approvals/use-four-eyes.tsx';
 import { formatAmount } from '../../../shared/formatters.ts';
 import { UpdateModal } from '../../../shared/update-modal/index.ts';
@@ -27,6 +28,7 @@ export function DepositUpdateModal({ row: d, client, preset, approval, onClose }
     <UpdateModal
       title="Update deposit"
       kind="deposit"
+      footerStart={<EvidencePackButton subject="deposit" id={d._id} />}
       {...fourEyes.select}
       initialComment={d.comment}
       dealAmount={{

@@ -1,4 +1,5 @@
 import type { Transfer } from '@brokerdesk/contract';
+import { EvidencePackButton } from '../../audit/evidence-pack-button.tsx';
 import { useFourEyes } from '../../approvals/use-four-eyes.tsx';
 import { formatAmount } from '../../../shared/formatters.ts';
 import { UpdateModal } from '../../../shared/update-modal/index.ts';
@@ -38,6 +39,7 @@ export function TransferUpdateModal({ row: t, client, preset, approval, onClose 
     <UpdateModal
       title="Update transfer"
       kind="transfer"
+      footerStart={<EvidencePackButton subject="transfer" id={t._id} />}
       {...fourEyes.select}
       initialComment={t.comment}
       details={fourEyes.details(

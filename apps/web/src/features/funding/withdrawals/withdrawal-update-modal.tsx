@@ -1,4 +1,5 @@
 import { withdrawalTypeSchema, type Withdrawal } from '@brokerdesk/contract';
+import { EvidencePackButton } from '../../audit/evidence-pack-button.tsx';
 import { useFourEyes } from '../../approvals/use-four-eyes.tsx';
 import { Checkbox, Select, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
@@ -37,6 +38,7 @@ export function WithdrawalUpdateModal({ row: w, client, preset, approval, onClos
     <UpdateModal
       title="Update withdrawal"
       kind="withdrawal"
+      footerStart={<EvidencePackButton subject="withdrawal" id={w._id} />}
       rejectAlert="notice"
       {...fourEyes.select}
       initialComment={w.comment}

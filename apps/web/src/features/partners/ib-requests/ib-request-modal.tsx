@@ -1,6 +1,7 @@
 import { processIbRequestRequest, type ProcessIbRequestRequest } from '@brokerdesk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Divider, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { EvidencePackButton } from '../../audit/evidence-pack-button.tsx';
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -37,6 +38,9 @@ export function IbRequestModal({ request, onClose }: Props) {
           <Text size="sm" c="dimmed">
             {request.client?.email}
           </Text>
+          <div style={{ marginLeft: 'auto' }}>
+            <EvidencePackButton subject="ibRequest" id={request._id} />
+          </div>
         </Group>
         <DetailGrid cols={3}>
           <DetailItem label="Requested">
