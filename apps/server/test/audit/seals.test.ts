@@ -15,7 +15,7 @@ import { audit } from '../../src/audit/audit.ts';
 import { manualClock } from '../../src/lib/clock.ts';
 import { smtpMailer } from '../../src/mail/mailer.ts';
 import { KEY_FILE, loadAuditSigningKey, parseAuditSigningKey } from '../../src/audit/seals/key.ts';
-import { merkleRoot, inclusionPath, verifyInclusion } from '../../src/audit/seals/merkle.ts';
+import { MerkleLevels, merkleRoot, inclusionPath, verifyInclusion } from '../../src/audit/seals/merkle.ts';
 import {
   AuditSeals,
   asSigned,
@@ -67,6 +67,17 @@ describe('the Merkle tree of a day (RFC 6962)', () => {
           expect(verifyInclusion(hashes[i]!, i, n, [flip(p[0]!), ...p.slice(1)], root)).toBe(false);
         if (n > 1) expect(verifyInclusion(hashes[i]!, (i + 1) % n, n, p, root)).toBe(false);
       }
+    }
+  });
+
+  it('builds the same tree level by level (what a pack of many records reads its paths from)', () => {
+    for (let n = 1; n <= 40; n++) {
+      const hashes = Array.from({ length: n }, (_, i) =>
+        crypto.createHash('sha256').update(`l${i}`).digest('hex'),
+      );
+      const levels = new MerkleLevels(Buffer.from(hashes.join(''), 'hex'));
+      expect(levels.root(), `n=${n}`).toBe(merkleRoot(hashes));
+      for (let i = 0; i < n; i++) expect(levels.path(i), `n=${n} i=${i}`).toEqual(inclusionPath(hashes, i));
     }
   });
 

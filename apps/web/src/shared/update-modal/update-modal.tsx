@@ -159,7 +159,9 @@ export function UpdateModal<S extends string>(props: UpdateModalProps<S>) {
               fieldKeys={amountKey ? [...COMMON_FIELDS, amountKey] : COMMON_FIELDS}
             />
             <Group justify="flex-end" mt="xs">
-              {props.footerStart && <div style={{ marginRight: 'auto' }}>{props.footerStart}</div>}
+              {props.footerStart && (
+                <div style={{ marginRight: 'auto' }}>{props.footerStart}</div>
+              )}
               <Button variant="default" onClick={props.onClose}>
                 {locked ? 'Close' : 'Cancel'}
               </Button>

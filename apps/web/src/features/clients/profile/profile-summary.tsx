@@ -9,6 +9,7 @@ import { PartnerBadge, UserStatusBadge } from '../components/user-badges.tsx';
 import { EditUserModal } from '../user-edit/edit-user-modal.tsx';
 import { AccountTypeSwitch } from './account-type-switch.tsx';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
+import { EvidencePackButton } from '../../audit/evidence-pack-button.tsx';
 
 /** The summary bar of the profile (docs/product.md [screen.profile]). */
 export function ProfileSummary({ user }: { user: User }) {
@@ -39,6 +40,7 @@ export function ProfileSummary({ user }: { user: User }) {
             >
               Edit
             </Button>
+            <EvidencePackButton subject="client" id={user._id} />
           </Group>
         </Group>
         <DetailGrid cols={4}>
