@@ -265,6 +265,7 @@ export const alertDecisionFields = {
   /** A SYSOP approves over an alert confirmed as suspicious; audited with the note. */
   alertOverride: z.boolean().optional(),
 };
+export type AlertChoice = { alertNote?: string; alertOverride?: boolean };
 
 /** A row's alerts on a request list: how many are open and how many confirmed (none: not in the map). */
 export const alertFlagSchema = z.object({

@@ -42,8 +42,10 @@ export function AlertsPage() {
         </Group>
       </Group>
       <Text size="sm" c="dimmed">
-        The rules look at each deposit and withdrawal once it is decided. An alert blocks nothing: check the
-        client&apos;s money picture, then clear it (nothing wrong) or confirm it (a real concern) with a note.
+        The rules look at each deposit and withdrawal when it arrives and when it changes. Check the
+        client&apos;s money picture, then clear an alert (nothing wrong) or confirm it (a real concern) with a
+        note. Approving a request with open alerts needs a note that clears them; a confirmed alert leaves
+        Reject only.
       </Text>
       {alerts.isPending && <Loader size="sm" aria-label="Loading" />}
       {alerts.error && <ErrorAlert errors={errorsOf(alerts.error)} />}

@@ -42,6 +42,8 @@ export type UpdateModalProps<S extends string> = {
   details?: ReactNode;
   /** Extra fields of one screen (Don't email the client, …), between the form and its buttons. */
   children?: ReactNode;
+  /** Fields of `children` that show their own server errors (kept out of the red box below the form). */
+  childFieldKeys?: readonly string[];
   /** At the left of the buttons: what the modal offers beside the decision (its evidence pack). */
   footerStart?: ReactNode;
   /** Shown in green once saved, for a modal that stays open a moment (leverage, docs/product.md [states]). */
@@ -156,12 +158,14 @@ export function UpdateModal<S extends string>(props: UpdateModalProps<S>) {
             )}
             <ErrorAlert
               errors={serverErrors}
-              fieldKeys={amountKey ? [...COMMON_FIELDS, amountKey] : COMMON_FIELDS}
+              fieldKeys={[
+                ...COMMON_FIELDS,
+                ...(amountKey ? [amountKey] : []),
+                ...(props.childFieldKeys ?? []),
+              ]}
             />
             <Group justify="flex-end" mt="xs">
-              {props.footerStart && (
-                <div style={{ marginRight: 'auto' }}>{props.footerStart}</div>
-              )}
+              {props.footerStart && <div style={{ marginRight: 'auto' }}>{props.footerStart}</div>}
               <Button variant="default" onClick={props.onClose}>
                 {locked ? 'Close' : 'Cancel'}
               </Button>

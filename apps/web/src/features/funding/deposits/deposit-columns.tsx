@@ -22,7 +22,7 @@ const FIELDS: RequestFields<Deposit> = {
 /** docs/product.md [screen.deposits]: the request's columns, then what the tab adds. */
 export function depositColumns(ctx: ColumnsContext<Deposit>): DataTableColumn<Deposit>[] {
   return [
-    ...requestColumns(FIELDS, ctx.clients),
+    ...requestColumns(FIELDS, ctx),
     ...decisionColumns(depositTabColumns(ctx.tab), ctx, {
       decidedAt: (d) => d.timeApproved ?? d.timeRejected,
       mtStatus: (d) => d.MTStatus,

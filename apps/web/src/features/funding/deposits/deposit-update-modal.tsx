@@ -7,6 +7,7 @@ import { fundingApi, type DepositUpdate } from '../shared/funding-api.ts';
 import { useRequestUpdate, type RequestModalProps } from '../shared/funding-mutations.ts';
 import { clientLabel, RequestSummary } from '../shared/request-summary.tsx';
 import { MoneyPictureSummary } from '../../evidence/money-picture-summary.tsx';
+import { useAlertGate } from '../shared/alert-gate.tsx';
 import { depositChoices, modalStatus } from '../shared/request-choices.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
@@ -23,13 +24,15 @@ export function DepositUpdateModal({ row: d, client, preset, approval, onClose }
     'Deposit updated.',
   );
   const fourEyes = useFourEyes(modalStatus(depositChoices(d), d.status, preset), approval);
+  const gate = useAlertGate('deposit', d, update.error);
 
   return (
     <UpdateModal
       title="Update deposit"
       kind="deposit"
       footerStart={<EvidencePackButton subject="deposit" id={d._id} />}
-      {...fourEyes.select}
+      {...gate.select(fourEyes.select)}
+      childFieldKeys={['alertNote']}
       initialComment={d.comment}
       dealAmount={{
         initial: d.depositAmountSent,
@@ -38,6 +41,7 @@ export function DepositUpdateModal({ row: d, client, preset, approval, onClose }
       }}
       details={fourEyes.details(
         <>
+          {gate.panel}
           <MoneyPictureSummary userId={d.userId} />
           <RequestSummary
             items={[
@@ -56,7 +60,9 @@ export function DepositUpdateModal({ row: d, client, preset, approval, onClose }
       )}
       busy={update.isPending}
       error={update.error}
-      onSubmit={(values) =>
+      onSubmit={(values) => {
+        const choice = gate.choice(values.status);
+        if (!choice) return;
         update.mutate(
           {
             _id: d._id,
@@ -64,11 +70,14 @@ export function DepositUpdateModal({ row: d, client, preset, approval, onClose }
             comment: values.comment,
             modifyDealAmount: values.modifyDealAmount,
             depositAmountSent: values.dealAmount,
+            ...choice,
           },
           { onSuccess: onClose },
-        )
-      }
+        );
+      }}
       onClose={onClose}
-    />
+    >
+      {gate.fields}
+    </UpdateModal>
   );
 }

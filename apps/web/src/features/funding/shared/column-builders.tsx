@@ -1,10 +1,17 @@
-import { CURRENCIES, type FundingTab, type LookupClient, REQUEST_KIND_WIRES } from '@brokerdesk/contract';
+import {
+  CURRENCIES,
+  type AlertFlag,
+  type FundingTab,
+  type LookupClient,
+  REQUEST_KIND_WIRES,
+} from '@brokerdesk/contract';
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from '../../../shared/data-table/index.ts';
 import { formatAmount } from '../../../shared/formatters.ts';
 import { ClientCell, RequestStatusCell, TimeCell } from './cells.tsx';
 import { TIME_WIDTH } from '../../../shared/time-zone/index.ts';
 import { RejectApproveButtons } from './row-actions.tsx';
+import { AlertFlagCell } from './alert-gate.tsx';
 // One helper for every 'admin' column of the console (trading accounts use it too).
 import { adminLabel } from '../../accounts/admin-label.ts';
 
@@ -12,6 +19,8 @@ import { adminLabel } from '../../accounts/admin-label.ts';
 
 type Base = { _id: string; userId: string; status: string };
 export type Clients = Readonly<Record<string, LookupClient>>;
+/** The page's rows with open or confirmed alerts, by request id (the list reply's `alerts`). */
+export type AlertFlags = Readonly<Record<string, AlertFlag>>;
 
 export const CURRENCY_OPTIONS = CURRENCIES.map((c) => ({ value: c, label: c }));
 
@@ -39,6 +48,27 @@ export function clientColumn<T extends Base>(clients: Clients | undefined): Data
     cell: (r) => <ClientCell userId={r.userId} client={clients?.[r.userId]} />,
     fitWidth: 170,
     filter: { kind: 'text', placeholder: 'Name or email' },
+  };
+}
+
+/**
+ * The flag of a request with alerts (docs/product.md [alerts.on-approval]); its filter keeps only the
+ * flagged requests, or only the others.
+ */
+export function alertFlagColumn<T extends Base>(flags: AlertFlags | undefined): DataTableColumn<T> {
+  return {
+    id: 'flagged',
+    header: 'Alerts',
+    cell: (r) => <AlertFlagCell flag={flags?.[r._id]} />,
+    filter: {
+      kind: 'select',
+      placeholder: 'All',
+      options: [
+        { value: 'true', label: 'Flagged' },
+        { value: 'false', label: 'Not flagged' },
+      ],
+    },
+    fitWidth: 110,
   };
 }
 
@@ -171,13 +201,14 @@ export type RequestFields<T> = {
  */
 export function requestColumns<T extends Base>(
   f: RequestFields<T>,
-  clients: Clients | undefined,
+  ctx: { clients?: Clients; alerts?: AlertFlags },
 ): DataTableColumn<T>[] {
   return [
     textColumn<T>(f.gateway.id, 'Gateway', f.gateway.read),
     timeColumn<T>('timestamp', f.time.header, f.time.read),
     textColumn<T>(f.payment.id, 'Payment method', f.payment.read),
-    clientColumn<T>(clients),
+    clientColumn<T>(ctx.clients),
+    alertFlagColumn<T>(ctx.alerts),
     referenceColumn<T>(f.reference.id, 'Transaction ID', f.reference.read),
     accountColumn<T>(f.account.id, f.account.header, f.account.read),
     amountColumn<T>(f.amount.id, f.amount.read),
@@ -204,6 +235,7 @@ export type ColumnsContext<T> = {
   clients?: Clients;
   admins?: Readonly<Record<string, string>>;
   actions?: RowActions<T>;
+  alerts?: AlertFlags;
 };
 
 /** Sortable fields of a column list, for the URL state's allow-list. */

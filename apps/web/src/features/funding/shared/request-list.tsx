@@ -34,7 +34,7 @@ import { useFundingList } from './use-funding-list.ts';
 import { isOpenRequest } from './request-state.ts';
 import { useRowApproval } from './use-row-approval.ts';
 import { useLinkedRowEditor } from './use-row-editor.ts';
-import type { Clients, RowActions } from './column-builders.tsx';
+import type { AlertFlags, Clients, RowActions } from './column-builders.tsx';
 import type { RequestModalProps } from './funding-mutations.ts';
 
 const rowId = (row: { _id: string }) => row._id;
@@ -57,6 +57,8 @@ export function requestListDefaults(
 
 export type ColumnContext<T> = {
   clients: Clients | undefined;
+  /** The rows with open or confirmed alerts (their flag). */
+  alerts: AlertFlags | undefined;
   /** Admin names, when the tab shows who approved. */
   admins: Readonly<Record<string, string>> | undefined;
   actions: RowActions<T>;
@@ -115,6 +117,7 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
   const me = useMe().data?._id;
   const clients = query.data?.data.clients;
   const approvals = query.data?.data.approvals;
+  const alerts = query.data?.data.alerts;
   const { editing, open, close } = useLinkedRowEditor<T>(config.type, config.pick, query.data?.data);
   const admin = config.showsApprovers(status) ? admins.data : undefined;
   const { columns: columnsOf, pick, columnDefaults, editor: Editor } = config;
@@ -136,10 +139,12 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
         withColumnDefaults(
           columnsOf(status, {
             clients,
+            alerts,
             admins: admin,
             actions: {
               onReject: (row) => open(row, 'rejected'),
-              onApprove: (row) => void approve(row),
+              // A flagged row is approved in its update modal, where its alerts are and the note is asked.
+              onApprove: (row) => (alerts?.[row._id] ? open(row) : void approve(row)),
               approvingId,
               approveBlocked: (row) =>
                 isFirstApprover(approvals?.[row._id], me) ? FOUR_EYES_MESSAGES.sameApprover : undefined,
@@ -155,6 +160,7 @@ export function RequestList<T extends FundingRow>({ config, status, inTabs = fal
       columnsOf,
       status,
       clients,
+      alerts,
       admin,
       open,
       approve,

@@ -4,18 +4,20 @@ import { MtStatusText } from '../shared/cells.tsx';
 import {
   accountColumn,
   actionsColumn,
+  alertFlagColumn,
   amountColumn,
   clientColumn,
   currencyColumn,
   sortFieldsOf,
   statusColumn,
   timeColumn,
+  type AlertFlags,
   type Clients,
   type RowActions,
 } from '../shared/column-builders.tsx';
 import { transferTabColumns } from '../shared/funding-tabs.ts';
 
-type Context = { tab: FundingTab; clients?: Clients; actions?: RowActions<Transfer> };
+type Context = { tab: FundingTab; clients?: Clients; actions?: RowActions<Transfer>; alerts?: AlertFlags };
 
 /** A platform leg's status; its filter matches the text (SUCCESS, or an error such as 'Not enough'). */
 function legColumn(id: string, header: string, read: (t: Transfer) => string): DataTableColumn<Transfer> {
@@ -42,7 +44,7 @@ function platformAccountColumn(
  * docs/product.md [screen.transfers]: source and destination account with platform, names, amount, currency,
  * withdrawn status (the source leg), deposited status (the destination leg), requested time.
  */
-export function transferColumns({ tab, clients, actions }: Context): DataTableColumn<Transfer>[] {
+export function transferColumns({ tab, clients, actions, alerts }: Context): DataTableColumn<Transfer>[] {
   const extra = transferTabColumns(tab);
   return [
     platformAccountColumn(
@@ -58,6 +60,7 @@ export function transferColumns({ tab, clients, actions }: Context): DataTableCo
       (t) => t.destinationAccountPlatform,
     ),
     clientColumn<Transfer>(clients),
+    alertFlagColumn<Transfer>(alerts),
     amountColumn<Transfer>('transferAmount', (t) => t.transferAmount),
     currencyColumn<Transfer>('transferCurrency', (t) => t.transferCurrency),
     legColumn('sourceMTStatus', 'Withdrawn status', (t) => t.sourceMTStatus),

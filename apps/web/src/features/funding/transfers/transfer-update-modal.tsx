@@ -8,6 +8,7 @@ import { useRequestUpdate, type RequestModalProps } from '../shared/funding-muta
 import { modalStatus } from '../shared/request-choices.ts';
 import { clientLabel, RequestSummary } from '../shared/request-summary.tsx';
 import { MoneyPictureSummary } from '../../evidence/money-picture-summary.tsx';
+import { useAlertGate } from '../shared/alert-gate.tsx';
 import { halfDoneState, transferChoices, transferLockReason } from './transfer-rules.ts';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
@@ -33,6 +34,7 @@ export function TransferUpdateModal({ row: t, client, preset, approval, onClose 
     modalStatus({ options: transferChoices(t), lockReason: transferLockReason(t) }, t.status, preset),
     approval,
   );
+  const gate = useAlertGate('transfer', t, update.error);
   const half = halfDoneState(t);
 
   return (
@@ -40,10 +42,12 @@ export function TransferUpdateModal({ row: t, client, preset, approval, onClose 
       title="Update transfer"
       kind="transfer"
       footerStart={<EvidencePackButton subject="transfer" id={t._id} />}
-      {...fourEyes.select}
+      {...gate.select(fourEyes.select)}
+      childFieldKeys={['alertNote']}
       initialComment={t.comment}
       details={fourEyes.details(
         <>
+          {gate.panel}
           <MoneyPictureSummary userId={t.userId} />
           <RequestSummary
             items={[
@@ -62,10 +66,17 @@ export function TransferUpdateModal({ row: t, client, preset, approval, onClose 
       )}
       busy={update.isPending}
       error={update.error}
-      onSubmit={(values) =>
-        update.mutate({ _id: t._id, status: values.status, comment: values.comment }, { onSuccess: onClose })
-      }
+      onSubmit={(values) => {
+        const choice = gate.choice(values.status);
+        if (!choice) return;
+        update.mutate(
+          { _id: t._id, status: values.status, comment: values.comment, ...choice },
+          { onSuccess: onClose },
+        );
+      }}
       onClose={onClose}
-    />
+    >
+      {gate.fields}
+    </UpdateModal>
   );
 }

@@ -73,7 +73,7 @@ function TransactionDetails({ w, onViewBank }: { w: Withdrawal; onViewBank?: (ba
 export function withdrawalColumns(ctx: Context): DataTableColumn<Withdrawal>[] {
   const extra = withdrawalTabColumns(ctx.tab);
   return [
-    ...requestColumns(FIELDS, ctx.clients),
+    ...requestColumns(FIELDS, ctx),
     ...(extra.details
       ? [
           {

@@ -11,6 +11,7 @@ import { modalStatus, withdrawalChoices } from '../shared/request-choices.ts';
 import { isOpenRequest } from '../shared/request-state.ts';
 import { clientLabel, RequestSummary } from '../shared/request-summary.tsx';
 import { MoneyPictureSummary } from '../../evidence/money-picture-summary.tsx';
+import { useAlertGate } from '../shared/alert-gate.tsx';
 import { WITHDRAWAL_TYPE_OPTIONS, withdrawalCurrencyText } from './withdrawal-columns.tsx';
 import { EpochTime } from '../../../shared/time-zone/index.ts';
 
@@ -31,6 +32,7 @@ export function WithdrawalUpdateModal({ row: w, client, preset, approval, onClos
     'Withdrawal updated.',
   );
   const fourEyes = useFourEyes(modalStatus(withdrawalChoices(w), w.status, preset), approval);
+  const gate = useAlertGate('withdrawal', w, update.error);
   // The type and the email choice belong to the decision on an open request.
   const open = isOpenRequest('withdrawal', w.status);
 
@@ -40,7 +42,8 @@ export function WithdrawalUpdateModal({ row: w, client, preset, approval, onClos
       kind="withdrawal"
       footerStart={<EvidencePackButton subject="withdrawal" id={w._id} />}
       rejectAlert="notice"
-      {...fourEyes.select}
+      {...gate.select(fourEyes.select)}
+      childFieldKeys={['alertNote']}
       initialComment={w.comment}
       dealAmount={{
         initial: w.withdrawalAmount,
@@ -49,6 +52,7 @@ export function WithdrawalUpdateModal({ row: w, client, preset, approval, onClos
       }}
       details={fourEyes.details(
         <>
+          {gate.panel}
           <MoneyPictureSummary userId={w.userId} withdrawalId={w._id} />
           <RequestSummary
             items={[
@@ -74,7 +78,9 @@ export function WithdrawalUpdateModal({ row: w, client, preset, approval, onClos
       )}
       busy={update.isPending}
       error={update.error}
-      onSubmit={(values) =>
+      onSubmit={(values) => {
+        const choice = gate.choice(values.status);
+        if (!choice) return;
         update.mutate(
           {
             _id: w._id,
@@ -84,12 +90,14 @@ export function WithdrawalUpdateModal({ row: w, client, preset, approval, onClos
             modifyDealAmount: values.modifyDealAmount,
             withdrawalAmount: values.dealAmount,
             withdrawalType,
+            ...choice,
           },
           { onSuccess: onClose },
-        )
-      }
+        );
+      }}
       onClose={onClose}
     >
+      {gate.fields}
       <SimpleGrid cols={2} spacing="md">
         <Select
           label="Withdrawal type"
