@@ -48,6 +48,18 @@ export const NOT_BENCHED = new Map<CallDef, string>([
   [audit.listAnchorReports, 'a handful of rows: one per anchor a restore left the database behind'],
   [audit.acknowledgeAnchorReport, WRITE],
   [reconciliation.exportReconciliationReport, FILE],
+  [calls.reports.downloadReportPdf, FILE],
+  [calls.reports.downloadReportCsv, FILE],
+  [
+    calls.reports.runReportNow,
+    "makes a whole period's report and mails it: timed by bench:report over the whole book (docs/performance.md)",
+  ],
+  [
+    calls.reports.getReport,
+    'the bench data holds no report until bench:report makes one; one row read by its id',
+  ],
+  [calls.reports.subscribeReport, WRITE],
+  [calls.reports.cancelReportSubscription, WRITE],
   [
     reconciliation.getReconciliationReport,
     'the bench data holds no reconciliation report (reports are made by runs); its mismatches are read by (report_id, id) like any page',

@@ -30,6 +30,7 @@ export * from './dashboard.ts';
 export * from './evidence.ts';
 export * from './evidence-pack.ts';
 export * from './views.ts';
+export * from './reports.ts';
 export * from './call.ts';
 export * as calls from './calls/index.ts';
 export { allCalls, namedCalls, CALL_AREAS, type CallArea, type NamedCall } from './calls/all-calls.ts';

@@ -17,4 +17,5 @@ export * from './schema/reconciliation.ts';
 export * from './schema/dashboard.ts';
 export * from './schema/views.ts';
 export * from './schema/alerts.ts';
+export * from './schema/reports.ts';
 export * from './schema/evidence-packs.ts';

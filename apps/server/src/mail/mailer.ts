@@ -3,7 +3,8 @@ import type { Db } from '../db/client.ts';
 import { devOutbox } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 
-export type Mail = { to: string; subject: string; text: string };
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+export type Mail = { to: string; subject: string; text: string; attachments?: MailAttachment[] };
 
 /** Outgoing mail. Never called inside a database transaction: send after the commit. */
 export interface Mailer {
@@ -18,7 +19,13 @@ export function smtpMailer(url: string, from: string): Mailer {
   return {
     devOutbox: false,
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        attachments: mail.attachments,
+      });
     },
     async close() {
       transport.close();
@@ -38,7 +45,10 @@ export function devOutboxMailer(db: Db, clock: Clock, log: { info: (o: object, m
         { to: mail.to, subject: mail.subject, text: mail.text },
         'mail kept in the dev outbox (SMTP_URL is unset)',
       );
-      await db.insert(devOutbox).values({ ...mail, sentAt: clock.now() });
+      // Attachments are named in the text, not kept: the outbox is for reading sign-in codes.
+      const files = mail.attachments?.map((a) => a.filename).join(', ');
+      const text = files ? `${mail.text}\n\n[attached: ${files}]` : mail.text;
+      await db.insert(devOutbox).values({ to: mail.to, subject: mail.subject, text, sentAt: clock.now() });
     },
     async close() {},
   };

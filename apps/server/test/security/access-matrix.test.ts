@@ -132,6 +132,11 @@ const SPEC_SYSOP = [
   'POST /api/admin/sessions/end',
   'POST /api/admin/staff/invite',
   'POST /api/admin/staff/update',
+  // Scheduled reports: subscriptions and Run now (docs/product.md [reports.access]).
+  'GET /api/admin/reports/subscriptions',
+  'POST /api/admin/reports/subscriptions',
+  'POST /api/admin/reports/subscriptions/:id/cancel',
+  'POST /api/admin/reports/run',
   // Acknowledging that the audit trail is behind a mailed anchor (docs/product.md [audit.anchor-behind]).
   'POST /api/admin/audit/anchor-reports/:id/acknowledge',
 ];

@@ -1,7 +1,8 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 
-export type ReceivedMail = { to: string[]; subject: string; text: string };
+/** `raw`: the whole message as sent (headers and every MIME part), for a test that reads attachments. */
+export type ReceivedMail = { to: string[]; subject: string; text: string; raw: string };
 
 /**
  * A real SMTP server on a loopback port that keeps what it receives, for tests: the console's mailer
@@ -67,6 +68,7 @@ function parseMail(raw: string, to: string[]): ReceivedMail {
     to: to.map((t) => t.toLowerCase()),
     subject: header('Subject'),
     text: body.replace(/\r\n/g, '\n'),
+    raw,
   };
 }
 

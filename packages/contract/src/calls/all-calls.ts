@@ -25,6 +25,7 @@ export const CALL_AREAS: Record<CallArea, string> = {
   groups: 'Trading groups.',
   partners: 'Introducers (IB), their codes and requests.',
   reconciliation: 'Reconciliation with the trading platform: reports and alerts.',
+  reports: 'Scheduled reports: subscriptions, the kept reports and their PDF and CSV.',
   search: 'The global search.',
   staff: 'Staff members, their roles and invitations.',
   system: 'Probes, counters, platform status and server information.',

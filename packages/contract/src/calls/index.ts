@@ -19,6 +19,7 @@ export * as funding from './funding/index.ts';
 export * as groups from './groups/index.ts';
 export * as partners from './partners/index.ts';
 export * as reconciliation from './reconciliation/index.ts';
+export * as reports from './reports/index.ts';
 export * as search from './search/index.ts';
 export * as staff from './staff/index.ts';
 export * as system from './system/index.ts';

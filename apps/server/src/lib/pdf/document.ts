@@ -29,6 +29,18 @@ export type PdfMeta = {
   createdAt: number;
 };
 
+/** What the standard fonts draw besides Latin-1 (Windows-1252); any other character is shown as '?'. */
+const CP1252_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+/** Text the standard fonts can draw: other characters as '?', control characters (but tab and newline) as spaces. */
+export const drawable = (s: string): string =>
+  [...s]
+    .map((ch) => {
+      const code = ch.charCodeAt(0);
+      if (code < 32 || code === 127) return ch === '\t' || ch === '\n' ? ch : ' ';
+      return code <= 0xff || CP1252_EXTRA.includes(ch) ? ch : '?';
+    })
+    .join('');
+
 const MARGIN = 48;
 const INK = '#1a1b1e';
 const MUTED = '#5c5f66';
@@ -60,9 +72,9 @@ export class PdfDocument {
       this.doc.on('end', () => resolve(Buffer.concat(chunks)));
       this.doc.on('error', reject);
     });
-    this.doc.font('Helvetica-Bold').fontSize(18).fillColor(INK).text(meta.title);
+    this.doc.font('Helvetica-Bold').fontSize(18).fillColor(INK).text(drawable(meta.title));
     if (meta.subtitle)
-      this.doc.moveDown(0.2).font('Helvetica').fontSize(12).fillColor(MUTED).text(meta.subtitle);
+      this.doc.moveDown(0.2).font('Helvetica').fontSize(12).fillColor(MUTED).text(drawable(meta.subtitle));
     this.doc.moveDown(0.8);
   }
 
@@ -81,7 +93,7 @@ export class PdfDocument {
 
   heading(text: string): this {
     this.keepSpace(60);
-    this.doc.moveDown(0.6).font('Helvetica-Bold').fontSize(13).fillColor(INK).text(text, MARGIN);
+    this.doc.moveDown(0.6).font('Helvetica-Bold').fontSize(13).fillColor(INK).text(drawable(text), MARGIN);
     this.doc.moveDown(0.3);
     return this;
   }
@@ -91,7 +103,7 @@ export class PdfDocument {
       .font('Helvetica')
       .fontSize(9.5)
       .fillColor(opts.muted ? MUTED : INK)
-      .text(text, MARGIN, this.doc.y, { width: this.width });
+      .text(drawable(text), MARGIN, this.doc.y, { width: this.width });
     this.doc.moveDown(0.4);
     return this;
   }
@@ -106,9 +118,11 @@ export class PdfDocument {
         .font('Helvetica')
         .fontSize(9.5)
         .fillColor(MUTED)
-        .text(label, MARGIN, y, { width: labelWidth - 8 });
+        .text(drawable(label), MARGIN, y, { width: labelWidth - 8 });
       const afterLabel = this.doc.y;
-      this.doc.fillColor(INK).text(value, MARGIN + labelWidth, y, { width: this.width - labelWidth });
+      this.doc
+        .fillColor(INK)
+        .text(drawable(value), MARGIN + labelWidth, y, { width: this.width - labelWidth });
       this.doc.y = Math.max(afterLabel, this.doc.y) + 2;
     }
     this.doc.x = MARGIN;
@@ -128,7 +142,9 @@ export class PdfDocument {
     const rowHeight = (cells: string[], font: string) => {
       this.doc.font(font).fontSize(9);
       return (
-        Math.max(...cells.map((cell, i) => this.doc.heightOfString(cell, { width: widths[i]! - pad * 2 }))) +
+        Math.max(
+          ...cells.map((cell, i) => this.doc.heightOfString(drawable(cell), { width: widths[i]! - pad * 2 })),
+        ) +
         pad * 2
       );
     };
@@ -139,7 +155,7 @@ export class PdfDocument {
       let x = MARGIN;
       this.doc.font(font).fontSize(9).fillColor(INK);
       cells.forEach((cell, i) => {
-        this.doc.text(cell, x + pad, y + pad, {
+        this.doc.text(drawable(cell), x + pad, y + pad, {
           width: widths[i]! - pad * 2,
           align: columns[i]!.align ?? 'left',
         });
@@ -190,7 +206,7 @@ export class PdfDocument {
       // Below the bottom margin: lift it for the footer so that pdfkit does not start a new page.
       this.doc.page.margins.bottom = 0;
       this.doc.font('Helvetica').fontSize(8).fillColor(MUTED);
-      this.doc.text(this.meta.footer, MARGIN, y, { width: this.width * 0.75, lineBreak: false });
+      this.doc.text(drawable(this.meta.footer), MARGIN, y, { width: this.width * 0.75, lineBreak: false });
       this.doc.text(`Page ${i + 1 - range.start} of ${range.count}`, MARGIN, y, {
         width: this.width,
         align: 'right',

@@ -1,0 +1,159 @@
+import type { ReportFigures, ReportPeriod } from '@brokerdesk/contract';
+import { PdfDocument } from '../../lib/pdf/document.ts';
+import {
+  ageWords,
+  amountWords,
+  countWords,
+  methodWords,
+  mismatchWords,
+  queueWords,
+  ruleWords,
+  timeWords,
+} from './words.ts';
+
+const FREQUENCY_TITLE = {
+  daily: 'Daily report',
+  weekly: 'Weekly report',
+  monthly: 'Monthly report',
+} as const;
+
+/** The report as finance staff read it (docs/product.md [reports.pdf]): one section per figure. */
+export function reportPdf(period: ReportPeriod, f: ReportFigures, recipient: string): Promise<Buffer> {
+  const tz = period.timeZone;
+  const pdf = new PdfDocument({
+    title: `Brokerdesk ${FREQUENCY_TITLE[period.frequency].toLowerCase()}: ${period.label}`,
+    subtitle: `${timeWords(period.from, tz)} to ${timeWords(period.to, tz)} (${tz}), for ${recipient}`,
+    footer: `Brokerdesk ${FREQUENCY_TITLE[period.frequency].toLowerCase()} ${period.key}, made ${timeWords(f.madeAt, tz)} (${tz})`,
+    createdAt: f.madeAt,
+  });
+
+  pdf.heading('Deposits and withdrawals');
+  pdf.paragraph('Approved in the period, by approval time. Net is deposits less withdrawals.', {
+    muted: true,
+  });
+  const money = (m: { count: number; amount: number }) => [countWords(m.count), amountWords(m.amount)];
+  const rows = f.fundingTotals.flatMap((t) => [
+    ...f.funding
+      .filter((l) => l.currency === t.currency)
+      .map((l) => ({
+        cells: [
+          l.currency,
+          methodWords(l.method),
+          ...money(l.deposits),
+          ...money(l.withdrawals),
+          amountWords(l.net),
+        ],
+      })),
+    {
+      cells: [t.currency, 'All methods', ...money(t.deposits), ...money(t.withdrawals), amountWords(t.net)],
+      bold: true,
+    },
+  ]);
+  pdf.table(
+    [
+      { header: 'Currency', width: 9 },
+      { header: 'Method', width: 17 },
+      { header: 'Deposits', width: 10, align: 'right' },
+      { header: 'Amount in', width: 17, align: 'right' },
+      { header: 'Withdrawals', width: 12, align: 'right' },
+      { header: 'Amount out', width: 17, align: 'right' },
+      { header: 'Net', width: 18, align: 'right' },
+    ],
+    rows,
+    'No deposit or withdrawal was approved in the period.',
+  );
+
+  pdf.heading('Queues');
+  pdf.paragraph(`Waiting when the report was made (${timeWords(f.madeAt, tz)}).`, { muted: true });
+  pdf.table(
+    [
+      { header: 'Queue', width: 40 },
+      { header: 'Waiting', width: 15, align: 'right' },
+      { header: 'Oldest since', width: 27 },
+      { header: 'Oldest age', width: 18, align: 'right' },
+    ],
+    f.queues.map((q) => ({
+      cells: [
+        queueWords(q.queue),
+        countWords(q.count),
+        q.oldestAt === null ? '-' : timeWords(q.oldestAt, tz),
+        q.oldestAt === null ? '-' : ageWords(f.madeAt - q.oldestAt),
+      ],
+    })),
+  );
+
+  pdf.heading('Decisions per staff member');
+  pdf.paragraph(
+    'Approvals (first approvals of four-eyes included) and rejections of every kind of request.',
+    {
+      muted: true,
+    },
+  );
+  pdf.table(
+    [
+      { header: 'Staff member', width: 55 },
+      { header: 'Approved', width: 15, align: 'right' },
+      { header: 'Rejected', width: 15, align: 'right' },
+      { header: 'Total', width: 15, align: 'right' },
+    ],
+    f.decisions.map((d) => ({
+      cells: [d.name, countWords(d.approved), countWords(d.rejected), countWords(d.approved + d.rejected)],
+    })),
+    'No decision in the period.',
+  );
+
+  pdf.heading('Four-eyes approvals');
+  const e = f.fourEyes;
+  pdf.facts([
+    ['First approvals given', countWords(e.firstApprovals)],
+    ['Second approvals (decision made)', countWords(e.secondApprovals)],
+    ['Cancelled', countWords(e.cancelled)],
+    [
+      'Awaiting a second approver now',
+      e.awaitingNow === 0
+        ? 'None'
+        : `${countWords(e.awaitingNow)}, the oldest for ${ageWords(f.madeAt - (e.oldestAwaitingAt ?? f.madeAt))}`,
+    ],
+  ]);
+
+  pdf.heading('Alerts');
+  const a = f.alerts;
+  pdf.facts([
+    ['Opened in the period', countWords(a.opened)],
+    ['Resolved: cleared', countWords(a.cleared)],
+    ['Resolved: confirmed', countWords(a.confirmed)],
+    ['Open now', countWords(a.openNow)],
+  ]);
+  if (a.byRule.length > 0)
+    pdf.table(
+      [
+        { header: 'Rule', width: 55 },
+        { header: 'Opened', width: 15, align: 'right' },
+        { header: 'Cleared', width: 15, align: 'right' },
+        { header: 'Confirmed', width: 15, align: 'right' },
+      ],
+      a.byRule.map((r) => ({
+        cells: [ruleWords(r.rule), countWords(r.opened), countWords(r.cleared), countWords(r.confirmed)],
+      })),
+    );
+
+  pdf.heading('Reconciliation with the trading platform');
+  const r = f.reconciliation;
+  pdf.facts([
+    [
+      'Runs finished in the period',
+      `${countWords(r.runs)}${r.failedRuns ? ` (${countWords(r.failedRuns)} failed)` : ''}`,
+    ],
+    ['Mismatches found', countWords(r.mismatches)],
+    ['Critical (money moved twice or without approval)', countWords(r.critical)],
+  ]);
+  if (r.byKind.length > 0)
+    pdf.table(
+      [
+        { header: 'Mismatch', width: 75 },
+        { header: 'Found', width: 25, align: 'right' },
+      ],
+      r.byKind.map((k) => ({ cells: [mismatchWords(k.kind), countWords(k.count)] })),
+    );
+  return pdf.toBuffer();
+}
