@@ -75,20 +75,22 @@ export async function readWithdrawal(db: Db, id: string): Promise<WithdrawalFact
   return r;
 }
 
+/** The client's deposits of a currency made within [from, to] that brought money in (not refused). */
+const moneyInWithin = (userId: string, currency: string, from: number, to: number) =>
+  and(
+    eq(deposits.userId, userId),
+    gte(deposits.timestamp, from),
+    lte(deposits.timestamp, to),
+    eq(deposits.depositCurrency, currency),
+    notInArray(deposits.status, NOT_MONEY),
+  );
+
 /** The client's deposits in a currency made within [from, to], money only (not rejected), oldest first. */
 export async function depositsWithin(db: Db, userId: string, currency: string, from: number, to: number) {
   const rows = await db
     .select({ id: deposits.id, amount: deposits.depositAmountSent, at: deposits.timestamp })
     .from(deposits)
-    .where(
-      and(
-        eq(deposits.userId, userId),
-        gte(deposits.timestamp, from),
-        lte(deposits.timestamp, to),
-        eq(deposits.depositCurrency, currency),
-        notInArray(deposits.status, NOT_MONEY),
-      ),
-    )
+    .where(moneyInWithin(userId, currency, from, to))
     .orderBy(desc(deposits.timestamp), desc(deposits.id))
     .limit(WINDOW_LIMIT);
   return rows.reverse();
@@ -168,15 +170,7 @@ export async function depositTotalWithin(db: Db, userId: string, currency: strin
   const [r] = await db
     .select({ n: count(), cents: sql<string | null>`sum(round(${deposits.depositAmountSent} * 100))::text` })
     .from(deposits)
-    .where(
-      and(
-        eq(deposits.userId, userId),
-        gte(deposits.timestamp, from),
-        lte(deposits.timestamp, to),
-        eq(deposits.depositCurrency, currency),
-        notInArray(deposits.status, NOT_MONEY),
-      ),
-    );
+    .where(moneyInWithin(userId, currency, from, to));
   return { count: r?.n ?? 0, total: Number(r?.cents ?? 0) / 100 };
 }
 
