@@ -5,3 +5,5 @@ export const auditKeys = entityKeys('audit');
 export const auditFacetKeys = entityKeys('audit-facets');
 export const documentViewKeys = entityKeys('document-views');
 export const staffSessionKeys = entityKeys('staff-sessions');
+export const auditSealKeys = entityKeys('audit-seals');
+export const anchorReportKeys = entityKeys('anchor-reports');

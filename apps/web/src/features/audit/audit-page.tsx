@@ -26,6 +26,7 @@ import { useAuditSearch } from './audit-queries.ts';
 import { AuditRecordModal } from './audit-record-modal.tsx';
 import { AuditSearchForm } from './audit-search-form.tsx';
 import { ChainStatus } from './chain-status.tsx';
+import { SealsPanel } from './seals-panel.tsx';
 import { downloadFile } from './download-file.ts';
 import { hasRole, useStaffRole } from './staff-role.ts';
 import { PageHeader } from '../../shared/page-header.tsx';
@@ -105,6 +106,7 @@ export function AuditPage() {
         </Button>
       </PageHeader>
       <ChainStatus canVerify={hasRole(role, 'SYSOP')} />
+      <SealsPanel isSysop={hasRole(role, 'SYSOP')} />
       <AuditSearchForm key={JSON.stringify(state.filters)} values={state.filters} onSearch={search} />
       {query.data?.clientMatches && <ClientMatches matches={query.data.clientMatches} />}
       <DataTable
