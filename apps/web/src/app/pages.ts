@@ -31,6 +31,7 @@ export const Page = lazyPages({
   // Control: audit trail, reconciliation, staff sessions.
   AuditPage: () => import('../features/audit/audit-page.tsx'),
   ReconciliationPage: () => import('../features/reconciliation/reconciliation-page.tsx'),
+  ReportsPage: () => import('../features/reports/reports-page.tsx'),
   SessionsPage: () => import('../features/audit/sessions-page.tsx'),
   StaffPage: () => import('../features/staff/staff-page.tsx'),
   ThresholdsPage: () => import('../features/approvals/thresholds-page.tsx'),

@@ -58,6 +58,7 @@ export const router = createBrowserRouter([
           { path: 'alerts', element: <Page.AlertsPage /> },
           { path: 'alerts/settings', element: <Page.AlertSettingsPage /> },
           { path: 'reconciliation', element: <Page.ReconciliationPage /> },
+          { path: 'reports', element: <Page.ReportsPage /> },
           { path: 'sessions', element: <Page.SessionsPage /> },
           { path: 'staff', element: <Page.StaffPage /> },
         ],

@@ -4,6 +4,7 @@ import {
   ageWords,
   amountWords,
   countWords,
+  dayWords,
   methodWords,
   mismatchWords,
   queueWords,
@@ -22,7 +23,8 @@ export function reportPdf(period: ReportPeriod, f: ReportFigures, recipient: str
   const tz = period.timeZone;
   const pdf = new PdfDocument({
     title: `Brokerdesk ${FREQUENCY_TITLE[period.frequency].toLowerCase()}: ${period.label}`,
-    subtitle: `${timeWords(period.from, tz)} to ${timeWords(period.to, tz)} (${tz}), for ${recipient}`,
+    // The days the period covers, both included, as the zone's calendar has them.
+    subtitle: `${dayWords(period.from, tz)} to ${dayWords(period.to - 1, tz)}, ${tz} time, for ${recipient}`,
     footer: `Brokerdesk ${FREQUENCY_TITLE[period.frequency].toLowerCase()} ${period.key}, made ${timeWords(f.madeAt, tz)} (${tz})`,
     createdAt: f.madeAt,
   });
@@ -51,13 +53,13 @@ export function reportPdf(period: ReportPeriod, f: ReportFigures, recipient: str
   ]);
   pdf.table(
     [
-      { header: 'Currency', width: 9 },
-      { header: 'Method', width: 17 },
+      { header: 'Currency', width: 12 },
+      { header: 'Method', width: 16 },
       { header: 'Deposits', width: 10, align: 'right' },
-      { header: 'Amount in', width: 17, align: 'right' },
-      { header: 'Withdrawals', width: 12, align: 'right' },
-      { header: 'Amount out', width: 17, align: 'right' },
-      { header: 'Net', width: 18, align: 'right' },
+      { header: 'Amount in', width: 16, align: 'right' },
+      { header: 'Withdrawals', width: 14, align: 'right' },
+      { header: 'Amount out', width: 16, align: 'right' },
+      { header: 'Net', width: 16, align: 'right' },
     ],
     rows,
     'No deposit or withdrawal was approved in the period.',
@@ -145,7 +147,7 @@ export function reportPdf(period: ReportPeriod, f: ReportFigures, recipient: str
       `${countWords(r.runs)}${r.failedRuns ? ` (${countWords(r.failedRuns)} failed)` : ''}`,
     ],
     ['Mismatches found', countWords(r.mismatches)],
-    ['Critical (money moved twice or without approval)', countWords(r.critical)],
+    ['Critical (money moved twice or unapproved)', countWords(r.critical)],
   ]);
   if (r.byKind.length > 0)
     pdf.table(

@@ -37,6 +37,16 @@ export function timeWords(at: number, timeZone: string): string {
   });
 }
 
+/** "1 October 2026", the calendar day of an instant in the zone. */
+export function dayWords(at: number, timeZone: string): string {
+  return new Date(at * 1000).toLocaleDateString('en-GB', {
+    timeZone,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+}
+
 /** How long something has waited: "3 d 4 h", "5 h 10 min", "12 min". */
 export function ageWords(seconds: number): string {
   const s = Math.max(0, seconds);

@@ -110,7 +110,9 @@ export class PdfDocument {
 
   /** Label and value lines, the labels in a column of their own. */
   facts(lines: [label: string, value: string][]): this {
-    const labelWidth = Math.min(200, this.width * 0.4);
+    const labelWidth = Math.min(260, this.width * 0.5);
+    // A short block stays on one page.
+    this.keepSpace(lines.length * 15);
     for (const [label, value] of lines) {
       this.keepSpace(16);
       const y = this.doc.y;

@@ -11,6 +11,7 @@ import {
   IconDevices,
   IconGauge,
   IconScale,
+  IconReportAnalytics,
   IconHandStop,
   IconHistory,
   IconUserCheck,
@@ -148,6 +149,8 @@ export const NAV_GROUPS: NavGroup[] = [
         counter: 'criticalMismatches',
         counterLabel: 'critical',
       },
+      // Scheduled reports: the history for staff, subscriptions for a SYSOP (docs/product.md [screen.reports]).
+      { label: 'Reports', to: '/reports', icon: IconReportAnalytics, minRole: 'ADMIN' },
       { label: 'Staff', to: '/staff', icon: IconUserShield, minRole: 'ADMIN' },
       { label: 'Staff Sessions', to: '/sessions', icon: IconDevices, minRole: 'SYSOP' },
     ],

@@ -1,0 +1,253 @@
+import {
+  REPORT_PAGE_SIZES,
+  type ReportRow,
+  type ReportStatus,
+  type ReportSubscription,
+} from '@brokerdesk/contract';
+import { Badge, Button, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorsOf } from '../../shared/api.ts';
+import { confirmAction } from '../../shared/confirm-modal.tsx';
+import { ErrorAlert } from '../../shared/error-alert.tsx';
+import { showErrorNotice, showSuccessNotice } from '../../shared/notify.ts';
+import { PageHeader } from '../../shared/page-header.tsx';
+import { EpochTime } from '../../shared/time-zone/index.ts';
+import { usePageTitle } from '../../shared/use-page-title.ts';
+import { downloadFile } from '../audit/download-file.ts';
+import { hasRole, useStaffRole } from '../audit/staff-role.ts';
+import { reportFilePath, useCancelSubscription, useReports, useSubscriptions } from './reports-api.ts';
+import { RunNowModal } from './run-now-modal.tsx';
+import { SubscribeModal } from './subscribe-modal.tsx';
+
+const STATUS_COLOR: Record<ReportStatus, string> = {
+  pending: 'yellow',
+  sending: 'blue',
+  sent: 'green',
+  skipped: 'gray',
+};
+const FREQUENCY: Record<ReportSubscription['frequency'], string> = {
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+};
+
+/**
+ * /reports (docs/product.md [screen.reports]): the scheduled reports. A SYSOP subscribes staff, runs a
+ * subscription's report now for a past period and ends subscriptions; every staff member reads the
+ * history and downloads each report's PDF and CSV.
+ */
+export function ReportsPage() {
+  usePageTitle('Reports');
+  const sysop = hasRole(useStaffRole(), 'SYSOP');
+  const [subscribing, setSubscribing] = useState(false);
+  const [running, setRunning] = useState<ReportSubscription | null>(null);
+  return (
+    <Stack gap="md">
+      <PageHeader title="Reports">
+        {sysop && (
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setSubscribing(true)}>
+            Subscribe
+          </Button>
+        )}
+      </PageHeader>
+      <Text size="sm" c="dimmed">
+        Daily, weekly and monthly reports for finance: approved deposits and withdrawals per currency and
+        method, queues, decisions per staff member, four-eyes, alerts and reconciliation. Each is mailed to
+        its subscriber as a PDF with its figures as CSV, once its period has ended.
+      </Text>
+      {sysop && <Subscriptions onRun={setRunning} />}
+      <History />
+      {subscribing && <SubscribeModal onClose={() => setSubscribing(false)} />}
+      {running && <RunNowModal subscription={running} onClose={() => setRunning(null)} />}
+    </Stack>
+  );
+}
+
+function Subscriptions({ onRun }: { onRun: (s: ReportSubscription) => void }) {
+  const query = useSubscriptions(true);
+  const cancel = useCancelSubscription();
+  const live = query.data?.subscriptions.filter((s) => s.cancelledAt === null) ?? [];
+  const end = async (s: ReportSubscription) => {
+    const ok = await confirmAction({
+      title: 'End subscription',
+      message: `Stop mailing the ${s.frequency} report to ${s.staffName || s.staffEmail}? The reports already sent stay in the history.`,
+      confirmLabel: 'End subscription',
+    });
+    if (!ok) return;
+    cancel.mutate(s._id, {
+      onSuccess: () => showSuccessNotice('Subscription ended.'),
+      onError: (e) => showErrorNotice(Object.values(errorsOf(e))[0]),
+    });
+  };
+  return (
+    <Stack gap="xs">
+      <Title order={4}>Subscriptions</Title>
+      {query.error && <ErrorAlert errors={errorsOf(query.error)} />}
+      <Paper withBorder radius="md">
+        <Table striped verticalSpacing="xs" aria-label="Subscriptions">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Staff member</Table.Th>
+              <Table.Th>Report</Table.Th>
+              <Table.Th>Time zone</Table.Th>
+              <Table.Th>Last sent</Table.Th>
+              <Table.Th>Subscribed by</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {live.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={6}>
+                  <Text size="sm" c="dimmed">
+                    {query.isPending ? 'Loading…' : 'Nobody is subscribed yet.'}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {live.map((s) => (
+              <Table.Tr key={s._id}>
+                <Table.Td>
+                  <Text size="sm">{s.staffName || s.staffEmail}</Text>
+                  <Text size="xs" c="dimmed">
+                    {s.staffEmail}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{FREQUENCY[s.frequency]}</Table.Td>
+                <Table.Td>{s.timeZone}</Table.Td>
+                <Table.Td>
+                  {s.lastSent ? (
+                    s.lastSent.label
+                  ) : (
+                    <Text c="dimmed" size="sm">
+                      Not yet
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{s.createdBy}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconPlayerPlay size={14} />}
+                      onClick={() => onRun(s)}
+                    >
+                      Run now
+                    </Button>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => void end(s)}>
+                      End
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+    </Stack>
+  );
+}
+
+function History() {
+  const [page, setPage] = useState(1);
+  const sizePerPage = REPORT_PAGE_SIZES.initial;
+  const query = useReports({ page, sizePerPage });
+  const rows = query.data?.data ?? [];
+  const pages = Math.max(1, Math.ceil((query.data?.totalSize ?? 0) / sizePerPage));
+  const download = (r: ReportRow, kind: 'pdf' | 'csv') =>
+    downloadFile(reportFilePath(r._id, kind), `report.${kind}`).catch((e: unknown) =>
+      showErrorNotice(Object.values(errorsOf(e))[0]),
+    );
+  return (
+    <Stack gap="xs">
+      <Title order={4}>History</Title>
+      {query.error && <ErrorAlert errors={errorsOf(query.error)} />}
+      <Paper withBorder radius="md">
+        <Table striped verticalSpacing="xs" aria-label="Report history">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Period</Table.Th>
+              <Table.Th>Report</Table.Th>
+              <Table.Th>Sent to</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Sent</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={6}>
+                  <Text size="sm" c="dimmed">
+                    {query.isPending ? 'Loading…' : 'No report has been made yet.'}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {rows.map((r) => (
+              <Table.Tr key={r._id}>
+                <Table.Td>
+                  <Text size="sm">{r.period.label}</Text>
+                  <Text size="xs" c="dimmed">
+                    {r.period.timeZone}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {FREQUENCY[r.period.frequency]}
+                  {r.trigger === 'manual' && (
+                    <Text size="xs" c="dimmed">
+                      Run now by {r.requestedBy}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{r.staffName || r.staffEmail}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    color={STATUS_COLOR[r.status]}
+                    title={r.error || undefined}
+                  >
+                    {r.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <EpochTime seconds={r.sentAt} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconDownload size={14} />}
+                      disabled={r.madeAt === null}
+                      onClick={() => void download(r, 'pdf')}
+                      aria-label={`Download the PDF of ${r.period.label}`}
+                    >
+                      PDF
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconDownload size={14} />}
+                      disabled={r.madeAt === null}
+                      onClick={() => void download(r, 'csv')}
+                      aria-label={`Download the CSV of ${r.period.label}`}
+                    >
+                      CSV
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} size="sm" />}
+    </Stack>
+  );
+}
