@@ -176,7 +176,7 @@ export async function addAlertCases(db: Db, now: number) {
       });
     if (c.withdrawal) {
       const w = c.withdrawal;
-      const id = caseId('w', c.n);
+      const id = caseId('e', c.n);
       const type = w.type ?? 'wire';
       requests.push({ type: 'withdrawal', id });
       if (!write) continue;
@@ -198,4 +198,4 @@ export async function addAlertCases(db: Db, now: number) {
 }
 
 /** The case withdrawals: the server evaluates them again with its platform (low trading). */
-export const CASE_WITHDRAWAL_PREFIX = 'ca5ew';
+export const CASE_WITHDRAWAL_PREFIX = 'ca5ee';
