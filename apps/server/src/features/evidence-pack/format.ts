@@ -1,7 +1,8 @@
 /** Words and numbers as the summary shows them: times in UTC, amounts with two decimals. */
 
+/** A time in UTC to the minute; the summary says once that its times are UTC. */
 export const when = (epoch: number | null | undefined): string =>
-  epoch ? `${new Date(epoch * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+  epoch ? new Date(epoch * 1000).toISOString().slice(0, 16).replace('T', ' ') : '';
 
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 export const amount = (value: number | null | undefined, currency = ''): string =>

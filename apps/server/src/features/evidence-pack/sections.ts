@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS, EVIDENCE_PACK_AUDIT_ACTION } from '@brokerdesk/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -9,20 +9,16 @@ import {
   bankAccounts,
   clientLogs,
   deposits,
-  fundingApprovals,
   ibRequests,
   kycDocuments,
   leverageChanges,
-  platformOperations,
-  platformOperationsArchive,
-  reconciliationMismatches,
-  reconciliationReports,
   subAccountRequests,
   transfers,
   users,
   withdrawals,
 } from '../../db/schema.ts';
 import { cursorBatchesWith } from '../../lib/cursor-stream.ts';
+import { fundingSection } from './funding-section.ts';
 import { amount, label, text, when, yesNo } from './format.ts';
 import type { Scope } from './scope.ts';
 
@@ -54,7 +50,7 @@ export async function staffNames(db: Db): Promise<StaffNames> {
     .select({ id: users.id, name: users.name, surname: users.surname, email: users.email })
     .from(users)
     .where(inArray(users.role, ['ADMIN', 'SYSOP']));
-  return new Map(rows.map((r) => [r.id, `${`${r.name} ${r.surname}`.trim()} <${r.email}>`]));
+  return new Map(rows.map((r) => [r.id, `${r.name} ${r.surname}`.trim() || r.email]));
 }
 
 const once = (rows: () => Promise<Row[]>) =>
@@ -64,7 +60,7 @@ const once = (rows: () => Promise<Row[]>) =>
   };
 
 /** Rows of a table through a cursor, each batch passed through `enrich` (its look-ups in the cursor's transaction). */
-const cursor = <T extends PgTable>(
+export const cursor = <T extends PgTable>(
   db: Db,
   table: T,
   query: SQL,
@@ -76,7 +72,12 @@ const cursor = <T extends PgTable>(
   };
 
 /** Columns kept for the lists' filters (a copy of the client's name): not facts of the record. */
-const withoutSearchCopies = ({ clientSearch: _s, clientName: _n, clientEmail: _e, ...row }: Row): Row => row;
+export const withoutSearchCopies = ({
+  clientSearch: _s,
+  clientName: _n,
+  clientEmail: _e,
+  ...row
+}: Row): Row => row;
 
 export type PackContext = {
   db: Db;
@@ -240,13 +241,13 @@ export function sectionsOf(c: PackContext): Section[] {
     {
       key: 'decisions',
       title: 'KYC and compliance decisions',
-      note: 'Every change staff made to the client, their bank details, accounts, requests and alerts (the audit records, in full in audit.jsonl).',
+      note: 'Every change staff made to the client, their bank details, accounts, requests and alerts; the decisions on deposits, withdrawals and transfers are in their tables below. Every audit record is in full in audit.jsonl.',
       shape: 'table',
       empty: 'No decisions recorded.',
       rows: cursor(
         db,
         auditLog,
-        sql`select * from audit_log where id in (${scope.auditIds}) and action not in (${AUDIT_ACTIONS.documentViewed}, ${AUDIT_ACTIONS.documentLinkIssued}, ${EVIDENCE_PACK_AUDIT_ACTION}) and entity not in ('platform_operation', 'session') order by id`,
+        sql`select * from audit_log where id in (${scope.auditIds}) and action not in (${AUDIT_ACTIONS.documentViewed}, ${AUDIT_ACTIONS.documentLinkIssued}, ${EVIDENCE_PACK_AUDIT_ACTION}) and entity not in ('platform_operation', 'session', 'deposit', 'withdrawal', 'transfer') order by id`,
       ),
       columns: [
         { header: 'When', width: 2, cell: (r) => when(r.at as number) },
@@ -285,30 +286,21 @@ export function sectionsOf(c: PackContext): Section[] {
         },
       ],
     },
-    fundingSection(c, who, 'deposits', 'Deposits', deposits, 'deposit', [LEG('dep')], {
+    fundingSection(c, who, 'deposits', 'Deposits', deposits, 'deposit', ['dep'], {
       amount: (r) => amount(r.depositAmountSent as number, text(r.depositCurrency)),
       method: (r) => [r.depositType, r.depositPaymentName].filter(Boolean).map(text).join(' '),
       account: (r) => text(r.accountNumber),
     }),
-    fundingSection(c, who, 'withdrawals', 'Withdrawals', withdrawals, 'withdrawal', [LEG('wd')], {
+    fundingSection(c, who, 'withdrawals', 'Withdrawals', withdrawals, 'withdrawal', ['wd'], {
       amount: (r) => amount(r.withdrawalAmount as number, text(r.withdrawalCurrency)),
       method: (r) => [r.withdrawalType, r.withdrawalPaymentName].filter(Boolean).map(text).join(' '),
       account: (r) => text(r.accountNumber),
     }),
-    fundingSection(
-      c,
-      who,
-      'transfers',
-      'Transfers',
-      transfers,
-      'transfer',
-      [LEG('trs'), LEG('trd'), LEG('trr')],
-      {
-        amount: (r) => amount(r.transferAmount as number, text(r.transferCurrency)),
-        method: () => 'internal',
-        account: (r) => `${text(r.sourceAccount)} -> ${text(r.destinationAccount)}`,
-      },
-    ),
+    fundingSection(c, who, 'transfers', 'Transfers', transfers, 'transfer', ['trs', 'trd', 'trr'], {
+      amount: (r) => amount(r.transferAmount as number, text(r.transferCurrency)),
+      method: () => 'internal',
+      account: (r) => `${text(r.sourceAccount)} -> ${text(r.destinationAccount)}`,
+    }),
     {
       key: 'leverageChanges',
       title: 'Leverage changes',
@@ -414,175 +406,10 @@ export function sectionsOf(c: PackContext): Section[] {
       columns: [
         { header: 'When', width: 2, cell: (r) => when(r.timestamp as number) },
         { header: 'Event', width: 5, cell: (r) => text(r.event) },
-        { header: 'By', width: 2, cell: (r) => text(r.actionedBy) },
+        { header: 'By', width: 2, cell: (r) => staff.get(text(r.actionedBy)) ?? text(r.actionedBy) },
       ],
     });
   return sections;
 }
 
 const pad = (v: unknown) => String(v ?? '').padStart(2, '0');
-const LEG = (prefix: string) => prefix;
-
-type FundingCells = { amount: (r: Row) => string; method: (r: Row) => string; account: (r: Row) => string };
-
-/**
- * One funding table, each row with what decided it: its four-eyes approvals, the platform operations that
- * carried it out (their keys, which are the deal comments, and the deal ids), and what reconciliation
- * found about it. The look-ups run once per batch of rows.
- */
-function fundingSection(
-  c: PackContext,
-  who: (id: unknown) => string,
-  key: string,
-  title: string,
-  table: typeof deposits | typeof withdrawals | typeof transfers,
-  requestType: 'deposit' | 'withdrawal' | 'transfer',
-  prefixes: string[],
-  cells: FundingCells,
-): Section {
-  const tableName = sql.identifier(
-    requestType === 'deposit' ? 'deposits' : requestType === 'withdrawal' ? 'withdrawals' : 'transfers',
-  );
-  const query = sql`select * from ${tableName} where ${c.scope.rows(table)} order by timestamp, id`;
-  return {
-    key,
-    title,
-    shape: 'table',
-    empty: `No ${title.toLowerCase()}.`,
-    rows: cursor(c.db, table, query, (tx, rows) => fundingFacts(tx, rows, requestType, prefixes)),
-    columns: [
-      { header: 'Asked', width: 2, cell: (r) => when(r.timestamp as number) },
-      { header: 'Amount', width: 2, cell: cells.amount },
-      { header: 'Account / method', width: 2, cell: (r) => `${cells.account(r)} ${cells.method(r)}`.trim() },
-      { header: 'Status', width: 2, cell: (r) => text(r.status) },
-      { header: 'Decided by', width: 3, cell: (r) => decidedBy(r, who) },
-      {
-        header: 'Deal ids',
-        width: 2,
-        cell: (r) => (r.deals as Row[]).map((d) => `${text(d.dealId) || '-'} (${text(d.state)})`).join(', '),
-      },
-      { header: 'Reconciliation', width: 2, cell: (r) => text((r.reconciliation as Row).status) },
-    ],
-  };
-}
-
-function decidedBy(r: Row, who: (id: unknown) => string): string {
-  const approvals = (r.approvals as Row[]).map((a) =>
-    a.state === 'cancelled'
-      ? `four-eyes cancelled by ${who(a.cancelledBy)}`
-      : `${who(a.firstBy)} ${when(a.firstAt as number)}${a.secondBy ? `, second ${who(a.secondBy)} ${when(a.secondAt as number)}` : ', awaiting a second approver'}`,
-  );
-  if (approvals.length > 0) return approvals.join('; ');
-  const at = (r.timeApproved ?? r.timeRejected) as number | null;
-  return r.adminId ? `${who(r.adminId)}${at ? ` ${when(at)}` : ''}` : '';
-}
-
-async function fundingFacts(
-  tx: DbOrTx,
-  batch: Row[],
-  requestType: 'deposit' | 'withdrawal' | 'transfer',
-  prefixes: string[],
-): Promise<Row[]> {
-  const ids = batch.map((r) => r.id as string);
-  const bases = ids.flatMap((id) => prefixes.map((p) => `${p}:${id}`));
-  const approvals = await tx
-    .select()
-    .from(fundingApprovals)
-    .where(and(eq(fundingApprovals.requestType, requestType), inArray(fundingApprovals.requestId, ids)))
-    .orderBy(asc(fundingApprovals.firstAt));
-  const opColumns = (t: typeof platformOperations | typeof platformOperationsArchive) => ({
-    key: t.idempotencyKey,
-    baseKey: t.baseKey,
-    kind: t.kind,
-    login: t.login,
-    state: t.state,
-    result: t.result,
-    lastError: t.lastError,
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
-  });
-  const ops = [
-    ...(await tx
-      .select(opColumns(platformOperations))
-      .from(platformOperations)
-      .where(inArray(platformOperations.baseKey, bases))),
-    ...(await tx
-      .select(opColumns(platformOperationsArchive))
-      .from(platformOperationsArchive)
-      .where(inArray(platformOperationsArchive.baseKey, bases))),
-  ];
-  const mismatches = await tx
-    .select({
-      reportId: reconciliationMismatches.reportId,
-      kind: reconciliationMismatches.kind,
-      requestId: reconciliationMismatches.requestId,
-      leg: reconciliationMismatches.leg,
-      dealId: reconciliationMismatches.dealId,
-      expectedAmount: reconciliationMismatches.expectedAmount,
-      dealAmount: reconciliationMismatches.dealAmount,
-      note: reconciliationMismatches.note,
-      critical: reconciliationMismatches.critical,
-      reportedAt: reconciliationReports.startedAt,
-    })
-    .from(reconciliationMismatches)
-    .innerJoin(reconciliationReports, eq(reconciliationReports.id, reconciliationMismatches.reportId))
-    .where(
-      and(
-        eq(reconciliationMismatches.requestType, requestType),
-        inArray(reconciliationMismatches.requestId, ids),
-      ),
-    );
-  // The finished runs whose period covers the batch's decisions: a row decided inside one, with no
-  // mismatch, was matched with its deal.
-  const decidedAt = (r: Row) =>
-    (r.timeApproved as number | null) ?? ((r.times as Row | null)?.approved as number | undefined) ?? null;
-  const times = batch.map(decidedAt).filter((t): t is number => t !== null);
-  const runs =
-    times.length === 0
-      ? []
-      : await tx
-          .select({
-            from: reconciliationReports.periodFrom,
-            to: reconciliationReports.periodTo,
-            login: reconciliationReports.login,
-          })
-          .from(reconciliationReports)
-          .where(
-            sql`${reconciliationReports.status} in ('ok', 'mismatches') and ${reconciliationReports.periodFrom} <= ${Math.max(...times)} and ${reconciliationReports.periodTo} >= ${Math.min(...times)}`,
-          )
-          .orderBy(desc(reconciliationReports.startedAt))
-          .limit(1000);
-  return batch.map((row) => {
-    const id = row.id as string;
-    const own = (base: unknown) => prefixes.some((p) => base === `${p}:${id}`);
-    const found = mismatches.filter((m) => m.requestId === id);
-    const at = decidedAt(row);
-    const logins = [row.accountNumber, row.sourceAccount, row.destinationAccount].filter(
-      (l) => l !== undefined,
-    );
-    const covered =
-      at !== null &&
-      runs.some((r) => r.from <= at && at <= r.to && (r.login === null || logins.includes(r.login)));
-    return {
-      ...withoutSearchCopies(row),
-      approvals: approvals.filter((a) => a.requestId === id),
-      deals: ops.filter((o) => own(o.baseKey)).map((o) => ({ ...o, dealId: dealIdOf(o.result) })),
-      reconciliation: {
-        status:
-          found.length > 0
-            ? 'mismatch'
-            : covered
-              ? 'matched'
-              : at === null
-                ? 'not applicable'
-                : 'not reconciled yet',
-        mismatches: found,
-      },
-    };
-  });
-}
-
-const dealIdOf = (result: unknown): string | null => {
-  const deal = result && typeof result === 'object' ? (result as Row).deal : undefined;
-  return deal === undefined || deal === null ? null : String(deal);
-};

@@ -139,7 +139,7 @@ export class EvidencePackService {
     const what = EVIDENCE_PACK_SUBJECT_LABELS[scope.subject];
     return {
       title: scope.subject === 'client' ? `Evidence pack: ${name}` : `Evidence pack: ${what} of ${name}`,
-      subtitle: `${what} ${scope.id}${scope.subject === 'client' ? '' : `, client ${scope.clientId}`}. Made ${when(createdAt)} by ${byName}; signed with key ${keyId}. The files in this pack and their SHA-256 are listed in manifest.json.`,
+      subtitle: `${what} ${scope.id}${scope.subject === 'client' ? '' : `, client ${scope.clientId}`}. Made ${when(createdAt)} UTC by ${byName}; signed with key ${keyId}. Times are UTC. Every file of the pack and its SHA-256 are listed in manifest.json.`,
       createdAt,
     };
   }

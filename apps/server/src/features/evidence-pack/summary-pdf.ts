@@ -78,7 +78,7 @@ export async function* summaryPdf(heading: SummaryHeading, sections: Section[]):
       for (const row of batch) {
         any = true;
         if (section.shape === 'fields') fieldLines(doc, section.fields(row));
-        else (table ??= new TableDrawer(doc, section.columns)).row(row);
+        else (table ??= new TableDrawer(doc, section.title, section.columns)).row(row);
       }
       yield* take();
     }
@@ -119,10 +119,9 @@ function fieldLines(doc: PDFKit.PDFDocument, fields: [string, string][]): void {
   for (const [name, value] of fields) {
     const shown = drawable(cut(value || '-'));
     doc.font('Helvetica').fontSize(BODY);
-    const h = Math.max(
-      doc.heightOfString(shown, { width: valueWidth }),
-      doc.heightOfString(drawable(name), { width: labelWidth }),
-    );
+    const valueHeight = doc.heightOfString(shown, { width: valueWidth });
+    const labelHeight = doc.font('Helvetica-Bold').heightOfString(drawable(name), { width: labelWidth });
+    const h = Math.max(valueHeight, labelHeight);
     if (doc.y + h > doc.page.height - doc.page.margins.bottom) doc.addPage();
     const y = doc.y;
     doc.font('Helvetica-Bold').fillColor('#333333').text(drawable(name), MARGIN, y, { width: labelWidth });
@@ -143,6 +142,7 @@ class TableDrawer {
 
   constructor(
     private readonly doc: PDFKit.PDFDocument,
+    private readonly title: string,
     private readonly columns: Column[],
   ) {
     const total = columns.reduce((s, c) => s + c.width, 0);
@@ -159,7 +159,16 @@ class TableDrawer {
 
   row(row: Row): void {
     const cells = this.columns.map((c) => drawable(cut(c.cell(row))));
-    this.draw(cells, 'Helvetica', () => this.header());
+    this.draw(cells, 'Helvetica', () => {
+      // A table that goes on over pages says whose rows these are at the top of each.
+      this.doc
+        .font('Helvetica-Bold')
+        .fontSize(SMALL)
+        .fillColor('#1f3a5f')
+        .text(`${drawable(this.title)} (continued)`);
+      this.doc.fillColor('black').moveDown(0.2);
+      this.header();
+    });
   }
 
   private header(): void {
