@@ -31,7 +31,13 @@ export async function staffToken(target: Db, key: Uint8Array): Promise<string> {
       updatedAt: now,
     })
     .onConflictDoNothing();
-  const sessions = new SessionService(target, key, systemClock, 3600, 12 * 3600);
+  const sessions = new SessionService({
+    db: target,
+    secret: key,
+    clock: systemClock,
+    idleSeconds: 3600,
+    maxSeconds: 12 * 3600,
+  });
   return sessions.create(
     target,
     { id, name: 'Bench', role: 'SYSOP' },

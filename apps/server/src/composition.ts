@@ -58,8 +58,14 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger) {
   // The notice goes out after the commit: whatever fails there is logged, never answered as a 500.
   const mailClient = neverFails(deps.mailClient ?? clientMailer(db, mailer, log), log);
 
-  const sessions = new SessionService(db, secret, clock, config.sessionIdleSeconds, config.sessionMaxSeconds);
-  const passwords = new PasswordService(db, mailer, sessions, clock, config.publicUrl, log);
+  const sessions = new SessionService({
+    db,
+    secret,
+    clock,
+    idleSeconds: config.sessionIdleSeconds,
+    maxSeconds: config.sessionMaxSeconds,
+  });
+  const passwords = new PasswordService({ db, mailer, sessions, clock, publicUrl: config.publicUrl, log });
   const sendInvite = inviteSender({
     db,
     passwords,
@@ -102,16 +108,16 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger) {
     db,
     sessions,
     passwords,
-    signIn: new SignInService(db, mailer, sessions, clock, secret, log),
-    system: new SystemService(db, clock, platformNames),
+    signIn: new SignInService({ db, mailer, sessions, clock, secret, log }),
+    system: new SystemService({ db, clock, platformNames }),
     readiness: deps.readiness ?? new Readiness(db),
-    clients: new ClientsService(
+    clients: new ClientsService({
       db,
       clock,
       sessions,
-      (userId, email) => passwords.sendEmailConfirmation(userId, email),
-      sendInvite,
-    ),
+      onRegistered: (userId, email) => passwords.sendEmailConfirmation(userId, email),
+      sendStaffInvite: sendInvite,
+    }),
     groups: new GroupsService(db, clock),
     thresholds: new ThresholdsService(db, clock),
     paymentProvider,
@@ -129,8 +135,8 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger) {
     banks: new BanksService(db, clock, files),
     documentViews: new DocumentViews(db, clock),
     ibRequests: new IbRequestsService(db),
-    ibCodes: new IbCodesService(db, clock, config.publicUrl),
-    accounts: new AccountsService(db, clock, wakeWorker),
+    ibCodes: new IbCodesService({ db, clock, publicUrl: config.publicUrl }),
+    accounts: new AccountsService({ db, clock, wakeWorker }),
     leverage: new LeverageService(db),
     kyc: createKyc(config, db, links),
     auditTrail: new AuditService(db, clock),
@@ -138,16 +144,23 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger) {
     auditSeals: new AuditSeals(db, clock, loadAuditSigningKey(config.audit.signingKey, config.dataDir), {
       log,
     }),
-    staffSessions: new StaffSessions(db, clock, config.sessionIdleSeconds),
-    reconciliation: new ReconciliationService(db, deps.platforms[0]!, clock, {
-      mailer,
-      publicUrl: config.publicUrl,
-      log,
+    staffSessions: new StaffSessions({ db, clock, idleSeconds: config.sessionIdleSeconds }),
+    reconciliation: new ReconciliationService({
+      db,
+      platform: deps.platforms[0]!,
+      clock,
+      critical: { mailer, publicUrl: config.publicUrl, log },
     }),
     reconciliationAlerts: new ReconciliationAlerts(db, clock),
-    staff: new StaffService(db, clock, sessions, config.sessionIdleSeconds, sendInvite),
+    staff: new StaffService({
+      db,
+      clock,
+      sessions,
+      idleSeconds: config.sessionIdleSeconds,
+      sendInvite,
+    }),
     views: new ViewsService(db, clock),
-    dashboard: new DashboardService(db, clock, platformNames),
+    dashboard: new DashboardService({ db, clock, platformNames }),
     evidence: new EvidenceService(db, clock, deps.platforms[0], new RefundableMethods(db, clock)),
     alerts,
     engine,

@@ -45,10 +45,11 @@ export async function startServer(opts: { beforeStart?: BeforeStart } = {}): Pro
     config.reconciliationHourUtc === null
       ? null
       : new ReconciliationJob(
-          new ReconciliationService(database.db, platform, clock, {
-            mailer,
-            publicUrl: config.publicUrl,
-            log,
+          new ReconciliationService({
+            db: database.db,
+            platform,
+            clock,
+            critical: { mailer, publicUrl: config.publicUrl, log },
           }),
           clock,
           log,

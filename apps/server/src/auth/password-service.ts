@@ -19,16 +19,19 @@ export const CONFIRM_TTL_S = 7 * 24 * 60 * 60;
 /** Reset links (and mails) per account per hour; asks beyond get the same answer and no mail. */
 export const RESETS_PER_HOUR = 5;
 
+/** What PasswordService is built from (composition.ts). */
+export type PasswordServiceDeps = {
+  db: Db;
+  mailer: Mailer;
+  sessions: SessionService;
+  clock: Clock;
+  publicUrl: string;
+  log: { warn: (o: object, m: string) => void };
+};
+
 /** Forgotten passwords, new passwords and email confirmation links. Link ids are stored hashed. */
 export class PasswordService {
-  constructor(
-    private readonly db: Db,
-    private readonly mailer: Mailer,
-    private readonly sessions: SessionService,
-    private readonly clock: Clock,
-    private readonly publicUrl: string,
-    private readonly log: { warn: (o: object, m: string) => void },
-  ) {}
+  constructor(private readonly deps: PasswordServiceDeps) {}
 
   /**
    * Same answer for every email; only staff accounts get a link (this is the staff console). email is
@@ -38,13 +41,13 @@ export class PasswordService {
    * apart either. At most RESETS_PER_HOUR links per account: more asks get the same answer, no mail.
    */
   async requestReset(email: string, ip: string) {
-    const now = this.clock.now();
-    const [found] = await this.db
+    const now = this.deps.clock.now();
+    const [found] = await this.deps.db
       .select()
       .from(users)
       .where(sql`lower(${users.email}) = ${email}`);
     const user = found && isStaff(found.role as Role) && found.status !== 'disabled' ? found : undefined;
-    const mail = await this.db.transaction(async (tx) => {
+    const mail = await this.deps.db.transaction(async (tx) => {
       const [recent] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(passwordResets)
@@ -67,15 +70,15 @@ export class PasswordService {
       });
       const text = passwordResetMail(
         user?.email ?? email,
-        `${this.publicUrl}/resetpassword/${id}`,
+        `${this.deps.publicUrl}/resetpassword/${id}`,
         RESET_TTL_S / 60,
       );
       return user && !capped ? text : null;
     });
     if (mail) {
       // Not awaited: the reply must not wait for SMTP (timing), and a failure must not change it.
-      void this.mailer.send(mail).catch((err: unknown) => {
-        this.log.warn({ err, userId: user?.id }, 'password reset mail could not be sent');
+      void this.deps.mailer.send(mail).catch((err: unknown) => {
+        this.deps.log.warn({ err, userId: user?.id }, 'password reset mail could not be sent');
       });
     }
     return { success: true, message: MESSAGES.resetSent };
@@ -84,7 +87,7 @@ export class PasswordService {
   /** A new reset link for the user; older ones stop working. */
   async createResetLink(db: DbOrTx, userId: string): Promise<string> {
     const id = newSecret();
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     await this.voidLinks(db, userId, now);
     await db
       .insert(passwordResets)
@@ -106,9 +109,9 @@ export class PasswordService {
   async setNewPassword(id: string, password: string, ip: string) {
     const problem = staffPasswordProblem(password);
     if (problem) throw new Invalid({ password: problem });
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const hash = await hashPassword(password);
-    await this.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       const [reset] = await tx
         .update(passwordResets)
         .set({ usedAt: now })
@@ -128,7 +131,7 @@ export class PasswordService {
         .returning({ id: users.id, email: users.email });
       if (!user) throw new Invalid({ server: MESSAGES.resetLinkInvalid });
       await this.voidLinks(tx, user.id, now);
-      await this.sessions.revokeAllForUser(tx, user.id);
+      await this.deps.sessions.revokeAllForUser(tx, user.id);
       await new SignInLimits(tx).liftAll(normaliseIdentifier(user.email));
       await audit(tx, now, {
         actorId: user.id,
@@ -143,7 +146,7 @@ export class PasswordService {
 
   async createConfirmLink(db: DbOrTx, userId: string, purpose: 'verify' | 'setpassword'): Promise<string> {
     const id = newSecret();
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     await db
       .insert(emailConfirmations)
       .values({ id: sha256(id), userId, purpose, createdAt: now, expiresAt: now + CONFIRM_TTL_S });
@@ -152,13 +155,16 @@ export class PasswordService {
 
   /** Mails a confirmation link to a newly added user. A mail failure is logged: the user exists either way. */
   async sendEmailConfirmation(userId: string, email: string): Promise<void> {
-    const id = await this.createConfirmLink(this.db, userId, 'verify');
+    const id = await this.createConfirmLink(this.deps.db, userId, 'verify');
     try {
-      await this.mailer.send(
-        emailConfirmMail(email, `${this.publicUrl}${urlOf(calls.auth.confirmEmail, { params: { id } })}`),
+      await this.deps.mailer.send(
+        emailConfirmMail(
+          email,
+          `${this.deps.publicUrl}${urlOf(calls.auth.confirmEmail, { params: { id } })}`,
+        ),
       );
     } catch (err) {
-      this.log.warn({ err, userId }, 'email confirmation mail could not be sent');
+      this.deps.log.warn({ err, userId }, 'email confirmation mail could not be sent');
     }
   }
 
@@ -167,8 +173,8 @@ export class PasswordService {
    * uses to continue. Never signs in by itself (autologin is always false): staff sign in with a code.
    */
   async confirmEmail(id: string, setPassword: boolean) {
-    const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
+    const now = this.deps.clock.now();
+    return this.deps.db.transaction(async (tx) => {
       const [link] = await tx
         .update(emailConfirmations)
         .set({ usedAt: now })

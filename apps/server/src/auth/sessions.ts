@@ -25,6 +25,15 @@ export type StaffContext = {
  */
 export const ACTIVITY_WRITE_SECONDS = 30;
 
+/** What SessionService is built from (composition.ts). */
+export type SessionServiceDeps = {
+  db: Db;
+  secret: Uint8Array;
+  clock: Clock;
+  idleSeconds: number;
+  maxSeconds: number;
+};
+
 /**
  * Server-side sessions behind a signed token. The token (a JWT, so the browser can read `exp`) carries
  * a 256-bit session id; the database keeps only its hash, so a leaked table opens nothing. A session ends
@@ -39,15 +48,9 @@ export class SessionService {
   private readonly verifyKey: crypto.KeyObject;
   private readonly sessionById;
 
-  constructor(
-    private readonly db: Db,
-    private readonly secret: Uint8Array,
-    private readonly clock: Clock,
-    private readonly idleSeconds: number,
-    private readonly maxSeconds: number,
-  ) {
-    this.verifyKey = crypto.createSecretKey(secret);
-    this.sessionById = db
+  constructor(private readonly deps: SessionServiceDeps) {
+    this.verifyKey = crypto.createSecretKey(deps.secret);
+    this.sessionById = deps.db
       .select({
         session: sessions,
         role: users.role,
@@ -67,9 +70,9 @@ export class SessionService {
     user: { id: string; name: string; role: string },
     meta: { deviceType: string; browserName: string; ip: string },
   ): Promise<string> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const sid = crypto.randomBytes(32).toString('base64url');
-    const expiresAt = now + this.maxSeconds;
+    const expiresAt = now + this.deps.maxSeconds;
     await tx.insert(sessions).values({
       id: sha256(sid),
       userId: user.id,
@@ -86,18 +89,18 @@ export class SessionService {
       .setSubject(user.id)
       .setIssuedAt(now)
       .setExpirationTime(expiresAt)
-      .sign(this.secret);
+      .sign(this.deps.secret);
   }
 
   async authenticate(token: string, opts: { background: boolean }): Promise<StaffContext> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const sid = verifySessionToken(token, this.verifyKey, now)?.sid;
     if (typeof sid !== 'string') throw new Unauthorized();
     const id = sha256(sid);
     const [row] = await this.sessionById.execute({ id });
     if (!row) throw new Unauthorized();
     const s = row.session;
-    if (s.revokedAt !== null || s.expiresAt <= now || s.lastActiveAt + this.idleSeconds <= now) {
+    if (s.revokedAt !== null || s.expiresAt <= now || s.lastActiveAt + this.deps.idleSeconds <= now) {
       throw new Unauthorized();
     }
     // A staff member disabled or moved below ADMIN since signing in loses the session at once.
@@ -106,7 +109,7 @@ export class SessionService {
       throw new Unauthorized();
     }
     if (!opts.background && now - s.lastActiveAt >= ACTIVITY_WRITE_SECONDS) {
-      await this.db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, id));
+      await this.deps.db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, id));
     }
     return {
       userId: s.userId,
@@ -124,25 +127,26 @@ export class SessionService {
    */
   async isLive(sessionId: string): Promise<boolean> {
     if (!/^[0-9a-f]{64}$/.test(sessionId)) return false;
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const [row] = await this.sessionById.execute({ id: sessionId });
     if (!row) return false;
     const s = row.session;
-    if (s.revokedAt !== null || s.expiresAt <= now || s.lastActiveAt + this.idleSeconds <= now) return false;
+    if (s.revokedAt !== null || s.expiresAt <= now || s.lastActiveAt + this.deps.idleSeconds <= now)
+      return false;
     return isStaff(row.role as Role) && row.status !== 'disabled';
   }
 
   async revoke(sessionId: string): Promise<void> {
-    await this.db
+    await this.deps.db
       .update(sessions)
-      .set({ revokedAt: this.clock.now() })
+      .set({ revokedAt: this.deps.clock.now() })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   }
 
   async revokeAllForUser(tx: DbOrTx, userId: string): Promise<void> {
     await tx
       .update(sessions)
-      .set({ revokedAt: this.clock.now() })
+      .set({ revokedAt: this.deps.clock.now() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   }
 }

@@ -25,6 +25,16 @@ export const RESENDS_PER_TICKET = 3;
 
 export type ClientMeta = { deviceType: string; browserName: string; ip: string };
 
+/** What SignInService is built from (composition.ts). */
+export type SignInServiceDeps = {
+  db: Db;
+  mailer: Mailer;
+  sessions: SessionService;
+  clock: Clock;
+  secret: Uint8Array;
+  log?: { warn: (o: object, m: string) => void };
+};
+
 /**
  * Password, then a 6-digit code sent by email. The code is bound to a single-use ticket that loginAdmin
  * hands back in place of the password; both are stored only as hashes. No answer tells whether an email
@@ -35,17 +45,10 @@ export class SignInService {
   private readonly limits: SignInLimits;
   private readonly devices: SignInDevices;
 
-  constructor(
-    private readonly db: Db,
-    private readonly mailer: Mailer,
-    private readonly sessions: SessionService,
-    private readonly clock: Clock,
-    secret: Uint8Array,
-    private readonly log?: { warn: (o: object, m: string) => void },
-  ) {
-    this.limits = new SignInLimits(db);
-    this.devices = new SignInDevices(db);
-    this.codeKey = crypto.createHmac('sha256', secret).update('sign-in-codes').digest();
+  constructor(private readonly deps: SignInServiceDeps) {
+    this.limits = new SignInLimits(deps.db);
+    this.devices = new SignInDevices(deps.db);
+    this.codeKey = crypto.createHmac('sha256', deps.secret).update('sign-in-codes').digest();
   }
 
   /**
@@ -53,7 +56,7 @@ export class SignInService {
    * device token the browser kept from an earlier sign-in, if any (auth/devices.ts).
    */
   async loginAdmin(email: string, password: string, meta: ClientMeta, device?: string) {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const codeLock = await this.limits.codeLockLeft(email, now);
     if (codeLock > 0) throw new TooMany({ emailorpassword: MESSAGES.accountLocked }, codeLock);
     const user = await this.findUser(email);
@@ -66,7 +69,7 @@ export class SignInService {
     }
     const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
     if (!user || !passwordOk || !isStaff(user.role as Role) || user.status === 'disabled') {
-      await audit(this.db, now, {
+      await audit(this.deps.db, now, {
         actorId: null,
         action: 'sign-in.refused',
         entity: 'user',
@@ -84,7 +87,7 @@ export class SignInService {
     const ticket = newSecret();
     const ticketId = sha256(ticket);
     const code = newCode();
-    await this.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       // The user's row is the lock: parallel sign-ins count the tickets one after another.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
       // Tickets that ended in a sign-in (used_at set) do not count: only the owner completes them, so
@@ -113,9 +116,9 @@ export class SignInService {
       });
     });
     await this.sendCode(user.email, code, async () => {
-      await this.db.delete(signInTickets).where(eq(signInTickets.id, ticketId));
+      await this.deps.db.delete(signInTickets).where(eq(signInTickets.id, ticketId));
     });
-    await audit(this.db, now, {
+    await audit(this.deps.db, now, {
       actorId: user.id,
       action: 'sign-in.code-sent',
       entity: 'user',
@@ -127,20 +130,23 @@ export class SignInService {
 
   /** email is in normal form. Limits: 5 tries per ticket, 100 wrong codes per account (all tickets). */
   async loginConfirm(email: string, ticket: string, code: string, meta: ClientMeta) {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const ticketId = sha256(ticket);
     // Every attempt spends a try first, so parallel guesses cannot exceed the limit.
-    const [spent] = await this.db
+    const [spent] = await this.deps.db
       .update(signInTickets)
       .set({ tries: sql`${signInTickets.tries} + 1` })
       .where(and(liveTicket(ticketId, now)))
       .returning();
     if (!spent) {
-      const [existing] = await this.db.select().from(signInTickets).where(eq(signInTickets.id, ticketId));
+      const [existing] = await this.deps.db
+        .select()
+        .from(signInTickets)
+        .where(eq(signInTickets.id, ticketId));
       const tooMany = existing && existing.usedAt === null && existing.tries >= CODE_MAX_TRIES;
       throw new Invalid({ message: tooMany ? MESSAGES.codeTooManyTries : MESSAGES.codeExpired });
     }
-    const [user] = await this.db.select().from(users).where(eq(users.id, spent.userId));
+    const [user] = await this.deps.db.select().from(users).where(eq(users.id, spent.userId));
     if (!user || normaliseIdentifier(user.email) !== email) {
       throw new Invalid({ message: MESSAGES.codeExpired });
     }
@@ -149,7 +155,7 @@ export class SignInService {
     const checks = await this.limits.spendCodeCheck(account, now);
     if (checks === 'locked') throw new TooMany({ emailorpassword: MESSAGES.accountLocked });
     if (!safeEqual(spent.codeHash, this.codeHash(ticketId, code))) {
-      await audit(this.db, now, {
+      await audit(this.deps.db, now, {
         actorId: user.id,
         action: 'sign-in.wrong-code',
         entity: 'user',
@@ -168,14 +174,14 @@ export class SignInService {
     if (!isStaff(user.role as Role) || user.status === 'disabled') {
       throw new Invalid({ emailorpassword: MESSAGES.emailOrPasswordIncorrect });
     }
-    return this.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       const used = await tx
         .update(signInTickets)
         .set({ usedAt: now })
         .where(and(eq(signInTickets.id, ticketId), isNull(signInTickets.usedAt)))
         .returning({ id: signInTickets.id });
       if (used.length === 0) throw new Invalid({ message: MESSAGES.codeExpired });
-      const token = await this.sessions.create(tx, user, meta);
+      const token = await this.deps.sessions.create(tx, user, meta);
       // The browser becomes (or stays) a known device of the account: a new token unless it sent a live one.
       const renewed = spent.deviceId !== null && (await this.devices.renew(tx, spent.deviceId, user.id, now));
       const deviceToken = renewed ? undefined : await this.devices.issue(tx, user.id, now);
@@ -196,10 +202,10 @@ export class SignInService {
    * or not anything was sent. email is in normal form.
    */
   async resendCode(email: string, ticket: string | undefined) {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     if (ticket) {
       const ticketId = sha256(ticket);
-      const [row] = await this.db
+      const [row] = await this.deps.db
         .select({ t: signInTickets, email: users.email })
         .from(signInTickets)
         .innerJoin(users, eq(users.id, signInTickets.userId))
@@ -207,7 +213,7 @@ export class SignInService {
       if (row && normaliseIdentifier(row.email) === email) {
         const code = newCode();
         // The try count is kept: asking for a new code does not buy more guesses.
-        const [resent] = await this.db
+        const [resent] = await this.deps.db
           .update(signInTickets)
           .set({
             codeHash: this.codeHash(ticketId, code),
@@ -228,11 +234,11 @@ export class SignInService {
    */
   private async lockForCodes(user: { id: string; email: string }, account: string, now: number, ip: string) {
     if (!(await this.limits.lockForCodes(account, now))) return;
-    await this.db
+    await this.deps.db
       .update(signInTickets)
       .set({ expiresAt: now })
       .where(and(eq(signInTickets.userId, user.id), isNull(signInTickets.usedAt)));
-    await audit(this.db, now, {
+    await audit(this.deps.db, now, {
       actorId: null,
       action: 'sign-in.locked',
       entity: 'user',
@@ -241,10 +247,10 @@ export class SignInService {
       ip,
     });
     try {
-      await this.mailer.send(codesLockedMail(user.email, CODE_LOCK_S / 60, ip));
+      await this.deps.mailer.send(codesLockedMail(user.email, CODE_LOCK_S / 60, ip));
     } catch (err) {
       // The lock holds either way; the reply must not differ because a mail failed.
-      this.log?.warn({ err, userId: user.id }, 'sign-in lock mail could not be sent');
+      this.deps.log?.warn({ err, userId: user.id }, 'sign-in lock mail could not be sent');
     }
   }
 
@@ -259,7 +265,7 @@ export class SignInService {
     now: number,
   ): Promise<void> {
     if (!user || !isStaff(user.role as Role) || user.status === 'disabled') return;
-    await audit(this.db, now, {
+    await audit(this.deps.db, now, {
       actorId: null,
       action: 'sign-in.alerted',
       entity: 'user',
@@ -267,13 +273,13 @@ export class SignInService {
       after: { failures },
       ip,
     });
-    this.mailer.send(signInAttackMail(user.email, failures, ip)).catch((err: unknown) => {
-      this.log?.warn({ err, userId: user.id }, 'failed sign-ins mail could not be sent');
+    this.deps.mailer.send(signInAttackMail(user.email, failures, ip)).catch((err: unknown) => {
+      this.deps.log?.warn({ err, userId: user.id }, 'failed sign-ins mail could not be sent');
     });
   }
 
   private async findUser(email: string) {
-    const [user] = await this.db
+    const [user] = await this.deps.db
       .select()
       .from(users)
       .where(sql`lower(${users.email}) = ${email}`);
@@ -282,7 +288,7 @@ export class SignInService {
 
   private async sendCode(to: string, code: string, onFailure?: () => Promise<void>): Promise<void> {
     try {
-      await this.mailer.send(signInCodeMail(to, code, CODE_TTL_S / 60));
+      await this.deps.mailer.send(signInCodeMail(to, code, CODE_TTL_S / 60));
     } catch (err) {
       await onFailure?.();
       throw new Unavailable(

@@ -27,16 +27,20 @@ describe(`password reset and email confirmation (${testDbKind})`, () => {
     close: async () => {},
   };
   const passwordService = (db: Db, mailer: Mailer) =>
-    new PasswordService(
+    new PasswordService({
       db,
       mailer,
-      new SessionService(db, new Uint8Array(32), t.clock, 900, 43_200),
-      t.clock,
-      'http://console.test',
-      {
-        warn: () => {},
-      },
-    );
+      sessions: new SessionService({
+        db,
+        secret: new Uint8Array(32),
+        clock: t.clock,
+        idleSeconds: 900,
+        maxSeconds: 43_200,
+      }),
+      clock: t.clock,
+      publicUrl: 'http://console.test',
+      log: { warn: () => {} },
+    });
 
   async function resetLink(email: string): Promise<string> {
     const before = t.smtp.count();

@@ -338,7 +338,7 @@ describe(`operations dashboard (${testDbKind})`, () => {
     await t.db.execute(
       sql`update ${deposits} set status = 'approved', time_approved = ${now - 7200} where id = ${id}`,
     );
-    const service = new DashboardService(t.db, manualClock(now), []);
+    const service = new DashboardService({ db: t.db, clock: manualClock(now), platformNames: [] });
     const gbpByDate = async (tz: string) =>
       Object.fromEntries(
         (await service.activity(2, tz)).days.map((d) => [

@@ -64,7 +64,13 @@ export async function startInstances(opts: { count?: number; heartbeatMs?: numbe
     apps.push({ app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` });
   }
   const db = shared.databases[0]!.db;
-  const sessions = new SessionService(db, SECRET, clock, IDLE_SECONDS, 12 * 3600);
+  const sessions = new SessionService({
+    db,
+    secret: SECRET,
+    clock,
+    idleSeconds: IDLE_SECONDS,
+    maxSeconds: 12 * 3600,
+  });
 
   /** A staff member with a live session, as after signing in. */
   async function staff(role: Role = 'ADMIN') {

@@ -101,7 +101,7 @@ describe(`reconciliation reports left running by a dead server (${testDbKind})`,
       if (beats.length <= 2) t.clock.advance(6 * MINUTE);
       return t.platform.groupBalanceDeals(group, from, to);
     };
-    const service = new ReconciliationService(t.db, slow, t.clock);
+    const service = new ReconciliationService({ db: t.db, platform: slow, clock: t.clock });
     const start = t.clock.now();
     await service.runNow({ from: start - 86_400, to: start }, { userId: newId(), ip: '127.0.0.1' });
     // The report's heartbeat is the start, then written again before the second call (the group's next day).
@@ -114,11 +114,11 @@ describe(`reconciliation reports left running by a dead server (${testDbKind})`,
     const stalled: TradingPlatform = Object.create(t.platform) as TradingPlatform;
     stalled.balanceDeals = async (l, from, to) => {
       t.clock.advance(11 * MINUTE);
-      await new ReconciliationService(t.db, t.platform, t.clock).failAbandoned();
+      await new ReconciliationService({ db: t.db, platform: t.platform, clock: t.clock }).failAbandoned();
       return t.platform.balanceDeals(l, from, to);
     };
     const now = t.clock.now();
-    const late = await new ReconciliationService(t.db, stalled, t.clock).runNow(
+    const late = await new ReconciliationService({ db: t.db, platform: stalled, clock: t.clock }).runNow(
       { login, from: now - 86_400, to: now },
       { userId: newId(), ip: '127.0.0.1' },
     );

@@ -64,7 +64,12 @@ describe(`a daily reconciliation stopped with the server, and resumed (${testDbK
     return { platform, reads };
   }
   const job = (platform: TradingPlatform) =>
-    new ReconciliationJob(new ReconciliationService(t.db, platform, t.clock), t.clock, quiet, { hourUtc: 1 });
+    new ReconciliationJob(
+      new ReconciliationService({ db: t.db, platform: platform, clock: t.clock }),
+      t.clock,
+      quiet,
+      { hourUtc: 1 },
+    );
 
   it('ends within the batch in hand, keeps the batches it finished, and resumes after them', async () => {
     let stopped: Promise<void> | undefined;
@@ -97,7 +102,9 @@ describe(`a daily reconciliation stopped with the server, and resumed (${testDbK
       .update(reports)
       .set({ status: 'running', heartbeatAt: t.clock.now() - 11 * 60, accountsChecked: 0, mismatchCount: 0 })
       .where(eq(reports.id, id!));
-    expect(await new ReconciliationService(t.db, t.platform, t.clock).failAbandoned()).toBe(1);
+    expect(
+      await new ReconciliationService({ db: t.db, platform: t.platform, clock: t.clock }).failAbandoned(),
+    ).toBe(1);
     const [abandoned] = await t.db.select().from(reports).where(eq(reports.id, id!));
     expect(abandoned).toMatchObject({ status: 'failed', accountsChecked: 2, mismatchCount: 2 });
 
@@ -132,7 +139,7 @@ describe(`a daily reconciliation stopped with the server, and resumed (${testDbK
     expect(await t.db.select().from(alerts)).toHaveLength(1);
 
     // The same day read in one go, by hand, finds the same.
-    const service = new ReconciliationService(t.db, t.platform, t.clock);
+    const service = new ReconciliationService({ db: t.db, platform: t.platform, clock: t.clock });
     const whole = await service.runNow(
       { from: daily[0]!.periodFrom, to: daily[0]!.periodTo },
       { userId: daily[0]!.id, ip: '127.0.0.1' },

@@ -17,9 +17,14 @@ describe(`the daily reconciliation (${testDbKind})`, () => {
   let s: ReturnType<typeof seeder>;
   let clientId: string;
   const job = () =>
-    new ReconciliationJob(new ReconciliationService(t.db, t.platform, t.clock), t.clock, quiet, {
-      hourUtc: 1,
-    });
+    new ReconciliationJob(
+      new ReconciliationService({ db: t.db, platform: t.platform, clock: t.clock }),
+      t.clock,
+      quiet,
+      {
+        hourUtc: 1,
+      },
+    );
   const daily = () =>
     t.db.select().from(reports).where(eq(reports.trigger, 'daily')).orderBy(asc(reports.startedAt));
 

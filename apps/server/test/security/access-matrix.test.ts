@@ -234,7 +234,13 @@ describe(`access matrix generated from the route table (${testDbKind})`, () => {
   beforeAll(async () => {
     t = await startTestApp();
     routes = routesOf(recorded, t.app);
-    const sessions = new SessionService(t.db, SECRET, t.clock, 15 * 60, 12 * 3600);
+    const sessions = new SessionService({
+      db: t.db,
+      secret: SECRET,
+      clock: t.clock,
+      idleSeconds: 15 * 60,
+      maxSeconds: 12 * 3600,
+    });
     mint = async (userId) => {
       const [u] = await t.db.select().from(users).where(eq(users.id, userId));
       return sessions.create(t.db, u!, { deviceType: 'test', browserName: 'matrix', ip: '127.0.0.1' });

@@ -37,18 +37,21 @@ type SubAccountInput = {
   balance?: number;
 };
 
+/** What AccountsService is built from (composition.ts). */
+export type AccountsServiceDeps = {
+  db: Db;
+  clock: Clock;
+  wakeWorker: () => void;
+};
+
 /** Account edits by staff (leverage, password, group), new sub-accounts, and renames on the platform. */
 export class AccountsService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly wakeWorker: () => void,
-  ) {}
+  constructor(private readonly deps: AccountsServiceDeps) {}
 
   async update(input: UpdateInput, staff: StaffContext) {
     const password = input.password?.trim() ? input.password : undefined;
     // Everything that can refuse the request is checked before the platform is touched.
-    const [current] = await this.db
+    const [current] = await this.deps.db
       .select()
       .from(tradingAccounts)
       .where(eq(tradingAccounts.id, input.accountId));
@@ -64,8 +67,8 @@ export class AccountsService {
       await this.checkGroup(input.accountGroup!);
       if (!current.approved) throw new Conflict('This account is not open on the platform yet.');
     }
-    const now = this.clock.now();
-    const result = await this.db.transaction(async (tx) => {
+    const now = this.deps.clock.now();
+    const result = await this.deps.db.transaction(async (tx) => {
       const [acc] = await tx
         .select()
         .from(tradingAccounts)
@@ -145,13 +148,13 @@ export class AccountsService {
         groupChangeRequested: groupChanged,
       };
     });
-    this.wakeWorker();
+    this.deps.wakeWorker();
     return { success: true, message: MESSAGES.accountUpdated, accountId: input.accountId, ...result };
   }
 
   /** A group staff can move an account into: one of the console's groups, and active. */
   private async checkGroup(groupId: string): Promise<void> {
-    const [group] = await this.db.select().from(groups).where(eq(groups.groupId, groupId));
+    const [group] = await this.deps.db.select().from(groups).where(eq(groups.groupId, groupId));
     if (!group) throw new Invalid({ accountGroup: ACCOUNT_GROUP_MESSAGES.unknown });
     if (group.groupStatus !== 'active') throw new Invalid({ accountGroup: ACCOUNT_GROUP_MESSAGES.disabled });
   }
@@ -161,9 +164,9 @@ export class AccountsService {
    * it went.
    */
   async passwordStatus(accountId: string) {
-    const [acc] = await this.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
+    const [acc] = await this.deps.db.select().from(tradingAccounts).where(eq(tradingAccounts.id, accountId));
     if (!acc) throw new NotFound('No such trading account.');
-    const state = await latestOperationState(this.db, { login: acc.number, kind: 'changePassword' });
+    const state = await latestOperationState(this.deps.db, { login: acc.number, kind: 'changePassword' });
     const status = !state
       ? 'none'
       : state === 'succeeded'
@@ -176,8 +179,8 @@ export class AccountsService {
 
   /** + ADD on the profile: staff open an account at once (an admin-requested sub-account). */
   async createSubAccount(input: SubAccountInput, staff: StaffContext) {
-    const now = this.clock.now();
-    const accountId = await this.db.transaction(async (tx) => {
+    const now = this.deps.clock.now();
+    const accountId = await this.deps.db.transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, input.userId));
       if (!user) throw new NotFound('No such client.');
       if (input.requestType === 'live' && user.status !== 'approved') {
@@ -202,9 +205,9 @@ export class AccountsService {
       });
       return id;
     });
-    this.wakeWorker();
+    this.deps.wakeWorker();
     // The login is chosen now (the platform is asked for it), so staff can be told the number at once.
-    const [opened] = await this.db
+    const [opened] = await this.deps.db
       .select({ number: tradingAccounts.number })
       .from(tradingAccounts)
       .where(eq(tradingAccounts.id, accountId));
@@ -213,8 +216,8 @@ export class AccountsService {
 
   /** After an application-type switch: every account of the client is renamed on the platform. */
   async renameAccounts(userId: string, staff: StaffContext) {
-    const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, userId));
       if (!user) throw new NotFound('No such client.');
       const accounts = await tx
@@ -237,7 +240,7 @@ export class AccountsService {
         after: { accounts: accounts.map((a) => a.number), name: platformAccountName(user) },
       });
     });
-    this.wakeWorker();
+    this.deps.wakeWorker();
     return { success: true };
   }
 }

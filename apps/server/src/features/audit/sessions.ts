@@ -12,18 +12,21 @@ const SESSIONS_CAP = 500;
 
 type Caller = { userId: string; sessionId: string; ip: string };
 
+/** What StaffSessions is built from (composition.ts). */
+export type StaffSessionsDeps = {
+  db: Db;
+  clock: Clock;
+  idleSeconds: number;
+};
+
 /** Live staff sessions for SYSOPs: who is signed in, from where, and ending a session. */
 export class StaffSessions {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly idleSeconds: number,
-  ) {}
+  constructor(private readonly deps: StaffSessionsDeps) {}
 
   /** Sessions that would still be accepted: not ended, not past 12 hours, not idle too long. */
   async list(current: string): Promise<StaffSession[]> {
-    const now = this.clock.now();
-    const rows = await this.db
+    const now = this.deps.clock.now();
+    const rows = await this.deps.db
       .select({
         session: sessions,
         name: users.name,
@@ -37,7 +40,7 @@ export class StaffSessions {
         and(
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, now),
-          gt(sessions.lastActiveAt, now - this.idleSeconds),
+          gt(sessions.lastActiveAt, now - this.deps.idleSeconds),
           inArray(users.role, STAFF_ROLES),
           ne(users.status, 'disabled'),
         ),
@@ -62,8 +65,8 @@ export class StaffSessions {
 
   /** Ends a session at once (its token is refused from the next request on), and audits it. */
   async end(sessionId: string, caller: Caller) {
-    const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
       const [before] = await tx.select().from(sessions).where(eq(sessions.id, sessionId)).for('update');
       if (!before) throw new NotFound('No such session.');
       const [ended] = await tx

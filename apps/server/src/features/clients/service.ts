@@ -25,27 +25,30 @@ import { writeClientLog } from './client-log.ts';
 const EMAIL_TAKEN = 'This email is already in use.';
 type Staff = StaffContext & { ip?: string };
 
+/** What ClientsService is built from (composition.ts). */
+export type ClientsServiceDeps = {
+  db: Db;
+  clock: Clock;
+  sessions: SessionService;
+  /** After a client is added (outside the transaction): e.g. mail the email-confirmation link. */
+  onRegistered?: (userId: string, email: string) => Promise<void>;
+  /** After a client is made staff without a password: mail the set-password invitation. */
+  sendStaffInvite?: SendInvite;
+};
+
 /** Client records: profile, add, edit, status, application type, logs, partner mail settings. */
 export class ClientsService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly sessions: SessionService,
-    /** After a client is added (outside the transaction): e.g. mail the email-confirmation link. */
-    private readonly onRegistered: (userId: string, email: string) => Promise<void> = async () => undefined,
-    /** After a client is made staff without a password: mail the set-password invitation. */
-    private readonly sendStaffInvite: SendInvite = async () => undefined,
-  ) {}
+  constructor(private readonly deps: ClientsServiceDeps) {}
 
   /** A client's profile. Staff are not clients: their id answers 404 saying where staff are managed. */
   async profile(id: string) {
-    const user = await this.get(this.db, id);
+    const user = await this.get(this.deps.db, id);
     if (isStaff(user.role as Role)) throw new NotFound(STAFF_MESSAGES.managedOnStaffScreen);
     return { user: toWireUser(user) };
   }
 
   async admins() {
-    const rows = await this.db
+    const rows = await this.deps.db
       .select({ id: users.id, name: users.name, surname: users.surname })
       .from(users)
       .where(sql`${users.role} in ('ADMIN', 'SYSOP')`);
@@ -53,10 +56,10 @@ export class ClientsService {
   }
 
   async register(input: RegisterUserRequest & { password: string }, staff: Staff) {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const hash = await hashPassword(input.password);
     const id = newId(now);
-    const user = await this.db.transaction(async (tx) => {
+    const user = await this.deps.db.transaction(async (tx) => {
       await this.assertEmailFree(tx, input.email, null);
       const [row] = await tx
         .insert(users)
@@ -102,19 +105,19 @@ export class ClientsService {
       });
       return row!;
     });
-    await this.onRegistered(user.id, user.email);
+    await this.deps.onRegistered?.(user.id, user.email);
     return { success: true, user: toWireUser(user) };
   }
 
   /** Edit User with the role rules of docs/product.md [roles] enforced here, whatever the form offered. */
   async edit(input: EditUserRequest & { password: string; password2: string }, staff: Staff) {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const promoting = isStaff(input.role);
     // A staff password meets the staff policy whoever sets it; a client's password never becomes one.
     const weak = promoting && input.password ? staffPasswordProblem(input.password) : null;
     if (weak) throw new Invalid({ password: weak });
     const hash = input.password ? await hashPassword(input.password) : null;
-    const user = await this.db.transaction(async (tx) => {
+    const user = await this.deps.db.transaction(async (tx) => {
       const before = await this.get(tx, input._id, true);
       const perms = editPermissions(staff.role, before.role as Role);
       if (!perms.canEdit) throw new Forbidden(STAFF_MESSAGES.managedOnStaffScreen);
@@ -141,7 +144,7 @@ export class ClientsService {
         })
         .where(eq(users.id, _id))
         .returning();
-      if (status === 'disabled') await this.sessions.revokeAllForUser(tx, _id);
+      if (status === 'disabled') await this.deps.sessions.revokeAllForUser(tx, _id);
       await writeClientLog(tx, {
         userId: _id,
         event: 'Client details updated',
@@ -161,7 +164,7 @@ export class ClientsService {
       return after!;
     });
     if (promoting && !hash) {
-      await this.sendStaffInvite({ id: user.id, email: user.email, name: user.name });
+      await this.deps.sendStaffInvite?.({ id: user.id, email: user.email, name: user.name });
     }
     return { success: true, user: toWireUser(user) };
   }
@@ -170,8 +173,8 @@ export class ClientsService {
    * Compliance actions: Approve, Pending (reason required) and Reject (docs/product.md [state.compliance]).
    */
   async process(userId: string, status: 'approved' | 'pending' | 'rejected', reason: string, staff: Staff) {
-    const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
       const before = await this.get(tx, userId, true);
       if (isStaff(before.role as Role)) throw new Forbidden('Staff accounts are not processed here.');
       const [after] = await tx.update(users).set({ status, reason }).where(eq(users.id, userId)).returning();
@@ -197,8 +200,8 @@ export class ClientsService {
   }
 
   async changeAccountType(userId: string, changeTo: 'Individual' | 'Corporate', staff: Staff) {
-    const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
       const before = await this.get(tx, userId, true);
       if (before.accountType === changeTo) return;
       await tx.update(users).set({ accountType: changeTo }).where(eq(users.id, userId));
@@ -223,8 +226,8 @@ export class ClientsService {
   }
 
   async addLog(userId: string, event: string, staff: Staff) {
-    const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
       await this.get(tx, userId);
       await writeClientLog(tx, {
         userId,
@@ -246,8 +249,8 @@ export class ClientsService {
   }
 
   async logs(userId: string) {
-    await this.get(this.db, userId);
-    const rows = await this.db
+    await this.get(this.deps.db, userId);
+    const rows = await this.deps.db
       .select()
       .from(clientLogs)
       .where(eq(clientLogs.userId, userId))
@@ -264,8 +267,8 @@ export class ClientsService {
   }
 
   async application(userId: string) {
-    await this.get(this.db, userId);
-    const [row] = await this.db.select().from(applications).where(eq(applications.userId, userId));
+    await this.get(this.deps.db, userId);
+    const [row] = await this.deps.db.select().from(applications).where(eq(applications.userId, userId));
     if (!row) return { application: null };
     return {
       application: {
@@ -279,9 +282,9 @@ export class ClientsService {
   }
 
   async partnerSettings(userId: string) {
-    const partner = await this.get(this.db, userId);
+    const partner = await this.get(this.deps.db, userId);
     if (partner.role !== 'PARTNER') throw new NotFound('This user is not a partner.');
-    const [row] = await this.db
+    const [row] = await this.deps.db
       .select()
       .from(partnerEmailSettings)
       .where(eq(partnerEmailSettings.partnerId, userId));
@@ -319,8 +322,8 @@ export class ClientsService {
     },
     staff: Staff,
   ) {
-    const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
       const partner = await this.get(tx, input.partnerId, true);
       if (partner.role !== 'PARTNER') throw new Invalid({ partnerId: 'This user is not a partner.' });
       const values = {

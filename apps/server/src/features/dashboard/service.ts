@@ -75,16 +75,19 @@ const CHANGES_READ = 300;
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
+/** What DashboardService is built from (composition.ts). */
+export type DashboardServiceDeps = {
+  db: Db;
+  clock: Clock;
+  platformNames: string[];
+};
+
 /** The Home screen's figures, each read from an index or a table the database keeps. */
 export class DashboardService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly platformNames: string[],
-  ) {}
+  constructor(private readonly deps: DashboardServiceDeps) {}
 
   async overview(): Promise<DashboardOverview> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     return {
       now,
       queues: await this.queues(),
@@ -95,10 +98,12 @@ export class DashboardService {
   }
 
   private async queues() {
-    const counts = await this.db.select({ name: menuCounters.name, n: menuCounters.n }).from(menuCounters);
+    const counts = await this.deps.db
+      .select({ name: menuCounters.name, n: menuCounters.n })
+      .from(menuCounters);
     const columns = DASHBOARD_QUEUES.map((q) => sql`(${OLDEST[q]}) as ${sql.identifier(q)}`);
     const [oldest] = rowsOf<Record<DashboardQueue, unknown>>(
-      await this.db.execute(sql`select ${sql.join(columns, sql`, `)}`),
+      await this.deps.db.execute(sql`select ${sql.join(columns, sql`, `)}`),
     );
     return DASHBOARD_QUEUES.map((queue) => ({
       queue,
@@ -108,7 +113,7 @@ export class DashboardService {
   }
 
   private async fourEyes() {
-    const rows = await this.db
+    const rows = await this.deps.db
       .select({
         requestType: fundingApprovals.requestType,
         count: sql<number>`count(*)::int`,
@@ -123,7 +128,7 @@ export class DashboardService {
       count: Number(r.count),
       oldestAt: Number(r.oldestAt),
     }));
-    const set = await this.db
+    const set = await this.deps.db
       .select({ requestType: approvalThresholds.requestType, currency: approvalThresholds.currency })
       .from(approvalThresholds);
     const has = new Set(set.map((t) => `${t.requestType}:${t.currency}`));
@@ -142,11 +147,11 @@ export class DashboardService {
   }
 
   private async platforms(now: number): Promise<PlatformHistory[]> {
-    const current = await this.db.select().from(platformStatus);
+    const current = await this.deps.db.select().from(platformStatus);
     const out: PlatformHistory[] = [];
-    for (const platform of this.platformNames) {
+    for (const platform of this.deps.platformNames) {
       const row = current.find((r) => r.platform === platform);
-      const newestFirst = await this.db
+      const newestFirst = await this.deps.db
         .select({ status: platformStatusHistory.status, at: platformStatusHistory.at })
         .from(platformStatusHistory)
         .where(sql`${platformStatusHistory.platform} = ${platform}`)
@@ -169,7 +174,7 @@ export class DashboardService {
 
   private async reconciliationRuns(): Promise<ReconciliationRunSummary[]> {
     const r = reconciliationReports;
-    const rows = await this.db
+    const rows = await this.deps.db
       .select()
       .from(r)
       .orderBy(sql`${r.startedAt} desc, ${r.id} desc`)
@@ -192,7 +197,7 @@ export class DashboardService {
    * days' first hours), and one row per staff member.
    */
   async activity(days: number, tz: string): Promise<DashboardActivity> {
-    const span = localDays(this.clock.now(), tz, days);
+    const span = localDays(this.deps.clock.now(), tz, days);
     const bounds = [...span.map((d) => firstHourOf(d.start)), firstHourOf(span.at(-1)!.end)];
     const [first, last, today] = [bounds[0]!, bounds.at(-1)!, bounds.at(-2)!];
     const thresholds = sql`array[${sql.join(
@@ -201,7 +206,7 @@ export class DashboardService {
     )}]::int[]`;
     const f = fundingHourly;
     const money = rowsOf<{ day: number; kind: string; currency: string; n: number; amount: string }>(
-      await this.db.execute(sql`
+      await this.deps.db.execute(sql`
         select width_bucket(${f.hour}, ${thresholds}) as day, ${f.kind} as kind, ${f.currency} as currency,
                sum(${f.n})::int as n, sum(${f.amount})::text as amount
         from ${f} where ${f.hour} >= ${first} and ${f.hour} < ${last}
@@ -227,7 +232,7 @@ export class DashboardService {
   private async staffDecisions(first: number, today: number, last: number): Promise<StaffDecisions[]> {
     const s = staffDecisionsHourly;
     const inToday = sql`${s.hour} >= ${today}`;
-    const rows = await this.db
+    const rows = await this.deps.db
       .select({
         staffId: s.staffId,
         name: users.name,

@@ -50,39 +50,45 @@ export function planIntroducers(req: PagedRequest) {
 /** Names like 'Link 2' and 'Link 10' sort as people read them. */
 const byNumber = new Intl.Collator('en', { numeric: true });
 
+/** What IbCodesService is built from (composition.ts). */
+export type IbCodesServiceDeps = {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+};
+
 /**
  * IB codes (docs/product.md [screen.ib-codes]): introducers, their counters, and the access codes generated
  * for them.
  */
 export class IbCodesService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly publicUrl: string,
-  ) {}
+  constructor(private readonly deps: IbCodesServiceDeps) {}
 
   /** One server page of introducers, newest first unless sorted, with the quota counters. */
   async list(req: PagedRequest) {
     const plan = planIntroducers(req);
-    const { rows, total } = await readPage(this.db, ibCodes, plan);
-    return { ibs: rows.map(toWireIbCode), counters: await readQuota(this.db), ...total };
+    const { rows, total } = await readPage(this.deps.db, ibCodes, plan);
+    return { ibs: rows.map(toWireIbCode), counters: await readQuota(this.deps.db), ...total };
   }
 
   async generated(agentCode: number) {
-    const [ib] = await this.db
+    const [ib] = await this.deps.db
       .select({ id: ibCodes.id })
       .from(ibCodes)
       .where(eq(ibCodes.agentCode, agentCode));
     if (!ib) throw new NotFound(IB_MESSAGES.noSuchIntroducer);
-    const rows = await this.db.select().from(generatedCodes).where(eq(generatedCodes.agentCode, agentCode));
+    const rows = await this.deps.db
+      .select()
+      .from(generatedCodes)
+      .where(eq(generatedCodes.agentCode, agentCode));
     rows.sort((a, b) => a.timestamp - b.timestamp || byNumber.compare(a.name, b.name));
     return { codes: rows.map((r) => this.wireCode(agentCode, r)) };
   }
 
   /** Add Introducer: the agent code must be free, and one IB code slot is spent. */
   async add(input: NewIntroducer, staff: Staff) {
-    const now = this.clock.now();
-    const row = await this.db.transaction(async (tx) => {
+    const now = this.deps.clock.now();
+    const row = await this.deps.db.transaction(async (tx) => {
       const quota = await lockQuota(tx);
       const [taken] = await tx
         .select({ id: ibCodes.id })
@@ -98,7 +104,7 @@ export class IbCodesService {
           code: introducerCode(),
           agentCode: input.agentCode,
           statusCode: input.statusCode,
-          link: introducerLink(this.publicUrl, input.agentCode),
+          link: introducerLink(this.deps.publicUrl, input.agentCode),
           timestamp: now,
           timeCreated: now,
           // Added by staff, so approved at once (only introducers from elsewhere wait for approval).
@@ -121,8 +127,8 @@ export class IbCodesService {
 
   /** The inline rename, and the status code; the agent code stays, as links and clients carry it. */
   async edit(input: IntroducerEdit, staff: Staff) {
-    const now = this.clock.now();
-    const row = await this.db.transaction(async (tx) => {
+    const now = this.deps.clock.now();
+    const row = await this.deps.db.transaction(async (tx) => {
       const [before] = await tx.select().from(ibCodes).where(eq(ibCodes.id, input.ibId)).for('update');
       if (!before) throw new NotFound('No such introducer.');
       const changes = { name: input.name ?? before.name, statusCode: input.statusCode ?? before.statusCode };
@@ -144,9 +150,9 @@ export class IbCodesService {
 
   /** Generate codes: all of them or none, spending as many subcode slots. */
   async generate(input: { agentCode: number; numOfCodes: number }, staff: Staff) {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const n = input.numOfCodes;
-    const rows = await this.db.transaction(async (tx) => {
+    const rows = await this.deps.db.transaction(async (tx) => {
       const quota = await lockQuota(tx);
       const [ib] = await tx.select().from(ibCodes).where(eq(ibCodes.agentCode, input.agentCode));
       if (!ib) throw new Invalid({ agentCode: IB_MESSAGES.noSuchIntroducer });
@@ -180,8 +186,8 @@ export class IbCodesService {
 
   /** Adds introducer code and subcode slots (SYSOP: the route checks the role). */
   async addSlots(input: { ibCodes: number; subcodes: number }, staff: Staff) {
-    const now = this.clock.now();
-    const counters = await this.db.transaction(async (tx) => {
+    const now = this.deps.clock.now();
+    const counters = await this.deps.db.transaction(async (tx) => {
       const before = await lockQuota(tx);
       const after = await addSlots(tx, before, input);
       await audit(tx, now, {
@@ -203,7 +209,7 @@ export class IbCodesService {
   }
 
   private wireCode(agentCode: number, r: { name: string; code: string }) {
-    return { name: r.name, code: r.code, link: generatedCodeLink(this.publicUrl, agentCode, r.code) };
+    return { name: r.name, code: r.code, link: generatedCodeLink(this.deps.publicUrl, agentCode, r.code) };
   }
 }
 

@@ -45,6 +45,15 @@ export type CriticalMail = {
 
 const actorName = sql<string>`coalesce(trim(concat_ws(' ', ${users.name}, ${users.surname})), '')`;
 
+/** What ReconciliationService is built from (composition.ts). */
+export type ReconciliationServiceDeps = {
+  db: Db;
+  platform: TradingPlatform;
+  clock: Clock;
+  /** Without it (tests of other parts), critical mismatches are recorded and badged but not mailed. */
+  critical?: CriticalMail;
+};
+
 /**
  * Compares what the console recorded as done on the platform with the platform's balance deals, read
  * a group of accounts at a time (batches.ts), and keeps the result as a report. A run that cannot
@@ -54,14 +63,8 @@ const actorName = sql<string>`coalesce(trim(concat_ws(' ', ${users.name}, ${user
 export class ReconciliationService {
   private readonly batches: BatchRunner;
 
-  constructor(
-    private readonly db: Db,
-    private readonly platform: TradingPlatform,
-    private readonly clock: Clock,
-    /** Without it (tests of other parts), critical mismatches are recorded and badged but not mailed. */
-    private readonly critical?: CriticalMail,
-  ) {
-    this.batches = new BatchRunner(db, platform, clock);
+  constructor(private readonly deps: ReconciliationServiceDeps) {
+    this.batches = new BatchRunner(deps.db, deps.platform, deps.clock);
   }
 
   /** A run asked for by a staff member; answers the finished report. */
@@ -88,10 +91,10 @@ export class ReconciliationService {
       signal?: AbortSignal;
     },
   ): Promise<string | null> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     await this.failAbandoned(o.staleAfter);
     const daily = and(eq(reports.trigger, 'daily'), eq(reports.periodFrom, period.from));
-    const [recentFailure] = await this.db
+    const [recentFailure] = await this.deps.db
       .select({ id: reports.id })
       .from(reports)
       .where(
@@ -119,12 +122,12 @@ export class ReconciliationService {
    * else would ever finish it. Its end is its last heartbeat. A run that is alive beats every minute.
    */
   async failAbandoned(staleAfter = STALE_AFTER_SECONDS): Promise<number> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const lastBeat = sql`coalesce(${reports.heartbeatAt}, ${reports.startedAt})`;
     // What its finished batches found is kept and counted, as for a run stopped with SIGTERM.
     const kept = (column: SQL) =>
       sql<number>`(select coalesce(sum(${column}), 0)::int from ${batchesTable} where ${batchesTable.reportId} = ${reports.id})`;
-    const marked = await this.db
+    const marked = await this.deps.db
       .update(reports)
       .set({
         status: 'failed',
@@ -148,7 +151,7 @@ export class ReconciliationService {
       req.trigger ? eq(reports.trigger, req.trigger) : undefined,
       req.login !== undefined ? eq(reports.login, req.login) : undefined,
     );
-    const rows = await this.db
+    const rows = await this.deps.db
       .select({ report: reports, actorName })
       .from(reports)
       .leftJoin(users, eq(users.id, reports.actorId))
@@ -156,14 +159,14 @@ export class ReconciliationService {
       .orderBy(desc(reports.startedAt), desc(reports.id))
       .limit(size)
       .offset((page - 1) * size);
-    const [total] = await this.db.select({ n: count() }).from(reports).where(where);
+    const [total] = await this.deps.db.select({ n: count() }).from(reports).where(where);
     return { reports: rows.map((r) => toWire(r.report, r.actorName)), totalSize: total?.n ?? 0 };
   }
 
   /** A report with its first RECONCILIATION_DETAIL_CAP mismatches, in the order they were found. */
   async detail(id: string): Promise<ReconciliationReportDetail> {
     await this.failAbandoned();
-    const [row] = await this.db
+    const [row] = await this.deps.db
       .select({ report: reports, actorName })
       .from(reports)
       .leftJoin(users, eq(users.id, reports.actorId))
@@ -176,7 +179,7 @@ export class ReconciliationService {
   /** Every mismatch of a report as CSV, read a page at a time; asking for it is audited. */
   async exportCsv(id: string, staff: { userId: string; ip: string }) {
     const report = await this.detail(id);
-    await audit(this.db, this.clock.now(), {
+    await audit(this.deps.db, this.deps.clock.now(), {
       actorId: staff.userId,
       action: RECONCILIATION_ACTIONS.exported,
       entity: 'reconciliation_report',
@@ -189,7 +192,7 @@ export class ReconciliationService {
   }
 
   private async mismatches(reportId: string, afterId: number, limit: number) {
-    const rows = await this.db
+    const rows = await this.deps.db
       .select({ m: mismatchesTable, clientName: actorName })
       .from(mismatchesTable)
       .leftJoin(users, eq(users.id, mismatchesTable.userId))
@@ -222,8 +225,8 @@ export class ReconciliationService {
   private async open(trigger: 'manual', scope: Scope, actorId: string | null): Promise<ReportRow>;
   private async open(trigger: 'daily', scope: Scope, actorId: null): Promise<ReportRow | undefined>;
   private async open(trigger: 'manual' | 'daily', scope: Scope, actorId: string | null) {
-    const now = this.clock.now();
-    const [row] = await this.db
+    const now = this.deps.clock.now();
+    const [row] = await this.deps.db
       .insert(reports)
       .values({
         id: newId(now),
@@ -247,16 +250,16 @@ export class ReconciliationService {
    * server took it (or the day) first.
    */
   private async resume(period: { from: number }): Promise<ReportRow | null | undefined> {
-    const [last] = await this.db
+    const [last] = await this.deps.db
       .select()
       .from(reports)
       .where(and(eq(reports.trigger, 'daily'), eq(reports.periodFrom, period.from)))
       .orderBy(desc(reports.startedAt), desc(reports.id))
       .limit(1);
     if (last?.status !== 'failed' || last.error !== INTERRUPTED) return undefined;
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     try {
-      const [row] = await this.db
+      const [row] = await this.deps.db
         .update(reports)
         .set({ status: 'running', heartbeatAt: now, finishedAt: null, error: '' })
         .where(and(eq(reports.id, last.id), eq(reports.status, 'failed'), eq(reports.error, INTERRUPTED)))
@@ -274,7 +277,7 @@ export class ReconciliationService {
     let legCount = 0;
     let error = '';
     try {
-      const plan = await planRun(this.db, this.platform.name, scope);
+      const plan = await planRun(this.deps.db, this.deps.platform.name, scope);
       legCount = plan.legCount;
       await this.batches.run(report.id, scope, plan, this.heartbeat(report.id), signal);
     } catch (err) {
@@ -287,12 +290,12 @@ export class ReconciliationService {
 
   /** Writes the report's heartbeat when a minute has passed since the last one. */
   private heartbeat(reportId: string): () => Promise<void> {
-    let last = this.clock.now();
+    let last = this.deps.clock.now();
     return async () => {
-      const now = this.clock.now();
+      const now = this.deps.clock.now();
       if (now - last < HEARTBEAT_SECONDS) return;
       last = now;
-      await this.db
+      await this.deps.db
         .update(reports)
         .set({ heartbeatAt: now })
         .where(and(eq(reports.id, reportId), eq(reports.status, 'running')));
@@ -304,8 +307,8 @@ export class ReconciliationService {
    * finished batches found) and raises their duplicates as alerts, mailed after the commit.
    */
   private async finish(report: ReportRow, legCount: number, error: string, actor: Actor) {
-    const now = this.clock.now();
-    const raised = await this.db.transaction(async (tx) => {
+    const now = this.deps.clock.now();
+    const raised = await this.deps.db.transaction(async (tx) => {
       const { duplicates, ...totals } = await runTotals(tx, report.id);
       const status = error ? 'failed' : totals.mismatchCount > 0 ? 'mismatches' : 'ok';
       const result = { status, finishedAt: now, legsChecked: legCount, ...totals, error };
@@ -335,7 +338,7 @@ export class ReconciliationService {
       return raised;
     });
     // After the commit: the console already shows the alerts (badge, live event); mail the SYSOPs.
-    if (this.critical) await mailSysops({ db: this.db, ...this.critical }, raised);
+    if (this.deps.critical) await mailSysops({ db: this.deps.db, ...this.deps.critical }, raised);
   }
 }
 

@@ -21,7 +21,7 @@ const currencyOrder = (c: string) => {
  */
 export async function readFigures(db: Db, clock: Clock, period: Range): Promise<ReportFigures> {
   const madeAt = clock.now();
-  const overview = await new DashboardService(db, clock, []).overview();
+  const overview = await new DashboardService({ db, clock, platformNames: [] }).overview();
   return {
     madeAt,
     ...(await funding(db, period)),

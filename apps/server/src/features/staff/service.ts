@@ -25,33 +25,36 @@ export type SendInvite = (member: { id: string; email: string; name: string }) =
 
 const staffRoles = [...STAFF_ROLES];
 
+/** What StaffService is built from (composition.ts). */
+export type StaffServiceDeps = {
+  db: Db;
+  clock: Clock;
+  sessions: SessionService;
+  idleSeconds: number;
+  sendInvite: SendInvite;
+};
+
 /**
  * Staff management: the list (ADMIN and SYSOP may read it), invitations and changes of role and status
  * (SYSOP only, enforced by the routes' minRole). Rules that hold whoever calls: the last active SYSOP
  * stays, and every change ends the member's sessions in the same transaction.
  */
 export class StaffService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly sessions: SessionService,
-    private readonly idleSeconds: number,
-    private readonly sendInvite: SendInvite,
-  ) {}
+  constructor(private readonly deps: StaffServiceDeps) {}
 
   /** Every ADMIN and SYSOP, SYSOPs first, then by name; read through the partial index users_staff_idx. */
   async list(): Promise<{ staff: StaffMember[] }> {
-    const rows = await this.select(this.db)
+    const rows = await this.select(this.deps.db)
       .where(inArray(users.role, staffRoles))
       .orderBy(desc(users.role), asc(users.name), asc(users.surname), asc(users.id));
     return { staff: rows.map(toMember) };
   }
 
   async invite(input: StaffInviteRequest, caller: Caller) {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const id = newId(now);
     const taken = () => new Invalid({ email: STAFF_MESSAGES.emailTaken });
-    await this.db
+    await this.deps.db
       .transaction(async (tx) => {
         const [existing] = await tx
           .select({ id: users.id })
@@ -91,14 +94,14 @@ export class StaffService {
         // Another invitation or sign-up took the email between the check and the insert.
         throw isUniqueViolation(err) ? taken() : err;
       });
-    await this.sendInvite({ id, email: input.email, name: input.name });
-    const [member] = await this.select(this.db).where(eq(users.id, id));
+    await this.deps.sendInvite({ id, email: input.email, name: input.name });
+    const [member] = await this.select(this.deps.db).where(eq(users.id, id));
     return { success: true, message: STAFF_MESSAGES.invited, staff: toMember(member!) };
   }
 
   async update(input: StaffUpdateRequest, caller: Caller) {
-    const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
       const locked = await this.lockSysopsAnd(tx, [input._id, caller.userId]);
       const before = locked.find((u) => u.id === input._id);
       if (!before || !isStaff(before.role as Role)) throw new NotFound(STAFF_MESSAGES.notStaff);
@@ -114,7 +117,7 @@ export class StaffService {
       const self = locked.find((u) => u.id === caller.userId);
       if (!self || !isActiveSysop(self)) throw new Forbidden(MESSAGES.forbidden);
       await tx.update(users).set(after).where(eq(users.id, before.id));
-      await this.sessions.revokeAllForUser(tx, before.id);
+      await this.deps.sessions.revokeAllForUser(tx, before.id);
       await audit(tx, now, {
         actorId: caller.userId,
         action: 'staff.updated',
@@ -145,7 +148,7 @@ export class StaffService {
   }
 
   private select(db: DbOrTx) {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     return db
       .select({
         id: users.id,
@@ -159,7 +162,7 @@ export class StaffService {
           where s.user_id = "users"."id")`,
         activeSessions: sql<string | number>`(select count(*) from sessions s
           where s.user_id = "users"."id" and s.revoked_at is null
-            and s.expires_at > ${now} and s.last_active_at > ${now - this.idleSeconds})`,
+            and s.expires_at > ${now} and s.last_active_at > ${now - this.deps.idleSeconds})`,
       })
       .from(users);
   }

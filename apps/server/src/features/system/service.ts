@@ -21,20 +21,23 @@ const MENU_COUNTERS = [
 /** What a deposit notice is about: requests that staff still have to act on. */
 const NEW_DEPOSIT_STATUSES = ['pending', 'incomplete'];
 
+/** What SystemService is built from (composition.ts). */
+export type SystemServiceDeps = {
+  db: Db;
+  clock: Clock;
+  platformNames: string[];
+};
+
 /** Sidebar counters, the new-deposits notice and platform lights (docs/product.md [calls.sign-in]). */
 export class SystemService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly platformNames: string[],
-  ) {}
+  constructor(private readonly deps: SystemServiceDeps) {}
 
   /**
    * The counters as the database keeps them (migration 0014: triggers update menu_counters in the same
    * transaction as each change), so a poll reads nine rows whatever the size of the book.
    */
   async newRequestsCount(): Promise<MenuCounters> {
-    const rows = await this.db.select({ name: menuCounters.name, n: menuCounters.n }).from(menuCounters);
+    const rows = await this.deps.db.select({ name: menuCounters.name, n: menuCounters.n }).from(menuCounters);
     const counters = Object.fromEntries(MENU_COUNTERS.map((name) => [name, 0])) as MenuCounters;
     // Every row: a request kind's own counter (installed at start from its definition) comes too.
     for (const row of rows) counters[row.name] = Number(row.n);
@@ -52,12 +55,12 @@ export class SystemService {
       (status) => sql`(select max(${deposits.timestamp}) from ${deposits}
         where ${deposits.status} = ${status} and ${deposits.timestamp} > ${sessions.depositsSeenAt})`,
     );
-    const [row] = await this.db
+    const [row] = await this.deps.db
       .select({ newest: sql<string | number | null>`greatest(${sql.join(statuses, sql`, `)})` })
       .from(sessions)
       .where(eq(sessions.id, sessionId));
     if (row?.newest === null || row?.newest === undefined) return { notify: false };
-    await this.db
+    await this.deps.db
       .update(sessions)
       .set({ depositsSeenAt: Number(row.newest) })
       .where(eq(sessions.id, sessionId));
@@ -65,8 +68,8 @@ export class SystemService {
   }
 
   async platformStatuses(): Promise<PlatformStatus[]> {
-    const rows = await this.db.select().from(platformStatus);
-    return this.platformNames.map((name) => {
+    const rows = await this.deps.db.select().from(platformStatus);
+    return this.deps.platformNames.map((name) => {
       const row = rows.find((r) => r.platform === name);
       return row
         ? { platform: name, status: row.status, lastWorking: row.lastWorking }
@@ -75,7 +78,7 @@ export class SystemService {
   }
 
   async devOutbox(limit = 20) {
-    const mails = await this.db
+    const mails = await this.deps.db
       .select()
       .from(devOutbox)
       .orderBy(sql`${devOutbox.id} desc`)
@@ -84,6 +87,6 @@ export class SystemService {
   }
 
   now(): number {
-    return this.clock.now();
+    return this.deps.clock.now();
   }
 }
