@@ -1,6 +1,7 @@
 -- Bulk data for benchmarks: :clients clients and 5 x :clients funding rows, made inside PostgreSQL with
 -- generate_series (the demo generator is realistic but too slow for millions of rows).
--- Ids are 24 hex characters like the server's; times spread over two years before :now.
+-- Ids are 24 hex characters like the server's; times spread over two years before :now; an approved
+-- deposit or withdrawal was approved an hour after it came (what the reports sum by approval time).
 -- :realistic picks the distribution of statuses (bench_status below): false is the worst case the lists
 -- were tuned on (a seventh of clients new, a seventh of deposits pending: every tab holds 100,000s of
 -- rows); true is a desk that keeps up (a few hundred of each kind waiting, 1 in 40 rejected, the rest
@@ -38,26 +39,29 @@ select lpad(to_hex(i), 24, '0'),
 from generate_series(1, :clients) as i;
 
 insert into deposits (id, user_id, timestamp, transaction_id, payment_gateway_service, deposit_type,
-                      deposit_payment_name, deposit_currency, deposit_amount_sent, account_number, status, mt_status)
+                      deposit_payment_name, deposit_currency, deposit_amount_sent, account_number, status, mt_status,
+                      time_approved)
 select lpad(to_hex(1000000000::bigint + i), 24, '0'), lpad(to_hex(1 + (i::bigint * 7919) % :clients), 24, '0'),
        :now - (i::bigint * 63072000 / (2 * :clients)), 'TX' || i,
        (array['Skrill','Neteller','Card','Bank wire'])[1 + i % 4], 'card', 'Visa',
        (array['EUR','GBP','USD'])[1 + i % 3], round(((i % 10000) + 10)::numeric, 2), 500000 + i % :clients,
-       s.st, case when s.st = 'approved' then 'SUCCESS' else '' end
+       s.st, case when s.st = 'approved' then 'SUCCESS' else '' end,
+       case when s.st = 'approved' then :now - (i::bigint * 63072000 / (2 * :clients)) + 3600 end
 from generate_series(1, 2 * :clients) as i,
      lateral (select pg_temp.bench_status(i, 2 * :clients,
        array['approved','approved','approved','pending','rejected','incomplete','error'], 'pending', :realistic) as st) s;
 
 insert into withdrawals (id, user_id, gateway, withdrawal_type, withdrawal_payment_name, withdrawal_currency,
                          withdrawal_amount, account_number, timestamp, status, request_id, mt_status,
-                         provider_handled, provider_order_id, provider_status)
+                         provider_handled, provider_order_id, provider_status, time_approved)
 select lpad(to_hex(2000000000::bigint + i), 24, '0'), lpad(to_hex(1 + (i::bigint * 104729) % :clients), 24, '0'),
        (array['Bank','Crypto','Skrill'])[1 + i % 3], (array['wire','crypto','others'])[1 + i % 3], 'Payout',
        (array['EUR','GBP','USD'])[1 + i % 3], round(((i % 5000) + 5)::numeric, 2), 500000 + i % :clients,
        :now - (i::bigint * 63072000 / (3 * :clients / 2)),
        s.st, 'WR' || i, case when s.st = 'approved' then 'SUCCESS' else '' end,
        :realistic and i % 10 = 3, case when :realistic and i % 10 = 3 then 'PO' || i else '' end,
-       case when :realistic and i % 10 = 3 then (case when s.st = 'pending' then 'CREATED' else 'PROCESSED' end) else '' end
+       case when :realistic and i % 10 = 3 then (case when s.st = 'pending' then 'CREATED' else 'PROCESSED' end) else '' end,
+       case when s.st = 'approved' then :now - (i::bigint * 63072000 / (3 * :clients / 2)) + 3600 end
 from generate_series(1, 3 * :clients / 2) as i,
      lateral (select pg_temp.bench_status(i, 3 * :clients / 2,
        array['approved','approved','pending','rejected','error','incomplete'], 'pending', :realistic) as st) s;

@@ -4,7 +4,7 @@ import {
   type ReportStatus,
   type ReportSubscription,
 } from '@brokerdesk/contract';
-import { Badge, Button, Group, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorsOf } from '../../shared/api.ts';
@@ -17,6 +17,7 @@ import { usePageTitle } from '../../shared/use-page-title.ts';
 import { downloadFile } from '../audit/download-file.ts';
 import { hasRole, useStaffRole } from '../audit/staff-role.ts';
 import { reportFilePath, useCancelSubscription, useReports, useSubscriptions } from './reports-api.ts';
+import { PlainTable } from './plain-table.tsx';
 import { RunNowModal } from './run-now-modal.tsx';
 import { SubscribeModal } from './subscribe-modal.tsx';
 
@@ -84,68 +85,51 @@ function Subscriptions({ onRun }: { onRun: (s: ReportSubscription) => void }) {
     <Stack gap="xs">
       <Title order={4}>Subscriptions</Title>
       {query.error && <ErrorAlert errors={errorsOf(query.error)} />}
-      <Paper withBorder radius="md">
-        <Table striped verticalSpacing="xs" aria-label="Subscriptions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Staff member</Table.Th>
-              <Table.Th>Report</Table.Th>
-              <Table.Th>Time zone</Table.Th>
-              <Table.Th>Last sent</Table.Th>
-              <Table.Th>Subscribed by</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {live.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Text size="sm" c="dimmed">
-                    {query.isPending ? 'Loading…' : 'Nobody is subscribed yet.'}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {live.map((s) => (
-              <Table.Tr key={s._id}>
-                <Table.Td>
-                  <Text size="sm">{s.staffName || s.staffEmail}</Text>
-                  <Text size="xs" c="dimmed">
-                    {s.staffEmail}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{FREQUENCY[s.frequency]}</Table.Td>
-                <Table.Td>{s.timeZone}</Table.Td>
-                <Table.Td>
-                  {s.lastSent ? (
-                    s.lastSent.label
-                  ) : (
-                    <Text c="dimmed" size="sm">
-                      Not yet
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{s.createdBy}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconPlayerPlay size={14} />}
-                      onClick={() => onRun(s)}
-                    >
-                      Run now
-                    </Button>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => void end(s)}>
-                      End
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
+      <PlainTable
+        label="Subscriptions"
+        headers={['Staff member', 'Report', 'Time zone', 'Last sent', 'Subscribed by', '']}
+        rows={live}
+        rowKey={(s) => s._id}
+        loading={query.isPending}
+        empty="Nobody is subscribed yet."
+        row={(s) => (
+          <>
+            <Table.Td>
+              <Text size="sm">{s.staffName || s.staffEmail}</Text>
+              <Text size="xs" c="dimmed">
+                {s.staffEmail}
+              </Text>
+            </Table.Td>
+            <Table.Td>{FREQUENCY[s.frequency]}</Table.Td>
+            <Table.Td>{s.timeZone}</Table.Td>
+            <Table.Td>
+              {s.lastSent ? (
+                s.lastSent.label
+              ) : (
+                <Text c="dimmed" size="sm">
+                  Not yet
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{s.createdBy}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconPlayerPlay size={14} />}
+                  onClick={() => onRun(s)}
+                >
+                  Run now
+                </Button>
+                <Button size="xs" variant="subtle" color="red" onClick={() => void end(s)}>
+                  End
+                </Button>
+              </Group>
+            </Table.Td>
+          </>
+        )}
+      />
     </Stack>
   );
 }
@@ -164,89 +148,67 @@ function History() {
     <Stack gap="xs">
       <Title order={4}>History</Title>
       {query.error && <ErrorAlert errors={errorsOf(query.error)} />}
-      <Paper withBorder radius="md">
-        <Table striped verticalSpacing="xs" aria-label="Report history">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Period</Table.Th>
-              <Table.Th>Report</Table.Th>
-              <Table.Th>Sent to</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Sent</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Text size="sm" c="dimmed">
-                    {query.isPending ? 'Loading…' : 'No report has been made yet.'}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {rows.map((r) => (
-              <Table.Tr key={r._id}>
-                <Table.Td>
-                  <Text size="sm">{r.period.label}</Text>
-                  <Text size="xs" c="dimmed">
-                    {r.period.timeZone}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  {FREQUENCY[r.period.frequency]}
-                  {r.trigger === 'manual' && (
-                    <Text size="xs" c="dimmed">
-                      Run now by {r.requestedBy}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{r.staffName || r.staffEmail}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge
-                    size="sm"
-                    variant="light"
-                    color={STATUS_COLOR[r.status]}
-                    title={r.error || undefined}
-                  >
-                    {r.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <EpochTime seconds={r.sentAt} />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconDownload size={14} />}
-                      disabled={r.madeAt === null}
-                      onClick={() => void download(r, 'pdf')}
-                      aria-label={`Download the PDF of ${r.period.label}`}
-                    >
-                      PDF
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconDownload size={14} />}
-                      disabled={r.madeAt === null}
-                      onClick={() => void download(r, 'csv')}
-                      aria-label={`Download the CSV of ${r.period.label}`}
-                    >
-                      CSV
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Paper>
+      <PlainTable
+        label="Report history"
+        headers={['Period', 'Report', 'Sent to', 'Status', 'Sent', '']}
+        rows={rows}
+        rowKey={(r) => r._id}
+        loading={query.isPending}
+        empty="No report has been made yet."
+        row={(r) => (
+          <>
+            <Table.Td>
+              <Text size="sm">{r.period.label}</Text>
+              <Text size="xs" c="dimmed">
+                {r.period.timeZone}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {FREQUENCY[r.period.frequency]}
+              {r.trigger === 'manual' && (
+                <Text size="xs" c="dimmed">
+                  Run now by {r.requestedBy}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{r.staffName || r.staffEmail}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Badge size="sm" variant="light" color={STATUS_COLOR[r.status]} title={r.error || undefined}>
+                {r.status}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <EpochTime seconds={r.sentAt} />
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconDownload size={14} />}
+                  disabled={r.madeAt === null}
+                  onClick={() => void download(r, 'pdf')}
+                  aria-label={`Download the PDF of ${r.period.label}`}
+                >
+                  PDF
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconDownload size={14} />}
+                  disabled={r.madeAt === null}
+                  onClick={() => void download(r, 'csv')}
+                  aria-label={`Download the CSV of ${r.period.label}`}
+                >
+                  CSV
+                </Button>
+              </Group>
+            </Table.Td>
+          </>
+        )}
+      />
       {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} size="sm" />}
     </Stack>
   );
