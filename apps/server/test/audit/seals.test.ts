@@ -11,7 +11,6 @@ import { SmtpReceiver } from '../support/smtp-receiver.ts';
 import { failedStart } from '../support/server-process.ts';
 import type { Database } from '../../src/db/client.ts';
 import { auditLog, auditSeal } from '../../src/db/schema.ts';
-import { audit } from '../../src/audit/audit.ts';
 import { manualClock } from '../../src/lib/clock.ts';
 import { smtpMailer } from '../../src/mail/mailer.ts';
 import { KEY_FILE, loadAuditSigningKey, parseAuditSigningKey } from '../../src/audit/seals/key.ts';
@@ -26,31 +25,17 @@ import {
 import { AuditSealJob } from '../../src/audit/seals/job.ts';
 import { dayOf, signatureProblem } from '../../src/audit/seals/statement.ts';
 import { tamper } from './support.ts';
+import { newKeyBase64, writeRecords } from '../evidence-pack/support.ts';
 
 const DAY = 86_400;
 /** Noon UTC, so a few records written after it stay on the same day. */
 const NOON = 1_790_000_000 - (1_790_000_000 % DAY) + DAY / 2;
 const quiet = { info: () => undefined, warn: () => undefined };
 
-const newKeyBase64 = () =>
-  crypto
-    .generateKeyPairSync('ed25519')
-    .privateKey.export({ format: 'der', type: 'pkcs8' })
-    .toString('base64');
-
 /** One changed hex digit. */
 const flip = (hex: string) => (hex[0] === '0' ? '1' : '0') + hex.slice(1);
 
-async function write(db: Database['db'], at: number, n: number, tag = 'test.row') {
-  for (let i = 0; i < n; i++)
-    await audit(db, at + i, {
-      actorId: null,
-      action: tag,
-      entity: 'test',
-      entityId: String(i),
-      after: { i },
-    });
-}
+const write = writeRecords;
 
 describe('the Merkle tree of a day (RFC 6962)', () => {
   it('gives every leaf of trees of 1 to 9 records a path that verifies, and no other', () => {

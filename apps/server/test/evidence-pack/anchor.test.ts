@@ -1,34 +1,20 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls } from '@brokerdesk/contract';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { openTestDatabase, testDbKind } from '../support/db.ts';
 import { auditLog, auditSeal } from '../../src/db/schema.ts';
-import type { Database } from '../../src/db/client.ts';
-import { audit } from '../../src/audit/audit.ts';
 import { parseAuditSigningKey } from '../../src/audit/seals/key.ts';
 import { AuditSeals, anchorMailOf, asSigned, checkAnchor } from '../../src/audit/seals/service.ts';
 import { manualClock } from '../../src/lib/clock.ts';
 import { ANCHOR_ACTIONS } from '../../src/audit/seals/anchor-reports.ts';
+import { newKeyBase64, writeRecords } from './support.ts';
 
 const DAY = 86_400;
-const keyText = crypto
-  .generateKeyPairSync('ed25519')
-  .privateKey.export({ format: 'der', type: 'pkcs8' })
-  .toString('base64');
+const keyText = newKeyBase64();
 const key = parseAuditSigningKey(keyText);
 
-async function write(db: Database['db'], at: number, n: number, tag: string) {
-  for (let i = 0; i < n; i++)
-    await audit(db, at + i, {
-      actorId: null,
-      action: tag,
-      entity: 'test',
-      entityId: String(i),
-      after: { i },
-    });
-}
+const write = writeRecords;
 
 /**
  * The database the anchors were mailed from: a day of records sealed and its anchor mailed. A restore

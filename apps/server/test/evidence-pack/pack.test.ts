@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import { newId } from '../../src/lib/ids.ts';
 import { parseAuditSigningKey } from '../../src/audit/seals/key.ts';
 import { AuditSeals } from '../../src/audit/seals/service.ts';
 import { verifyPack } from '../../src/features/evidence-pack/verify-pack.ts';
-import { download, flipByte, readZip, resign, tmpDir, writeZip } from './support.ts';
+import { download, flipByte, newKeyBase64, readZip, resign, tmpDir, writeZip } from './support.ts';
 
 const DAY = 86_400;
 
@@ -26,12 +25,6 @@ type PackData = {
   audit: { records: number };
   clientLog?: unknown;
 };
-const newKeyBase64 = () =>
-  crypto
-    .generateKeyPairSync('ed25519')
-    .privateKey.export({ format: 'der', type: 'pkcs8' })
-    .toString('base64');
-
 describe(`evidence packs (${testDbKind})`, () => {
   let t: TestApp;
   const dataDir = tmpDir('bd-pack-data-');

@@ -4,6 +4,8 @@ import path from 'node:path';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import type { TestApp } from '../support/test-app.ts';
+import type { Database } from '../../src/db/client.ts';
+import { audit } from '../../src/audit/audit.ts';
 import { manifestBytes, type Manifest } from '../../src/features/evidence-pack/manifest.ts';
 import type { AuditSigningKey } from '../../src/audit/seals/key.ts';
 import crypto from 'node:crypto';
@@ -85,4 +87,17 @@ export function resign(entries: Map<string, Buffer>, key: AuditSigningKey): void
   });
   m.signature = crypto.sign(null, manifestBytes(m), key.privateKey).toString('base64');
   entries.set('manifest.json', Buffer.from(JSON.stringify(m, null, 2)));
+}
+
+/** A fresh Ed25519 key as AUDIT_SIGNING_KEY takes it (PKCS#8 DER, base64). */
+export const newKeyBase64 = () =>
+  crypto
+    .generateKeyPairSync('ed25519')
+    .privateKey.export({ format: 'der', type: 'pkcs8' })
+    .toString('base64');
+
+/** `n` audit records through the chain, a second apart from `at`, each tagged with `action`. */
+export async function writeRecords(db: Database['db'], at: number, n: number, action = 'test.row') {
+  for (let i = 0; i < n; i++)
+    await audit(db, at + i, { actorId: null, action, entity: 'test', entityId: String(i), after: { i } });
 }

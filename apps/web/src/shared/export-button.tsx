@@ -3,6 +3,7 @@ import { Button } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { call, errorsOf } from './api.ts';
+import { startDownload } from './start-download.ts';
 import { showErrorNotice } from './notify.ts';
 
 type Props = {
@@ -23,12 +24,7 @@ export function ExportButton({ list, params = {}, request }: Props) {
     setBusy(true);
     try {
       const link = await call(calls.exports.createExport, { body: { list, params, request } });
-      const a = document.createElement('a');
-      a.href = link.url;
-      a.download = link.filename;
-      document.body.append(a);
-      a.click();
-      a.remove();
+      startDownload(link.url, link.filename);
     } catch (error) {
       showErrorNotice(Object.values(errorsOf(error))[0]);
     } finally {

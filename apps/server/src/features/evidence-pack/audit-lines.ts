@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { ChainedFields } from '../../audit/chain.ts';
 import { auditLog } from '../../db/schema.ts';
 import { cursorBatchesWith } from '../../lib/cursor-stream.ts';
 import { ProofReader } from '../../audit/seals/proofs.ts';
@@ -7,19 +8,7 @@ import type { SignedSeal } from '../../audit/seals/statement.ts';
 import type { Scope } from './scope.ts';
 
 /** A record as audit.jsonl carries it: every field its chain hash covers, its prev_hash and hash. */
-export type PackRecord = {
-  id: number;
-  at: number;
-  actorId: string | null;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string;
-  prevHash: string | null;
-  hash: string | null;
-};
+export type PackRecord = ChainedFields & { id: number; prevHash: string | null; hash: string | null };
 
 /** A record's path to the signed root of its day (the `seal` line of that day, earlier in the file). */
 export type PackProof = { day: string; index: number; size: number; path: string[] };

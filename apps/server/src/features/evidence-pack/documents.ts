@@ -54,14 +54,13 @@ export async function packDocuments(
   return { entries, documents, statementPaths };
 }
 
-async function* kycReferences(db: Db, clientId: string): AsyncGenerator<string> {
-  const docs = await db
-    .select()
-    .from(kycDocuments)
-    .where(eq(kycDocuments.userId, clientId))
-    .orderBy(asc(kycDocuments.timestamp));
-  const views = await db
-    .select({ at: auditLog.at, actorId: auditLog.actorId, after: auditLog.after })
+/**
+ * Every time staff opened one of the client's documents, oldest first (a link handed out is not a look:
+ * features/audit/document-views.ts).
+ */
+export function documentViews(db: Db, clientId: string) {
+  return db
+    .select({ at: auditLog.at, actorId: auditLog.actorId, after: auditLog.after, ip: auditLog.ip })
     .from(auditLog)
     .where(
       and(
@@ -72,6 +71,15 @@ async function* kycReferences(db: Db, clientId: string): AsyncGenerator<string> 
       ),
     )
     .orderBy(asc(auditLog.id));
+}
+
+async function* kycReferences(db: Db, clientId: string): AsyncGenerator<string> {
+  const docs = await db
+    .select()
+    .from(kycDocuments)
+    .where(eq(kycDocuments.userId, clientId))
+    .orderBy(asc(kycDocuments.timestamp));
+  const views = await documentViews(db, clientId);
   const viewsOf = (kind: string) =>
     views
       .filter((v) => (v.after as { kind?: unknown } | null)?.kind === kind)

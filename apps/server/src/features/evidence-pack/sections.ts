@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS, EVIDENCE_PACK_AUDIT_ACTION } from '@brokerdesk/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -19,6 +19,7 @@ import {
 } from '../../db/schema.ts';
 import { cursorBatchesWith } from '../../lib/cursor-stream.ts';
 import { fundingSection } from './funding-section.ts';
+import { documentViews } from './documents.ts';
 import { amount, label, text, when, yesNo } from './format.ts';
 import type { Scope } from './scope.ts';
 
@@ -211,20 +212,7 @@ export function sectionsOf(c: PackContext): Section[] {
       title: "Who looked at the client's documents",
       shape: 'table',
       empty: 'Nobody opened these documents.',
-      rows: once(() =>
-        db
-          .select({ at: auditLog.at, actorId: auditLog.actorId, after: auditLog.after, ip: auditLog.ip })
-          .from(auditLog)
-          .where(
-            and(
-              eq(auditLog.entity, 'user'),
-              eq(auditLog.entityId, clientId),
-              eq(auditLog.action, AUDIT_ACTIONS.documentViewed),
-              sql`coalesce(${auditLog.after} ->> 'opened', 'true') <> 'false'`,
-            ),
-          )
-          .orderBy(asc(auditLog.id)),
-      ),
+      rows: once(() => documentViews(db, clientId)),
       columns: [
         { header: 'Viewed', width: 2, cell: (r) => when(r.at as number) },
         { header: 'By', width: 3, cell: (r) => who(r.actorId) },

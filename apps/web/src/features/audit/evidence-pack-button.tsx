@@ -3,6 +3,7 @@ import { Button } from '@mantine/core';
 import { IconFileZip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { call, errorsOf } from '../../shared/api.ts';
+import { startDownload } from '../../shared/start-download.ts';
 import { showErrorNotice } from '../../shared/notify.ts';
 
 /**
@@ -24,12 +25,7 @@ export function EvidencePackButton({
     setBusy(true);
     try {
       const link = await call(calls.evidencePack.createEvidencePack, { body: { subject, id } });
-      const a = document.createElement('a');
-      a.href = link.url;
-      a.download = link.filename;
-      document.body.append(a);
-      a.click();
-      a.remove();
+      startDownload(link.url, link.filename);
     } catch (error) {
       showErrorNotice(Object.values(errorsOf(error))[0]);
     } finally {
