@@ -123,26 +123,24 @@ export async function settleApprovalAlerts(
       );
   }
   const about = { userId: request.userId, requestType: request.type, requestId: request.id };
-  for (const a of s.open) {
-    await audit(tx, now, {
+  const record = (a: AlertRow, action: string, before: object, after: object) =>
+    audit(tx, now, {
       actorId: staff.userId,
-      action: 'alert.cleared',
+      action,
       entity: 'alert',
       entityId: a.id,
-      before: { status: a.status, assignedTo: a.assignedTo },
-      after: { status: 'cleared', note: s.note, rule: a.rule, ...about, resolvedOn: 'approval' },
+      before,
+      after: { ...after, rule: a.rule, ...about },
     });
-  }
-  for (const a of s.confirmed) {
-    await audit(tx, now, {
-      actorId: staff.userId,
-      action: 'alert.override',
-      entity: 'alert',
-      entityId: a.id,
-      before: { status: a.status, note: a.note },
-      after: { status: a.status, note: s.note, rule: a.rule, ...about },
-    });
-  }
+  for (const a of s.open)
+    await record(
+      a,
+      'alert.cleared',
+      { status: a.status, assignedTo: a.assignedTo },
+      { status: 'cleared', note: s.note, resolvedOn: 'approval' },
+    );
+  for (const a of s.confirmed)
+    await record(a, 'alert.override', { status: a.status, note: a.note }, { status: a.status, note: s.note });
 }
 
 /** The alerts of one request for its update modal: open first, then confirmed, then cleared; newest first. */
