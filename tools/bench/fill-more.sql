@@ -54,6 +54,20 @@ select lpad(to_hex(9000000000::bigint + i), 24, '0'), 'Partner ' || i, 'C' || i,
        case when i % 3 < 2 then :now - (i::bigint * 63072000 / (:clients / 50)) end
 from generate_series(1, :clients / 50) as i;
 
+-- Alerts on one request in 500 of each money table (row 42 of each among them), on the rows' own clients:
+-- most cleared, some open, a few confirmed, as a desk that keeps up has them (the flagged filter's cases).
+insert into alerts (id, user_id, request_type, request_id, rule, dedupe_key, facts, status, created_at)
+select lpad(to_hex(k.base + i), 24, '0'), lpad(to_hex(1 + (i::bigint * k.step) % :clients), 24, '0'), k.type,
+       lpad(to_hex(k.offs + i), 24, '0'), 'round-trip', 'round-trip:' || k.type || ':' || i,
+       '{"summary": "bench alert"}'::jsonb,
+       (array['cleared','cleared','cleared','cleared','cleared','cleared','cleared','open','open','confirmed'])[1 + (i / 500) % 10],
+       :now - (i::bigint * 63072000 / k.n)
+from (values ('deposit', 21000000000::bigint, 1000000000::bigint, 7919::bigint, 2 * :clients),
+             ('withdrawal', 22000000000::bigint, 2000000000::bigint, 104729::bigint, 3 * :clients / 2),
+             ('transfer', 23000000000::bigint, 3000000000::bigint, 15485863::bigint, 3 * :clients / 2))
+       as k(type, base, offs, step, n),
+     lateral generate_series(42, k.n, 500) as i;
+
 -- The bench's rows count as looked at by the alert rules: what the triggers queued for them is dropped
 -- (a server would otherwise start by evaluating millions of requests).
 truncate alert_queue;
