@@ -5,6 +5,9 @@ import { SOURCE_UNKNOWN, type AlertRule } from '@brokerdesk/contract';
  * (facts.ts reads them with bounded, indexed queries). A rule answers what it saw, in plain words and as
  * values, or null when it does not fire. Money is compared in cents, so 0.1 + 0.2 never decides.
  */
+/** "1 deposit", "3 deposits", "0.5 lots": a count with its noun, in the summary staff read. */
+const counted = (n: number, noun: string) => `${n} ${n === 1 ? noun : `${noun}s`}`;
+
 export type Fired = {
   rule: AlertRule;
   summary: string;
@@ -35,8 +38,8 @@ export function lowTrading(
   return {
     rule: 'low-trading',
     summary:
-      `Withdrawal of ${money(f.amount, f.currency)} after ${f.trades} trade(s) of ${f.volumeLots} lot(s) ` +
-      `since ${f.deposits.length} deposit(s) of ${money(deposited, f.currency)} (fewer than ${minLots} lot(s)).`,
+      `Withdrawal of ${money(f.amount, f.currency)} after ${counted(f.trades, 'trade')} of ${counted(f.volumeLots, 'lot')} ` +
+      `since ${counted(f.deposits.length, 'deposit')} totalling ${money(deposited, f.currency)} (fewer than ${counted(minLots, 'lot')}).`,
     facts: {
       currency: f.currency,
       amount: f.amount,
@@ -101,7 +104,7 @@ export function sharedIdentifier(
   const what = f.phone ? `Phone number ${f.identifier}` : f.identifier;
   return {
     rule: 'shared-identifier',
-    summary: `${what} is also used by ${others.length} other client(s): ${others.join(', ')}.`,
+    summary: `${what} is also used by ${counted(others.length, 'other client')}: ${others.join(', ')}.`,
     facts: {
       identifier: f.identifier,
       ...(f.phone ? { kind: 'phone' } : {}),
@@ -137,7 +140,7 @@ export function roundTrip(
     rule: 'round-trip',
     summary:
       `Withdrawal of ${money(f.amount, f.currency)} is ${share}% of ${money(deposited / 100, f.currency)} ` +
-      `deposited ${days} day(s) before (alert from ${s.sharePercent}% within ${s.windowDays} days).`,
+      `deposited ${counted(days, 'day')} before (alert from ${s.sharePercent}% within ${counted(s.windowDays, 'day')}).`,
     facts: {
       currency: f.currency,
       amount: f.amount,
@@ -229,7 +232,7 @@ export function aboveDeclared(
   return {
     rule: 'above-declared',
     summary:
-      `${f.count} deposit(s) of ${money(f.total, f.currency)} within ${s.windowDays} days, above what the ` +
+      `${counted(f.count, 'deposit')} totalling ${money(f.total, f.currency)} within ${counted(s.windowDays, 'day')}, above what the ` +
       `client declared: ${passed.map((d) => `${d.what} ${d.band}`).join(', ')}.`,
     facts: {
       currency: f.currency,
@@ -258,7 +261,7 @@ export function bankDetailsChanged(
   const [latest] = [...f.changes].sort((a, b) => b.at - a.at);
   if (!latest) return null;
   const days = Math.round(((f.withdrawalAt - latest.at) / 86_400) * 10) / 10;
-  const when = days >= 0 ? `${days} day(s) before` : `${-days} day(s) after`;
+  const when = days >= 0 ? `${counted(days, 'day')} before` : `${counted(-days, 'day')} after`;
   return {
     rule: 'bank-details-changed',
     summary:

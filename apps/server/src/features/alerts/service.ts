@@ -78,7 +78,12 @@ export class AlertsService {
     const wire = await this.toWire(raised);
     return {
       success: true,
-      message: wire.length === 0 ? 'No new alert.' : `${wire.length} new alert(s) raised.`,
+      message:
+        wire.length === 0
+          ? 'No new alert.'
+          : wire.length === 1
+            ? '1 new alert raised.'
+            : `${wire.length} new alerts raised.`,
       raised: wire,
       tradingUnknown,
     };

@@ -80,13 +80,16 @@ export function AlertsPage() {
                       </Text>
                     </Tooltip>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td miw={150}>
                     <Text size="sm" fw={600} c="orange.8">
                       {ALERT_RULE_LABELS[a.rule]}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{a.summary}</Text>
+                  <Table.Td miw={260}>
+                    {/* A wallet address or IBAN is one long word: it may break anywhere rather than widen the page. */}
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {a.summary}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Tooltip label={<EpochTime seconds={a.createdAt} />}>
@@ -99,7 +102,8 @@ export function AlertsPage() {
                     <Text size="sm">{a.assignedTo ? (mine ? 'You' : a.assignedToName) : '—'}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
+                    {/* One above the other: the column stays narrow enough for 1366 pixels. */}
+                    <Stack gap={6} align="stretch">
                       {!mine && (
                         <Button
                           size="xs"
@@ -117,7 +121,7 @@ export function AlertsPage() {
                       >
                         Resolve
                       </Button>
-                    </Group>
+                    </Stack>
                   </Table.Td>
                 </Table.Tr>
               );
