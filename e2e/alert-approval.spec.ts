@@ -123,19 +123,19 @@ test.describe(`alerts on the approval of a request (${db})`, () => {
     await page.screenshot({ path: 'test-results/alert-approval-list-1366.png' });
 
     // The update modal shows the alerts above the decision and asks for the note.
-    await rowOf(page, w).dblclick();
+    await rowOf(page, w).dblclick({ timeout: 10_000 });
     const modal = page.getByRole('dialog', { name: 'Update withdrawal' });
     const panel = modal.getByTestId('request-alerts');
     await expect(panel).toContainText(ALERT_RULE_LABELS[before[0]!.rule]);
     await expect(panel).toContainText(before[0]!.summary);
-    await modal.getByRole('textbox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Approve & process' }).click();
-    await modal.getByRole('button', { name: 'Update' }).click();
+    await modal.getByRole('textbox', { name: 'Status' }).click({ timeout: 10_000 });
+    await page.getByRole('option', { name: 'Approve & process' }).click({ timeout: 10_000 });
+    await modal.getByRole('button', { name: 'Update' }).click({ timeout: 10_000 });
     await expect(modal.getByText(NOTE_REQUIRED)).toBeVisible();
     await page.screenshot({ path: 'test-results/alert-approval-modal-1366.png' });
 
     const note = 'Card statement checked: the client’s own card; traded since the deposit.';
-    await modal.getByLabel('Alert note').fill(note);
+    await modal.getByLabel('Alert note').fill(note, { timeout: 10_000 });
     await modal.getByRole('button', { name: 'Update' }).click();
     await expect(modal).toHaveCount(0);
 

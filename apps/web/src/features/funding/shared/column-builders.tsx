@@ -55,8 +55,15 @@ export function clientColumn<T extends Base>(clients: Clients | undefined): Data
  * The flag of a request with alerts (docs/product.md [alerts.on-approval]); its filter keeps only the
  * flagged requests, or only the others.
  */
-export function alertFlagColumn<T extends Base>(flags: AlertFlags | undefined): DataTableColumn<T> {
+export function alertFlagColumn<T extends Base>(
+  flags: AlertFlags | undefined,
+  tab: FundingTab | undefined,
+): DataTableColumn<T> {
+  // On the tabs of decided requests the flag is history: hidden at first, the first to leave a narrow screen.
+  const decided = tab !== undefined && tab !== 'pending' && tab !== 'incomplete';
   return {
+    defaultHidden: decided || undefined,
+    spareRank: decided ? -1 : undefined,
     id: 'flagged',
     header: 'Alerts',
     cell: (r) => <AlertFlagCell flag={flags?.[r._id]} />,
@@ -201,14 +208,14 @@ export type RequestFields<T> = {
  */
 export function requestColumns<T extends Base>(
   f: RequestFields<T>,
-  ctx: { clients?: Clients; alerts?: AlertFlags },
+  ctx: { clients?: Clients; alerts?: AlertFlags; tab?: FundingTab },
 ): DataTableColumn<T>[] {
   return [
     textColumn<T>(f.gateway.id, 'Gateway', f.gateway.read),
     timeColumn<T>('timestamp', f.time.header, f.time.read),
     textColumn<T>(f.payment.id, 'Payment method', f.payment.read),
     clientColumn<T>(ctx.clients),
-    alertFlagColumn<T>(ctx.alerts),
+    alertFlagColumn<T>(ctx.alerts, ctx.tab),
     referenceColumn<T>(f.reference.id, 'Transaction ID', f.reference.read),
     accountColumn<T>(f.account.id, f.account.header, f.account.read),
     amountColumn<T>(f.amount.id, f.amount.read),

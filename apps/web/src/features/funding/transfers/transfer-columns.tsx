@@ -60,7 +60,7 @@ export function transferColumns({ tab, clients, actions, alerts }: Context): Dat
       (t) => t.destinationAccountPlatform,
     ),
     clientColumn<Transfer>(clients),
-    alertFlagColumn<Transfer>(alerts),
+    alertFlagColumn<Transfer>(alerts, tab),
     amountColumn<Transfer>('transferAmount', (t) => t.transferAmount),
     currencyColumn<Transfer>('transferCurrency', (t) => t.transferCurrency),
     legColumn('sourceMTStatus', 'Withdrawn status', (t) => t.sourceMTStatus),
