@@ -26,11 +26,15 @@ describe(`scheduled reports: subscriptions, run now, history and files (${testDb
   });
   afterAll(() => t.stop());
 
-  const subscribe = (body: {
-    staffId: string;
-    frequency: 'daily' | 'weekly' | 'monthly';
-    timeZone: string;
-  }) => t.call(calls.reports.subscribeReport, { body }, t.auth(sysop));
+  type Subscription = { staffId: string; frequency: 'daily' | 'weekly' | 'monthly'; timeZone: string };
+  const subscribe = (body: Subscription) => t.call(calls.reports.subscribeReport, { body }, t.auth(sysop));
+  // The refusals below differ only in their input and who asks (SYSOP unless said): one way to send each.
+  const refusedSubscribe = (body: Subscription, as = sysop) =>
+    t.refused(calls.reports.subscribeReport, { body }, t.auth(as));
+  const refusedRun = (subscriptionId: string, day: string, as = sysop) =>
+    t.refused(calls.reports.runReportNow, { body: { subscriptionId, day } }, t.auth(as));
+  const refusedCancel = (id: string, as = sysop) =>
+    t.refused(calls.reports.cancelReportSubscription, { params: { id } }, t.auth(as));
 
   it('subscribes a staff member, lists the subscription and audits it', async () => {
     const made = await subscribe({ staffId: financeId, frequency: 'monthly', timeZone: 'Europe/London' });
@@ -53,11 +57,7 @@ describe(`scheduled reports: subscriptions, run now, history and files (${testDb
   it('refuses bad subscriptions with a clear error and changes nothing', async () => {
     const before = await t.db.select().from(reportSubscriptions);
     const client = await t.createUser({ email: 'client@reports.test', role: 'USER' });
-    const notStaff = await t.refused(
-      calls.reports.subscribeReport,
-      { body: { staffId: client, frequency: 'daily', timeZone: 'UTC' } },
-      t.auth(sysop),
-    );
+    const notStaff = await refusedSubscribe({ staffId: client, frequency: 'daily', timeZone: 'UTC' });
     expect(notStaff.status).toBe(400);
     expect(notStaff.body.errors.staffId).toBe(REPORT_MESSAGES.notStaff);
     const disabled = await t.createUser({ email: 'gone@reports.test', role: 'ADMIN', status: 'disabled' });
@@ -68,25 +68,20 @@ describe(`scheduled reports: subscriptions, run now, history and files (${testDb
       timeZone: 'UTC',
     });
     expect(unknown.status).toBe(404);
-    const zone = await t.refused(
-      calls.reports.subscribeReport,
-      { body: { staffId: financeId, frequency: 'daily', timeZone: 'Mars/Olympus' } },
-      t.auth(sysop),
-    );
+    const zone = await refusedSubscribe({ staffId: financeId, frequency: 'daily', timeZone: 'Mars/Olympus' });
     expect(zone.status).toBe(400);
     expect(zone.body.errors.timeZone).toBe(REPORT_MESSAGES.badTimeZone);
-    const again = await t.refused(
-      calls.reports.subscribeReport,
-      { body: { staffId: financeId, frequency: 'monthly', timeZone: 'Europe/London' } },
-      t.auth(sysop),
-    );
+    const again = await refusedSubscribe({
+      staffId: financeId,
+      frequency: 'monthly',
+      timeZone: 'Europe/London',
+    });
     expect(again.status).toBe(409);
     expect(again.body.errors.server).toBe(REPORT_MESSAGES.duplicate);
     // An ADMIN reads reports but does not manage subscriptions or run them.
-    const byAdmin = await t.refused(
-      calls.reports.subscribeReport,
-      { body: { staffId: financeId, frequency: 'daily', timeZone: 'UTC' } },
-      t.auth(admin),
+    const byAdmin = await refusedSubscribe(
+      { staffId: financeId, frequency: 'daily', timeZone: 'UTC' },
+      admin,
     );
     expect(byAdmin.status).toBe(403);
     expect((await t.refused(calls.reports.listReportSubscriptions, undefined, t.auth(admin))).status).toBe(
@@ -178,57 +173,27 @@ describe(`scheduled reports: subscriptions, run now, history and files (${testDb
     const sub = await subscribe({ staffId: financeId, frequency: 'weekly', timeZone: 'UTC' });
     const runs = await t.db.select().from(reportRuns);
     const today = new Date(t.clock.now() * 1000).toISOString().slice(0, 10);
-    const future = await t.refused(
-      calls.reports.runReportNow,
-      { body: { subscriptionId: sub.body._id, day: today } },
-      t.auth(sysop),
-    );
+    const future = await refusedRun(sub.body._id, today);
     expect(future.status).toBe(400);
     expect(future.body.errors.day).toBe(REPORT_MESSAGES.futurePeriod);
     const nextYear = String(new Date(t.clock.now() * 1000).getUTCFullYear() + 1);
-    expect(
-      (
-        await t.refused(
-          calls.reports.runReportNow,
-          { body: { subscriptionId: sub.body._id, day: `${nextYear}-01-05` } },
-          t.auth(sysop),
-        )
-      ).status,
-    ).toBe(400);
-    const badDay = await t.refused(
-      calls.reports.runReportNow,
-      { body: { subscriptionId: sub.body._id, day: '2024-02-30' } },
-      t.auth(sysop),
-    );
+    expect((await refusedRun(sub.body._id, `${nextYear}-01-05`)).status).toBe(400);
+    const badDay = await refusedRun(sub.body._id, '2024-02-30');
     expect(badDay.status).toBe(400);
-    const unknownSub = await t.refused(
-      calls.reports.runReportNow,
-      { body: { subscriptionId: 'ffffffffffffffffffffffff', day: '2024-02-10' } },
-      t.auth(sysop),
-    );
+    const unknownSub = await refusedRun('ffffffffffffffffffffffff', '2024-02-10');
     expect(unknownSub.status).toBe(404);
-    const byAdmin = await t.refused(
-      calls.reports.runReportNow,
-      { body: { subscriptionId: sub.body._id, day: '2024-02-10' } },
-      t.auth(admin),
-    );
+    const byAdmin = await refusedRun(sub.body._id, '2024-02-10', admin);
     expect(byAdmin.status).toBe(403);
     const unknown = { params: { id: 'ffffffffffffffffffffffff' } };
     expect((await t.refused(calls.reports.getReport, unknown, t.auth(admin))).status).toBe(404);
     expect((await t.raw(calls.reports.downloadReportPdf, unknown, t.auth(admin))).status).toBe(404);
-    expect((await t.refused(calls.reports.cancelReportSubscription, unknown, t.auth(sysop))).status).toBe(
-      404,
-    );
+    expect((await refusedCancel(unknown.params.id)).status).toBe(404);
     expect(await t.db.select().from(reportRuns)).toEqual(runs);
   });
 
   it('cancels a subscription: audited, refused a second time, and no longer run', async () => {
     const sub = await subscribe({ staffId: financeId, frequency: 'daily', timeZone: 'America/New_York' });
-    const byAdmin = await t.refused(
-      calls.reports.cancelReportSubscription,
-      { params: { id: sub.body._id } },
-      t.auth(admin),
-    );
+    const byAdmin = await refusedCancel(sub.body._id, admin);
     expect(byAdmin.status).toBe(403);
     const cancelled = await t.call(
       calls.reports.cancelReportSubscription,
@@ -236,17 +201,9 @@ describe(`scheduled reports: subscriptions, run now, history and files (${testDb
       t.auth(sysop),
     );
     expect(cancelled.body.cancelledAt).toBe(t.clock.now());
-    const again = await t.refused(
-      calls.reports.cancelReportSubscription,
-      { params: { id: sub.body._id } },
-      t.auth(sysop),
-    );
+    const again = await refusedCancel(sub.body._id);
     expect(again.status).toBe(409);
-    const run = await t.refused(
-      calls.reports.runReportNow,
-      { body: { subscriptionId: sub.body._id, day: '2024-02-10' } },
-      t.auth(sysop),
-    );
+    const run = await refusedRun(sub.body._id, '2024-02-10');
     expect(run.status).toBe(409);
     const [row] = await t.db
       .select()
