@@ -1,10 +1,8 @@
 import { calls, type ExportableList, type PagedRequest } from '@brokerdesk/contract';
 import { Button } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
-import { useState } from 'react';
-import { call, errorsOf } from './api.ts';
-import { startDownload } from './start-download.ts';
-import { showErrorNotice } from './notify.ts';
+import { call } from './api.ts';
+import { useSignedDownload } from './use-signed-download.ts';
 
 type Props = {
   list: ExportableList;
@@ -19,25 +17,11 @@ type Props = {
  * it), then lets the browser download the streamed file, which never passes through page memory.
  */
 export function ExportButton({ list, params = {}, request }: Props) {
-  const [busy, setBusy] = useState(false);
-  const start = async () => {
-    setBusy(true);
-    try {
-      const link = await call(calls.exports.createExport, { body: { list, params, request } });
-      startDownload(link.url, link.filename);
-    } catch (error) {
-      showErrorNotice(Object.values(errorsOf(error))[0]);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, start } = useSignedDownload(() =>
+    call(calls.exports.createExport, { body: { list, params, request } }),
+  );
   return (
-    <Button
-      variant="default"
-      leftSection={<IconFileTypeCsv size={18} />}
-      loading={busy}
-      onClick={() => void start()}
-    >
+    <Button variant="default" leftSection={<IconFileTypeCsv size={18} />} loading={busy} onClick={start}>
       Export CSV
     </Button>
   );

@@ -1,6 +1,7 @@
 import { MESSAGES, errorBodySchema } from '@brokerdesk/contract';
 import { ApiError } from '../../shared/api.ts';
 import { clearSession, getToken } from '../../shared/session.ts';
+import { startDownload } from '../../shared/start-download.ts';
 
 /**
  * Downloads a file the API serves only with the bearer header (CSV exports): fetched with the session's
@@ -22,12 +23,7 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
+  startDownload(url, name);
   // The click has started the download; the object URL is no longer needed once it has been read.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -1,10 +1,8 @@
 import { calls, type EvidencePackSubject } from '@brokerdesk/contract';
 import { Button } from '@mantine/core';
 import { IconFileZip } from '@tabler/icons-react';
-import { useState } from 'react';
-import { call, errorsOf } from '../../shared/api.ts';
-import { startDownload } from '../../shared/start-download.ts';
-import { showErrorNotice } from '../../shared/notify.ts';
+import { call } from '../../shared/api.ts';
+import { useSignedDownload } from '../../shared/use-signed-download.ts';
 
 /**
  * "Evidence pack" (docs/product.md [evidence-pack]): asks for a short-lived signed link to the pack of a
@@ -20,25 +18,16 @@ export function EvidencePackButton({
   id: string;
   size?: 'xs' | 'sm';
 }) {
-  const [busy, setBusy] = useState(false);
-  const start = async () => {
-    setBusy(true);
-    try {
-      const link = await call(calls.evidencePack.createEvidencePack, { body: { subject, id } });
-      startDownload(link.url, link.filename);
-    } catch (error) {
-      showErrorNotice(Object.values(errorsOf(error))[0]);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, start } = useSignedDownload(() =>
+    call(calls.evidencePack.createEvidencePack, { body: { subject, id } }),
+  );
   return (
     <Button
       size={size}
       variant="default"
       leftSection={<IconFileZip size={14} />}
       loading={busy}
-      onClick={() => void start()}
+      onClick={start}
       title="A signed ZIP of the facts, documents and audit records, for an auditor or a regulator"
     >
       Evidence pack
