@@ -10,7 +10,7 @@ import { deposits } from '../../db/schema.ts';
 import { Conflict } from '../../http/errors.ts';
 import type { SettledHandler } from '../../operations/index.ts';
 import { defineRequestKind, requestTable, type Decided, type DecisionContext } from '../requests/kind.ts';
-import { planDecision, sendToPlatform, withComment } from '../requests/planned.ts';
+import { planDecision, rejectRefusedLeg, sendToPlatform, withComment } from '../requests/planned.ts';
 import {
   lookForDealBeforeRejecting,
   assertNoOperationRunning,
@@ -157,25 +157,13 @@ async function retry({ tx, before, input, now }: Ctx): Promise<Decided<Row>> {
 }
 
 /** Closes a deposit whose credit failed: rejected, and nothing was credited, so MTStatus is cleared. */
-async function rejectFailed({ tx, before, input, staff, now }: Ctx): Promise<Decided<Row>> {
-  await assertNoOperationRunning(tx, [keyOf(before.id)]);
-  const [after] = await tx
-    .update(deposits)
-    .set({
-      status: 'rejected',
-      mtStatus: '',
-      comment: input.comment,
-      timeRejected: now,
-      adminId: staff.userId,
-    })
-    .where(eq(deposits.id, before.id))
-    .returning();
-  return {
-    after: after!,
-    action: 'rejected',
-    event: `${describe(before)} rejected after the platform refused the credit (${before.mtStatus})${withComment(input.comment)}`,
-    notify: true,
-  };
+function rejectFailed(ctx: Ctx): Promise<Decided<Row>> {
+  return rejectRefusedLeg(ctx, {
+    table: deposits,
+    operationKey: keyOf(ctx.before.id),
+    described: describe(ctx.before),
+    leg: 'credit',
+  });
 }
 
 /** Records how the credit ended: SUCCESS, or the platform's error for staff to see (bright red row). */

@@ -11,7 +11,7 @@ import { withdrawals } from '../../db/schema.ts';
 import { Conflict } from '../../http/errors.ts';
 import type { SettledHandler } from '../../operations/index.ts';
 import { defineRequestKind, requestTable, type Decided, type DecisionContext } from '../requests/kind.ts';
-import { planDecision, sendToPlatform, withComment } from '../requests/planned.ts';
+import { planDecision, rejectRefusedLeg, sendToPlatform, withComment } from '../requests/planned.ts';
 import {
   lookForDealBeforeRejecting,
   assertNoOperationRunning,
@@ -211,26 +211,14 @@ async function retry({ tx, before, input, staff, now }: Ctx): Promise<Decided<Ro
 }
 
 /** Closes a withdrawal whose debit was refused: rejected, nothing was debited, MTStatus cleared. */
-async function rejectFailed({ tx, before, input, staff, now }: Ctx): Promise<Decided<Row>> {
-  await assertNoOperationRunning(tx, [keyOf(before.id)]);
-  const [after] = await tx
-    .update(withdrawals)
-    .set({
-      status: 'rejected',
-      mtStatus: '',
-      comment: input.comment,
-      timeRejected: now,
-      adminId: staff.userId,
-      ...(before.providerHandled ? { providerPayoutStatus: '' } : {}),
-    })
-    .where(eq(withdrawals.id, before.id))
-    .returning();
-  return {
-    after: after!,
-    action: 'rejected',
-    event: `${describe(before)} rejected after the platform refused the debit (${before.mtStatus})${withComment(input.comment)}`,
-    notify: true,
-  };
+function rejectFailed(ctx: Ctx): Promise<Decided<Row>> {
+  return rejectRefusedLeg(ctx, {
+    table: withdrawals,
+    operationKey: keyOf(ctx.before.id),
+    described: describe(ctx.before),
+    leg: 'debit',
+    extra: ctx.before.providerHandled ? { providerPayoutStatus: '' } : {},
+  });
 }
 
 /** The client's notice of a decided withdrawal. */

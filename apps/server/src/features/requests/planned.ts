@@ -4,12 +4,14 @@ import type {
   RequestKindWire,
   UpdateStatus,
 } from '@brokerdesk/contract';
+import { eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Conflict } from '../../http/errors.ts';
 import { enqueueOperation, type EnqueueInput } from '../../operations/index.ts';
 import type { OperationInputPayloads, OperationKind } from '../../operations/kinds.ts';
-import { fourEyes, nextOperationKey } from '../funding/decisions.ts';
+import { assertNoOperationRunning, fourEyes, nextOperationKey } from '../funding/decisions.ts';
 import { planUpdate, type PlannedUpdate } from '../funding/transitions.ts';
-import type { DecisionContext, DecisionInput } from './kind.ts';
+import type { Decided, DecisionContext, DecisionInput } from './kind.ts';
 
 /** What the four-eyes rule reads of a request: its type, the amount it would move and the currency. */
 export type FourEyesFacts = {
@@ -66,3 +68,41 @@ export type PlatformWork = {
 
 /** ': the comment' when there is one, for log lines. */
 export const withComment = (comment: string) => (comment ? `: ${comment}` : '');
+
+/**
+ * Rejects an approved deposit or withdrawal whose credit or debit the platform refused: once no
+ * operation of it is running, the row turns 'rejected' with its platform status cleared, and the client
+ * hears of it. Both kinds reject such a request the same way; only the table, the leg's word and a
+ * withdrawal's own field to clear (`extra`) differ.
+ */
+export async function rejectRefusedLeg<Row extends { id: string; mtStatus: string }>(
+  { tx, before, input, staff, now }: DecisionContext<Row, DecisionInput>,
+  refused: {
+    table: PgTable & { id: PgColumn };
+    operationKey: string;
+    /** 'Deposit of 100.00 USD to 1001', for the log line. */
+    described: string;
+    leg: 'credit' | 'debit';
+    extra?: Record<string, unknown>;
+  },
+): Promise<Decided<Row>> {
+  await assertNoOperationRunning(tx, [refused.operationKey]);
+  const [after] = await tx
+    .update(refused.table)
+    .set({
+      status: 'rejected',
+      mtStatus: '',
+      comment: input.comment,
+      timeRejected: now,
+      adminId: staff.userId,
+      ...refused.extra,
+    })
+    .where(eq(refused.table.id, before.id))
+    .returning();
+  return {
+    after: after as Row,
+    action: 'rejected',
+    event: `${refused.described} rejected after the platform refused the ${refused.leg} (${before.mtStatus})${withComment(input.comment)}`,
+    notify: true,
+  };
+}
