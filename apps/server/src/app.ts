@@ -82,6 +82,11 @@ export type AppDeps = {
   metrics?: ServerMetrics;
   /** Request kinds beyond the product's own (a test's kind, docs/architecture.md "Add a request kind"). */
   requestKinds?: readonly AnyRequestKind[];
+  /**
+   * false: the alert rules do not run after decisions and provider changes (a test of the platform's
+   * mechanics, whose approvals an alert would hold). Always on in a server (main.ts).
+   */
+  alertRules?: boolean;
 };
 
 export const VERSION = '0.1.0';

@@ -20,7 +20,7 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
   const ids = {} as Record<Who, string>;
   const tokens = {} as Record<Who, string>;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ alertRules: false });
     ({ f } = await rosterFundingDesk(t, STAFF, 'desk.test', 'big@client.test', ids));
     // Each test sets the thresholds it needs; a fresh database's defaults are four-eyes-defaults.test.ts's.
     await t.db.delete(approvalThresholds);

@@ -29,7 +29,7 @@ describe(`bulk decisions on deposits, withdrawals and transfers (${testDbKind})`
   const ids = {} as Record<Who, string>;
   const tokens = {} as Record<Who, string>;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ alertRules: false });
     ({ f } = await rosterFundingDesk(t, STAFF, 'bulk.test', 'client@bulk.test', ids));
   });
   // Settling moves the clock past the idle limit: fresh sessions for every test.

@@ -39,7 +39,7 @@ describe(`fault runs against the MT5 Web API fake (${testDbKind})`, () => {
   let token: string;
   let clientId: string;
   beforeAll(async () => {
-    t = await startTestApp({ platform: 'mt5', platformTimeoutMs: 1_000 });
+    t = await startTestApp({ platform: 'mt5', platformTimeoutMs: 1_000, alertRules: false });
     token = (await staffSession(t, 'faults@desk.test')).token;
     clientId = await t.createUser({ email: 'faults@client.test', role: 'USER', status: 'approved' });
   });

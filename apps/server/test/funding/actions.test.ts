@@ -12,7 +12,7 @@ describe(`money actions, exactly once on the platform (${testDbKind})`, () => {
   let second: string;
   let f: ReturnType<typeof fundingFixtures>;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ alertRules: false });
     const desk = await fundingPair(t, ['pay1', 'pay2'], 'money');
     ({ f } = desk);
     [token, second] = await desk.signIn();

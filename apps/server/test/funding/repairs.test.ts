@@ -24,7 +24,7 @@ describe(`retrying or closing refused requests (${testDbKind})`, () => {
   let desk: Awaited<ReturnType<typeof fundingPair>>;
   let f: ReturnType<typeof fundingFixtures>;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ alertRules: false });
     desk = await fundingPair(t, ['fix1', 'fix2'], 'refused');
     f = desk.f;
   });

@@ -23,7 +23,7 @@ describe(`restore from a backup taken before approvals (${testDbKind.split(',')[
   let clientId: string;
 
   beforeAll(async () => {
-    before = await startTestApp({ platform: 'mt5' });
+    before = await startTestApp({ platform: 'mt5', alertRules: false });
     await before.createUser(STAFF);
     clientId = await before.createUser({ email: 'carl@restore.test', role: 'USER' });
   });
@@ -84,7 +84,7 @@ describe(`restore from a backup taken before approvals (${testDbKind.split(',')[
 
     // The restore, and a server started on it next to the same MT5.
     const restored = await restoreDatabase(backup);
-    after = await startTestApp({ restart: { database: restored, after: before } });
+    after = await startTestApp({ restart: { database: restored, after: before }, alertRules: false });
     const t = after;
     const token2 = await t.signIn(STAFF.email, STAFF.password);
     const g = fundingFixtures(t, () => clientId);

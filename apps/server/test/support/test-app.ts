@@ -77,6 +77,12 @@ export async function startTestApp(
     devOutbox?: boolean;
     /** Request kinds beyond the product's own (a kind defined by a test). */
     requestKinds?: AppDeps['requestKinds'];
+    /**
+     * false: the alert rules stay quiet (docs/product.md [alerts.on-approval]). For suites about the
+     * platform's mechanics, whose deposits and withdrawals would otherwise raise alerts that hold their
+     * approvals, at a moment that depends on when the rules ran.
+     */
+    alertRules?: boolean;
     /** Runs on the migrated database before the server starts (a test kind's table). */
     beforeStart?: (db: Database['db']) => Promise<unknown>;
     /**
@@ -134,6 +140,7 @@ export async function startTestApp(
     secret: TEST_SECRET,
     mailClient: opts.mailClient,
     requestKinds: opts.requestKinds,
+    alertRules: opts.alertRules,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

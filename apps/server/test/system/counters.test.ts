@@ -50,7 +50,8 @@ describe(`menu counters kept on every write (${testDbKind})`, () => {
         (select count(*) from bank_accounts where status = 'pending')::int as "newBankDetails",
         (select count(*) from sub_account_requests where status = 'pending')::int as "newSubAccounts",
         (select count(*) from leverage_changes where status = 'pending')::int as "newChangeLeverages",
-        (select count(*) from reconciliation_alerts where acknowledged_at is null)::int as "criticalMismatches"`);
+        (select count(*) from reconciliation_alerts where acknowledged_at is null)::int as "criticalMismatches",
+        (select count(*) from alerts where status = 'open')::int as "openAlerts"`);
     return rowsOf<MenuCounters>(r)[0]!;
   }
 

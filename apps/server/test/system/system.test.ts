@@ -53,6 +53,7 @@ describe(`counters, new-deposit notices and platform lights (${testDbKind})`, ()
       newSubAccounts: 0,
       newChangeLeverages: 0,
       criticalMismatches: 0,
+      openAlerts: 0,
     });
   });
 
