@@ -1,4 +1,8 @@
 import type { ReportFrequency, ReportPeriod } from '@brokerdesk/contract';
+import { addDays, isoDate, localDateOf, localMidnight, type LocalDate } from '../../lib/local-dates.ts';
+
+// The zone arithmetic the periods stand on, read here by the schedule's tests.
+export { localDateOf, localMidnight };
 
 /**
  * Report periods in a subscription's time zone (docs/product.md [reports.periods]): a local day, an ISO
@@ -6,62 +10,7 @@ import type { ReportFrequency, ReportPeriod } from '@brokerdesk/contract';
  * across a clock change is 23 or 25 hours long.
  */
 
-type LocalDate = { y: number; m: number; d: number };
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall-clock time in the zone at an instant, as if it were UTC (epoch seconds). */
-function wallClock(timeZone: string, at: number): number {
-  const parts = Object.fromEntries(
-    formatter(timeZone)
-      .formatToParts(new Date(at * 1000))
-      .map((p) => [p.type, Number(p.value)]),
-  ) as Record<string, number>;
-  return (
-    Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) / 1000
-  );
-}
-
-/** The local calendar date of an instant. */
-export function localDateOf(timeZone: string, at: number): LocalDate {
-  const d = new Date(wallClock(timeZone, at) * 1000);
-  return { y: d.getUTCFullYear(), m: d.getUTCMonth() + 1, d: d.getUTCDate() };
-}
-
-/**
- * The instant the local date begins in the zone. Where midnight does not exist (a clock change at
- * midnight), the first instant of the day after the gap.
- */
-export function localMidnight(timeZone: string, date: LocalDate): number {
-  const wall = Date.UTC(date.y, date.m - 1, date.d) / 1000;
-  let at = wall - (wallClock(timeZone, wall) - wall);
-  at = wall - (wallClock(timeZone, at) - at);
-  return wallClock(timeZone, at) < wall ? at + 3600 : at;
-}
-
-const addDays = (date: LocalDate, days: number): LocalDate => {
-  const d = new Date(Date.UTC(date.y, date.m - 1, date.d + days));
-  return { y: d.getUTCFullYear(), m: d.getUTCMonth() + 1, d: d.getUTCDate() };
-};
 const pad = (n: number) => String(n).padStart(2, '0');
-const iso = (date: LocalDate) => `${date.y}-${pad(date.m)}-${pad(date.d)}`;
 const asUtc = (date: LocalDate) => new Date(Date.UTC(date.y, date.m - 1, date.d));
 const words = (date: LocalDate, opts: Intl.DateTimeFormatOptions) =>
   asUtc(date).toLocaleDateString('en-GB', { timeZone: 'UTC', ...opts });
@@ -82,7 +31,7 @@ export function periodHolding(frequency: ReportFrequency, timeZone: string, date
   if (frequency === 'daily') {
     first = date;
     next = addDays(date, 1);
-    key = iso(date);
+    key = isoDate(date);
     label = words(date, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
   } else if (frequency === 'weekly') {
     const weekday = (asUtc(date).getUTCDay() + 6) % 7;
