@@ -22,8 +22,7 @@ import {
   withdrawals,
 } from '../../db/schema.ts';
 import { keysOfRequest, parseOperationKey } from '../../operations/index.ts';
-import { LEG_KINDS } from '../funding/kinds.ts';
-import { ACCOUNT_KEYS } from '../accounts/keys.ts';
+import { RECORD_OPERATIONS } from './record-operations.ts';
 
 /**
  * Names and labels for a page of the audit trail, read when the page is served: the chained rows keep
@@ -74,20 +73,12 @@ const ENTITY_KINDS: Readonly<Record<string, Kind>> = {
   ib_code: 'ibCode',
 };
 
-/**
- * Platform operation key prefixes whose reference is a record's id: the funding legs and the account
- * operations keyed by the account or the change. The others (password, rename, group) carry a fresh id.
- */
-const OPERATION_KINDS: Readonly<Record<string, Kind>> = {
-  [LEG_KINDS.deposit.prefix]: 'deposit',
-  [LEG_KINDS.withdrawal.prefix]: 'withdrawal',
-  [LEG_KINDS.transfer_source.prefix]: 'transfer',
-  [LEG_KINDS.transfer_destination.prefix]: 'transfer',
-  [LEG_KINDS.transfer_reverse.prefix]: 'transfer',
-  [ACCOUNT_KEYS.leverage]: 'leverage',
-  [ACCOUNT_KEYS.create]: 'tradingAccount',
-  [ACCOUNT_KEYS.demoBalance]: 'tradingAccount',
-};
+/** The kind of record an operation key's prefix names (record-operations.ts). */
+const OPERATION_KINDS: Readonly<Record<string, Kind>> = Object.fromEntries(
+  (Object.keys(RECORD_OPERATIONS) as (keyof typeof RECORD_OPERATIONS)[]).flatMap((kind) =>
+    RECORD_OPERATIONS[kind].prefixes.map((prefix) => [prefix, kind]),
+  ),
+);
 
 /** Every operation key that can serve a record with this id: what the recordId filter also matches. */
 export function operationKeysOf(id: string): string[] {

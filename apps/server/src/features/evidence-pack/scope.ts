@@ -15,8 +15,7 @@ import {
   withdrawals,
 } from '../../db/schema.ts';
 import { NotFound } from '../../http/errors.ts';
-import { LEG_KINDS } from '../funding/kinds.ts';
-import { ACCOUNT_KEYS } from '../accounts/keys.ts';
+import { RECORD_OPERATIONS } from '../audit/record-operations.ts';
 
 type OwnedTable = PgTable & { id: PgColumn; userId: PgColumn };
 
@@ -30,22 +29,6 @@ export const REQUEST_TABLES = {
   subAccount: subAccountRequests,
   ibRequest: ibRequests,
 } as const satisfies Record<Exclude<EvidencePackSubject, 'client'>, OwnedTable>;
-
-/** The operation key prefixes (deal comments) of each table's rows: `<prefix>:<row id>`. */
-const OPERATION_PREFIXES: [OwnedTable, string[]][] = [
-  [deposits, [LEG_KINDS.deposit.prefix]],
-  [withdrawals, [LEG_KINDS.withdrawal.prefix]],
-  [
-    transfers,
-    [
-      LEG_KINDS.transfer_source.prefix,
-      LEG_KINDS.transfer_destination.prefix,
-      LEG_KINDS.transfer_reverse.prefix,
-    ],
-  ],
-  [leverageChanges, [ACCOUNT_KEYS.leverage]],
-  [tradingAccounts, [ACCOUNT_KEYS.create, ACCOUNT_KEYS.demoBalance, ACCOUNT_KEYS.leverage]],
-];
 
 /**
  * What one pack covers: the client, and which rows of each table are in it (every row of the client,
@@ -102,22 +85,14 @@ export async function resolveScope(db: DbOrTx, subject: EvidencePackSubject, id:
  * it (its key). A union of index look-ups (entity_id, the userId expressions), never a walk of the log.
  */
 function auditIdsOf(clientId: string | null, rows: (t: OwnedTable) => SQL, alertIds: SQL): SQL {
-  const owned = [
-    deposits,
-    withdrawals,
-    transfers,
-    bankAccounts,
-    leverageChanges,
-    subAccountRequests,
-    ibRequests,
-    tradingAccounts,
-  ];
+  // Every table a pack's rows are in: the requests', and the client's trading accounts.
+  const owned = [...Object.values(REQUEST_TABLES), tradingAccounts];
   const ids = sql.join(
     [...owned.map((t) => sql`select ${t.id} as id from ${t} where ${rows(t)}`), alertIds],
     sql` union all `,
   );
   const bases = sql.join(
-    OPERATION_PREFIXES.flatMap(([t, prefixes]) =>
+    Object.values(RECORD_OPERATIONS).flatMap(({ table: t, prefixes }) =>
       prefixes.map((p) => sql`select ${`${p}:`} || ${t.id} as key from ${t} where ${rows(t)}`),
     ),
     sql` union all `,
