@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallBody } from '@brokerdesk/contract';
-import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
+import type { TestApp, BodyOnlyCall } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { tradingAccounts } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -9,8 +10,7 @@ describe(`account groups (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    token = await t.signInStaff('groups@desk.test');
+    ({ t, token } = await startDesk('groups@desk.test'));
   });
   afterAll(() => t.stop());
 

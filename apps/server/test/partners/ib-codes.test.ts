@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls, MESSAGES } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, generatedCodes, ibCodes, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -11,8 +12,7 @@ describe(`IB codes (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    token = await t.signInStaff('codes.admin@desk.test');
+    ({ t, token } = await startDesk('codes.admin@desk.test'));
   });
   afterAll(() => t.stop());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, urlOf, type CallDef } from '@brokerdesk/contract';
-import { startTestApp, type RawInput, type TestApp } from '../support/test-app.ts';
+import { type RawInput, type TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 
 /**
@@ -11,8 +12,7 @@ describe(`replies to signed-in staff are never cached (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    token = await t.signInStaff('cache@desk.test');
+    ({ t, token } = await startDesk('cache@desk.test'));
   });
   afterAll(() => t.stop());
 

@@ -2,7 +2,8 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, MESSAGES, urlOf } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 
 const LOGIN = urlOf(calls.auth.loginAdmin);
@@ -79,8 +80,7 @@ describe(`errors from reading the request are in the API's error shape, never a 
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    token = await t.signInStaff('parser@p.test');
+    ({ t, token } = await startDesk('parser@p.test'));
   });
   afterAll(() => t.stop());
 
