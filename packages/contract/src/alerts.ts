@@ -17,6 +17,9 @@ export const ALERT_RULES = [
   'new-destination',
   'above-declared',
   'bank-details-changed',
+  // Not a finding: the platform could not tell a withdrawal's trading, so low trading was not judged and
+  // the approval needs a note like any alert's (docs/product.md [alerts.trading-unknown]).
+  'trading-unknown',
 ] as const;
 export const alertRuleSchema = z.enum(ALERT_RULES);
 export type AlertRule = z.infer<typeof alertRuleSchema>;
@@ -30,6 +33,7 @@ export const ALERT_RULE_LABELS: Record<AlertRule, string> = {
   'new-destination': 'Withdrawal to a destination never deposited from',
   'above-declared': 'Deposits above what the client declared',
   'bank-details-changed': 'Bank details changed shortly before a withdrawal',
+  'trading-unknown': 'Trading unknown: the platform could not be read',
 };
 
 export const ALERT_STATUSES = ['open', 'cleared', 'confirmed'] as const;

@@ -131,7 +131,7 @@ describe(`alert rules (${testDbKind})`, () => {
       });
       if (platformDown) t.faults.down();
       const reply = await f.evaluate(id).finally(() => t.faults.clear());
-      return { alerts: await f.openOf(id, 'low-trading'), reply, w };
+      return { alerts: await f.openOf(id, 'low-trading'), reply, w, id };
     };
 
     it('fires under one lot, not at it or over', async () => {
@@ -143,10 +143,30 @@ describe(`alert rules (${testDbKind})`, () => {
       expect(none.alerts[0]!.facts).toMatchObject({ currency: 'USD', volumeLots: 0, trades: 0, minLots: 1 });
     });
 
-    it('raises nothing when the platform cannot tell, and says "trading unknown"', async () => {
+    it('judges no low trading when the platform cannot tell: "trading unknown", and approving needs a note', async () => {
       const r = await low([], 'EUR', true);
       expect(r.alerts).toHaveLength(0);
       expect(r.reply.tradingUnknown.map((u) => u.requestId)).toEqual([r.w]);
+      const [unknown, ...more] = await f.openOf(r.id, 'trading-unknown');
+      expect(more).toHaveLength(0);
+      expect(unknown).toMatchObject({ requestId: r.w, status: 'open' });
+      expect(unknown!.summary).toMatch(/^Trading unknown \(.+\): low trading could not be judged/);
+      const approve = (alertNote?: string) =>
+        t.call(
+          calls.funding.updateWithdrawal,
+          {
+            body: {
+              withdrawal: { _id: r.w, status: 'approved', comment: '', ...(alertNote ? { alertNote } : {}) },
+            },
+          },
+          t.auth(admin),
+        );
+      const refused = await approve();
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ errors: { alertNote: expect.any(String) } });
+      const approved = await approve('Checked the trading on MT5 by hand: 3 lots since the deposit.');
+      expect(approved.status).toBe(200);
+      expect(await f.openOf(r.id, 'trading-unknown')).toHaveLength(0);
     });
   });
 

@@ -33,6 +33,7 @@ import {
   roundTrip,
   sharedIdentifier,
   splitDeposits,
+  tradingUnknown as tradingUnknownAlert,
   type Fired,
 } from './rules.ts';
 
@@ -78,6 +79,8 @@ export class AlertEvaluator {
       );
     }
     const fired = (await Promise.all([...common, ...own])).filter((f): f is Fired => f !== null);
+    if (tradingUnknown !== null)
+      fired.push(tradingUnknownAlert({ withdrawalId: requestId, reason: tradingUnknown }));
     const raised: AlertRow[] = [];
     for (const f of fired) {
       const alert = await this.raise(row.userId, type, requestId, f, staff);

@@ -277,3 +277,16 @@ export function bankDetailsChanged(
     },
   };
 }
+
+/**
+ * The platform could not tell a withdrawal's trading since its deposits (docs/product.md
+ * [alerts.trading-unknown]): low trading was not judged, and staff see why before they approve; the
+ * approval needs a note, as for any open alert, which clears it.
+ */
+export function tradingUnknown(f: { withdrawalId: string; reason: string }): Fired {
+  return {
+    rule: 'trading-unknown',
+    summary: `Trading unknown (${f.reason}): low trading could not be judged. Check the client's trading before approving.`,
+    facts: { withdrawalId: f.withdrawalId, reason: f.reason },
+  };
+}
