@@ -111,72 +111,56 @@ const tabOf = (status: string, tabs: readonly string[], otherwise: string) =>
 const leverage = (v: string) => (v.includes(':') ? v : `1:${v}`);
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
+/**
+ * Deposits, withdrawals and transfers are named alike: the kind in words and the amount, linked to the
+ * request on its list's tab (a status without a tab of its own opens the `otherwise` tab).
+ */
+const MONEY_REQUESTS = {
+  deposit: {
+    table: deposits,
+    amount: deposits.depositAmountSent,
+    currency: deposits.depositCurrency,
+    path: '/deposit-requests',
+    otherwise: 'historical',
+  },
+  withdrawal: {
+    table: withdrawals,
+    amount: withdrawals.withdrawalAmount,
+    currency: withdrawals.withdrawalCurrency,
+    path: '/withdrawal-requests',
+    otherwise: 'historical',
+  },
+  transfer: {
+    table: transfers,
+    amount: transfers.transferAmount,
+    currency: transfers.transferCurrency,
+    path: '/transfer-requests',
+    otherwise: 'approved',
+  },
+} as const;
+
 /** One query per table for the ids the page names. */
 async function findRecords(db: DbOrTx, refs: Ref[]): Promise<Map<string, Found>> {
   const ids = (kind: Kind) => [...new Set(refs.filter((r) => r.kind === kind).map((r) => r.id))];
   const found = new Map<string, Found>();
-  const put = (kind: Kind, id: string, f: Found) => found.set(`${kind}:${id}`, f);
-  const lookups: Record<Kind, (list: string[]) => Promise<void>> = {
-    deposit: async (list) => {
-      const rows = await db
-        .select({
-          id: deposits.id,
-          userId: deposits.userId,
-          amount: deposits.depositAmountSent,
-          currency: deposits.depositCurrency,
-          status: deposits.status,
-        })
-        .from(deposits)
-        .where(inArray(deposits.id, list));
-      for (const r of rows) {
-        const tab = tabOf(r.status, FUNDING_TABS.deposit, 'historical');
-        put('deposit', r.id, {
-          userId: r.userId,
-          label: `Deposit ${amount(r.amount, r.currency)}`,
-          link: `/deposit-requests/${tab}?${query({ open: r.id })}`,
-        });
-      }
-    },
-    withdrawal: async (list) => {
-      const rows = await db
-        .select({
-          id: withdrawals.id,
-          userId: withdrawals.userId,
-          amount: withdrawals.withdrawalAmount,
-          currency: withdrawals.withdrawalCurrency,
-          status: withdrawals.status,
-        })
-        .from(withdrawals)
-        .where(inArray(withdrawals.id, list));
-      for (const r of rows) {
-        const tab = tabOf(r.status, FUNDING_TABS.withdrawal, 'historical');
-        put('withdrawal', r.id, {
-          userId: r.userId,
-          label: `Withdrawal ${amount(r.amount, r.currency)}`,
-          link: `/withdrawal-requests/${tab}?${query({ open: r.id })}`,
-        });
-      }
-    },
-    transfer: async (list) => {
-      const rows = await db
-        .select({
-          id: transfers.id,
-          userId: transfers.userId,
-          amount: transfers.transferAmount,
-          currency: transfers.transferCurrency,
-          status: transfers.status,
-        })
-        .from(transfers)
-        .where(inArray(transfers.id, list));
-      for (const r of rows) {
-        const tab = tabOf(r.status, FUNDING_TABS.transfer, 'approved');
-        put('transfer', r.id, {
-          userId: r.userId,
-          label: `Transfer ${amount(r.amount, r.currency)}`,
-          link: `/transfer-requests/${tab}?${query({ open: r.id })}`,
-        });
-      }
-    },
+  const moneyRequests = (kind: keyof typeof MONEY_REQUESTS) => async (list: string[]) => {
+    const { table, amount: amountColumn, currency, path, otherwise } = MONEY_REQUESTS[kind];
+    const rows: { id: string; userId: string; amount: number; currency: string; status: string }[] = await db
+      .select({ id: table.id, userId: table.userId, amount: amountColumn, currency, status: table.status })
+      .from(table)
+      .where(inArray(table.id, list));
+    return rows.map((r) => ({
+      id: r.id,
+      userId: r.userId,
+      label: `${KIND_WORDS[kind]} ${amount(r.amount, r.currency)}`,
+      link: `${path}/${tabOf(r.status, FUNDING_TABS[kind], otherwise)}?${query({ open: r.id })}`,
+    }));
+  };
+  // Each look-up answers the records it found, by id.
+  const lookups: Record<Kind, (list: string[]) => Promise<(Found & { id: string })[]>> = {
+    deposit: moneyRequests('deposit'),
+    withdrawal: moneyRequests('withdrawal'),
+    transfer: moneyRequests('transfer'),
     leverage: async (list) => {
       const rows = await db
         .select({
@@ -189,14 +173,12 @@ async function findRecords(db: DbOrTx, refs: Ref[]): Promise<Map<string, Found>>
         })
         .from(leverageChanges)
         .where(inArray(leverageChanges.id, list));
-      for (const r of rows) {
-        const tab = tabOf(r.status, LEVERAGE_LIST_STATUSES, 'approved');
-        put('leverage', r.id, {
-          userId: r.userId,
-          label: `Leverage ${leverage(r.oldLeverage)} → ${leverage(r.newLeverage)}, account ${r.accountNumber}`,
-          link: `/change-leverage-requests/${tab}?${query({ open: r.id })}`,
-        });
-      }
+      return rows.map((r) => ({
+        id: r.id,
+        userId: r.userId,
+        label: `Leverage ${leverage(r.oldLeverage)} → ${leverage(r.newLeverage)}, account ${r.accountNumber}`,
+        link: `/change-leverage-requests/${tabOf(r.status, LEVERAGE_LIST_STATUSES, 'approved')}?${query({ open: r.id })}`,
+      }));
     },
     tradingAccount: async (list) => {
       const rows = await db
@@ -208,13 +190,12 @@ async function findRecords(db: DbOrTx, refs: Ref[]): Promise<Map<string, Found>>
         })
         .from(tradingAccounts)
         .where(inArray(tradingAccounts.id, list));
-      for (const r of rows) {
-        put('tradingAccount', r.id, {
-          userId: r.userId,
-          label: `Trading account ${r.number} (${r.live ? 'live' : 'demo'})`,
-          link: `/trading-accounts?${query(r.live ? { open: r.id } : { tab: 'demo', open: r.id })}`,
-        });
-      }
+      return rows.map((r) => ({
+        id: r.id,
+        userId: r.userId,
+        label: `Trading account ${r.number} (${r.live ? 'live' : 'demo'})`,
+        link: `/trading-accounts?${query(r.live ? { open: r.id } : { tab: 'demo', open: r.id })}`,
+      }));
     },
     bankAccount: async (list) => {
       const rows = await db
@@ -226,14 +207,12 @@ async function findRecords(db: DbOrTx, refs: Ref[]): Promise<Map<string, Found>>
         })
         .from(bankAccounts)
         .where(inArray(bankAccounts.id, list));
-      for (const r of rows) {
-        const tab = tabOf(r.status, bankAccountStatusSchema.options, 'pending');
-        put('bankAccount', r.id, {
-          userId: r.userId,
-          label: `Bank account ${r.bankName}`.trim(),
-          link: `/bank-verification-requests/${tab}?${query({ open: r.id })}`,
-        });
-      }
+      return rows.map((r) => ({
+        id: r.id,
+        userId: r.userId,
+        label: `Bank account ${r.bankName}`.trim(),
+        link: `/bank-verification-requests/${tabOf(r.status, bankAccountStatusSchema.options, 'pending')}?${query({ open: r.id })}`,
+      }));
     },
     subAccount: async (list) => {
       const rows = await db
@@ -246,47 +225,44 @@ async function findRecords(db: DbOrTx, refs: Ref[]): Promise<Map<string, Found>>
         })
         .from(subAccountRequests)
         .where(inArray(subAccountRequests.id, list));
-      for (const r of rows) {
-        // The list's tabs are those of leverage changes: pending, approved, rejected.
-        const tab = tabOf(r.status, LEVERAGE_LIST_STATUSES, 'approved');
-        put('subAccount', r.id, {
-          userId: r.userId,
-          label: `New ${r.live ? 'live' : 'demo'} account request (${r.type})`,
-          link: `/new-sub-account-requests/${tab}?${query({ open: r.id })}`,
-        });
-      }
+      // The list's tabs are those of leverage changes: pending, approved, rejected.
+      return rows.map((r) => ({
+        id: r.id,
+        userId: r.userId,
+        label: `New ${r.live ? 'live' : 'demo'} account request (${r.type})`,
+        link: `/new-sub-account-requests/${tabOf(r.status, LEVERAGE_LIST_STATUSES, 'approved')}?${query({ open: r.id })}`,
+      }));
     },
     ibRequest: async (list) => {
       const rows = await db
         .select({ id: ibRequests.id, userId: ibRequests.userId })
         .from(ibRequests)
         .where(inArray(ibRequests.id, list));
-      for (const r of rows) {
-        put('ibRequest', r.id, {
-          userId: r.userId,
-          label: 'IB request',
-          link: `/ib-requests?${query({ open: r.id })}`,
-        });
-      }
+      return rows.map((r) => ({
+        id: r.id,
+        userId: r.userId,
+        label: 'IB request',
+        link: `/ib-requests?${query({ open: r.id })}`,
+      }));
     },
     ibCode: async (list) => {
       const rows = await db
         .select({ id: ibCodes.id, agentCode: ibCodes.agentCode, name: ibCodes.name })
         .from(ibCodes)
         .where(inArray(ibCodes.id, list));
-      for (const r of rows) {
-        put('ibCode', r.id, {
-          userId: null,
-          label: `Introducer ${r.agentCode} ${r.name}`.trim(),
-          link: `/ib-codes?${query({ 'f.q': String(r.agentCode) })}`,
-        });
-      }
+      return rows.map((r) => ({
+        id: r.id,
+        userId: null,
+        label: `Introducer ${r.agentCode} ${r.name}`.trim(),
+        link: `/ib-codes?${query({ 'f.q': String(r.agentCode) })}`,
+      }));
     },
   };
   await Promise.all(
     (Object.keys(lookups) as Kind[]).map(async (kind) => {
       const list = ids(kind);
-      if (list.length > 0) await lookups[kind](list);
+      if (list.length === 0) return;
+      for (const { id, ...record } of await lookups[kind](list)) found.set(`${kind}:${id}`, record);
     }),
   );
   return found;
