@@ -167,6 +167,11 @@ export async function addAlertCases(db: Db, now: number) {
         id: caseId('b', c.n),
         userId,
         bankName: 'Case Bank',
+        // Complete as a UK account is on the Bank details form (address, number and sort code), so staff
+        // can approve or decline it there like any other.
+        bankAddress: '1 Case Street, London',
+        bankAccountNumber: `1234567${c.n}`,
+        bankSortCode: '20-00-00',
         bankCountry: 'GB',
         bankAccountCurrency: 'EUR',
         bankIban: `GB82WEST1234569876543${c.n}`,
