@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { leverageChanges, subAccountRequests, tradingAccounts } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -19,8 +19,7 @@ describe(`one leverage change, sub-account request or account by id (${testDbKin
   const accountId = newId();
 
   beforeAll(async () => {
-    t = await startTestApp();
-    token = (await staffSession(t, 'desk@get-one.test')).token;
+    ({ t, token } = await startDesk('desk@get-one.test'));
     ann = await t.createUser({ email: 'ann@get-one.test', role: 'USER', name: 'Ann' });
     const now = t.clock.now();
     await t.db.insert(leverageChanges).values({

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, urlOf, type CallDef, type CallInput } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { leverageChanges, subAccountRequests, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -19,8 +20,7 @@ describe(`leverage and sub-account request lists (${testDbKind})`, () => {
   const SUB_ROWS = 160;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    token = await t.signInStaff('desk@lists.test');
+    ({ t, token } = await startDesk('desk@lists.test'));
     for (const name of ['Zoe', 'Adam', 'Mia']) {
       const id = await t.createUser({ email: `${name.toLowerCase()}@clients.test`, role: 'USER', name });
       await t.db.update(users).set({ surname: 'Client' }).where(eq(users.id, id));

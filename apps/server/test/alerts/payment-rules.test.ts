@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { calls } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, bankAccounts, withdrawals } from '../../src/db/schema.ts';
 import { alertFixtures, DAY } from './support.ts';
@@ -20,8 +21,7 @@ describe(`alert rules on destinations, declarations and bank details (${testDbKi
   const unique = () => Math.floor(Math.random() * 1e8);
 
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.signInStaff('alerts-payment@desk.test', 'ADMIN');
+    ({ t, token: admin } = await startDesk('alerts-payment@desk.test'));
     sysop = await t.signInStaff('alerts-payment-sysop@desk.test', 'SYSOP');
     f = alertFixtures(t, () => admin);
   });

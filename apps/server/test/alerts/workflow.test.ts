@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ALERT_MESSAGES, ALERT_SETTINGS, calls, CURRENCIES, type Alert } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { alertThresholds, auditLog } from '../../src/db/schema.ts';
 import { alertFixtures, DAY } from './support.ts';
@@ -18,8 +19,7 @@ describe(`alert assignment, resolution and thresholds (${testDbKind})`, () => {
   let f: ReturnType<typeof alertFixtures>;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    ann = await t.signInStaff('alerts-ann@desk.test', 'ADMIN');
+    ({ t, token: ann } = await startDesk('alerts-ann@desk.test'));
     bob = await t.signInStaff('alerts-bob@desk.test', 'ADMIN');
     sysop = await t.signInStaff('alerts-sysop@desk.test', 'SYSOP');
     f = alertFixtures(t, () => ann);

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { AuditVerifyResult } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
 import { verifyAuditChain } from '../../src/audit/verify.ts';
 import { tamper } from './support.ts';
-import { registration, staffSession } from '../support/desk.ts';
+import { registration, staffSession, startDesk } from '../support/desk.ts';
 import { fundingFixtures, PLATFORM_ACCOUNT } from '../funding/support.ts';
 
 describe(`audit chain verification after real work, and what it catches (${testDbKind})`, () => {
@@ -15,8 +15,7 @@ describe(`audit chain verification after real work, and what it catches (${testD
   let sysop: string;
   let admin: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    ({ token: sysop } = await staffSession(t, 'sysop@chain.test', 'SYSOP'));
+    ({ t, token: sysop } = await startDesk({ email: 'sysop@chain.test', role: 'SYSOP' }));
     ({ token: admin } = await staffSession(t, 'admin@chain.test', 'ADMIN'));
   });
   afterAll(() => t.stop());

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { calls, AUDIT_ACTIONS } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { staffSession, startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, kycDocuments } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -15,8 +15,7 @@ describe(`document views are logged and listed (${testDbKind})`, () => {
   let walt: string;
   let clientId: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    vera = (await staffSession(t, 'vera@docs.test', 'ADMIN', 'Vera')).token;
+    ({ t, token: vera } = await startDesk({ email: 'vera@docs.test', name: 'Vera' }));
     walt = (await staffSession(t, 'walt@docs.test', 'ADMIN', 'Walt')).token;
     clientId = await t.createUser({ email: 'client@docs.test', role: 'USER' });
     for (const [kind, idDocType] of [

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { AUDIT_CSV_COLUMNS, calls, urlOf } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
 import { audit } from '../../src/audit/audit.ts';
@@ -20,8 +20,7 @@ describe(`audit CSV export (${testDbKind})`, () => {
   let tricky: string;
   let bulk: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    ({ id: staffId, token: token } = await staffSession(t, 'csv@audit.test', 'ADMIN', 'Cass'));
+    ({ t, token, staffId } = await startDesk({ email: 'csv@audit.test', name: 'Cass' }));
     tricky = await t.createUser({ email: 'tricky@audit.test', name: 'O"Brien, Pat' });
     bulk = await t.createUser({ email: 'bulk@audit.test', name: 'Bulk' });
     await audit(t.db, BASE, {

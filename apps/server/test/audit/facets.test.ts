@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { appendMany } from './support.ts';
 
@@ -9,8 +9,7 @@ describe(`audit facets: the entities and actions the search offers (${testDbKind
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    token = (await staffSession(t, 'fay@facets.test', 'ADMIN', 'Fay')).token;
+    ({ t, token } = await startDesk({ email: 'fay@facets.test', name: 'Fay' }));
     // Many rows, few distinct values: each value is listed once, whatever its count.
     const at = t.clock.now();
     await appendMany(

@@ -9,8 +9,8 @@ import {
   type CallBody,
   type ErrorBody,
 } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { addClient } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { audit } from '../../src/audit/audit.ts';
@@ -41,8 +41,7 @@ describe(`a readable audit trail: names, records and links; filters by them (${t
   const client = (name: string, surname: string, email: string) => addClient(t, name, surname, email);
 
   beforeAll(async () => {
-    t = await startTestApp();
-    ({ id: nina, token: token } = await staffSession(t, 'nina@readable.test', 'ADMIN', 'Nina'));
+    ({ t, token, staffId: nina } = await startDesk({ email: 'nina@readable.test', name: 'Nina' }));
     omar = await t.createUser({ email: 'omar@readable.test', name: 'Omar' });
     ewa = await client('Ewa', 'Janiak', 'ewa.janiak@mail.test');
     jan = await client('Jan', 'Kowalski', 'jan.k@mail.test');

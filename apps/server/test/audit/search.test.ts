@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallBody } from '@brokerdesk/contract';
 import type { AuditSearchResponse } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { audit } from '../../src/audit/audit.ts';
 
@@ -15,8 +15,7 @@ describe(`audit search (${testDbKind})`, () => {
   let client: string;
   let other: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    token = (await staffSession(t, 'nina@audit.test', 'ADMIN', 'Nina')).token;
+    ({ t, token } = await startDesk({ email: 'nina@audit.test', name: 'Nina' }));
     omar = await t.createUser({ email: 'omar@audit.test', name: 'Omar' });
     client = await t.createUser({ email: 'c@audit.test', role: 'USER' });
     other = await t.createUser({ email: 'd@audit.test', role: 'USER' });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { and, eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { staffSession, startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
 
@@ -11,8 +11,11 @@ const PASSWORD = 'Correct-Horse-1';
 describe(`live staff sessions (${testDbKind})`, () => {
   let t: TestApp, sysopId: string, adminId: string, sysop: string, admin1: string, admin2: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    ({ id: sysopId, token: sysop } = await staffSession(t, 'sara@sessions.test', 'SYSOP', 'Sara'));
+    ({
+      t,
+      token: sysop,
+      staffId: sysopId,
+    } = await startDesk({ email: 'sara@sessions.test', role: 'SYSOP', name: 'Sara' }));
     ({ id: adminId, token: admin1 } = await staffSession(t, 'adam@sessions.test', 'ADMIN', 'Adam'));
     admin2 = await t.signIn('adam@sessions.test', PASSWORD);
   });

@@ -7,8 +7,8 @@ import {
   TOTAL_CAP,
   type BankAccountsPageResponse,
 } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, bankAccounts, clientLogs, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -41,8 +41,7 @@ describe(`bank verification (${testDbKind})`, () => {
   let clientId: string;
   let otherClient: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    token = (await staffSession(t, 'banks@desk.test', 'ADMIN', 'Bea')).token;
+    ({ t, token } = await startDesk({ email: 'banks@desk.test', name: 'Bea' }));
     clientId = await t.createUser({ email: 'bank.owner@client.test', role: 'USER', name: 'Owen' });
     otherClient = await t.createUser({ email: 'someone.else@client.test', role: 'USER' });
   });
@@ -342,8 +341,7 @@ describe(`bank accounts, server-paged (${testDbKind})`, () => {
   let now = 0;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    token = await t.signInStaff('paged@desk.test');
+    ({ t, token } = await startDesk('paged@desk.test'));
     for (const name of Object.keys(client) as (keyof typeof client)[]) {
       const id = await t.createUser({ email: `${name.toLowerCase()}@banks.test`, role: 'USER', name });
       await t.db.update(users).set({ surname: 'Client' }).where(eq(users.id, id));

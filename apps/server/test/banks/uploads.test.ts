@@ -5,8 +5,8 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls, UPLOAD_MAX_BYTES, urlOf } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
 import { LinkSigner } from '../../src/lib/signed-links.ts';
@@ -27,8 +27,7 @@ describe(`document uploads and signed file links (${testDbKind})`, () => {
   // Our own DATA_DIR, so the test can look at the files the server stores under it.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bd-uploads-'));
   beforeAll(async () => {
-    t = await startTestApp({ env: { DATA_DIR: dataDir } });
-    token = (await staffSession(t, 'docs@desk.test')).token;
+    ({ t, token } = await startDesk('docs@desk.test', { app: { env: { DATA_DIR: dataDir } } }));
     clientId = await t.createUser({ email: 'docs@client.test', role: 'USER' });
   });
   afterAll(async () => {

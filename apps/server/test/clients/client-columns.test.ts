@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallDef } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { bankAccounts, ibRequests, users } from '../../src/db/schema.ts';
-import { leverageRequest, subAccountRequest } from '../support/desk.ts';
+import { leverageRequest, subAccountRequest, startDesk } from '../support/desk.ts';
 import { newId } from '../../src/lib/ids.ts';
 
 /**
@@ -91,8 +91,7 @@ describe(`client name and email on request lists (${testDbKind})`, () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
-    token = await t.signInStaff('desk@columns.test');
+    ({ t, token } = await startDesk('desk@columns.test'));
     // Names and emails sort in opposite orders, so a sort by the wrong key shows.
     clients.anna = await t.createUser({ email: 'zz-anna@columns.test', role: 'USER', name: 'Anna' });
     clients.zoe = await t.createUser({ email: 'aa-zoe@columns.test', role: 'USER', name: 'Zoe' });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import type { TimelineResponse } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import {
   bankAccounts,
@@ -24,8 +24,7 @@ describe(`client record: timeline and bank statements (${testDbKind})`, () => {
   let otherId: string;
   const start = Math.floor(Date.now() / 1000);
   beforeAll(async () => {
-    t = await startTestApp();
-    token = (await staffSession(t, 'rita@record.test', 'ADMIN', 'Rita')).token;
+    ({ t, token } = await startDesk({ email: 'rita@record.test', name: 'Rita' }));
     clientId = await t.createUser({ email: 'client@record.test', role: 'USER', status: 'new' });
     otherId = await t.createUser({ email: 'other@record.test', role: 'USER', status: 'new' });
   });

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, SEARCH_TOTAL_CAP, TOTAL_CAP, type Filter } from '@brokerdesk/contract';
 
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 
 type Filters = Record<string, Filter>;
@@ -11,8 +12,7 @@ describe(`the client list counts up to TOTAL_CAP rows (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    token = await t.signInStaff('count@desk.test');
+    ({ t, token } = await startDesk('count@desk.test'));
     // TOTAL_CAP + 1 new clients.
     await t.db.execute(sql`
       insert into users (id, role, name, surname, email, status, timestamp)

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallDef, TOTAL_CAP } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { hexId, seedPerRow } from './support.ts';
 
@@ -82,8 +83,7 @@ describe(`every server-paged list counts up to TOTAL_CAP rows (${testDbKind})`, 
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    token = await t.signInStaff('capped@desk.test');
+    ({ t, token } = await startDesk('capped@desk.test'));
     await t.db.execute(sql`
       insert into users (id, role, name, surname, email, status, timestamp)
       values (${CLIENT}, 'USER', 'Cap', 'Client', 'client@capped.test', 'approved', 1000000)`);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, EXPORTABLE_LISTS, type Filter } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { hexId, seedPerRow } from './support.ts';
 
@@ -174,8 +175,7 @@ describe(`every list exports its filtered, sorted rows as CSV (${testDbKind})`, 
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    token = await t.signInStaff('lists@desk.test');
+    ({ t, token } = await startDesk('lists@desk.test'));
     await t.db.execute(sql`
       insert into users (id, role, name, surname, email, status, timestamp, agent_code) values
         (${ALPHA}, 'USER', 'Alpha', 'Client', 'alpha@export.test', 'approved', 1000000, 77),

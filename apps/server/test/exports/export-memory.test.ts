@@ -3,8 +3,8 @@ import { calls } from '@brokerdesk/contract';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 
 // Fewer, wider rows than a real list: the same file size for half the per-row work (the million-row case
@@ -27,8 +27,7 @@ describe(`a large export streams with bounded memory (${testDbKind})`, () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    token = (await staffSession(t, 'memory@desk.test')).token;
+    ({ t, token } = await startDesk('memory@desk.test'));
     // Wide rows (an unindexed 900-character reason) make a large file from fewer inserts. One bulk insert,
     // longer than the server's statement timeout allows a request's query.
     await t.db.transaction(async (tx) => {

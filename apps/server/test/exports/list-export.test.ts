@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, EXPORT_AUDIT_ACTION } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
 
@@ -11,8 +11,7 @@ describe(`CSV export of a list with its filters and sort (${testDbKind})`, () =>
   let token: string;
   const ROWS = 2_345; // more than two cursor batches
   beforeAll(async () => {
-    t = await startTestApp();
-    token = (await staffSession(t, 'export@desk.test', 'ADMIN', 'Ezra')).token;
+    ({ t, token } = await startDesk({ email: 'export@desk.test', name: 'Ezra' }));
     await t.db.execute(sql`
       insert into users (id, role, name, surname, email, status, country, timestamp)
       select lpad(to_hex(g), 24, '0'), 'USER', 'Client', 'S' || g, 'c' || g || '@export.test',

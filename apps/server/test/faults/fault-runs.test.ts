@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallBody } from '@brokerdesk/contract';
 import { eq, inArray } from 'drizzle-orm';
-import { startTestApp, type TestApp, type BodyOnlyCall } from '../support/test-app.ts';
-import { leverageRequest, staffSession } from '../support/desk.ts';
+import type { TestApp, BodyOnlyCall } from '../support/test-app.ts';
+import { leverageRequest, startDesk } from '../support/desk.ts';
 import { fundingFixtures } from '../funding/support.ts';
 import { testDbKind } from '../support/db.ts';
 import {
@@ -39,8 +39,9 @@ describe(`fault runs against the MT5 Web API fake (${testDbKind})`, () => {
   let token: string;
   let clientId: string;
   beforeAll(async () => {
-    t = await startTestApp({ platform: 'mt5', platformTimeoutMs: 1_000, alertRules: false });
-    token = (await staffSession(t, 'faults@desk.test')).token;
+    ({ t, token } = await startDesk('faults@desk.test', {
+      app: { platform: 'mt5', platformTimeoutMs: 1_000, alertRules: false },
+    }));
     clientId = await t.createUser({ email: 'faults@client.test', role: 'USER', status: 'approved' });
   });
   afterAll(() => t.stop());

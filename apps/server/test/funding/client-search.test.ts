@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { deposits, tradingAccounts, transfers, users, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -20,8 +21,7 @@ describe(`client filter on funding and account lists (${testDbKind})`, () => {
   const ids = { deposit: newId(), withdrawal: newId(), transfer: newId(), account: newId() };
 
   beforeAll(async () => {
-    t = await startTestApp();
-    token = await t.signInStaff('desk@search.test');
+    ({ t, token } = await startDesk('desk@search.test'));
     zelda = await t.createUser({ email: 'zq@search.test', role: 'USER', name: 'Zelda', status: 'approved' });
     other = await t.createUser({
       email: 'other@search.test',

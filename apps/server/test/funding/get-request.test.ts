@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { deposits, transfers } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -22,8 +22,7 @@ describe(`one funding request by id (${testDbKind})`, () => {
   const depositId = newId();
   const transferId = newId();
   beforeAll(async () => {
-    t = await startTestApp();
-    token = (await staffSession(t, 'pay@desk.test')).token;
+    ({ t, token } = await startDesk('pay@desk.test'));
     ann = await t.createUser({ email: 'ann@get-request.test', role: 'USER', name: 'Ann' });
     const now = t.clock.now();
     await t.db.insert(deposits).values({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type Deposit, type Withdrawal } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { deposits, transfers, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -13,8 +13,7 @@ describe(`funding request lists (${testDbKind})`, () => {
   let ann: string;
   let bob: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    token = (await staffSession(t, 'pay@desk.test')).token;
+    ({ t, token } = await startDesk('pay@desk.test'));
     ann = await t.createUser({ email: 'ann@funding.test', role: 'USER', name: 'Ann' });
     bob = await t.createUser({ email: 'bob@funding.test', role: 'USER', name: 'Bob' });
     const now = t.clock.now();

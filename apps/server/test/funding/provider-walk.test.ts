@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { and, eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -23,8 +23,7 @@ describe(`provider sync walks every open order (${testDbKind})`, () => {
   let seq = 0;
   let account = 900_000;
   beforeAll(async () => {
-    t = await startTestApp();
-    token = (await staffSession(t, 'walk@desk.test')).token;
+    ({ t, token } = await startDesk('walk@desk.test'));
     clientId = await t.createUser({ email: 'walk@client.test', role: 'USER' });
     provider = new StandInPaymentProvider(t.db, t.clock, PROCESS_SECONDS);
   });

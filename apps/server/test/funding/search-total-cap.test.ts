@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, SEARCH_TOTAL_CAP, type Filter } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { deposits } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -16,8 +17,7 @@ describe(`totals under a substring filter (${testDbKind})`, () => {
   const ROWS = SEARCH_TOTAL_CAP + 5;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    token = await t.signInStaff('desk@cap.test');
+    ({ t, token } = await startDesk('desk@cap.test'));
     const client = await t.createUser({
       email: 'many@cap.test',
       role: 'USER',

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -15,8 +16,7 @@ describe(`one IB request by id (${testDbKind})`, () => {
   let requestId: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    token = await t.signInStaff('desk@ib-one.test');
+    ({ t, token } = await startDesk('desk@ib-one.test'));
     ann = await client(t, { name: 'Ann', agentCode: 4242 });
     requestId = await ibRequest(t, ann, 'error');
   });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls, MESSAGES } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, ibCodes, ibRequests, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -13,8 +13,7 @@ describe(`IB requests (${testDbKind})`, () => {
   let token: string;
   let staffId: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    ({ id: staffId, token: token } = await staffSession(t, 'ib.admin@desk.test', 'ADMIN', 'Ida'));
+    ({ t, token, staffId } = await startDesk({ email: 'ib.admin@desk.test', name: 'Ida' }));
   });
   afterAll(() => t.stop());
 

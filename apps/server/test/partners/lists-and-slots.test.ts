@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls, MESSAGES, SLOT_MESSAGES, type ErrorBody } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { staffSession, startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, ibCodes, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -14,8 +14,7 @@ describe(`IB lists paged on the server, and adding slots (${testDbKind})`, () =>
   let sysop: string;
   let admin: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    ({ token: sysop } = await staffSession(t, 'sys@slots.test', 'SYSOP'));
+    ({ t, token: sysop } = await startDesk({ email: 'sys@slots.test', role: 'SYSOP' }));
     ({ token: admin } = await staffSession(t, 'adm@slots.test', 'ADMIN'));
   });
   afterAll(() => t.stop());

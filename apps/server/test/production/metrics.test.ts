@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, calls, urlOf } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { platformOperations, platformStatus } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -18,8 +18,7 @@ describe(`Prometheus metrics on their own listener (${testDbKind})`, () => {
   let token: string;
   let clientId: string;
   beforeAll(async () => {
-    t = await startTestApp({ metrics: true });
-    token = (await staffSession(t, 'ops@metrics.test')).token;
+    ({ t, token } = await startDesk('ops@metrics.test', { app: { metrics: true } }));
     clientId = await t.createUser({ email: 'client@metrics.test', role: 'USER' });
   });
   afterAll(() => t.stop());

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { reconciliationReports as reports } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -24,8 +24,7 @@ describe(`reconciliation reports left running by a dead server (${testDbKind})`,
   let login: number;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    token = (await staffSession(t, 'ada@abandoned.test')).token;
+    ({ t, token } = await startDesk('ada@abandoned.test'));
     const clientId = await t.createUser({ email: 'client@abandoned.test', role: 'USER' });
     s = seeder(t, token, clientId);
     // No opening balance: no deal, so a run over it is all clear.

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type CallBody } from '@brokerdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { ReconciliationReportDetail } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { tradingAccounts } from '../../src/db/schema.ts';
 import { dealWindow, slices } from '../../src/features/reconciliation/plan.ts';
@@ -24,8 +24,7 @@ describe(`deals read by group (${testDbKind})`, () => {
   let s: ReturnType<typeof seeder>;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    token = (await staffSession(t, 'bea@batched.test')).token;
+    ({ t, token } = await startDesk('bea@batched.test'));
     const clientId = await t.createUser({ email: 'client@batched.test', role: 'USER' });
     s = seeder(t, () => token, clientId);
   });

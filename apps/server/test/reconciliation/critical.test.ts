@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { and, eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { connectStream, type LiveStream } from '../events/support.ts';
 import { auditLog, reconciliationMismatches } from '../../src/db/schema.ts';
@@ -35,8 +35,7 @@ describe(`a deal comment on the platform twice is a critical mismatch (${testDbK
   const mailsTo = (to: string) => t.smtp.mails.filter((m) => m.to.includes(to) && /CRITICAL/.test(m.subject));
 
   beforeAll(async () => {
-    t = await startTestApp();
-    token = (await staffSession(t, 'ada@critical.test', 'ADMIN', 'Ada')).token;
+    ({ t, token } = await startDesk({ email: 'ada@critical.test', name: 'Ada' }));
     for (const email of sysops) await t.createUser({ email, role: 'SYSOP' });
     await t.createUser({ email: 'gone@critical.test', role: 'SYSOP', status: 'disabled' });
     const clientId = await t.createUser({ email: 'client@critical.test', role: 'USER' });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { calls, RECONCILIATION_CSV_COLUMNS, RECONCILIATION_MAX_DAYS, urlOf } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
@@ -32,8 +32,7 @@ describe(`reconciliation with the platform (${testDbKind})`, () => {
   const run = (body: unknown) => t.unchecked(calls.reconciliation.runReconciliation, { body }, t.auth(token));
 
   beforeAll(async () => {
-    t = await startTestApp();
-    ({ id: rita, token: token } = await staffSession(t, 'rita@recon.test', 'ADMIN', 'Rita'));
+    ({ t, token, staffId: rita } = await startDesk({ email: 'rita@recon.test', name: 'Rita' }));
     clientId = await t.createUser({ email: 'client@recon.test', role: 'USER', name: 'Carla' });
     s = seeder(t, token, clientId);
 

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { calls, REPORT_ACTIONS, REPORT_MESSAGES } from '@brokerdesk/contract';
 import { auditLog, reportRuns, reportSubscriptions } from '../../src/db/schema.ts';
 import { testDbKind } from '../support/db.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { periodOfDay } from '../../src/features/reports/periods.ts';
 import { attachmentsOf, bookAt, pdfText } from './support.ts';
 
@@ -19,8 +20,7 @@ describe(`scheduled reports: subscriptions, run now, history and files (${testDb
   const finance = 'finance@brokerdesk.test';
 
   beforeAll(async () => {
-    t = await startTestApp();
-    sysop = await t.signInStaff('reports-sysop@brokerdesk.test', 'SYSOP');
+    ({ t, token: sysop } = await startDesk({ email: 'reports-sysop@brokerdesk.test', role: 'SYSOP' }));
     admin = await t.signInStaff('reports-admin@brokerdesk.test', 'ADMIN');
     financeId = await t.createUser({ email: finance, role: 'ADMIN', name: 'Fiona' });
   });

@@ -5,8 +5,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { calls, SEARCH_GROUP_LIMIT, type SearchResponse } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import * as schema from '../../src/db/schema.ts';
 import { deposits, ibCodes, tradingAccounts, users, withdrawals } from '../../src/db/schema.ts';
@@ -38,8 +38,7 @@ describe(`global search (${testDbKind})`, () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp();
-    token = (await staffSession(t, 'sofia@staff.test', 'SYSOP', 'Sofia')).token;
+    ({ t, token } = await startDesk({ email: 'sofia@staff.test', role: 'SYSOP', name: 'Sofia' }));
     // Staff are not clients: an ADMIN named like a client is never found.
     await t.createUser({ email: 'anna.admin@staff.test', role: 'ADMIN', name: 'Anna' });
 

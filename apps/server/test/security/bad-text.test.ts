@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls, type CallBody, type CallDef, MESSAGES } from '@brokerdesk/contract';
-import { startTestApp, type TestApp, type BodyOnlyCall, type RawInput } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp, BodyOnlyCall, RawInput } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, clientLogs, users } from '../../src/db/schema.ts';
 
@@ -16,8 +16,7 @@ describe(`text with lone surrogates or NUL is refused at the input layer (${test
   let token: string;
   let clientId: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    token = (await staffSession(t, 'text@bad.test', 'ADMIN')).token;
+    ({ t, token } = await startDesk('text@bad.test'));
     clientId = await t.createUser({
       email: 'client@bad.test',
       role: 'USER',

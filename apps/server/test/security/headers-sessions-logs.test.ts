@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { allCalls, API_PREFIX, calls, MESSAGES, urlOf, type CallDef } from '@brokerdesk/contract';
-import { startTestApp, type RawInput, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { RawInput, TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { codeFrom } from '../support/smtp-receiver.ts';
 import { emailConfirmations } from '../../src/db/schema.ts';
@@ -49,8 +49,7 @@ describe(`security headers, tokens, logs, sessions and rate limits (${testDbKind
   let token: string;
   let clientId: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    token = (await staffSession(t, 'headers@sec.test', 'ADMIN')).token;
+    ({ t, token } = await startDesk('headers@sec.test'));
     clientId = await t.createUser({ email: 'client@sec.test', role: 'USER', status: 'pending' });
   });
   afterAll(() => t.stop());

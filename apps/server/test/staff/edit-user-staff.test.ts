@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { calls, STAFF_MESSAGES } from '@brokerdesk/contract';
 import { users } from '../../src/db/schema.ts';
 import { testDbKind } from '../support/db.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 
 /**
  * Edit User is the client form: a staff member is changed only on the Staff screen, so the last SYSOP
@@ -16,8 +16,11 @@ describe(`Edit User and staff (${testDbKind})`, () => {
   let sysop: string;
   let sysopId: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    ({ id: sysopId, token: sysop } = await staffSession(t, 'only@edit.test', 'SYSOP', 'Sol'));
+    ({
+      t,
+      token: sysop,
+      staffId: sysopId,
+    } = await startDesk({ email: 'only@edit.test', role: 'SYSOP', name: 'Sol' }));
   });
   afterAll(() => t.stop());
 

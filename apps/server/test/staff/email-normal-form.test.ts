@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls, normaliseIdentifier, STAFF_MESSAGES } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { users } from '../../src/db/schema.ts';
 import { createStaff } from '../../src/auth/staff.ts';
@@ -28,8 +29,7 @@ describe(`staff invite and the staff CLI store emails in sign-in's normal form (
   let t: TestApp;
   let sysop: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    sysop = await t.signInStaff('root@normal.test', 'SYSOP');
+    ({ t, token: sysop } = await startDesk({ email: 'root@normal.test', role: 'SYSOP' }));
   });
   afterAll(() => t.stop());
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { calls, STAFF_MESSAGES } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { staffSession, startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog, emailConfirmations, users } from '../../src/db/schema.ts';
 import { sha256 } from '../../src/lib/ids.ts';
@@ -13,8 +13,11 @@ describe(`staff management (${testDbKind})`, () => {
   let t: TestApp, sysopId: string, sysop: string, admin: string, adminId: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    ({ id: sysopId, token: sysop } = await staffSession(t, 'sara@staff.test', 'SYSOP', 'Sara'));
+    ({
+      t,
+      token: sysop,
+      staffId: sysopId,
+    } = await startDesk({ email: 'sara@staff.test', role: 'SYSOP', name: 'Sara' }));
     ({ id: adminId, token: admin } = await staffSession(t, 'adam@staff.test', 'ADMIN', 'Adam'));
     await t.createUser({ email: 'client@staff.test', role: 'USER', status: 'approved', name: 'Carl' });
   });

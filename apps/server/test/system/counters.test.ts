@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { MenuCounters } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { leverageRequest, registration, requestRows, subAccountRequest } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { leverageRequest, registration, requestRows, subAccountRequest, startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import {
   bankAccounts,
@@ -30,8 +30,7 @@ describe(`menu counters kept on every write (${testDbKind})`, () => {
   let token: string;
   let clientId: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    token = await t.signInStaff('desk@counters.test');
+    ({ t, token } = await startDesk('desk@counters.test'));
     // The demo seed is one of the writers: it fills every counted table.
     await seedDemoData(t.db, { clients: 60, seed: 7 });
     clientId = await t.createUser({ email: 'client@counters.test', role: 'USER', status: 'new' });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@brokerdesk/contract';
-import { startTestApp, type TestApp, type NoInputCall } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp, NoInputCall } from '../support/test-app.ts';
+import { startDesk } from '../support/desk.ts';
 import { requestRows } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { bankAccounts, deposits, ibRequests, transfers, withdrawals } from '../../src/db/schema.ts';
@@ -15,8 +15,7 @@ describe(`counters, new-deposit notices and platform lights (${testDbKind})`, ()
   let token: string;
   let clientId: string;
   beforeAll(async () => {
-    t = await startTestApp();
-    token = (await staffSession(t, 'desk@sys.test')).token;
+    ({ t, token } = await startDesk('desk@sys.test'));
     clientId = await t.createUser({ email: 'client@sys.test', role: 'USER', status: 'new' });
     await t.createUser({ email: 'client2@sys.test', role: 'USER', status: 'approved' });
   });

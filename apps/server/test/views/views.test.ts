@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { calls, VIEWS_LIMITS, VIEWS_MESSAGES, type ViewResponse, type ViewState } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { staffSession } from '../support/desk.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { staffSession, startDesk } from '../support/desk.ts';
 import { testDbKind } from '../support/db.ts';
 import { listPreferences, savedViews, users } from '../../src/db/schema.ts';
 
@@ -25,8 +25,7 @@ describe(`table settings and saved views (${testDbKind})`, () => {
   let adaId: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    ({ id: adaId, token: ada } = await staffSession(t, 'ada@views.test', 'ADMIN', 'Ada'));
+    ({ t, token: ada, staffId: adaId } = await startDesk({ email: 'ada@views.test', name: 'Ada' }));
     bob = (await staffSession(t, 'bob@views.test', 'SYSOP', 'Bob')).token;
   });
   afterAll(() => t.stop());
