@@ -193,6 +193,8 @@ export async function addAlertCases(db: Db, now: number) {
         withdrawalCurrency: w.currency ?? 'EUR',
         withdrawalAmount: w.amount,
         accountNumber: account,
+        // A transaction id like every demo withdrawal's, so the lists and their searches find it.
+        requestId: `WDCASE${String(c.n).padStart(4, '0')}`,
         timestamp: Math.round(now - w.daysAgo * DAY),
         status: 'pending',
         destinationIdentifier: w.destination ?? null,
