@@ -1,5 +1,20 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { SEARCH_TOTAL_CAP, TOTAL_CAP, type Filter, type PagedRequest } from '@brokerdesk/contract';
 import { Invalid } from '../http/errors.ts';
 
@@ -26,6 +41,24 @@ export type ListSpec = {
   /** A unique column that breaks ties so paging is stable. */
   tieBreaker: AnyPgColumn;
 };
+
+/**
+ * The usual list column: a column of the table under its own name, sortable, filtered as given. Most
+ * of a list's spec is such columns, so a list names only how each one filters:
+ * `sortableColumns(deposits, { accountNumber: 'number', depositCurrency: 'select' })`.
+ */
+export function sortableColumns<T extends PgTable>(
+  table: T,
+  filters: Partial<Record<keyof T['_']['columns'] & string, FieldSpec['filter']>>,
+): Record<string, FieldSpec> {
+  const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
+  return Object.fromEntries(
+    Object.entries(filters).map(([field, filter]) => [
+      field,
+      { column: columns[field]!, sortable: true, filter },
+    ]),
+  );
+}
 
 export type PlannedList = {
   where: SQL | undefined;

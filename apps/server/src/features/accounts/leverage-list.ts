@@ -3,7 +3,7 @@ import type { PagedRequest } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import { leverageChanges } from '../../db/schema.ts';
 import { NotFound } from '../../http/errors.ts';
-import { planList, type ListSpec } from '../../lib/paged-query.ts';
+import { planList, sortableColumns, type ListSpec } from '../../lib/paged-query.ts';
 import { readPage } from '../../lib/read-page.ts';
 import { lookupClients } from '../funding/list.ts';
 import { clientNameField } from '../../lib/client-columns.ts';
@@ -17,9 +17,11 @@ const LEVERAGE_LIST: ListSpec = {
   tieBreaker: leverageChanges.id,
   defaultSort: { field: 'timestamp', order: 'desc' },
   fields: {
-    timestamp: { column: leverageChanges.timestamp, sortable: true, filter: 'number' },
-    accountNumber: { column: leverageChanges.accountNumber, sortable: true, filter: 'number' },
-    accountType: { column: leverageChanges.accountType, sortable: true, filter: 'select' },
+    ...sortableColumns(leverageChanges, {
+      timestamp: 'number',
+      accountNumber: 'number',
+      accountType: 'select',
+    }),
     client: clientNameField(leverageChanges),
   },
 };

@@ -3,7 +3,7 @@ import type { PagedRequest } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import { NotFound } from '../../http/errors.ts';
 import { subAccountRequests, tradingAccounts } from '../../db/schema.ts';
-import { planList, type ListSpec } from '../../lib/paged-query.ts';
+import { planList, sortableColumns, type ListSpec } from '../../lib/paged-query.ts';
 import { readPage } from '../../lib/read-page.ts';
 import { lookupClients } from '../funding/list.ts';
 import { clientEmailField, clientNameField, clientFilterField } from '../../lib/client-columns.ts';
@@ -13,16 +13,18 @@ const ACCOUNTS: ListSpec = {
   tieBreaker: tradingAccounts.id,
   defaultSort: { field: 'timeCreated', order: 'desc' },
   fields: {
-    timeCreated: { column: tradingAccounts.timeCreated, sortable: true, filter: 'number' },
-    timeApproved: { column: tradingAccounts.timeApproved, sortable: true, filter: 'number' },
-    number: { column: tradingAccounts.number, sortable: true, filter: 'number' },
-    type: { column: tradingAccounts.type, sortable: true, filter: 'select' },
-    baseCurrency: { column: tradingAccounts.baseCurrency, sortable: true, filter: 'select' },
-    leverage: { column: tradingAccounts.leverage, sortable: true, filter: 'number' },
-    balance: { column: tradingAccounts.balance, sortable: true, filter: 'number' },
-    equity: { column: tradingAccounts.equity, sortable: true, filter: 'number' },
-    accountGroup: { column: tradingAccounts.accountGroup, sortable: true, filter: 'text' },
-    platform: { column: tradingAccounts.platform, sortable: true, filter: 'select' },
+    ...sortableColumns(tradingAccounts, {
+      timeCreated: 'number',
+      timeApproved: 'number',
+      number: 'number',
+      type: 'select',
+      baseCurrency: 'select',
+      leverage: 'number',
+      balance: 'number',
+      equity: 'number',
+      accountGroup: 'text',
+      platform: 'select',
+    }),
     client: clientFilterField(tradingAccounts.userId, tradingAccounts.clientSearch),
   },
 };
@@ -78,12 +80,14 @@ const SUB_ACCOUNTS: ListSpec = {
   tieBreaker: subAccountRequests.id,
   defaultSort: { field: 'timeCreated', order: 'desc' },
   fields: {
-    timeCreated: { column: subAccountRequests.timeCreated, sortable: true, filter: 'number' },
+    ...sortableColumns(subAccountRequests, {
+      timeCreated: 'number',
+      type: 'select',
+      platform: 'select',
+      baseCurrency: 'select',
+    }),
     name: clientNameField(subAccountRequests),
     email: clientEmailField(subAccountRequests),
-    type: { column: subAccountRequests.type, sortable: true, filter: 'select' },
-    platform: { column: subAccountRequests.platform, sortable: true, filter: 'select' },
-    baseCurrency: { column: subAccountRequests.baseCurrency, sortable: true, filter: 'select' },
   },
 };
 

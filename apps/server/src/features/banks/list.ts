@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { PagedRequest } from '@brokerdesk/contract';
 import { bankAccounts } from '../../db/schema.ts';
-import { planList, type ListSpec } from '../../lib/paged-query.ts';
+import { planList, sortableColumns, type ListSpec } from '../../lib/paged-query.ts';
 import { clientEmailField, clientNameField } from '../../lib/client-columns.ts';
 
 export type BankListStatus = 'pending' | 'approved' | 'rejected';
@@ -17,8 +17,7 @@ const BANKS: ListSpec = {
   fields: {
     name: clientNameField(bankAccounts),
     email: clientEmailField(bankAccounts),
-    bankName: { column: bankAccounts.bankName, sortable: true, filter: 'text' },
-    bankAccountCurrency: { column: bankAccounts.bankAccountCurrency, sortable: true, filter: 'select' },
+    ...sortableColumns(bankAccounts, { bankName: 'text', bankAccountCurrency: 'select' }),
     timestamp: { column: bankAccounts.timestamp, sortable: true },
   },
 };

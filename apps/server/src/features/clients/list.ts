@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { Invalid } from '../../http/errors.ts';
-import { inList, planList, type ListSpec } from '../../lib/paged-query.ts';
+import { inList, planList, sortableColumns, type ListSpec } from '../../lib/paged-query.ts';
 import { readPage } from '../../lib/read-page.ts';
 import { toWireUser } from './user-row.ts';
 
@@ -31,14 +31,18 @@ const LIST: ListSpec = {
   tieBreaker: users.id,
   defaultSort: { field: 'timestamp', order: 'desc' },
   fields: {
-    timestamp: { column: users.timestamp, sortable: true, filter: 'number' },
-    status: { column: users.status, sortable: true, filter: 'select' },
-    accountType: { column: users.accountType, sortable: true, filter: 'select' },
-    name: { column: users.name, sortable: true, filter: 'text' },
-    surname: { column: users.surname, sortable: true, filter: 'text' },
-    email: { column: users.email, sortable: true, filter: 'text' },
-    reason: { column: users.reason, sortable: true, filter: 'text' },
-    hubspotLifecycleId: { column: users.hubspotLifecycleId, sortable: true, filter: 'select' },
+    ...sortableColumns(users, {
+      timestamp: 'number',
+      status: 'select',
+      accountType: 'select',
+      name: 'text',
+      surname: 'text',
+      email: 'text',
+      reason: 'text',
+      hubspotLifecycleId: 'select',
+      agentCode: agentCodeFilter,
+      registered: triState('registered'),
+    }),
     country: {
       column: users.country,
       sortable: true,
@@ -46,8 +50,6 @@ const LIST: ListSpec = {
       // the stored codes.
       filter: (f) => inList(users.country, countryCodesMatching(String(f.filterVal))),
     },
-    agentCode: { column: users.agentCode, sortable: true, filter: agentCodeFilter },
-    registered: { column: users.registered, sortable: true, filter: triState('registered') },
     eKYCApproved: { column: users.eKycApproved, sortable: true, filter: ekycFilter },
   },
 };

@@ -11,7 +11,13 @@ import type {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { deposits, transfers, users, withdrawals } from '../../db/schema.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
-import { planList, type FieldSpec, type ListSpec, type PlannedList } from '../../lib/paged-query.ts';
+import {
+  planList,
+  sortableColumns,
+  type FieldSpec,
+  type ListSpec,
+  type PlannedList,
+} from '../../lib/paged-query.ts';
 import type { CappedTotal } from '../../lib/capped-count.ts';
 import { readPage } from '../../lib/read-page.ts';
 import { clientFilterField } from '../../lib/client-columns.ts';
@@ -45,27 +51,39 @@ function flaggedField(type: FundingType, id: AnyPgColumn): FieldSpec {
   };
 }
 
+/**
+ * What every request list has: newest first, the request time, the client search and the Alerts column;
+ * a list adds its own columns.
+ */
+function requestList(type: FundingType, table: FundingTable, fields: ListSpec['fields']): ListSpec {
+  return {
+    tieBreaker: table.id,
+    defaultSort: { field: 'timestamp', order: 'desc' },
+    fields: {
+      timestamp: { column: table.timestamp, sortable: true, filter: 'number' },
+      ...fields,
+      client: clientFilterField(table.userId, table.clientSearch),
+      flagged: flaggedField(type, table.id),
+    },
+  };
+}
+
 export const SPECS = {
   deposit: {
     table: deposits,
     map: toWireDeposit,
-    spec: {
-      tieBreaker: deposits.id,
-      defaultSort: { field: 'timestamp', order: 'desc' },
-      fields: {
-        timestamp: { column: deposits.timestamp, sortable: true, filter: 'number' },
-        timeApproved: { column: decidedAt(deposits), sortable: true, filter: 'number' },
-        paymentGatewayService: { column: deposits.paymentGatewayService, sortable: true, filter: 'text' },
-        depositPaymentName: { column: deposits.depositPaymentName, sortable: true, filter: 'text' },
-        transactionId: { column: deposits.transactionId, sortable: true, filter: 'text' },
-        accountNumber: { column: deposits.accountNumber, sortable: true, filter: 'number' },
-        depositAmountSent: { column: deposits.depositAmountSent, sortable: true, filter: 'number' },
-        depositCurrency: { column: deposits.depositCurrency, sortable: true, filter: 'select' },
-        adminId: { column: deposits.adminId, sortable: false, filter: 'select' },
-        client: clientFilterField(deposits.userId, deposits.clientSearch),
-        flagged: flaggedField('deposit', deposits.id),
-      },
-    } satisfies ListSpec,
+    spec: requestList('deposit', deposits, {
+      timeApproved: { column: decidedAt(deposits), sortable: true, filter: 'number' },
+      ...sortableColumns(deposits, {
+        paymentGatewayService: 'text',
+        depositPaymentName: 'text',
+        transactionId: 'text',
+        accountNumber: 'number',
+        depositAmountSent: 'number',
+        depositCurrency: 'select',
+      }),
+      adminId: { column: deposits.adminId, sortable: false, filter: 'select' },
+    }),
     tab: (tab: FundingTab): SQL | undefined => {
       if (tab === 'pending' || tab === 'incomplete') return eq(deposits.status, tab);
       if (tab === 'historical') return notInArray(deposits.status, ['pending', 'incomplete']);
@@ -75,23 +93,18 @@ export const SPECS = {
   withdrawal: {
     table: withdrawals,
     map: toWireWithdrawal,
-    spec: {
-      tieBreaker: withdrawals.id,
-      defaultSort: { field: 'timestamp', order: 'desc' },
-      fields: {
-        timestamp: { column: withdrawals.timestamp, sortable: true, filter: 'number' },
-        timeApproved: { column: decidedAt(withdrawals), sortable: true, filter: 'number' },
-        gateway: { column: withdrawals.gateway, sortable: true, filter: 'text' },
-        withdrawalPaymentName: { column: withdrawals.withdrawalPaymentName, sortable: true, filter: 'text' },
-        withdrawalType: { column: withdrawals.withdrawalType, sortable: true, filter: 'select' },
-        requestId: { column: withdrawals.requestId, sortable: true, filter: 'text' },
-        accountNumber: { column: withdrawals.accountNumber, sortable: true, filter: 'number' },
-        withdrawalAmount: { column: withdrawals.withdrawalAmount, sortable: true, filter: 'number' },
-        withdrawalCurrency: { column: withdrawals.withdrawalCurrency, sortable: true, filter: 'select' },
-        client: clientFilterField(withdrawals.userId, withdrawals.clientSearch),
-        flagged: flaggedField('withdrawal', withdrawals.id),
-      },
-    } satisfies ListSpec,
+    spec: requestList('withdrawal', withdrawals, {
+      timeApproved: { column: decidedAt(withdrawals), sortable: true, filter: 'number' },
+      ...sortableColumns(withdrawals, {
+        gateway: 'text',
+        withdrawalPaymentName: 'text',
+        withdrawalType: 'select',
+        requestId: 'text',
+        accountNumber: 'number',
+        withdrawalAmount: 'number',
+        withdrawalCurrency: 'select',
+      }),
+    }),
     tab: (tab: FundingTab): SQL | undefined => {
       if (tab === 'pending') return and(eq(withdrawals.status, 'pending'), visibleToStaff);
       if (tab === 'incomplete' || tab === 'error') return eq(withdrawals.status, tab);
@@ -102,26 +115,21 @@ export const SPECS = {
   transfer: {
     table: transfers,
     map: toWireTransfer,
-    spec: {
-      tieBreaker: transfers.id,
-      defaultSort: { field: 'timestamp', order: 'desc' },
-      fields: {
-        timestamp: { column: transfers.timestamp, sortable: true, filter: 'number' },
-        // When it was decided (a transfer keeps its decision times by status); still open: its request time.
-        timeDecided: {
-          column: sql`coalesce((${transfers.times} ->> 'approved')::bigint, (${transfers.times} ->> 'rejected')::bigint, ${transfers.timestamp})`,
-          sortable: true,
-        },
-        sourceAccount: { column: transfers.sourceAccount, sortable: true, filter: 'number' },
-        destinationAccount: { column: transfers.destinationAccount, sortable: true, filter: 'number' },
-        transferAmount: { column: transfers.transferAmount, sortable: true, filter: 'number' },
-        transferCurrency: { column: transfers.transferCurrency, sortable: true, filter: 'select' },
-        sourceMTStatus: { column: transfers.sourceMtStatus, sortable: true, filter: 'text' },
-        destinationMTStatus: { column: transfers.destinationMtStatus, sortable: true, filter: 'text' },
-        client: clientFilterField(transfers.userId, transfers.clientSearch),
-        flagged: flaggedField('transfer', transfers.id),
+    spec: requestList('transfer', transfers, {
+      // When it was decided (a transfer keeps its decision times by status); still open: its request time.
+      timeDecided: {
+        column: sql`coalesce((${transfers.times} ->> 'approved')::bigint, (${transfers.times} ->> 'rejected')::bigint, ${transfers.timestamp})`,
+        sortable: true,
       },
-    } satisfies ListSpec,
+      ...sortableColumns(transfers, {
+        sourceAccount: 'number',
+        destinationAccount: 'number',
+        transferAmount: 'number',
+        transferCurrency: 'select',
+      }),
+      sourceMTStatus: { column: transfers.sourceMtStatus, sortable: true, filter: 'text' },
+      destinationMTStatus: { column: transfers.destinationMtStatus, sortable: true, filter: 'text' },
+    }),
     tab: (tab: FundingTab): SQL | undefined => {
       if (tab === 'pending' || tab === 'approved' || tab === 'rejected') return eq(transfers.status, tab);
       if (tab === 'historical') return notInArray(transfers.status, ['pending']);

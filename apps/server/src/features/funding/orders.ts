@@ -8,7 +8,7 @@ import type {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { withdrawals } from '../../db/schema.ts';
-import { planList, type ListSpec } from '../../lib/paged-query.ts';
+import { planList, sortableColumns, type ListSpec } from '../../lib/paged-query.ts';
 import { pageOf } from './list.ts';
 import { clientFilterField } from '../../lib/client-columns.ts';
 import { toWireWithdrawal } from './rows.ts';
@@ -20,8 +20,7 @@ const ORDERS: ListSpec = {
   defaultSort: { field: 'timestamp', order: 'desc' },
   fields: {
     timestamp: { column: withdrawals.timestamp, sortable: true },
-    providerOrderId: { column: withdrawals.providerOrderId, sortable: true, filter: 'text' },
-    accountNumber: { column: withdrawals.accountNumber, sortable: true, filter: 'number' },
+    ...sortableColumns(withdrawals, { providerOrderId: 'text', accountNumber: 'number' }),
     withdrawalAmount: { column: withdrawals.withdrawalAmount, sortable: true },
     withdrawalCurrency: { column: withdrawals.withdrawalCurrency, filter: 'select' },
     providerStatus: { column: withdrawals.providerStatus, sortable: true, filter: 'select' },

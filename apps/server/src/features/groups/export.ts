@@ -1,5 +1,5 @@
 import { groups } from '../../db/schema.ts';
-import { planList, type ListSpec } from '../../lib/paged-query.ts';
+import { planList, sortableColumns, type ListSpec } from '../../lib/paged-query.ts';
 import type { ExportableListDef } from '../exports/registry.ts';
 import { plannedExport } from '../exports/registry.ts';
 import { isoTime } from '../exports/columns.ts';
@@ -14,9 +14,7 @@ const GROUPS: ListSpec = {
   tieBreaker: groups.groupId,
   defaultSort: { field: 'groupId', order: 'asc' },
   fields: {
-    groupId: { column: groups.groupId, sortable: true, filter: 'text' },
-    groupName: { column: groups.groupName, sortable: true, filter: 'text' },
-    groupStatus: { column: groups.groupStatus, sortable: true, filter: 'select' },
+    ...sortableColumns(groups, { groupId: 'text', groupName: 'text', groupStatus: 'select' }),
     timestamp: { column: groups.timestamp, sortable: true },
   },
 };

@@ -6,7 +6,7 @@ import {
   SLOT_MESSAGES,
   type PagedRequest,
 } from '@brokerdesk/contract';
-import { escapeLike, planList, type ListSpec } from '../../lib/paged-query.ts';
+import { escapeLike, planList, sortableColumns, type ListSpec } from '../../lib/paged-query.ts';
 import { readPage } from '../../lib/read-page.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { generatedCodes, ibCodes } from '../../db/schema.ts';
@@ -29,10 +29,12 @@ const INTRODUCERS: ListSpec = {
   tieBreaker: ibCodes.id,
   defaultSort: { field: 'timeCreated', order: 'desc' },
   fields: {
-    timeCreated: { column: ibCodes.timeCreated, sortable: true, filter: 'number' },
-    name: { column: ibCodes.name, sortable: true, filter: 'text' },
-    agentCode: { column: ibCodes.agentCode, sortable: true, filter: 'number' },
-    statusCode: { column: ibCodes.statusCode, sortable: true, filter: 'text' },
+    ...sortableColumns(ibCodes, {
+      timeCreated: 'number',
+      name: 'text',
+      agentCode: 'number',
+      statusCode: 'text',
+    }),
     q: {
       column: ibCodes.name,
       filter: (f) => {

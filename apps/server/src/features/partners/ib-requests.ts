@@ -5,7 +5,7 @@ import { ibCodes, ibRequests, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../../audit/audit.ts';
 import { Conflict, Invalid, NotFound } from '../../http/errors.ts';
-import { planList, type ListSpec } from '../../lib/paged-query.ts';
+import { planList, sortableColumns, type ListSpec } from '../../lib/paged-query.ts';
 import { readPage } from '../../lib/read-page.ts';
 import { clientEmailField, clientNameField } from '../../lib/client-columns.ts';
 import { lockQuota, nextAgentCode, spendIbCode } from './quota.ts';
@@ -21,7 +21,7 @@ const IB_REQUESTS: ListSpec = {
   tieBreaker: ibRequests.id,
   defaultSort: { field: 'timestamp', order: 'desc' },
   fields: {
-    timestamp: { column: ibRequests.timestamp, sortable: true, filter: 'number' },
+    ...sortableColumns(ibRequests, { timestamp: 'number', status: 'select' }),
     clientName: clientNameField(ibRequests),
     email: clientEmailField(ibRequests),
     agentCode: {
@@ -33,7 +33,6 @@ const IB_REQUESTS: ListSpec = {
         return inArray(ibRequests.userId, sql`(select id from users where ${eq(users.agentCode, n)})`);
       },
     },
-    status: { column: ibRequests.status, sortable: true, filter: 'select' },
   },
 };
 
