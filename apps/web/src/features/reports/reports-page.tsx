@@ -4,12 +4,11 @@ import {
   type ReportStatus,
   type ReportSubscription,
 } from '@brokerdesk/contract';
-import { Badge, Button, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorsOf } from '../../shared/api.ts';
 import { confirmAction } from '../../shared/confirm-modal.tsx';
-import { ErrorAlert } from '../../shared/error-alert.tsx';
 import { showErrorNotice, showSuccessNotice } from '../../shared/notify.ts';
 import { PageHeader } from '../../shared/page-header.tsx';
 import { EpochTime } from '../../shared/time-zone/index.ts';
@@ -17,7 +16,7 @@ import { usePageTitle } from '../../shared/use-page-title.ts';
 import { downloadFile } from '../audit/download-file.ts';
 import { hasRole, useStaffRole } from '../audit/staff-role.ts';
 import { reportFilePath, useCancelSubscription, useReports, useSubscriptions } from './reports-api.ts';
-import { PlainTable } from './plain-table.tsx';
+import { PlainTable, TwoLineCell } from './plain-table.tsx';
 import { RunNowModal } from './run-now-modal.tsx';
 import { SubscribeModal } from './subscribe-modal.tsx';
 
@@ -82,55 +81,48 @@ function Subscriptions({ onRun }: { onRun: (s: ReportSubscription) => void }) {
     });
   };
   return (
-    <Stack gap="xs">
-      <Title order={4}>Subscriptions</Title>
-      {query.error && <ErrorAlert errors={errorsOf(query.error)} />}
-      <PlainTable
-        label="Subscriptions"
-        headers={['Staff member', 'Report', 'Time zone', 'Last sent', 'Subscribed by', '']}
-        rows={live}
-        rowKey={(s) => s._id}
-        loading={query.isPending}
-        empty="Nobody is subscribed yet."
-        row={(s) => (
-          <>
-            <Table.Td>
-              <Text size="sm">{s.staffName || s.staffEmail}</Text>
-              <Text size="xs" c="dimmed">
-                {s.staffEmail}
+    <PlainTable
+      title="Subscriptions"
+      label="Subscriptions"
+      error={query.error}
+      headers={['Staff member', 'Report', 'Time zone', 'Last sent', 'Subscribed by', '']}
+      rows={live}
+      rowKey={(s) => s._id}
+      loading={query.isPending}
+      empty="Nobody is subscribed yet."
+      row={(s) => (
+        <>
+          <TwoLineCell main={s.staffName || s.staffEmail} sub={s.staffEmail} />
+          <Table.Td>{FREQUENCY[s.frequency]}</Table.Td>
+          <Table.Td>{s.timeZone}</Table.Td>
+          <Table.Td>
+            {s.lastSent ? (
+              s.lastSent.label
+            ) : (
+              <Text c="dimmed" size="sm">
+                Not yet
               </Text>
-            </Table.Td>
-            <Table.Td>{FREQUENCY[s.frequency]}</Table.Td>
-            <Table.Td>{s.timeZone}</Table.Td>
-            <Table.Td>
-              {s.lastSent ? (
-                s.lastSent.label
-              ) : (
-                <Text c="dimmed" size="sm">
-                  Not yet
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>{s.createdBy}</Table.Td>
-            <Table.Td>
-              <Group gap="xs" justify="flex-end" wrap="nowrap">
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconPlayerPlay size={14} />}
-                  onClick={() => onRun(s)}
-                >
-                  Run now
-                </Button>
-                <Button size="xs" variant="subtle" color="red" onClick={() => void end(s)}>
-                  End
-                </Button>
-              </Group>
-            </Table.Td>
-          </>
-        )}
-      />
-    </Stack>
+            )}
+          </Table.Td>
+          <Table.Td>{s.createdBy}</Table.Td>
+          <Table.Td>
+            <Group gap="xs" justify="flex-end" wrap="nowrap">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlayerPlay size={14} />}
+                onClick={() => onRun(s)}
+              >
+                Run now
+              </Button>
+              <Button size="xs" variant="subtle" color="red" onClick={() => void end(s)}>
+                End
+              </Button>
+            </Group>
+          </Table.Td>
+        </>
+      )}
+    />
   );
 }
 
@@ -145,71 +137,58 @@ function History() {
       showErrorNotice(Object.values(errorsOf(e))[0]),
     );
   return (
-    <Stack gap="xs">
-      <Title order={4}>History</Title>
-      {query.error && <ErrorAlert errors={errorsOf(query.error)} />}
-      <PlainTable
-        label="Report history"
-        headers={['Period', 'Report', 'Sent to', 'Status', 'Sent', '']}
-        rows={rows}
-        rowKey={(r) => r._id}
-        loading={query.isPending}
-        empty="No report has been made yet."
-        row={(r) => (
-          <>
-            <Table.Td>
-              <Text size="sm">{r.period.label}</Text>
+    <PlainTable
+      title="History"
+      label="Report history"
+      error={query.error}
+      headers={['Period', 'Report', 'Sent to', 'Status', 'Sent', '']}
+      rows={rows}
+      rowKey={(r) => r._id}
+      loading={query.isPending}
+      empty="No report has been made yet."
+      row={(r) => (
+        <>
+          <TwoLineCell main={r.period.label} sub={r.period.timeZone} />
+          <Table.Td>
+            {FREQUENCY[r.period.frequency]}
+            {r.trigger === 'manual' && (
               <Text size="xs" c="dimmed">
-                {r.period.timeZone}
+                Run now by {r.requestedBy}
               </Text>
-            </Table.Td>
-            <Table.Td>
-              {FREQUENCY[r.period.frequency]}
-              {r.trigger === 'manual' && (
-                <Text size="xs" c="dimmed">
-                  Run now by {r.requestedBy}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{r.staffName || r.staffEmail}</Text>
-            </Table.Td>
-            <Table.Td>
-              <Badge size="sm" variant="light" color={STATUS_COLOR[r.status]} title={r.error || undefined}>
-                {r.status}
-              </Badge>
-            </Table.Td>
-            <Table.Td>
-              <EpochTime seconds={r.sentAt} />
-            </Table.Td>
-            <Table.Td>
-              <Group gap="xs" justify="flex-end" wrap="nowrap">
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{r.staffName || r.staffEmail}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Badge size="sm" variant="light" color={STATUS_COLOR[r.status]} title={r.error || undefined}>
+              {r.status}
+            </Badge>
+          </Table.Td>
+          <Table.Td>
+            <EpochTime seconds={r.sentAt} />
+          </Table.Td>
+          <Table.Td>
+            <Group gap="xs" justify="flex-end" wrap="nowrap">
+              {(['pdf', 'csv'] as const).map((kind) => (
                 <Button
+                  key={kind}
                   size="xs"
-                  variant="light"
+                  variant={kind === 'pdf' ? 'light' : 'default'}
                   leftSection={<IconDownload size={14} />}
                   disabled={r.madeAt === null}
-                  onClick={() => void download(r, 'pdf')}
-                  aria-label={`Download the PDF of ${r.period.label}`}
+                  onClick={() => void download(r, kind)}
+                  aria-label={`Download the ${kind.toUpperCase()} of ${r.period.label}`}
                 >
-                  PDF
+                  {kind.toUpperCase()}
                 </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  leftSection={<IconDownload size={14} />}
-                  disabled={r.madeAt === null}
-                  onClick={() => void download(r, 'csv')}
-                  aria-label={`Download the CSV of ${r.period.label}`}
-                >
-                  CSV
-                </Button>
-              </Group>
-            </Table.Td>
-          </>
-        )}
-      />
+              ))}
+            </Group>
+          </Table.Td>
+        </>
+      )}
+    >
       {pages > 1 && <Pagination value={page} onChange={setPage} total={pages} size="sm" />}
-    </Stack>
+    </PlainTable>
   );
 }
