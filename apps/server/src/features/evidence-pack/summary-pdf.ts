@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { drawable } from '../../lib/pdf/document.ts';
 import type { Column, Row, Section } from './sections.ts';
 
 /** What the title block says: the subject in words, and the one line under it. */
@@ -9,18 +10,6 @@ const BODY = 8.5;
 const SMALL = 7.5;
 /** A cell is cut here in the summary (data.json keeps all of it), so one row never outgrows a page. */
 const CELL_CHARS = 500;
-/** The characters the PDF's standard fonts draw (Windows-1252); anything else is shown as '?'. */
-const CP1252_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-
-const drawable = (s: string): string =>
-  [...s]
-    .map((ch) => {
-      const code = ch.charCodeAt(0);
-      // Control characters (a tab or newline kept as typed) as a space.
-      if (code < 0x20 || code === 0x7f) return code === 0x0a ? ch : ' ';
-      return code <= 0xff || CP1252_EXTRA.includes(ch) ? ch : '?';
-    })
-    .join('');
 
 const cut = (s: string) => (s.length > CELL_CHARS ? `${s.slice(0, CELL_CHARS - 1)}…` : s);
 

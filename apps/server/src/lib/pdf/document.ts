@@ -31,12 +31,16 @@ export type PdfMeta = {
 
 /** What the standard fonts draw besides Latin-1 (Windows-1252); any other character is shown as '?'. */
 const CP1252_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-/** Text the standard fonts can draw: other characters as '?', control characters (but tab and newline) as spaces. */
+/**
+ * Text the standard fonts can draw: other characters as '?', control characters but the newline as
+ * spaces (a tab too: these fonts draw it with no width, which would join the words around it). Every
+ * PDF the server makes passes its text through here, the streamed evidence-pack summary too.
+ */
 export const drawable = (s: string): string =>
   [...s]
     .map((ch) => {
       const code = ch.charCodeAt(0);
-      if (code < 32 || code === 127) return ch === '\t' || ch === '\n' ? ch : ' ';
+      if (code < 32 || code === 127) return ch === '\n' ? ch : ' ';
       return code <= 0xff || CP1252_EXTRA.includes(ch) ? ch : '?';
     })
     .join('');
