@@ -1,5 +1,5 @@
 import type { ReportFigures, ReportPeriod } from '@brokerdesk/contract';
-import { PdfDocument } from '../../lib/pdf/document.ts';
+import { PdfDocument, type PdfColumn } from '../../lib/pdf/document.ts';
 import {
   ageWords,
   amountWords,
@@ -18,14 +18,21 @@ const FREQUENCY_TITLE = {
   monthly: 'Monthly report',
 } as const;
 
+/** The columns of a table of a name and three counts (decisions per staff member, alerts per rule). */
+const nameAndCounts = (name: string, counts: [string, string, string]): PdfColumn[] => [
+  { header: name, width: 55 },
+  ...counts.map((header) => ({ header, width: 15, align: 'right' as const })),
+];
+
 /** The report as finance staff read it (docs/product.md [reports.pdf]): one section per figure. */
 export function reportPdf(period: ReportPeriod, f: ReportFigures, recipient: string): Promise<Buffer> {
   const tz = period.timeZone;
+  const name = `Brokerdesk ${FREQUENCY_TITLE[period.frequency].toLowerCase()}`;
   const pdf = new PdfDocument({
-    title: `Brokerdesk ${FREQUENCY_TITLE[period.frequency].toLowerCase()}: ${period.label}`,
+    title: `${name}: ${period.label}`,
     // The days the period covers, both included, as the zone's calendar has them.
     subtitle: `${dayWords(period.from, tz)} to ${dayWords(period.to - 1, tz)}, ${tz} time, for ${recipient}`,
-    footer: `Brokerdesk ${FREQUENCY_TITLE[period.frequency].toLowerCase()} ${period.key}, made ${timeWords(f.madeAt, tz)} (${tz})`,
+    footer: `${name} ${period.key}, made ${timeWords(f.madeAt, tz)} (${tz})`,
     createdAt: f.madeAt,
   });
 
@@ -92,14 +99,9 @@ export function reportPdf(period: ReportPeriod, f: ReportFigures, recipient: str
     },
   );
   pdf.table(
-    [
-      { header: 'Staff member', width: 55 },
-      { header: 'Approved', width: 15, align: 'right' },
-      { header: 'Rejected', width: 15, align: 'right' },
-      { header: 'Total', width: 15, align: 'right' },
-    ],
+    nameAndCounts('Staff member', ['Approved', 'Rejected', 'Total']),
     f.decisions.map((d) => ({
-      cells: [d.name, countWords(d.approved), countWords(d.rejected), countWords(d.approved + d.rejected)],
+      cells: [d.name, ...[d.approved, d.rejected, d.approved + d.rejected].map(countWords)],
     })),
     'No decision in the period.',
   );
@@ -128,14 +130,9 @@ export function reportPdf(period: ReportPeriod, f: ReportFigures, recipient: str
   ]);
   if (a.byRule.length > 0)
     pdf.table(
-      [
-        { header: 'Rule', width: 55 },
-        { header: 'Opened', width: 15, align: 'right' },
-        { header: 'Cleared', width: 15, align: 'right' },
-        { header: 'Confirmed', width: 15, align: 'right' },
-      ],
+      nameAndCounts('Rule', ['Opened', 'Cleared', 'Confirmed']),
       a.byRule.map((r) => ({
-        cells: [ruleWords(r.rule), countWords(r.opened), countWords(r.cleared), countWords(r.confirmed)],
+        cells: [ruleWords(r.rule), ...[r.opened, r.cleared, r.confirmed].map(countWords)],
       })),
     );
 
