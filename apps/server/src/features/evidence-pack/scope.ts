@@ -17,7 +17,8 @@ import {
 import { NotFound } from '../../http/errors.ts';
 import { RECORD_OPERATIONS } from '../audit/record-operations.ts';
 
-type OwnedTable = PgTable & { id: PgColumn; userId: PgColumn };
+/** A table whose rows belong to a client (user_id): what a pack's scope picks rows of. */
+export type OwnedTable = PgTable & { id: PgColumn; userId: PgColumn };
 
 /** The table of each request kind a pack can be about. */
 export const REQUEST_TABLES = {

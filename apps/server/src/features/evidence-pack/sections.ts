@@ -1,5 +1,5 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { AUDIT_ACTIONS, EVIDENCE_PACK_AUDIT_ACTION } from '@brokerdesk/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import {
@@ -21,7 +21,7 @@ import { cursorBatchesWith } from '../../lib/cursor-stream.ts';
 import { fundingSection } from './funding-section.ts';
 import { documentViews } from './documents.ts';
 import { amount, label, text, when, yesNo } from './format.ts';
-import type { Scope } from './scope.ts';
+import type { OwnedTable, Scope } from './scope.ts';
 
 /** A column of a section's table in summary.pdf: its header, its share of the width, its cell. */
 export type Column = { header: string; width: number; cell: (row: Row) => string };
@@ -96,6 +96,13 @@ export function sectionsOf(c: PackContext): Section[] {
   const who = (id: unknown) => (typeof id === 'string' && id ? (staff.get(id) ?? `id ${id}`) : '');
   const clientId = scope.clientId;
   const isClientPack = scope.subject === 'client';
+  /** The pack's rows of a table of the client's, oldest first, as their own record (no search copies). */
+  const ownRows = (table: OwnedTable, oldestFirst: AnyPgColumn) =>
+    once(async () =>
+      (await db.select().from(table).where(scope.rows(table)).orderBy(asc(oldestFirst))).map(
+        withoutSearchCopies,
+      ),
+    );
   const sections: Section[] = [
     {
       key: 'pack',
@@ -249,15 +256,7 @@ export function sectionsOf(c: PackContext): Section[] {
       title: 'Bank accounts',
       shape: 'table',
       empty: 'No bank accounts.',
-      rows: once(async () =>
-        (
-          await db
-            .select()
-            .from(bankAccounts)
-            .where(scope.rows(bankAccounts))
-            .orderBy(asc(bankAccounts.timestamp))
-        ).map(withoutSearchCopies),
-      ),
+      rows: ownRows(bankAccounts, bankAccounts.timestamp),
       columns: [
         { header: 'Bank', width: 3, cell: (r) => `${text(r.bankName)}, ${text(r.bankCountry)}` },
         {
@@ -294,15 +293,7 @@ export function sectionsOf(c: PackContext): Section[] {
       title: 'Leverage changes',
       shape: 'table',
       empty: 'No leverage changes.',
-      rows: once(async () =>
-        (
-          await db
-            .select()
-            .from(leverageChanges)
-            .where(scope.rows(leverageChanges))
-            .orderBy(asc(leverageChanges.timestamp))
-        ).map(withoutSearchCopies),
-      ),
+      rows: ownRows(leverageChanges, leverageChanges.timestamp),
       columns: [
         { header: 'Asked', width: 2, cell: (r) => when(r.timestamp as number) },
         { header: 'Account', width: 2, cell: (r) => text(r.accountNumber) },
@@ -316,15 +307,7 @@ export function sectionsOf(c: PackContext): Section[] {
       title: 'Sub-account requests',
       shape: 'table',
       empty: 'No sub-account requests.',
-      rows: once(async () =>
-        (
-          await db
-            .select()
-            .from(subAccountRequests)
-            .where(scope.rows(subAccountRequests))
-            .orderBy(asc(subAccountRequests.timeCreated))
-        ).map(withoutSearchCopies),
-      ),
+      rows: ownRows(subAccountRequests, subAccountRequests.timeCreated),
       columns: [
         { header: 'Asked', width: 2, cell: (r) => when(r.timeCreated as number) },
         {
@@ -342,11 +325,7 @@ export function sectionsOf(c: PackContext): Section[] {
       title: 'IB requests',
       shape: 'table',
       empty: 'No IB requests.',
-      rows: once(async () =>
-        (
-          await db.select().from(ibRequests).where(scope.rows(ibRequests)).orderBy(asc(ibRequests.timestamp))
-        ).map(withoutSearchCopies),
-      ),
+      rows: ownRows(ibRequests, ibRequests.timestamp),
       columns: [
         { header: 'Asked', width: 2, cell: (r) => when(r.timestamp as number) },
         { header: 'Status', width: 1, cell: (r) => text(r.status) },
