@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { beforeAll } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { AlertRule, AlertStatus } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { signInAll } from '../support/desk.ts';
-import { rosterFundingDesk, type fundingFixtures } from '../funding/support.ts';
+import type { TestApp } from '../support/test-app.ts';
+import { rosterSuite } from '../funding/support.ts';
 import { alerts, auditLog } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 
@@ -48,29 +47,13 @@ export function alertFixtures(t: TestApp) {
   return { raise, alert, audits };
 }
 
-/**
- * The desk of these tests: an app, staff `<who>@<domain>` (the first a SYSOP) signed in afresh for each
- * test, one client with the funding and alert fixtures. Filled in by beforeAll.
- */
+/** The desk of these tests (rosterSuite, its client's email `client@<domain>`) with the alert fixtures. */
 export function alertDesk<W extends string>(staff: readonly W[], domain: string) {
-  const d = {
-    ids: {} as Record<W, string>,
-    tokens: {} as Record<W, string>,
-  } as {
-    t: TestApp;
-    f: ReturnType<typeof fundingFixtures>;
-    a: ReturnType<typeof alertFixtures>;
-    clientId: string;
-    ids: Record<W, string>;
-    tokens: Record<W, string>;
-  };
-  beforeAll(async () => {
-    d.t = await startTestApp();
-    const desk = await rosterFundingDesk(d.t, staff, domain, `client@${domain}`, d.ids);
-    Object.assign(d, { f: desk.f, clientId: desk.clientId, a: alertFixtures(d.t) });
+  const d = Object.assign(rosterSuite(staff, domain, `client@${domain}`), {
+    a: {} as ReturnType<typeof alertFixtures>,
   });
-  // Settling moves the clock past the idle limit: fresh sessions for every test.
-  beforeEach(() => signInAll(d.t, staff, domain, d.tokens));
-  afterAll(() => d.t.stop());
+  beforeAll(() => {
+    d.a = alertFixtures(d.t);
+  });
   return d;
 }

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, like, or } from 'drizzle-orm';
 import { calls, FOUR_EYES_MESSAGES, MESSAGES, type CallBody } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { approvalThresholds, auditLog, fundingApprovals, platformOperations } from '../../src/db/schema.ts';
-import { rosterFundingDesk, type fundingFixtures } from '../funding/support.ts';
-import { signInAll } from '../support/desk.ts';
+import { rosterSuite } from '../funding/support.ts';
 
 const STAFF = ['sys', 'ann', 'bob', 'cid'] as const;
 type Who = (typeof STAFF)[number];
@@ -15,38 +13,29 @@ type Who = (typeof STAFF)[number];
  * members; the first leaves it open, the second runs the decision and its platform operation, once.
  */
 describe(`four-eyes approvals (${testDbKind})`, () => {
-  let t: TestApp;
-  let f: ReturnType<typeof fundingFixtures>;
-  const ids = {} as Record<Who, string>;
-  const tokens = {} as Record<Who, string>;
+  const d = rosterSuite(STAFF, 'desk.test', 'big@client.test', { alertRules: false });
+  const { ids, tokens } = d;
   beforeAll(async () => {
-    t = await startTestApp({ alertRules: false });
-    ({ f } = await rosterFundingDesk(t, STAFF, 'desk.test', 'big@client.test', ids));
     // Each test sets the thresholds it needs; a fresh database's defaults are four-eyes-defaults.test.ts's.
-    await t.db.delete(approvalThresholds);
+    await d.t.db.delete(approvalThresholds);
   });
-  // Settling moves the clock past back-offs and the idle limit: fresh sessions for every test.
-  beforeEach(async () => {
-    await signInAll(t, STAFF, 'desk.test', tokens);
-  });
-  afterAll(() => t.stop());
 
   // Unchecked: a currency the server must refuse goes through the same helper.
   const setThreshold = (type: string, currency: string, amount: number | null, who: Who = 'sys') =>
-    t.unchecked(
+    d.t.unchecked(
       calls.approvals.setThreshold,
       { body: { requestType: type, currency, amount } },
-      t.auth(tokens[who]),
+      d.t.auth(tokens[who]),
     );
   const approveDeposit = (who: Who, id: string) =>
-    t.unchecked(calls.funding.processDeposit, { body: { depositId: id } }, t.auth(tokens[who]));
+    d.t.unchecked(calls.funding.processDeposit, { body: { depositId: id } }, d.t.auth(tokens[who]));
   /** The deposit modal's decision, unchecked so the refused ones go through it too. */
   const updateDeposit = (who: Who, deposit: CallBody<typeof calls.funding.updateDeposit>['deposit']) =>
-    t.unchecked(calls.funding.updateDeposit, { body: { deposit } }, t.auth(tokens[who]));
+    d.t.unchecked(calls.funding.updateDeposit, { body: { deposit } }, d.t.auth(tokens[who]));
   const approvalRows = (id: string) =>
-    t.db.select().from(fundingApprovals).where(eq(fundingApprovals.requestId, id));
+    d.t.db.select().from(fundingApprovals).where(eq(fundingApprovals.requestId, id));
   const operationsOf = (id: string) =>
-    t.db
+    d.t.db
       .select()
       .from(platformOperations)
       .where(
@@ -56,7 +45,7 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
         ),
       );
   const audits = async (id: string) =>
-    (await t.db.select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(asc(auditLog.id))).map(
+    (await d.t.db.select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(asc(auditLog.id))).map(
       (a) => ({
         action: a.action,
         actorId: a.actorId,
@@ -70,7 +59,7 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
     const set = await setThreshold('deposit', 'USD', 100);
     expect(set.status).toBe(200);
     expect(set.body.message).toBe(FOUR_EYES_MESSAGES.thresholdSaved);
-    const read = await t.call(calls.approvals.listThresholds, {}, t.auth(tokens.ann));
+    const read = await d.t.call(calls.approvals.listThresholds, {}, d.t.auth(tokens.ann));
     expect(read.body.thresholds).toEqual([
       {
         requestType: 'deposit',
@@ -85,7 +74,7 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
     expect((await setThreshold('withdrawal', 'EUR', 5)).status).toBe(200);
     const removed = await setThreshold('withdrawal', 'EUR', null);
     expect(removed.body.message).toBe(FOUR_EYES_MESSAGES.thresholdRemoved);
-    const trail = await t.db
+    const trail = await d.t.db
       .select()
       .from(auditLog)
       .where(like(auditLog.action, 'approval-threshold.%'))
@@ -99,9 +88,9 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
 
   it('needs one approval at the threshold and two just above it', async () => {
     await setThreshold('deposit', 'USD', 100);
-    const login = await f.account();
-    const equal = await f.deposit(login, 100);
-    const above = await f.deposit(login, 100.01);
+    const login = await d.f.account();
+    const equal = await d.f.deposit(login, 100);
+    const above = await d.f.deposit(login, 100.01);
 
     const single = await approveDeposit('ann', equal);
     expect(single.body).toMatchObject({ message: 'Deposit updated.', approval: null });
@@ -118,8 +107,8 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
       amount: 100.01,
     });
     expect(await operationsOf(above)).toHaveLength(0);
-    await f.settle();
-    expect(await f.balanceOf(login)).toBe(100);
+    await d.f.settle();
+    expect(await d.f.balanceOf(login)).toBe(100);
 
     const second = await approveDeposit('bob', above);
     expect(second.status, JSON.stringify(second.body)).toBe(200);
@@ -130,15 +119,15 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
       secondBy: ids.bob,
       secondAt: expect.any(Number),
     });
-    await f.settle();
-    expect(await f.balanceOf(login)).toBe(200.01);
-    expect((await f.depositRow(above)).mtStatus).toBe('SUCCESS');
+    await d.f.settle();
+    expect(await d.f.balanceOf(login)).toBe(200.01);
+    expect((await d.f.depositRow(above)).mtStatus).toBe('SUCCESS');
   });
 
   it('refuses the second approval from the first approver, with a clear message', async () => {
     await setThreshold('deposit', 'USD', 100);
-    const login = await f.account();
-    const id = await f.deposit(login, 500);
+    const login = await d.f.account();
+    const id = await d.f.deposit(login, 500);
     await updateDeposit('ann', { _id: id, status: 'approve_process', comment: 'checked the bank statement' });
     const again = await approveDeposit('ann', id);
     expect(again.status).toBe(403);
@@ -157,9 +146,9 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
     });
     expect(changed.status).toBe(400);
     expect(changed.body.errors?.depositAmountSent).toMatch(/first approval was for 500\.00 USD/);
-    await f.settle();
-    expect(await f.dealsOf(login)).toHaveLength(0);
-    expect(await f.depositRow(id)).toMatchObject({
+    await d.f.settle();
+    expect(await d.f.dealsOf(login)).toHaveLength(0);
+    expect(await d.f.depositRow(id)).toMatchObject({
       status: 'pending',
       comment: 'checked the bank statement',
     });
@@ -192,8 +181,8 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
 
   it('leaves exactly one operation when second approvals race: one deal on the platform', async () => {
     await setThreshold('deposit', 'USD', 100);
-    const login = await f.account();
-    const id = await f.deposit(login, 750);
+    const login = await d.f.account();
+    const id = await d.f.deposit(login, 750);
     expect((await approveDeposit('ann', id)).body.message).toBe(FOUR_EYES_MESSAGES.firstApprovalRecorded);
     const racers: Who[] = ['bob', 'cid', 'sys'];
     const replies = await Promise.all(
@@ -203,23 +192,23 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(23);
     expect(await operationsOf(id)).toHaveLength(1);
-    await f.settle();
-    expect(await f.dealsOf(login)).toHaveLength(1);
-    expect(await f.balanceOf(login)).toBe(750);
+    await d.f.settle();
+    expect(await d.f.dealsOf(login)).toHaveLength(1);
+    expect(await d.f.balanceOf(login)).toBe(750);
     expect((await approvalRows(id)).map((a) => a.state)).toEqual(['approved']);
   });
 
   it('shows the awaiting approval in the list, and lets a rejection or a step back cancel it', async () => {
     await setThreshold('deposit', 'USD', 100);
-    const login = await f.account();
-    const rejected = await f.deposit(login, 300);
-    const reset = await f.deposit(login, 301);
+    const login = await d.f.account();
+    const rejected = await d.f.deposit(login, 300);
+    const reset = await d.f.deposit(login, 301);
     await approveDeposit('ann', rejected);
     await approveDeposit('ann', reset);
-    const list = await t.call(
+    const list = await d.t.call(
       calls.funding.listFundingRequests,
       { body: { type: 'deposit', status: 'pending', page: 1, sizePerPage: 100 } },
-      t.auth(tokens.bob),
+      d.t.auth(tokens.bob),
     );
     expect(list.body.data.approvals[rejected]).toMatchObject({ state: 'awaiting', firstBy: ids.ann });
 
@@ -242,41 +231,46 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
   it('holds withdrawals and transfers of its currency too', async () => {
     await setThreshold('withdrawal', 'USD', 50);
     await setThreshold('transfer', 'USD', 0);
-    const from = await f.account(500);
-    const to = await f.account();
-    const wd = await f.withdrawal(from, 60);
-    const tr = await f.transfer(from, to, 10);
+    const from = await d.f.account(500);
+    const to = await d.f.account();
+    const wd = await d.f.withdrawal(from, 60);
+    const tr = await d.f.transfer(from, to, 10);
 
-    const firstWd = await t.call(
+    const firstWd = await d.t.call(
       calls.funding.processWithdrawal,
       { body: { withdrawalId: wd } },
-      t.auth(tokens['bob']),
+      d.t.auth(tokens['bob']),
     );
     expect(firstWd.body.request).toMatchObject({ status: 'pending' });
-    const firstTr = await t.call(
+    const firstTr = await d.t.call(
       calls.funding.processTransfer,
       { body: { transferId: tr } },
-      t.auth(tokens['bob']),
+      d.t.auth(tokens['bob']),
     );
     expect(firstTr.body.message).toBe(FOUR_EYES_MESSAGES.firstApprovalRecorded);
     expect(
-      (await t.call(calls.funding.processTransfer, { body: { transferId: tr } }, t.auth(tokens['bob'])))
+      (await d.t.call(calls.funding.processTransfer, { body: { transferId: tr } }, d.t.auth(tokens['bob'])))
         .status,
     ).toBe(403);
-    await f.settle();
-    expect(await f.balanceOf(from)).toBe(500);
+    await d.f.settle();
+    expect(await d.f.balanceOf(from)).toBe(500);
 
     expect(
-      (await t.call(calls.funding.processWithdrawal, { body: { withdrawalId: wd } }, t.auth(tokens['cid'])))
-        .status,
+      (
+        await d.t.call(
+          calls.funding.processWithdrawal,
+          { body: { withdrawalId: wd } },
+          d.t.auth(tokens['cid']),
+        )
+      ).status,
     ).toBe(200);
     expect(
-      (await t.call(calls.funding.processTransfer, { body: { transferId: tr } }, t.auth(tokens['ann'])))
+      (await d.t.call(calls.funding.processTransfer, { body: { transferId: tr } }, d.t.auth(tokens['ann'])))
         .status,
     ).toBe(200);
-    await f.settle();
-    expect(await f.balanceOf(from)).toBe(430);
-    expect(await f.balanceOf(to)).toBe(10);
+    await d.f.settle();
+    expect(await d.f.balanceOf(from)).toBe(430);
+    expect(await d.f.balanceOf(to)).toBe(10);
     expect((await audits(tr)).map((a) => a.action)).toEqual([
       'transfer.first-approval',
       'transfer.approve_process',
@@ -285,8 +279,8 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
 
   it('holds a card-provider withdrawal for its second approval before it waits for the provider', async () => {
     await setThreshold('withdrawal', 'EUR', 20);
-    const login = await f.account(100);
-    const id = await f.withdrawal(login, 25, {
+    const login = await d.f.account(100);
+    const id = await d.f.withdrawal(login, 25, {
       withdrawalCurrency: 'EUR',
       providerHandled: true,
       providerOrderId: 'PO-4EYES-1',
@@ -294,14 +288,14 @@ describe(`four-eyes approvals (${testDbKind})`, () => {
       providerPayoutStatus: 'WAITING',
     });
     const def = calls.funding.processProviderWithdrawal;
-    const first = await t.raw(def, { body: { withdrawalId: id } }, t.auth(tokens['ann']));
+    const first = await d.t.raw(def, { body: { withdrawalId: id } }, d.t.auth(tokens['ann']));
     expect(first.body.message).toBe(FOUR_EYES_MESSAGES.firstApprovalRecorded);
     expect(first.body.request).toMatchObject({ status: 'pending', providerPayoutStatus: 'WAITING' });
-    const second = await t.raw(def, { body: { withdrawalId: id } }, t.auth(tokens['bob']));
+    const second = await d.t.raw(def, { body: { withdrawalId: id } }, d.t.auth(tokens['bob']));
     expect(second.body.message).toBe(MESSAGES.waitingForProvider);
     expect(second.body.request).toMatchObject({ status: 'pending', providerPayoutStatus: 'APPROVED' });
-    expect((await t.raw(def, { body: { withdrawalId: id } }, t.auth(tokens['cid']))).status).toBe(409);
-    const rows = await t.db
+    expect((await d.t.raw(def, { body: { withdrawalId: id } }, d.t.auth(tokens['cid']))).status).toBe(409);
+    const rows = await d.t.db
       .select()
       .from(fundingApprovals)
       .where(and(eq(fundingApprovals.requestId, id), eq(fundingApprovals.state, 'approved')));

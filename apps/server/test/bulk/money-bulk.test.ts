@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import {
   BULK_MESSAGES,
@@ -8,12 +8,10 @@ import {
   type BulkKind,
   type BulkResult,
 } from '@brokerdesk/contract';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { testDbKind } from '../support/db.ts';
 import { auditLog } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
-import { rosterFundingDesk, type fundingFixtures } from '../funding/support.ts';
-import { signInAll } from '../support/desk.ts';
+import { rosterSuite } from '../funding/support.ts';
 
 type Reply = { results: BulkResult[]; errors?: Record<string, string> };
 const STAFF = ['sys', 'ann', 'bob'] as const;
@@ -24,38 +22,27 @@ type Who = (typeof STAFF)[number];
  * (approve and process) or Reject, with its four-eyes and state rules; one answer per id.
  */
 describe(`bulk decisions on deposits, withdrawals and transfers (${testDbKind})`, () => {
-  let t: TestApp;
-  let f: ReturnType<typeof fundingFixtures>;
-  const ids = {} as Record<Who, string>;
-  const tokens = {} as Record<Who, string>;
-  beforeAll(async () => {
-    t = await startTestApp({ alertRules: false });
-    ({ f } = await rosterFundingDesk(t, STAFF, 'bulk.test', 'client@bulk.test', ids));
-  });
-  // Settling moves the clock past the idle limit: fresh sessions for every test.
-  beforeEach(async () => {
-    await signInAll(t, STAFF, 'bulk.test', tokens);
-  });
-  afterAll(() => t.stop());
+  const d = rosterSuite(STAFF, 'bulk.test', 'client@bulk.test', { alertRules: false });
+  const { ids, tokens } = d;
 
   const bulk = (who: Who, kind: BulkKind, body: Record<string, unknown>) =>
-    t.raw<Reply>(calls.bulk.BULK_CALLS[kind], { body }, t.auth(tokens[who]));
+    d.t.raw<Reply>(calls.bulk.BULK_CALLS[kind], { body }, d.t.auth(tokens[who]));
   const audits = async (id: string) =>
-    (await t.db.select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(asc(auditLog.id))).map(
+    (await d.t.db.select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(asc(auditLog.id))).map(
       (a) => [a.action, a.actorId],
     );
 
   it('approves and credits the open deposits, and answers the decided, unknown and four-eyes ones per id', async () => {
-    await t.call(
+    await d.t.call(
       calls.approvals.setThreshold,
       { body: { requestType: 'deposit', currency: 'USD', amount: 1000 } },
-      t.auth(tokens.sys),
+      d.t.auth(tokens.sys),
     );
-    const login = await f.account();
-    const pending = await f.deposit(login, 100);
-    const incomplete = await f.deposit(login, 50, { status: 'incomplete' });
-    const decided = await f.deposit(login, 70, { status: 'approved' });
-    const large = await f.deposit(login, 5000);
+    const login = await d.f.account();
+    const pending = await d.f.deposit(login, 100);
+    const incomplete = await d.f.deposit(login, 50, { status: 'incomplete' });
+    const decided = await d.f.deposit(login, 70, { status: 'approved' });
+    const large = await d.f.deposit(login, 5000);
     const unknown = newId();
 
     const r = await bulk('ann', 'deposit', {
@@ -70,9 +57,9 @@ describe(`bulk decisions on deposits, withdrawals and transfers (${testDbKind})`
       { _id: unknown, ok: false, status: 404, error: 'No such deposit.' },
       { _id: incomplete, ok: true, message: 'Deposit updated.' },
     ]);
-    await f.settle();
-    expect(await f.balanceOf(login)).toBe(150);
-    expect(await f.depositRow(large)).toMatchObject({ status: 'pending' });
+    await d.f.settle();
+    expect(await d.f.balanceOf(login)).toBe(150);
+    expect(await d.f.depositRow(large)).toMatchObject({ status: 'pending' });
     // One audit record per decided row, by the staff member who ticked them.
     expect(await audits(pending)).toEqual([['deposit.approve-process', ids.ann]]);
     expect(await audits(incomplete)).toEqual([['deposit.approve-process', ids.ann]]);
@@ -86,8 +73,8 @@ describe(`bulk decisions on deposits, withdrawals and transfers (${testDbKind})`
     ]);
     const second = await bulk('bob', 'deposit', { action: 'approve', ids: [large] });
     expect(second.body.results).toEqual([{ _id: large, ok: true, message: 'Deposit updated.' }]);
-    await f.settle();
-    expect(await f.balanceOf(login)).toBe(5150);
+    await d.f.settle();
+    expect(await d.f.balanceOf(login)).toBe(5150);
     expect(await audits(large)).toEqual([
       ['deposit.first-approval', ids.ann],
       ['deposit.approve-process', ids.bob],
@@ -95,15 +82,15 @@ describe(`bulk decisions on deposits, withdrawals and transfers (${testDbKind})`
   });
 
   it('rejects with one reason for all, and refuses a rejection without one before touching any row', async () => {
-    const login = await f.account();
-    const a = await f.deposit(login, 10);
-    const b = await f.deposit(login, 20, { status: 'incomplete' });
-    const gone = await f.deposit(login, 30, { status: 'rejected' });
+    const login = await d.f.account();
+    const a = await d.f.deposit(login, 10);
+    const b = await d.f.deposit(login, 20, { status: 'incomplete' });
+    const gone = await d.f.deposit(login, 30, { status: 'rejected' });
 
     const blank = await bulk('ann', 'deposit', { action: 'reject', ids: [a, b], reason: '   ' });
     expect(blank.status).toBe(400);
     expect(blank.body.errors).toEqual({ reason: MESSAGES.rejectWithoutReason('deposit') });
-    expect(await f.depositRow(a)).toMatchObject({ status: 'pending' });
+    expect(await d.f.depositRow(a)).toMatchObject({ status: 'pending' });
 
     const r = await bulk('ann', 'deposit', { action: 'reject', ids: [a, gone, b], reason: 'Duplicate' });
     expect(r.body.results).toEqual([
@@ -111,14 +98,14 @@ describe(`bulk decisions on deposits, withdrawals and transfers (${testDbKind})`
       { _id: gone, ok: false, status: 409, error: 'This deposit is already rejected.' },
       { _id: b, ok: true, message: 'Deposit updated.' },
     ]);
-    expect(await f.depositRow(a)).toMatchObject({ status: 'rejected', comment: 'Duplicate' });
-    expect(await f.depositRow(b)).toMatchObject({ status: 'rejected', comment: 'Duplicate' });
+    expect(await d.f.depositRow(a)).toMatchObject({ status: 'rejected', comment: 'Duplicate' });
+    expect(await d.f.depositRow(b)).toMatchObject({ status: 'rejected', comment: 'Duplicate' });
     expect(await audits(a)).toEqual([['deposit.rejected', ids.ann]]);
   });
 
   it('takes at most 100 ids, each once, and at least one', async () => {
-    const login = await f.account();
-    const id = await f.deposit(login, 10);
+    const login = await d.f.account();
+    const id = await d.f.deposit(login, 10);
     const many = Array.from({ length: 101 }, () => newId());
     const tooMany = await bulk('ann', 'deposit', { action: 'approve', ids: many });
     expect(tooMany.status).toBe(400);
@@ -128,14 +115,14 @@ describe(`bulk decisions on deposits, withdrawals and transfers (${testDbKind})`
     expect(twice.body.errors).toEqual({ ids: BULK_MESSAGES.repeated });
     expect((await bulk('ann', 'deposit', { action: 'approve', ids: [] })).status).toBe(400);
     expect((await bulk('ann', 'deposit', { action: 'remove', ids: [id] })).status).toBe(400);
-    expect(await f.depositRow(id)).toMatchObject({ status: 'pending' });
+    expect(await d.f.depositRow(id)).toMatchObject({ status: 'pending' });
   });
 
   it('approves withdrawals as the Approve button does (a card-provider one waits), and rejects them', async () => {
-    const login = await f.account(1000);
-    const wire = await f.withdrawal(login, 100);
-    const card = await f.withdrawal(login, 40, { providerHandled: true, providerStatus: 'new' });
-    const failed = await f.withdrawal(login, 10, { status: 'error' });
+    const login = await d.f.account(1000);
+    const wire = await d.f.withdrawal(login, 100);
+    const card = await d.f.withdrawal(login, 40, { providerHandled: true, providerStatus: 'new' });
+    const failed = await d.f.withdrawal(login, 10, { status: 'error' });
     const r = await bulk('ann', 'withdrawal', { action: 'approve', ids: [wire, card, failed] });
     expect(r.body.results).toEqual([
       { _id: wire, ok: true, message: 'Withdrawal updated.' },
@@ -143,12 +130,12 @@ describe(`bulk decisions on deposits, withdrawals and transfers (${testDbKind})`
       // The Error tab's retry and close are its update modal's: not a bulk approval.
       { _id: failed, ok: false, status: 409, error: 'This withdrawal is already error.' },
     ]);
-    await f.settle();
-    expect(await f.balanceOf(login)).toBe(900);
-    expect(await f.withdrawalRow(card)).toMatchObject({ status: 'pending' });
+    await d.f.settle();
+    expect(await d.f.balanceOf(login)).toBe(900);
+    expect(await d.f.withdrawalRow(card)).toMatchObject({ status: 'pending' });
     expect(await audits(wire)).toEqual([['withdrawal.approve-process', ids.ann]]);
 
-    const other = await f.withdrawal(login, 5, { dontEmailUser: true });
+    const other = await d.f.withdrawal(login, 5, { dontEmailUser: true });
     const rejected = await bulk('bob', 'withdrawal', {
       action: 'reject',
       ids: [other, wire],
@@ -158,7 +145,7 @@ describe(`bulk decisions on deposits, withdrawals and transfers (${testDbKind})`
       { _id: other, ok: true, message: 'Withdrawal updated.' },
       { _id: wire, ok: false, status: 409, error: 'This withdrawal is already approved.' },
     ]);
-    expect(await f.withdrawalRow(other)).toMatchObject({
+    expect(await d.f.withdrawalRow(other)).toMatchObject({
       status: 'rejected',
       comment: 'Wrong account',
       dontEmailUser: true,
@@ -167,20 +154,20 @@ describe(`bulk decisions on deposits, withdrawals and transfers (${testDbKind})`
   });
 
   it('processes and rejects transfers; a transfer decided meanwhile gets the 409', async () => {
-    const from = await f.account(500);
-    const to = await f.account();
-    const one = await f.transfer(from, to, 100);
-    const two = await f.transfer(from, to, 50);
+    const from = await d.f.account(500);
+    const to = await d.f.account();
+    const one = await d.f.transfer(from, to, 100);
+    const two = await d.f.transfer(from, to, 50);
     const approved = await bulk('ann', 'transfer', { action: 'approve', ids: [one] });
     expect(approved.body.results).toEqual([{ _id: one, ok: true, message: 'Transfer updated.' }]);
-    await f.settle();
-    expect(await f.balanceOf(to)).toBe(100);
+    await d.f.settle();
+    expect(await d.f.balanceOf(to)).toBe(100);
     const r = await bulk('bob', 'transfer', { action: 'reject', ids: [one, two], reason: 'Not allowed' });
     expect(r.body.results).toEqual([
       { _id: one, ok: false, status: 409, error: 'This transfer is already approved.' },
       { _id: two, ok: true, message: 'Transfer updated.' },
     ]);
-    expect(await f.transferRow(two)).toMatchObject({ status: 'rejected', comment: 'Not allowed' });
+    expect(await d.f.transferRow(two)).toMatchObject({ status: 'rejected', comment: 'Not allowed' });
     expect(await audits(one)).toEqual([['transfer.approve_process', ids.ann]]);
     expect(await audits(two)).toEqual([['transfer.rejected', ids.bob]]);
   });

@@ -1,8 +1,9 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { STAFF_PASSWORD, type TestApp } from '../support/test-app.ts';
+import { startTestApp, STAFF_PASSWORD, type TestApp } from '../support/test-app.ts';
 import { deposits, transfers, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
-import { staffRoster } from '../support/desk.ts';
+import { signInAll, staffRoster } from '../support/desk.ts';
 
 let nextLogin = 700_000 + Math.floor(Math.random() * 50_000);
 
@@ -158,17 +159,31 @@ export async function fundingPair(t: TestApp, staff: readonly [string, string], 
 }
 
 /**
- * Staff members by name (see staffRoster), their ids written into `ids`, and a client whose requests the
- * fixtures make: the start of the four-eyes and bulk tests.
+ * The desk of the four-eyes, bulk and alert-approval suites: an app, staff members `<who>@<domain>` by
+ * name (see staffRoster; their ids in `ids`) and a client whose requests the fixtures make, started
+ * before the suite's tests and stopped after them. Settling moves the clock past back-offs and the idle
+ * limit, so every staff member signs in afresh before each test (`tokens`).
  */
-export async function rosterFundingDesk<W extends string>(
-  t: TestApp,
+export function rosterSuite<W extends string>(
   staff: readonly W[],
   domain: string,
   clientEmail: string,
-  ids: Record<W, string>,
+  app?: Parameters<typeof startTestApp>[0],
 ) {
-  Object.assign(ids, await staffRoster(t, staff, domain));
-  const clientId = await t.createUser({ email: clientEmail, role: 'USER' });
-  return { clientId, f: fundingFixtures(t, () => clientId) };
+  const d = { ids: {}, tokens: {} } as {
+    t: TestApp;
+    f: ReturnType<typeof fundingFixtures>;
+    clientId: string;
+    ids: Record<W, string>;
+    tokens: Record<W, string>;
+  };
+  beforeAll(async () => {
+    d.t = await startTestApp(app);
+    Object.assign(d.ids, await staffRoster(d.t, staff, domain));
+    d.clientId = await d.t.createUser({ email: clientEmail, role: 'USER' });
+    d.f = fundingFixtures(d.t, () => d.clientId);
+  });
+  beforeEach(() => signInAll(d.t, staff, domain, d.tokens));
+  afterAll(() => d.t.stop());
+  return d;
 }
