@@ -136,7 +136,7 @@ test.describe(`keyboard (${db})`, () => {
     await page.goto('/deposit-requests/historical');
     const rows = page.getByRole('table', { name: /Deposit/i }).locator('tbody tr[data-row-index]');
     await expect(rows.first()).toBeVisible();
-    await plain.focus();
+    await rows.first().focus();
     await page.keyboard.press('r');
     await page.keyboard.press('a');
     await expect(page.getByRole('dialog')).toHaveCount(0);
