@@ -1,32 +1,13 @@
-import { inArray } from 'drizzle-orm';
-import { ibCodes, ibRequests, users } from '../../db/schema.ts';
+import { ibCodes, ibRequests } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ExportableListDef } from '../exports/registry.ts';
 import { plannedExport } from '../exports/registry.ts';
 import { isoTime } from '../exports/columns.ts';
-import { planIbRequests } from './ib-requests.ts';
+import { clientsWithAgentCodes, planIbRequests, type ClientWithAgentCode } from './ib-requests.ts';
 import { planIntroducers } from './ib-codes.ts';
 
 type IbRequest = typeof ibRequests.$inferSelect;
 type IbCode = typeof ibCodes.$inferSelect;
-type Person = { name: string; surname: string; email: string; agentCode: number | null };
-
-/** The clients of a batch of requests with their agent codes, in one query. */
-async function peopleOf(db: DbOrTx, rows: IbRequest[]): Promise<Record<string, Person>> {
-  const ids = [...new Set(rows.map((r) => r.userId))];
-  if (ids.length === 0) return {};
-  const found = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      surname: users.surname,
-      email: users.email,
-      agentCode: users.agentCode,
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
-  return Object.fromEntries(found.map(({ id, ...p }) => [id, p]));
-}
 
 /** IB Requests (docs/product.md [screen.ib-requests]), open ones first unless sorted, as the list. */
 export const ibRequestsExport: ExportableListDef = {
@@ -39,7 +20,11 @@ export const ibRequestsExport: ExportableListDef = {
         .from(ibRequests)
         .where(plan.where)
         .orderBy(...plan.orderBy),
-      lookup: peopleOf,
+      lookup: (db: DbOrTx, rows: IbRequest[]) =>
+        clientsWithAgentCodes(
+          db,
+          rows.map((r) => r.userId),
+        ),
       name: 'ib-requests',
       columns: [
         { header: 'Id', value: (r: IbRequest) => r.id },
@@ -47,7 +32,7 @@ export const ibRequestsExport: ExportableListDef = {
         { header: 'Client id', value: (r) => r.userId },
         {
           header: 'Client',
-          value: (r, p: Record<string, Person>) =>
+          value: (r, p: Record<string, ClientWithAgentCode>) =>
             p[r.userId] ? `${p[r.userId]!.name} ${p[r.userId]!.surname}`.trim() : '',
         },
         { header: 'Email', value: (r, p) => p[r.userId]?.email },

@@ -1,6 +1,6 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_STATUS_CODE, introducerLink, type PagedRequest } from '@brokerdesk/contract';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { ibCodes, ibRequests, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../../audit/audit.ts';
@@ -52,6 +52,31 @@ export function planIbRequests(req: PagedRequest) {
  * IB requests (docs/product.md [screen.ib-requests]): the list, and approving (the client becomes a partner)
  * or rejecting.
  */
+export type ClientWithAgentCode = { name: string; surname: string; email: string; agentCode: number | null };
+
+/**
+ * The clients of some requests by id, with their agent codes, in one query: the list's usersData and
+ * the export's client columns.
+ */
+export async function clientsWithAgentCodes(
+  db: DbOrTx,
+  userIds: readonly string[],
+): Promise<Record<string, ClientWithAgentCode>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return {};
+  const people = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      surname: users.surname,
+      email: users.email,
+      agentCode: users.agentCode,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return Object.fromEntries(people.map(({ id, ...p }) => [id, p]));
+}
+
 export class IbRequestsService {
   constructor(private readonly db: Db) {}
 
@@ -64,35 +89,22 @@ export class IbRequestsService {
     const { rows, total } = await readPage(this.db, ibRequests, plan);
     return {
       requestsData: rows.map(toWireIbRequest),
-      usersData: await this.people(rows.map((r) => r.userId)),
+      usersData: await clientsWithAgentCodes(
+        this.db,
+        rows.map((r) => r.userId),
+      ),
       ...total,
     };
-  }
-
-  /** The clients of some requests by id, with their agent codes (the list's usersData). */
-  private async people(userIds: readonly string[]) {
-    const ids = [...new Set(userIds)];
-    const people =
-      ids.length === 0
-        ? []
-        : await this.db
-            .select({
-              id: users.id,
-              name: users.name,
-              surname: users.surname,
-              email: users.email,
-              agentCode: users.agentCode,
-            })
-            .from(users)
-            .where(inArray(users.id, ids));
-    return Object.fromEntries(people.map(({ id, ...p }) => [id, p]));
   }
 
   /** One request by id with its client, as the list shows it (a deep link to a request off the page). */
   async one(id: string) {
     const [row] = await this.db.select().from(ibRequests).where(eq(ibRequests.id, id)).limit(1);
     if (!row) throw new NotFound('No such IB request.');
-    return { requestData: toWireIbRequest(row), usersData: await this.people([row.userId]) };
+    return {
+      requestData: toWireIbRequest(row),
+      usersData: await clientsWithAgentCodes(this.db, [row.userId]),
+    };
   }
 }
 
