@@ -24,16 +24,26 @@ export function useInvalidateClient() {
   );
 }
 
-export function useEditUser() {
+/**
+ * A change to one client (an edit, a decision, a new account type): sent, 'Client updated.' said, and
+ * that client reloaded (useInvalidateClient). `userIdOf` names the client in the change's own input.
+ */
+function useClientChange<V, R>(send: (vars: V) => Promise<R>, userIdOf: (vars: V) => string) {
   const invalidate = useInvalidateClient();
   return useMutation({
-    mutationFn: async (body: Parameters<typeof clientApi.edit>[0]) =>
-      ensureSuccess(await clientApi.edit(body)),
-    onSuccess: async (_reply, body) => {
+    mutationFn: send,
+    onSuccess: async (_reply, vars) => {
       showSuccessNotice(MESSAGES.clientUpdated);
-      await invalidate(body._id);
+      await invalidate(userIdOf(vars));
     },
   });
+}
+
+export function useEditUser() {
+  return useClientChange(
+    async (body: Parameters<typeof clientApi.edit>[0]) => ensureSuccess(await clientApi.edit(body)),
+    (body) => body._id,
+  );
 }
 
 export function useRegisterUser() {
@@ -48,31 +58,23 @@ export function useRegisterUser() {
 }
 
 export function useProcessUser() {
-  const invalidate = useInvalidateClient();
-  return useMutation({
-    mutationFn: async (body: ProcessUserBody) => ensureSuccess(await clientApi.process(body)),
-    onSuccess: async (_reply, body) => {
-      showSuccessNotice(MESSAGES.clientUpdated);
-      await invalidate(body.userId);
-    },
-  });
+  return useClientChange(
+    async (body: ProcessUserBody) => ensureSuccess(await clientApi.process(body)),
+    (body) => body.userId,
+  );
 }
 
 export function useChangeAccountType() {
-  const invalidate = useInvalidateClient();
-  return useMutation({
-    mutationFn: async (vars: { userId: string; changeTo: 'Individual' | 'Corporate' }) => {
+  return useClientChange(
+    async (vars: { userId: string; changeTo: 'Individual' | 'Corporate' }) => {
       ensureSuccess(
         await clientApi.changeAccountType({ changeTo: vars.changeTo, userData: { _id: vars.userId } }),
       );
       // docs/product.md [states]: the trading accounts are then renamed on the platform.
       return ensureSuccess(await clientApi.renameTradingAccounts({ userData: { _id: vars.userId } }));
     },
-    onSuccess: async (_reply, vars) => {
-      showSuccessNotice(MESSAGES.clientUpdated);
-      await invalidate(vars.userId);
-    },
-  });
+    (vars) => vars.userId,
+  );
 }
 
 export function useAddLog() {
