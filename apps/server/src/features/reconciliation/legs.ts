@@ -45,7 +45,8 @@ export type MismatchRow = {
   note: string;
 };
 
-export type DepositLike = {
+/** What a deposit and a withdrawal, each one movement on one account, have alike. */
+type OneLegRequest = {
   id: string;
   timestamp: number;
   userId: string;
@@ -53,20 +54,9 @@ export type DepositLike = {
   mtStatus: string;
   timeApproved: number | null;
   accountNumber: number;
-  depositAmountSent: number;
-  depositCurrency: string;
 };
-export type WithdrawalLike = {
-  id: string;
-  timestamp: number;
-  userId: string;
-  status: string;
-  mtStatus: string;
-  timeApproved: number | null;
-  accountNumber: number;
-  withdrawalAmount: number;
-  withdrawalCurrency: string;
-};
+export type DepositLike = OneLegRequest & { depositAmountSent: number; depositCurrency: string };
+export type WithdrawalLike = OneLegRequest & { withdrawalAmount: number; withdrawalCurrency: string };
 export type TransferLike = {
   id: string;
   timestamp: number;
@@ -83,45 +73,34 @@ export type TransferLike = {
 
 const DONE = 'SUCCESS';
 
-/** A credited deposit: approved, and the platform answered SUCCESS. 'Set as approved' moved nothing. */
-export function depositLegs(d: DepositLike): Leg[] {
-  if (d.status !== 'approved' || d.mtStatus !== DONE || d.timeApproved === null) return [];
+/**
+ * The leg of a deposit (a credit) or a withdrawal (a debit): there once it is approved and the platform
+ * answered SUCCESS. 'Set as approved' moved nothing.
+ */
+function oneLeg(kind: 'deposit' | 'withdrawal', r: OneLegRequest, amount: number, currency: string): Leg[] {
+  if (r.status !== 'approved' || r.mtStatus !== DONE || r.timeApproved === null) return [];
   return [
     {
-      requestType: 'deposit',
-      requestId: d.id,
-      requestStatus: d.status,
-      leg: 'deposit',
-      prefix: LEG_KINDS.deposit.prefix,
-      userId: d.userId,
-      login: d.accountNumber,
-      amount: LEG_KINDS.deposit.sign * d.depositAmountSent,
-      currency: d.depositCurrency,
-      approvedAt: d.timeApproved,
-      createdAt: d.timestamp,
+      requestType: kind,
+      requestId: r.id,
+      requestStatus: r.status,
+      leg: kind,
+      prefix: LEG_KINDS[kind].prefix,
+      userId: r.userId,
+      login: r.accountNumber,
+      amount: LEG_KINDS[kind].sign * amount,
+      currency,
+      approvedAt: r.timeApproved,
+      createdAt: r.timestamp,
     },
   ];
 }
 
-/** A debited withdrawal: approved, and the platform answered SUCCESS. */
-export function withdrawalLegs(w: WithdrawalLike): Leg[] {
-  if (w.status !== 'approved' || w.mtStatus !== DONE || w.timeApproved === null) return [];
-  return [
-    {
-      requestType: 'withdrawal',
-      requestId: w.id,
-      requestStatus: w.status,
-      leg: 'withdrawal',
-      prefix: LEG_KINDS.withdrawal.prefix,
-      userId: w.userId,
-      login: w.accountNumber,
-      amount: LEG_KINDS.withdrawal.sign * w.withdrawalAmount,
-      currency: w.withdrawalCurrency,
-      approvedAt: w.timeApproved,
-      createdAt: w.timestamp,
-    },
-  ];
-}
+export const depositLegs = (d: DepositLike): Leg[] =>
+  oneLeg('deposit', d, d.depositAmountSent, d.depositCurrency);
+
+export const withdrawalLegs = (w: WithdrawalLike): Leg[] =>
+  oneLeg('withdrawal', w, w.withdrawalAmount, w.withdrawalCurrency);
 
 /**
  * A transfer's legs: the source debit and the destination credit once each answered SUCCESS. A
