@@ -21,7 +21,11 @@ describe(`demo alerts (${testDbKind})`, () => {
     await seedDemoData(database.db, { clients: 300, seed: 1, alertCases: true });
     // The server drains what the seed left queued with its platform: the low-trading case.
     const clock = { now: () => DEMO_NOW };
-    await new AlertsService(database.db, clock, new SimulatorPlatform(database.db, clock)).settled();
+    await new AlertsService({
+      db: database.db,
+      clock,
+      platform: new SimulatorPlatform(database.db, clock),
+    }).settled();
     const rules = await database.db.selectDistinct({ rule: alerts.rule }).from(alerts);
     expect(rules.map((r) => r.rule).sort()).toEqual([...ALERT_RULES].sort());
     const shared = await database.db.select().from(alerts).where(eq(alerts.rule, 'shared-identifier'));

@@ -13,7 +13,7 @@ import { addAlertCases, CASE_WITHDRAWAL_PREFIX } from './alert-cases.ts';
  * (docs/product.md [alerts.when]); the rest of the demo's history counts as looked at already.
  */
 export async function raiseDemoAlerts(db: Db, now: number, opts: { cases: boolean }): Promise<number> {
-  const alerts = new AlertsService(db, { now: () => now }, undefined);
+  const alerts = new AlertsService({ db, clock: { now: () => now }, platform: undefined });
   const cases = opts.cases ? await addAlertCases(db, now) : [];
   await db
     .delete(alertQueue)

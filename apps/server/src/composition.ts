@@ -78,7 +78,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger) {
   const files = new FileStore(config.dataDir, links);
   const paymentProvider = createPaymentProvider(config, db, clock);
 
-  const alerts = new AlertsService(db, clock, deps.platforms[0], log);
+  const alerts = new AlertsService({ db, clock, platform: deps.platforms[0], log });
   // Off only where a test of the platform's own mechanics says so (AppDeps.alertRules): an alert raised
   // by the rules would hold the approvals that test is about.
   const evaluateAlerts = deps.alertRules === false ? () => undefined : () => alerts.afterChange();
@@ -135,7 +135,7 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger) {
     }),
     links,
     files,
-    banks: new BanksService(db, clock, files),
+    banks: new BanksService({ db, clock, files }),
     documentViews: new DocumentViews(db, clock),
     ibRequests: new IbRequestsService(db),
     ibCodes: new IbCodesService({ db, clock, publicUrl: config.publicUrl }),
@@ -164,7 +164,12 @@ export function buildServices(deps: AppDeps, log: FastifyBaseLogger) {
     }),
     views: new ViewsService(db, clock),
     dashboard: new DashboardService({ db, clock, platformNames }),
-    evidence: new EvidenceService(db, clock, deps.platforms[0], new RefundableMethods(db, clock)),
+    evidence: new EvidenceService({
+      db,
+      clock,
+      platform: deps.platforms[0],
+      refunds: new RefundableMethods(db, clock),
+    }),
     alerts,
     engine,
     reports,

@@ -27,6 +27,14 @@ import { AlertQueue, type QueuedItem } from './queue.ts';
 /** How many of a client's latest deposits and of their withdrawals an evaluation on demand looks at. */
 const EVALUATE_LATEST = 20;
 
+/** What AlertsService is built from (composition.ts). */
+export type AlertsServiceDeps = {
+  db: Db;
+  clock: Clock;
+  platform: TradingPlatform | undefined;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+};
+
 /**
  * Alerts (docs/product.md [alerts]): the rules run on what the triggers queued (a request created or
  * changed status, payment details changed: [alerts.when]) and on demand for a client; staff assign and
@@ -37,14 +45,14 @@ export class AlertsService {
   /** What the triggers queued for the rules (queue.ts); the server starts its timer. */
   readonly queue: AlertQueue;
 
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    platform: TradingPlatform | undefined,
-    log?: Pick<FastifyBaseLogger, 'warn'>,
-  ) {
-    this.evaluator = new AlertEvaluator(db, clock, platform, new RefundableMethods(db, clock));
-    this.queue = new AlertQueue(db, clock, (item) => this.evaluateQueued(item), log);
+  constructor(private readonly deps: AlertsServiceDeps) {
+    this.evaluator = new AlertEvaluator(
+      deps.db,
+      deps.clock,
+      deps.platform,
+      new RefundableMethods(deps.db, deps.clock),
+    );
+    this.queue = new AlertQueue(deps.db, deps.clock, (item) => this.evaluateQueued(item), deps.log);
   }
 
   /**
@@ -63,9 +71,9 @@ export class AlertsService {
 
   /** Runs the rules over a client's latest deposits and withdrawals now. */
   async evaluateClient(userId: string, staff: StaffContext): Promise<EvaluateAlertsResponse> {
-    const [client] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    const [client] = await this.deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!client) throw new NotFound(ALERT_MESSAGES.clientNotFound);
-    const latest = await latestRequests(this.db, userId, EVALUATE_LATEST);
+    const latest = await latestRequests(this.deps.db, userId, EVALUATE_LATEST);
     const raised: AlertRow[] = [];
     const tradingUnknown: EvaluateAlertsResponse['tradingUnknown'] = [];
     for (const id of latest.deposits)
@@ -105,9 +113,11 @@ export class AlertsService {
       return;
     }
     const clients =
-      item.kind === 'bank-account' ? await clientsConcernedByBank(this.db, item.subjectId) : [item.subjectId];
+      item.kind === 'bank-account'
+        ? await clientsConcernedByBank(this.deps.db, item.subjectId)
+        : [item.subjectId];
     for (const userId of clients) {
-      const open = await openRequestsOf(this.db, userId, EVALUATE_LATEST);
+      const open = await openRequestsOf(this.deps.db, userId, EVALUATE_LATEST);
       for (const id of open.deposits) await this.evaluateRequest('deposit', id, null);
       for (const id of open.withdrawals) await this.evaluateRequest('withdrawal', id, null);
     }
@@ -116,22 +126,22 @@ export class AlertsService {
   async list(q: { status: string; page: number; pageSize: number }): Promise<ListAlertsResponse> {
     const where = eq(alerts.status, q.status);
     const [rows, [total]] = await Promise.all([
-      this.db
+      this.deps.db
         .select()
         .from(alerts)
         .where(where)
         .orderBy(desc(alerts.createdAt), desc(alerts.id))
         .limit(q.pageSize)
         .offset((q.page - 1) * q.pageSize),
-      this.db.select({ n: count() }).from(alerts).where(where),
+      this.deps.db.select({ n: count() }).from(alerts).where(where),
     ]);
     return { alerts: await this.toWire(rows), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
   }
 
   /** Assigns an open alert to `staff`, taking it over from whoever had it (audited with who had it). */
   async assign(id: string, staff: StaffContext): Promise<AlertReply> {
-    const now = this.clock.now();
-    const after = await this.db.transaction(async (tx) => {
+    const now = this.deps.clock.now();
+    const after = await this.deps.db.transaction(async (tx) => {
       const before = await this.lockOpen(tx, id);
       const [row] = await tx
         .update(alerts)
@@ -159,8 +169,8 @@ export class AlertsService {
   async resolve(id: string, input: ResolveAlertRequest, staff: StaffContext): Promise<AlertReply> {
     const note = input.note.trim();
     if (!note) throw new Invalid({ note: ALERT_MESSAGES.noteRequired });
-    const now = this.clock.now();
-    const after = await this.db.transaction(async (tx) => {
+    const now = this.deps.clock.now();
+    const after = await this.deps.db.transaction(async (tx) => {
       const before = await this.lockOpen(tx, id);
       if (before.assignedTo && before.assignedTo !== staff.userId) {
         const [who] = await tx
@@ -207,7 +217,7 @@ export class AlertsService {
     return row;
   }
 
-  async thresholds(db: DbOrTx = this.db): Promise<AlertThreshold[]> {
+  async thresholds(db: DbOrTx = this.deps.db): Promise<AlertThreshold[]> {
     const rows = await db
       .select()
       .from(alertThresholds)
@@ -238,13 +248,13 @@ export class AlertsService {
       throw new Invalid({ setting: ALERT_MESSAGES.unknownSetting });
     if (input.value < s.min || input.value > s.max)
       throw new Invalid({ value: ALERT_MESSAGES.outOfRange(s.min, s.max) });
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const key = and(
       eq(alertThresholds.rule, input.rule),
       eq(alertThresholds.setting, input.setting),
       eq(alertThresholds.currency, input.currency),
     );
-    const thresholds = await this.db.transaction(async (tx) => {
+    const thresholds = await this.deps.db.transaction(async (tx) => {
       const [before] = await tx.select().from(alertThresholds).where(key).for('update');
       const values = { value: input.value, updatedBy: staff.userId, updatedAt: now };
       const [after] = await tx
@@ -271,7 +281,7 @@ export class AlertsService {
   private async toWire(rows: AlertRow[]): Promise<Alert[]> {
     if (rows.length === 0) return [];
     const ids = [...new Set(rows.flatMap((r) => [r.userId, ...(r.assignedTo ? [r.assignedTo] : [])]))];
-    const people = await this.db
+    const people = await this.deps.db
       .select({ id: users.id, name: users.name, surname: users.surname })
       .from(users)
       .where(inArray(users.id, ids));
@@ -279,7 +289,7 @@ export class AlertsService {
       const p = people.find((x) => x.id === id);
       return p ? `${p.name} ${p.surname}`.trim() : '';
     };
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     return rows.map((r) => {
       const { summary, ...facts } = r.facts as Record<string, unknown>;
       return {

@@ -18,22 +18,25 @@ import { toWireBank } from './rows.ts';
 
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
 
+/** What BanksService is built from (composition.ts). */
+export type BanksServiceDeps = {
+  db: Db;
+  clock: Clock;
+  files: FileStore;
+};
+
 /**
  * Bank verification (docs/product.md [screen.bank-accounts]): lists by status, details with a statement link,
  * and review.
  */
 export class BanksService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly files: FileStore,
-  ) {}
+  constructor(private readonly deps: BanksServiceDeps) {}
 
   /** Every status group, each the newest BANK_LIST_CAP rows (the status-and-time index serves each). */
   async list() {
     const groups = {} as Record<(typeof STATUSES)[number], BankAccount[]>;
     for (const status of STATUSES) {
-      const rows = await this.db
+      const rows = await this.deps.db
         .select()
         .from(bankAccounts)
         .where(eq(bankAccounts.status, status))
@@ -42,7 +45,7 @@ export class BanksService {
       groups[status] = rows.map(toWireBank);
     }
     const ids = Object.values(groups).flatMap((g) => g.map((b) => b.userId));
-    return { users: await lookupClients(this.db, ids), bankAccounts: groups };
+    return { users: await lookupClients(this.deps.db, ids), bankAccounts: groups };
   }
 
   /**
@@ -51,12 +54,12 @@ export class BanksService {
    */
   async page(status: BankListStatus, req: PagedRequest) {
     const plan = planBankAccounts(status, req);
-    const { rows, total } = await readPage(this.db, bankAccounts, plan);
+    const { rows, total } = await readPage(this.deps.db, bankAccounts, plan);
     const page = rows.map(toWireBank);
     return {
       bankAccounts: page,
       users: await lookupClients(
-        this.db,
+        this.deps.db,
         page.map((b) => b.userId),
       ),
       ...total,
@@ -65,9 +68,9 @@ export class BanksService {
 
   /** A client's bank accounts, newest first, each saying whether its statement is on file. */
   async ofClient(userId: string): Promise<ClientBankAccount[]> {
-    const [client] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    const [client] = await this.deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!client) throw new NotFound('No such user.');
-    const rows = await this.db
+    const rows = await this.deps.db
       .select()
       .from(bankAccounts)
       .where(eq(bankAccounts.userId, userId))
@@ -75,7 +78,7 @@ export class BanksService {
       .limit(CLIENT_BANK_ACCOUNTS_CAP);
     return Promise.all(
       rows.map(async (row) => {
-        const hasStatement = row.bankPoa !== '' && (await this.files.exists(row.bankPoa));
+        const hasStatement = row.bankPoa !== '' && (await this.deps.files.exists(row.bankPoa));
         return {
           _id: row.id,
           bankName: row.bankName,
@@ -84,7 +87,7 @@ export class BanksService {
           status: row.status as ClientBankAccount['status'],
           timestamp: row.timestamp,
           hasStatement,
-          statementType: hasStatement ? (this.files.typeOf(row.bankPoa)?.ext ?? '') : '',
+          statementType: hasStatement ? (this.deps.files.typeOf(row.bankPoa)?.ext ?? '') : '',
         };
       }),
     );
@@ -92,11 +95,14 @@ export class BanksService {
 
   /** `session`: the staff session asking; the statement's link opens only while it lives. */
   async details(id: string, session: string) {
-    const row = await this.get(this.db, id);
-    const users = await lookupClients(this.db, [row.userId]);
-    const hasFile = row.bankPoa !== '' && (await this.files.exists(row.bankPoa));
+    const row = await this.get(this.deps.db, id);
+    const users = await lookupClients(this.deps.db, [row.userId]);
+    const hasFile = row.bankPoa !== '' && (await this.deps.files.exists(row.bankPoa));
     return {
-      bankAccount: { ...toWireBank(row), bankPOAUrl: hasFile ? this.files.link(row.bankPoa, session) : '' },
+      bankAccount: {
+        ...toWireBank(row),
+        bankPOAUrl: hasFile ? this.deps.files.link(row.bankPoa, session) : '',
+      },
       user: users[row.userId] ?? null,
     };
   }
@@ -106,12 +112,12 @@ export class BanksService {
    * deposit's currency first, then the newest.
    */
   async forDeposit(depositId: string) {
-    const [deposit] = await this.db
+    const [deposit] = await this.deps.db
       .select({ userId: deposits.userId, currency: deposits.depositCurrency })
       .from(deposits)
       .where(eq(deposits.id, depositId));
     if (!deposit) throw new NotFound('No such deposit.');
-    const [row] = await this.db
+    const [row] = await this.deps.db
       .select()
       .from(bankAccounts)
       .where(and(eq(bankAccounts.userId, deposit.userId), eq(bankAccounts.status, 'approved')))

@@ -17,6 +17,14 @@ import { tradingSinceDeposits } from './trading.ts';
 import { approvedLines, latestApprovedDeposits, type ApprovedLine } from './reads.ts';
 import { refundableSources, type RefundableMethods } from './refundable.ts';
 
+/** What EvidenceService is built from (composition.ts). */
+export type EvidenceServiceDeps = {
+  db: Db;
+  clock: Clock;
+  platform: TradingPlatform | undefined;
+  refunds: RefundableMethods;
+};
+
 /**
  * The client's money picture (docs/product.md [evidence.money-picture]). Every read is per client on
  * the tables' user indexes (deposits_user_idx, withdrawals_user_idx, bank_accounts_user_idx) and sums
@@ -25,16 +33,15 @@ import { refundableSources, type RefundableMethods } from './refundable.ts';
  * account, and its silence reads "trading unknown" (docs/product.md [evidence.trading]).
  */
 export class EvidenceService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly platform: TradingPlatform | undefined,
-    /** The refund setting per deposit method, which return to source reads. */
-    readonly refunds: RefundableMethods,
-  ) {}
+  /** The refund setting per deposit method, which return to source reads. */
+  readonly refunds: RefundableMethods;
+
+  constructor(private readonly deps: EvidenceServiceDeps) {
+    this.refunds = deps.refunds;
+  }
 
   async picture(userId: string, withdrawalId?: string): Promise<MoneyPicture> {
-    const [client] = await this.db
+    const [client] = await this.deps.db
       .select({
         id: users.id,
         name: users.name,
@@ -47,7 +54,7 @@ export class EvidenceService {
       .from(users)
       .where(eq(users.id, userId));
     if (!client) throw new NotFound('No client has this id.');
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
 
     const [currencies, kyc, bankDetails, traded, proposal] = await Promise.all([
       this.currencies(userId),
@@ -56,7 +63,7 @@ export class EvidenceService {
       this.latestDeposits(userId),
       this.returnToSource(userId, `${client.name} ${client.surname}`, withdrawalId),
     ]);
-    const trading = await tradingSinceDeposits(this.platform, traded.rows, now);
+    const trading = await tradingSinceDeposits(this.deps.platform, traded.rows, now);
     return {
       client: {
         id: client.id,
@@ -86,9 +93,9 @@ export class EvidenceService {
   /** Approved money by currency, method and identifier, grouped in SQL; open withdrawals by currency. */
   private async currencies(userId: string): Promise<CurrencyPicture[]> {
     const [ins, outs, open] = await Promise.all([
-      approvedLines(this.db, 'deposit', userId),
-      approvedLines(this.db, 'withdrawal', userId),
-      this.db
+      approvedLines(this.deps.db, 'deposit', userId),
+      approvedLines(this.deps.db, 'withdrawal', userId),
+      this.deps.db
         .select({
           currency: withdrawals.withdrawalCurrency,
           amount: sql<string>`sum(${withdrawals.withdrawalAmount})::text`,
@@ -130,7 +137,7 @@ export class EvidenceService {
   }
 
   private async kycDocumentCount(userId: string): Promise<number> {
-    const [row] = await this.db
+    const [row] = await this.deps.db
       .select({ n: count() })
       .from(kycDocuments)
       .where(eq(kycDocuments.userId, userId));
@@ -138,7 +145,7 @@ export class EvidenceService {
   }
 
   private async bankDetails(userId: string): Promise<MoneyPicture['bankDetails']> {
-    const rows = await this.db
+    const rows = await this.deps.db
       .select({ status: bankAccounts.status, n: count() })
       .from(bankAccounts)
       .where(eq(bankAccounts.userId, userId))
@@ -158,8 +165,8 @@ export class EvidenceService {
   /** The latest approved deposits (their trading is read) and how many approved deposits there are. */
   private async latestDeposits(userId: string) {
     const [rows, [total]] = await Promise.all([
-      latestApprovedDeposits(this.db, userId),
-      this.db
+      latestApprovedDeposits(this.deps.db, userId),
+      this.deps.db
         .select({ n: count() })
         .from(deposits)
         .where(and(eq(deposits.userId, userId), eq(deposits.status, 'approved'))),
@@ -187,11 +194,11 @@ export class EvidenceService {
       bankId: withdrawals.bankId,
     };
     const [w] = withdrawalId
-      ? await this.db
+      ? await this.deps.db
           .select(columns)
           .from(withdrawals)
           .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.userId, userId)))
-      : await this.db
+      : await this.deps.db
           .select(columns)
           .from(withdrawals)
           .where(and(eq(withdrawals.userId, userId), inArray(withdrawals.status, ['pending', 'incomplete'])))
@@ -206,7 +213,7 @@ export class EvidenceService {
 
     const refundable = await this.refunds.refundable();
     const [{ sources, unknownRefundableCents }, banks] = await Promise.all([
-      refundableSources(this.db, { userId, currency, withdrawalId: w.id, refundable }),
+      refundableSources(this.deps.db, { userId, currency, withdrawalId: w.id, refundable }),
       this.verifiedBanks(userId),
     ]);
     return proposeReturn({
@@ -239,7 +246,7 @@ export class EvidenceService {
       select w.destination_holder from withdrawals w
       where w.user_id = ${userId} and w.bank_id = bank_accounts.id and w.destination_holder is not null
       order by w.timestamp desc limit 1)`;
-    const rows = await this.db
+    const rows = await this.deps.db
       .select({
         id: bankAccounts.id,
         iban: bankAccounts.bankIban,
