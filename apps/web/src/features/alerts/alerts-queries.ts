@@ -1,5 +1,11 @@
 import type { ResolveAlertRequest, SetAlertThresholdRequest } from '@brokerdesk/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { isRefetch } from '../../shared/background-fetch.ts';
 import { errorsOf } from '../../shared/api.ts';
 import { showErrorNotice, showSuccessNotice } from '../../shared/notify.ts';
@@ -19,27 +25,39 @@ export function useOpenAlerts(page: number, pageSize: number) {
 
 const firstError = (error: unknown) => Object.values(errorsOf(error))[0];
 
-export function useAssignAlert() {
+/**
+ * An action on alerts: the server's message as a success notice, a refusal as an error notice (unless
+ * the screen shows it on its own fields), and `reload` read again either way: a refusal may mean
+ * someone else acted first.
+ */
+function useAlertAction<V>(
+  send: (vars: V) => Promise<{ message: string }>,
+  reload: QueryKey,
+  refusal: 'notice' | 'screen' = 'notice',
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (alertId: string) => alertsApi.assign(alertId),
+    mutationFn: send,
     meta: { errorNotice: false },
     onSuccess: (reply) => showSuccessNotice(reply.message),
-    onError: (error) => showErrorNotice(firstError(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+    onError: (error) => {
+      if (refusal === 'notice') showErrorNotice(firstError(error));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reload }),
   });
+}
+
+export function useAssignAlert() {
+  return useAlertAction((alertId: string) => alertsApi.assign(alertId), alertKeys.all);
 }
 
 /** Resolves an alert; the modal shows a refusal itself (a missing note stays on its field). */
 export function useResolveAlert() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ alertId, body }: { alertId: string; body: ResolveAlertRequest }) =>
-      alertsApi.resolve(alertId, body),
-    meta: { errorNotice: false },
-    onSuccess: (reply) => showSuccessNotice(reply.message),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.all }),
-  });
+  return useAlertAction(
+    ({ alertId, body }: { alertId: string; body: ResolveAlertRequest }) => alertsApi.resolve(alertId, body),
+    alertKeys.all,
+    'screen',
+  );
 }
 
 export function useAlertThresholds() {
@@ -51,12 +69,8 @@ export function useAlertThresholds() {
 }
 
 export function useSetAlertThreshold() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SetAlertThresholdRequest) => alertsApi.setThreshold(body),
-    meta: { errorNotice: false },
-    onSuccess: (reply) => showSuccessNotice(reply.message),
-    onError: (error) => showErrorNotice(firstError(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: alertThresholdKeys.all }),
-  });
+  return useAlertAction(
+    (body: SetAlertThresholdRequest) => alertsApi.setThreshold(body),
+    alertThresholdKeys.all,
+  );
 }
