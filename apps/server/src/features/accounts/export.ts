@@ -5,8 +5,7 @@ import {
 } from '@brokerdesk/contract';
 import { leverageChanges, subAccountRequests, tradingAccounts } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
-import type { ExportableListDef } from '../exports/registry.ts';
-import { plannedExport } from '../exports/registry.ts';
+import { listExport, type ExportableListDef } from '../exports/registry.ts';
 import { amount, clientColumns, clientsOf, isoTime, oneOf } from '../exports/columns.ts';
 import { planAccounts, planSubAccountRequests } from './list.ts';
 import { planLeverageChanges } from './leverage-list.ts';
@@ -23,13 +22,7 @@ function accountsPlan(
   req: Parameters<typeof planAccounts>[2],
 ) {
   const plan = planAccounts(live, approved, req);
-  return plannedExport({
-    table: tradingAccounts,
-    query: db
-      .select()
-      .from(tradingAccounts)
-      .where(plan.where)
-      .orderBy(...plan.orderBy),
+  return listExport(db, tradingAccounts, plan, {
     lookup: clientsOf,
     name,
     columns: [
@@ -70,13 +63,7 @@ export const leverageChangesExport: ExportableListDef = {
   plan(db, params, req) {
     const status = oneOf(params, 'status', LEVERAGE_LIST_STATUSES);
     const plan = planLeverageChanges(status, req);
-    return plannedExport({
-      table: leverageChanges,
-      query: db
-        .select()
-        .from(leverageChanges)
-        .where(plan.where)
-        .orderBy(...plan.orderBy),
+    return listExport(db, leverageChanges, plan, {
       lookup: clientsOf,
       name: `leverage-changes-${status}`,
       columns: [
@@ -104,13 +91,7 @@ export const subAccountRequestsExport: ExportableListDef = {
     const live = oneOf(params, 'live', SUB_ACCOUNT_QUERY_KINDS);
     const status = oneOf(params, 'status', SUB_ACCOUNT_QUERY_STATUSES);
     const plan = planSubAccountRequests(live, status, req);
-    return plannedExport({
-      table: subAccountRequests,
-      query: db
-        .select()
-        .from(subAccountRequests)
-        .where(plan.where)
-        .orderBy(...plan.orderBy),
+    return listExport(db, subAccountRequests, plan, {
       lookup: clientsOf,
       name: `sub-account-requests-${live}-${status}`,
       columns: [

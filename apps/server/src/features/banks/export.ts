@@ -1,7 +1,6 @@
 import { bankAccountStatusSchema } from '@brokerdesk/contract';
 import { bankAccounts } from '../../db/schema.ts';
-import type { ExportableListDef } from '../exports/registry.ts';
-import { plannedExport } from '../exports/registry.ts';
+import { listExport, type ExportableListDef } from '../exports/registry.ts';
 import { clientColumns, clientsOf, isoTime, oneOf } from '../exports/columns.ts';
 import { planBankAccounts } from './list.ts';
 
@@ -12,13 +11,7 @@ export const bankAccountsExport: ExportableListDef = {
   plan(db, params, req) {
     const status = oneOf(params, 'status', bankAccountStatusSchema.options);
     const plan = planBankAccounts(status, req);
-    return plannedExport({
-      table: bankAccounts,
-      query: db
-        .select()
-        .from(bankAccounts)
-        .where(plan.where)
-        .orderBy(...plan.orderBy),
+    return listExport(db, bankAccounts, plan, {
       lookup: clientsOf,
       name: `bank-accounts-${status}`,
       columns: [

@@ -30,6 +30,24 @@ export function plannedExport<T extends PgTable, L>(plan: PlannedExport<T, L>): 
 }
 
 /**
+ * The export of a list of one table's rows: the list's own query (its where and its order, from
+ * planList) without the page limit, so that the file holds what the list shows, in its order.
+ */
+export function listExport<T extends PgTable, L>(
+  db: Db,
+  table: T,
+  list: ListQueryParts,
+  file: Omit<PlannedExport<T, L>, 'table' | 'query'>,
+): PlannedExport {
+  const query = db
+    .select()
+    .from(table as PgTable)
+    .where(list.where)
+    .orderBy(...list.orderBy);
+  return plannedExport({ table, query, ...file });
+}
+
+/**
  * A list that can be exported. `plan` validates the list's parameters and view exactly as the list
  * call does (same allow-listed fields, same errors) and answers the query with no page limit.
  */

@@ -6,8 +6,7 @@ import {
 } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import { deposits, transfers, withdrawals } from '../../db/schema.ts';
-import type { ExportableListDef } from '../exports/registry.ts';
-import { plannedExport } from '../exports/registry.ts';
+import { listExport, type ExportableListDef } from '../exports/registry.ts';
 import { amount, clientColumns, clientsOf, isoTime, oneOf } from '../exports/columns.ts';
 import { planFundingList } from './list.ts';
 import { planWithdrawalOrders } from './orders.ts';
@@ -21,13 +20,7 @@ type Transfer = typeof transfers.$inferSelect;
  * later tabs.
  */
 const depositPlan = (db: Db, tab: FundingTab, plan: ReturnType<typeof planFundingList>) =>
-  plannedExport({
-    table: deposits,
-    query: db
-      .select()
-      .from(deposits)
-      .where(plan.where)
-      .orderBy(...plan.orderBy),
+  listExport(db, deposits, plan, {
     lookup: clientsOf,
     name: `deposits-${tab}`,
     columns: [
@@ -72,13 +65,7 @@ const withdrawalColumns = () => [
 ];
 
 const withdrawalPlan = (db: Db, name: string, plan: ReturnType<typeof planFundingList>) =>
-  plannedExport({
-    table: withdrawals,
-    query: db
-      .select()
-      .from(withdrawals)
-      .where(plan.where)
-      .orderBy(...plan.orderBy),
+  listExport(db, withdrawals, plan, {
     lookup: clientsOf,
     name,
     columns: withdrawalColumns(),
@@ -86,13 +73,7 @@ const withdrawalPlan = (db: Db, name: string, plan: ReturnType<typeof planFundin
 
 /** Internal transfer columns (docs/product.md [screen.transfers]). */
 const transferPlan = (db: Db, tab: FundingTab, plan: ReturnType<typeof planFundingList>) =>
-  plannedExport({
-    table: transfers,
-    query: db
-      .select()
-      .from(transfers)
-      .where(plan.where)
-      .orderBy(...plan.orderBy),
+  listExport(db, transfers, plan, {
     lookup: clientsOf,
     name: `transfers-${tab}`,
     columns: [
@@ -128,13 +109,7 @@ export const fundingListExport: ExportableListDef = {
 export const withdrawalOrdersExport: ExportableListDef = {
   plan(db, _params, req) {
     const plan = planWithdrawalOrders(req);
-    return plannedExport({
-      table: withdrawals,
-      query: db
-        .select()
-        .from(withdrawals)
-        .where(plan.where)
-        .orderBy(...plan.orderBy),
+    return listExport(db, withdrawals, plan, {
       lookup: clientsOf,
       name: 'withdrawal-orders',
       columns: [

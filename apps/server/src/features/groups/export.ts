@@ -1,7 +1,6 @@
 import { groups } from '../../db/schema.ts';
 import { planList, sortableColumns, type ListSpec } from '../../lib/paged-query.ts';
-import type { ExportableListDef } from '../exports/registry.ts';
-import { plannedExport } from '../exports/registry.ts';
+import { listExport, type ExportableListDef } from '../exports/registry.ts';
 import { isoTime } from '../exports/columns.ts';
 
 type Group = typeof groups.$inferSelect;
@@ -22,13 +21,7 @@ const GROUPS: ListSpec = {
 export const groupsExport: ExportableListDef = {
   plan(db, _params, req) {
     const plan = planList(GROUPS, req);
-    return plannedExport({
-      table: groups,
-      query: db
-        .select()
-        .from(groups)
-        .where(plan.where)
-        .orderBy(...plan.orderBy),
+    return listExport(db, groups, plan, {
       name: 'groups',
       columns: [
         { header: 'Group ID', value: (g: Group) => g.groupId },

@@ -1,7 +1,6 @@
 import { ibCodes, ibRequests } from '../../db/schema.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { ExportableListDef } from '../exports/registry.ts';
-import { plannedExport } from '../exports/registry.ts';
+import { listExport, type ExportableListDef } from '../exports/registry.ts';
 import { isoTime } from '../exports/columns.ts';
 import { clientsWithAgentCodes, planIbRequests, type ClientWithAgentCode } from './ib-requests.ts';
 import { planIntroducers } from './ib-codes.ts';
@@ -13,13 +12,7 @@ type IbCode = typeof ibCodes.$inferSelect;
 export const ibRequestsExport: ExportableListDef = {
   plan(db, _params, req) {
     const plan = planIbRequests(req);
-    return plannedExport({
-      table: ibRequests,
-      query: db
-        .select()
-        .from(ibRequests)
-        .where(plan.where)
-        .orderBy(...plan.orderBy),
+    return listExport(db, ibRequests, plan, {
       lookup: (db: DbOrTx, rows: IbRequest[]) =>
         clientsWithAgentCodes(
           db,
@@ -49,13 +42,7 @@ export const ibRequestsExport: ExportableListDef = {
 export const ibCodesExport: ExportableListDef = {
   plan(db, _params, req) {
     const plan = planIntroducers(req);
-    return plannedExport({
-      table: ibCodes,
-      query: db
-        .select()
-        .from(ibCodes)
-        .where(plan.where)
-        .orderBy(...plan.orderBy),
+    return listExport(db, ibCodes, plan, {
       name: 'ib-codes',
       columns: [
         { header: 'Id', value: (c: IbCode) => c.id },
