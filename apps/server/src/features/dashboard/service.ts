@@ -38,6 +38,7 @@ import {
 } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { firstHourOf, localDays } from './local-days.ts';
+import { toRunSummary } from '../reconciliation/service.ts';
 import { DAY_SECONDS, statusSpans, uptimeOf } from './status-spans.ts';
 
 /**
@@ -179,16 +180,7 @@ export class DashboardService {
       .from(r)
       .orderBy(sql`${r.startedAt} desc, ${r.id} desc`)
       .limit(DASHBOARD_RECONCILIATION_RUNS);
-    return rows.map((x) => ({
-      _id: x.id,
-      trigger: x.trigger as ReconciliationRunSummary['trigger'],
-      status: x.status as ReconciliationRunSummary['status'],
-      login: x.login,
-      startedAt: x.startedAt,
-      finishedAt: x.finishedAt,
-      accountsChecked: x.accountsChecked,
-      mismatchCount: x.mismatchCount,
-    }));
+    return rows.map(toRunSummary);
   }
 
   /**

@@ -7,6 +7,7 @@ import {
   type ReconciliationReport,
   type ReconciliationReportDetail,
   type ReconciliationRunRequest,
+  type ReconciliationRunSummary,
 } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import {
@@ -342,22 +343,29 @@ export class ReconciliationService {
   }
 }
 
-function toWire(r: ReportRow, actorName: string | null): ReconciliationReport {
+/** A run as the dashboard lists it: what the reconciliation screen shows of it in the first place. */
+export function toRunSummary(r: ReportRow): ReconciliationRunSummary {
   return {
     _id: r.id,
-    trigger: r.trigger as ReconciliationReport['trigger'],
-    status: r.status as ReconciliationReport['status'],
+    trigger: r.trigger as ReconciliationRunSummary['trigger'],
+    status: r.status as ReconciliationRunSummary['status'],
     login: r.login,
-    from: r.periodFrom,
-    to: r.periodTo,
     startedAt: r.startedAt,
     finishedAt: r.finishedAt,
+    accountsChecked: r.accountsChecked,
+    mismatchCount: r.mismatchCount,
+  };
+}
+
+function toWire(r: ReportRow, actorName: string | null): ReconciliationReport {
+  return {
+    ...toRunSummary(r),
+    from: r.periodFrom,
+    to: r.periodTo,
     actorId: r.actorId,
     actorName: actorName ?? '',
-    accountsChecked: r.accountsChecked,
     legsChecked: r.legsChecked,
     dealsChecked: r.dealsChecked,
-    mismatchCount: r.mismatchCount,
     error: r.error,
   };
 }
