@@ -31,11 +31,14 @@ export function useAnchorReports() {
   });
 }
 
-/** Holds a mailed anchor against the database (the check is itself an audit record). */
-export function useCheckAnchor() {
+/**
+ * An action on the anchor reports (a check, an acknowledgement): either way the reports and the audit
+ * trail are read again, since the action is itself an audit record and may have opened a report.
+ */
+function useAnchorAction<V, R>(send: (vars: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (anchor: string) => call(calls.audit.checkAuditAnchor, { body: { anchor } }),
+    mutationFn: send,
     onSettled: () => {
       void client.invalidateQueries({ queryKey: anchorReportKeys.lists() });
       void client.invalidateQueries({ queryKey: auditKeys.lists() });
@@ -43,15 +46,14 @@ export function useCheckAnchor() {
   });
 }
 
+/** Holds a mailed anchor against the database (the check is itself an audit record). */
+export function useCheckAnchor() {
+  return useAnchorAction((anchor: string) => call(calls.audit.checkAuditAnchor, { body: { anchor } }));
+}
+
 /** A SYSOP acknowledges a database behind an anchor, with a note. */
 export function useAcknowledgeAnchor() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, note }: { id: string; note: string }) =>
-      call(calls.audit.acknowledgeAnchorReport, { params: { id }, body: { note } }),
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: anchorReportKeys.lists() });
-      void client.invalidateQueries({ queryKey: auditKeys.lists() });
-    },
-  });
+  return useAnchorAction(({ id, note }: { id: string; note: string }) =>
+    call(calls.audit.acknowledgeAnchorReport, { params: { id }, body: { note } }),
+  );
 }
