@@ -170,32 +170,24 @@ export async function groupMembers(db: Db, platform: string, group: string, logi
   return { members, count: all?.n ?? 0 };
 }
 
+/**
+ * Deposits or withdrawals that moved money in the period (and, for one account, on it): approved, and
+ * the platform answered SUCCESS.
+ */
+const settledIn = (table: typeof deposits | typeof withdrawals, { from, to, login }: Scope) =>
+  and(
+    eq(table.status, 'approved'),
+    eq(table.mtStatus, 'SUCCESS'),
+    between(table.timeApproved, from, to),
+    login !== undefined ? eq(table.accountNumber, login) : undefined,
+  );
+
 /** The legs of requests approved in the period (and, for one account, those on it). */
 async function legsIn(db: Db, scope: Scope): Promise<Leg[]> {
   const { from, to, login } = scope;
   const [deps, wds, trs] = [
-    await db
-      .select()
-      .from(deposits)
-      .where(
-        and(
-          eq(deposits.status, 'approved'),
-          eq(deposits.mtStatus, 'SUCCESS'),
-          between(deposits.timeApproved, from, to),
-          login !== undefined ? eq(deposits.accountNumber, login) : undefined,
-        ),
-      ),
-    await db
-      .select()
-      .from(withdrawals)
-      .where(
-        and(
-          eq(withdrawals.status, 'approved'),
-          eq(withdrawals.mtStatus, 'SUCCESS'),
-          between(withdrawals.timeApproved, from, to),
-          login !== undefined ? eq(withdrawals.accountNumber, login) : undefined,
-        ),
-      ),
+    await db.select().from(deposits).where(settledIn(deposits, scope)),
+    await db.select().from(withdrawals).where(settledIn(withdrawals, scope)),
     await db
       .select()
       .from(transfers)
