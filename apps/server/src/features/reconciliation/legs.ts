@@ -119,34 +119,23 @@ export function transferLegs(t: TransferLike): Leg[] {
     approvedAt,
     createdAt: t.timestamp,
   };
-  const source: Leg = {
+  const legOf = (
+    kind: 'transfer_source' | 'transfer_destination' | 'transfer_reverse',
+    login: number,
+  ): Leg => ({
     ...base,
-    leg: 'transfer_source',
-    prefix: LEG_KINDS.transfer_source.prefix,
-    login: t.sourceAccount,
-    amount: LEG_KINDS.transfer_source.sign * t.transferAmount,
-  };
-  if (times.reversed !== undefined) {
-    const refund: Leg = {
-      ...base,
-      leg: 'transfer_reverse',
-      prefix: LEG_KINDS.transfer_reverse.prefix,
-      login: t.sourceAccount,
-      amount: LEG_KINDS.transfer_reverse.sign * t.transferAmount,
-    };
-    return [source, refund];
-  }
+    leg: kind,
+    prefix: LEG_KINDS[kind].prefix,
+    login,
+    amount: LEG_KINDS[kind].sign * t.transferAmount,
+  });
+  const source = legOf('transfer_source', t.sourceAccount);
+  // The refund goes back to the source account.
+  if (times.reversed !== undefined) return [source, legOf('transfer_reverse', t.sourceAccount)];
   if (t.status !== 'approved') return [];
   const legs: Leg[] = [];
   if (t.sourceMtStatus === DONE) legs.push(source);
-  if (t.destinationMtStatus === DONE)
-    legs.push({
-      ...base,
-      leg: 'transfer_destination',
-      prefix: LEG_KINDS.transfer_destination.prefix,
-      login: t.destinationAccount,
-      amount: LEG_KINDS.transfer_destination.sign * t.transferAmount,
-    });
+  if (t.destinationMtStatus === DONE) legs.push(legOf('transfer_destination', t.destinationAccount));
   return legs;
 }
 
