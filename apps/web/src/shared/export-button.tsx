@@ -2,7 +2,7 @@ import { calls, type ExportableList, type PagedRequest } from '@brokerdesk/contr
 import { Button } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { call } from './api.ts';
-import { useSignedDownload } from './use-signed-download.ts';
+import { useSignedDownload } from './use-download.ts';
 
 type Props = {
   list: ExportableList;

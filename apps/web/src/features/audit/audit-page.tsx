@@ -8,7 +8,6 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorsOf } from '../../shared/api.ts';
 import {
   DataTable,
   listDefaults,
@@ -17,7 +16,7 @@ import {
   withColumnDefaults,
 } from '../../shared/data-table/index.ts';
 import { parseListState, writeListState } from '../../shared/data-table/list-state.ts';
-import { showErrorNotice } from '../../shared/notify.ts';
+import { useDownload } from '../../shared/use-download.ts';
 import { usePageTitle } from '../../shared/use-page-title.ts';
 import { auditExportPath } from './audit-api.ts';
 import { auditColumns } from './audit-columns.tsx';
@@ -55,7 +54,6 @@ export function AuditPage() {
     filters,
   });
   const [viewing, setViewing] = useState<AuditRow | null>(null);
-  const [exporting, setExporting] = useState(false);
 
   // All filters at once, back to page 1: one history entry per search.
   const search = useCallback(
@@ -82,16 +80,7 @@ export function AuditPage() {
     [search],
   );
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(auditExportPath(filters), 'audit.csv');
-    } catch (error) {
-      showErrorNotice(Object.values(errorsOf(error))[0]);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportCsv = useDownload(() => downloadFile(auditExportPath(filters), 'audit.csv'));
 
   return (
     <Stack gap="md">
@@ -99,8 +88,8 @@ export function AuditPage() {
         <Button
           variant="light"
           leftSection={<IconDownload size={18} />}
-          onClick={() => void exportCsv()}
-          loading={exporting}
+          onClick={exportCsv.start}
+          loading={exportCsv.busy}
         >
           Export CSV
         </Button>

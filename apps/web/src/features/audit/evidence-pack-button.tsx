@@ -2,7 +2,7 @@ import { calls, type EvidencePackSubject } from '@brokerdesk/contract';
 import { Button } from '@mantine/core';
 import { IconFileZip } from '@tabler/icons-react';
 import { call } from '../../shared/api.ts';
-import { useSignedDownload } from '../../shared/use-signed-download.ts';
+import { useSignedDownload } from '../../shared/use-download.ts';
 
 /**
  * "Evidence pack" (docs/product.md [evidence-pack]): asks for a short-lived signed link to the pack of a

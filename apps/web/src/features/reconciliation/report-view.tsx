@@ -7,9 +7,8 @@ import {
 } from '@brokerdesk/contract';
 import { Alert, Anchor, Badge, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { errorsOf } from '../../shared/api.ts';
 import {
   DataTable,
   listDefaults,
@@ -20,12 +19,12 @@ import {
 } from '../../shared/data-table/index.ts';
 import { DetailGrid, DetailItem } from '../../shared/detail-grid.tsx';
 import { formatAmount } from '../../shared/formatters.ts';
-import { showErrorNotice } from '../../shared/notify.ts';
 import { downloadFile } from '../audit/download-file.ts';
 import { reconciliationApi } from './reconciliation-api.ts';
 import { KIND_COLORS, STATUS_LABELS, formatPeriod, runBy, scopeOf } from './report-labels.ts';
 import { requestLink } from './request-link.ts';
 import { EpochTime } from '../../shared/time-zone/index.ts';
+import { useDownload } from '../../shared/use-download.ts';
 
 type Row = ReconciliationMismatch & { n: number };
 
@@ -148,19 +147,11 @@ export function ReportView({ report }: { report: ReconciliationReportDetail }) {
   const list = useUrlListState(LIST);
   const rows = useMemo(() => report.mismatches.map((m, n) => ({ ...m, n })), [report.mismatches]);
   const page = pageLocally(rows, list.state, FIELDS);
-  const [exporting, setExporting] = useState(false);
   const status = STATUS_LABELS[report.status];
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(reconciliationApi.exportPath(report._id), 'reconciliation.csv');
-    } catch (error) {
-      showErrorNotice(Object.values(errorsOf(error))[0]);
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportCsv = useDownload(() =>
+    downloadFile(reconciliationApi.exportPath(report._id), 'reconciliation.csv'),
+  );
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Reconciliation report">
@@ -177,8 +168,8 @@ export function ReportView({ report }: { report: ReconciliationReportDetail }) {
           <Button
             variant="light"
             leftSection={<IconDownload size={18} />}
-            onClick={() => void exportCsv()}
-            loading={exporting}
+            onClick={exportCsv.start}
+            loading={exportCsv.busy}
             disabled={report.status === 'running'}
           >
             Export CSV
