@@ -112,11 +112,21 @@ async function logEntries(db: Db, userId: string, c: Cursor | null, n: number): 
 type FundingTable = typeof deposits | typeof withdrawals | typeof transfers;
 
 /** The client's rows of a request table after the cursor, newest first, through its (user_id, timestamp) index. */
-function pageOf(t: FundingTable, kind: TimelineKind, userId: string, c: Cursor | null) {
-  return {
-    where: and(eq(t.userId, userId), afterCursor(kind, c, t.timestamp, t.id)),
-    order: [desc(t.timestamp), desc(t.id)] as const,
-  };
+async function requestsOf<T extends FundingTable>(
+  db: Db,
+  t: T,
+  kind: TimelineKind,
+  userId: string,
+  c: Cursor | null,
+  n: number,
+): Promise<T['$inferSelect'][]> {
+  const table: FundingTable = t;
+  return db
+    .select()
+    .from(table)
+    .where(and(eq(table.userId, userId), afterCursor(kind, c, table.timestamp, table.id)))
+    .orderBy(desc(table.timestamp), desc(table.id))
+    .limit(n);
 }
 
 /** A funding request as the client made it: amount, method and where it stands now. */
@@ -131,13 +141,7 @@ function requestEntry(
 }
 
 async function depositEntries(db: Db, userId: string, c: Cursor | null, n: number) {
-  const q = pageOf(deposits, 'deposit', userId, c);
-  const rows = await db
-    .select()
-    .from(deposits)
-    .where(q.where)
-    .orderBy(...q.order)
-    .limit(n);
+  const rows = await requestsOf(db, deposits, 'deposit', userId, c, n);
   return rows.map((r) =>
     requestEntry(r, 'deposit', `Deposit request to account ${r.accountNumber}`, [
       money(r.depositAmountSent, r.depositCurrency),
@@ -147,13 +151,7 @@ async function depositEntries(db: Db, userId: string, c: Cursor | null, n: numbe
 }
 
 async function withdrawalEntries(db: Db, userId: string, c: Cursor | null, n: number) {
-  const q = pageOf(withdrawals, 'withdrawal', userId, c);
-  const rows = await db
-    .select()
-    .from(withdrawals)
-    .where(q.where)
-    .orderBy(...q.order)
-    .limit(n);
+  const rows = await requestsOf(db, withdrawals, 'withdrawal', userId, c, n);
   return rows.map((r) =>
     requestEntry(r, 'withdrawal', `Withdrawal request from account ${r.accountNumber}`, [
       money(r.withdrawalAmount, r.withdrawalCurrency),
@@ -163,13 +161,7 @@ async function withdrawalEntries(db: Db, userId: string, c: Cursor | null, n: nu
 }
 
 async function transferEntries(db: Db, userId: string, c: Cursor | null, n: number) {
-  const q = pageOf(transfers, 'transfer', userId, c);
-  const rows = await db
-    .select()
-    .from(transfers)
-    .where(q.where)
-    .orderBy(...q.order)
-    .limit(n);
+  const rows = await requestsOf(db, transfers, 'transfer', userId, c, n);
   return rows.map((r) =>
     requestEntry(
       r,
