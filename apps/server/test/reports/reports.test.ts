@@ -93,7 +93,8 @@ describe(`scheduled reports: subscriptions, run now, history and files (${testDb
   it('runs a past month now: mailed with the PDF and the CSV, kept in the history, downloadable', async () => {
     const sub = await subscribe({ staffId: financeId, frequency: 'monthly', timeZone: 'Asia/Kolkata' });
     const period = periodOfDay('monthly', 'Asia/Kolkata', '2024-02-10');
-    const staffId = await t.createUser({ email: 'decider@reports.test', role: 'ADMIN', name: 'Dana' });
+    // A name outside Latin-1: the PDF embeds its fonts and prints it as written (lib/pdf/fonts.ts).
+    const staffId = await t.createUser({ email: 'decider@reports.test', role: 'ADMIN', name: 'Дана' });
     await bookAt(t, period.from + 5 * 86_400, staffId);
     // The same money a second after the month: another month's.
     await bookAt(t, period.to, staffId);
@@ -121,10 +122,11 @@ describe(`scheduled reports: subscriptions, run now, history and files (${testDb
     expect(csv).toContain('"2024-02","funding","","EUR","card","deposits_amount","1500"');
     expect(csv).toContain('"2024-02","funding","","EUR","wire","net","-149.5"');
     expect(csv).toContain('"2024-02","funding_total","","EUR","","net","1350.5"');
-    expect(csv).toContain('"2024-02","decisions","Dana Staff","","","approved","3"');
-    expect(csv).toContain('"2024-02","decisions","Dana Staff","","","rejected","1"');
+    expect(csv).toContain('"2024-02","decisions","Дана Staff","","","approved","3"');
+    expect(csv).toContain('"2024-02","decisions","Дана Staff","","","rejected","1"');
     const text = await pdfText(files[0]!.content);
     expect(text).toContain('February 2024');
+    expect(text).toContain('Дана Staff');
     expect(text).toMatch(/EUR\s+Card\s+1\s+1,500\.00/);
     expect(text).toMatch(/All methods\s+2\s+1,750\.50\s+1\s+400\.00\s+1,350\.50/);
 

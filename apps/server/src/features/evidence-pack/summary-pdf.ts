@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { drawable } from '../../lib/pdf/document.ts';
+import { FONT, drawable, useFonts } from '../../lib/pdf/fonts.ts';
 import type { Column, Row, Section } from './sections.ts';
 
 /** What the title block says: the subject in words, and the one line under it. */
@@ -25,6 +25,7 @@ export async function* summaryPdf(heading: SummaryHeading, sections: Section[]):
     margins: { top: MARGIN, bottom: MARGIN + 12, left: MARGIN, right: MARGIN },
     info: { Title: heading.title, Author: 'Brokerdesk', CreationDate: new Date(heading.createdAt * 1000) },
   });
+  useFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise<void>((resolve, reject) => {
@@ -37,7 +38,7 @@ export async function* summaryPdf(heading: SummaryHeading, sections: Section[]):
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc
-      .font('Helvetica')
+      .font(FONT.body)
       .fontSize(SMALL)
       .fillColor('#666666')
       .text(`${drawable(heading.title)}  -  page ${page}`, MARGIN, doc.page.height - MARGIN, {
@@ -55,8 +56,8 @@ export async function* summaryPdf(heading: SummaryHeading, sections: Section[]):
   });
   footer();
 
-  doc.font('Helvetica-Bold').fontSize(16).text(drawable(heading.title));
-  doc.moveDown(0.2).font('Helvetica').fontSize(BODY).fillColor('#444444').text(drawable(heading.subtitle));
+  doc.font(FONT.bold).fontSize(16).text(drawable(heading.title));
+  doc.moveDown(0.2).font(FONT.body).fontSize(BODY).fillColor('#444444').text(drawable(heading.subtitle));
   doc.fillColor('black').moveDown(0.8);
 
   for (const section of sections) {
@@ -72,12 +73,7 @@ export async function* summaryPdf(heading: SummaryHeading, sections: Section[]):
       yield* take();
     }
     if (!any)
-      doc
-        .font('Helvetica-Oblique')
-        .fontSize(BODY)
-        .fillColor('#555555')
-        .text(section.empty)
-        .fillColor('black');
+      doc.font(FONT.oblique).fontSize(BODY).fillColor('#555555').text(section.empty).fillColor('black');
     doc.moveDown(1);
     yield* take();
   }
@@ -90,15 +86,10 @@ function sectionTitle(doc: PDFKit.PDFDocument, section: Section): void {
   // A title never sits alone at the foot of a page.
   if (doc.y > doc.page.height - doc.page.margins.bottom - 80) doc.addPage();
   doc.x = MARGIN;
-  doc.font('Helvetica-Bold').fontSize(12).fillColor('#1f3a5f').text(drawable(section.title));
+  doc.font(FONT.bold).fontSize(12).fillColor('#1f3a5f').text(drawable(section.title));
   doc.fillColor('black');
   if (section.note)
-    doc
-      .font('Helvetica')
-      .fontSize(SMALL)
-      .fillColor('#555555')
-      .text(drawable(section.note))
-      .fillColor('black');
+    doc.font(FONT.body).fontSize(SMALL).fillColor('#555555').text(drawable(section.note)).fillColor('black');
   doc.moveDown(0.4);
 }
 
@@ -107,15 +98,15 @@ function fieldLines(doc: PDFKit.PDFDocument, fields: [string, string][]): void {
   const valueWidth = doc.page.width - 2 * MARGIN - labelWidth - 10;
   for (const [name, value] of fields) {
     const shown = drawable(cut(value || '-'));
-    doc.font('Helvetica').fontSize(BODY);
+    doc.font(FONT.body).fontSize(BODY);
     const valueHeight = doc.heightOfString(shown, { width: valueWidth });
-    const labelHeight = doc.font('Helvetica-Bold').heightOfString(drawable(name), { width: labelWidth });
+    const labelHeight = doc.font(FONT.bold).heightOfString(drawable(name), { width: labelWidth });
     const h = Math.max(valueHeight, labelHeight);
     if (doc.y + h > doc.page.height - doc.page.margins.bottom) doc.addPage();
     const y = doc.y;
-    doc.font('Helvetica-Bold').fillColor('#333333').text(drawable(name), MARGIN, y, { width: labelWidth });
+    doc.font(FONT.bold).fillColor('#333333').text(drawable(name), MARGIN, y, { width: labelWidth });
     doc
-      .font('Helvetica')
+      .font(FONT.body)
       .fillColor('black')
       .text(shown, MARGIN + labelWidth + 10, y, { width: valueWidth });
     doc.x = MARGIN;
@@ -148,10 +139,10 @@ class TableDrawer {
 
   row(row: Row): void {
     const cells = this.columns.map((c) => drawable(cut(c.cell(row))));
-    this.draw(cells, 'Helvetica', () => {
+    this.draw(cells, FONT.body, () => {
       // A table that goes on over pages says whose rows these are at the top of each.
       this.doc
-        .font('Helvetica-Bold')
+        .font(FONT.bold)
         .fontSize(SMALL)
         .fillColor('#1f3a5f')
         .text(`${drawable(this.title)} (continued)`);
@@ -164,7 +155,7 @@ class TableDrawer {
     this.striped = false;
     this.draw(
       this.columns.map((c) => c.header),
-      'Helvetica-Bold',
+      FONT.bold,
       () => undefined,
       '#e8edf3',
     );

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { FONT, drawable, useFonts } from './fonts.ts';
 
 /**
  * A readable A4 document made with pdfkit: a title block, headings, short paragraphs, label/value lines
@@ -7,8 +8,8 @@ import PDFDocument from 'pdfkit';
  * packs in features/evidence-pack): add what another document needs here rather than drawing with pdfkit
  * beside it, so they all read alike. Owned with the scheduled reports; change it so both still render.
  *
- * Text uses the PDF standard fonts (Helvetica), which cover the Latin-1 letters of names and the euro
- * and pound signs; the document is reproducible: its dates come from the caller, not the clock.
+ * Text uses the embedded fonts of fonts.ts (names print as written, in any European script); the
+ * document is reproducible: its dates come from the caller, not the clock.
  */
 
 export type PdfColumn = {
@@ -28,22 +29,6 @@ export type PdfMeta = {
   /** Epoch seconds: the document's creation date (kept out of the clock so the file is reproducible). */
   createdAt: number;
 };
-
-/** What the standard fonts draw besides Latin-1 (Windows-1252); any other character is shown as '?'. */
-const CP1252_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-/**
- * Text the standard fonts can draw: other characters as '?', control characters but the newline as
- * spaces (a tab too: these fonts draw it with no width, which would join the words around it). Every
- * PDF the server makes passes its text through here, the streamed evidence-pack summary too.
- */
-export const drawable = (s: string): string =>
-  [...s]
-    .map((ch) => {
-      const code = ch.charCodeAt(0);
-      if (code < 32 || code === 127) return ch === '\n' ? ch : ' ';
-      return code <= 0xff || CP1252_EXTRA.includes(ch) ? ch : '?';
-    })
-    .join('');
 
 const MARGIN = 48;
 const INK = '#1a1b1e';
@@ -70,15 +55,16 @@ export class PdfDocument {
         ModDate: created,
       },
     });
+    useFonts(this.doc);
     const chunks: Buffer[] = [];
     this.doc.on('data', (c: Buffer) => chunks.push(c));
     this.done = new Promise((resolve, reject) => {
       this.doc.on('end', () => resolve(Buffer.concat(chunks)));
       this.doc.on('error', reject);
     });
-    this.doc.font('Helvetica-Bold').fontSize(18).fillColor(INK).text(drawable(meta.title));
+    this.doc.font(FONT.bold).fontSize(18).fillColor(INK).text(drawable(meta.title));
     if (meta.subtitle)
-      this.doc.moveDown(0.2).font('Helvetica').fontSize(12).fillColor(MUTED).text(drawable(meta.subtitle));
+      this.doc.moveDown(0.2).font(FONT.body).fontSize(12).fillColor(MUTED).text(drawable(meta.subtitle));
     this.doc.moveDown(0.8);
   }
 
@@ -97,14 +83,14 @@ export class PdfDocument {
 
   heading(text: string): this {
     this.keepSpace(60);
-    this.doc.moveDown(0.6).font('Helvetica-Bold').fontSize(13).fillColor(INK).text(drawable(text), MARGIN);
+    this.doc.moveDown(0.6).font(FONT.bold).fontSize(13).fillColor(INK).text(drawable(text), MARGIN);
     this.doc.moveDown(0.3);
     return this;
   }
 
   paragraph(text: string, opts: { muted?: boolean } = {}): this {
     this.doc
-      .font('Helvetica')
+      .font(FONT.body)
       .fontSize(9.5)
       .fillColor(opts.muted ? MUTED : INK)
       .text(drawable(text), MARGIN, this.doc.y, { width: this.width });
@@ -121,7 +107,7 @@ export class PdfDocument {
       this.keepSpace(16);
       const y = this.doc.y;
       this.doc
-        .font('Helvetica')
+        .font(FONT.body)
         .fontSize(9.5)
         .fillColor(MUTED)
         .text(drawable(label), MARGIN, y, { width: labelWidth - 8 });
@@ -173,18 +159,18 @@ export class PdfDocument {
     const header = () =>
       draw(
         columns.map((c) => c.header),
-        'Helvetica-Bold',
+        FONT.bold,
         BAND,
       );
     this.keepSpace(
       rowHeight(
         columns.map((c) => c.header),
-        'Helvetica-Bold',
-      ) + rowHeight(rows[0]!.cells, 'Helvetica'),
+        FONT.bold,
+      ) + rowHeight(rows[0]!.cells, FONT.body),
     );
     header();
     for (const row of rows) {
-      const font = row.bold ? 'Helvetica-Bold' : 'Helvetica';
+      const font = row.bold ? FONT.bold : FONT.body;
       if (this.doc.y + rowHeight(row.cells, font) > this.bottom) {
         this.doc.addPage();
         header();
@@ -211,7 +197,7 @@ export class PdfDocument {
       const y = this.doc.page.height - MARGIN;
       // Below the bottom margin: lift it for the footer so that pdfkit does not start a new page.
       this.doc.page.margins.bottom = 0;
-      this.doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+      this.doc.font(FONT.body).fontSize(8).fillColor(MUTED);
       this.doc.text(drawable(this.meta.footer), MARGIN, y, { width: this.width * 0.75, lineBreak: false });
       this.doc.text(`Page ${i + 1 - range.start} of ${range.count}`, MARGIN, y, {
         width: this.width,
