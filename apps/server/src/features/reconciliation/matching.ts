@@ -41,6 +41,7 @@ function movements(deals: Deal[]): Map<string, Deal[]> {
   return groups;
 }
 
+type FundingTable = typeof deposits | typeof withdrawals | typeof transfers;
 type Known = { status: string; mtStatus: string; userId: string; currency: string; legs: Leg[] };
 
 /**
@@ -203,36 +204,39 @@ export class AccountMatcher {
       ...new Set(keys.filter((k) => k.requestType === type).map((k) => k.requestId)),
     ];
     const known = new Map<string, Known>();
-    const dep = ids('deposit');
-    if (dep.length > 0)
-      for (const d of await this.db.select().from(deposits).where(inArray(deposits.id, dep)))
-        known.set(`deposit:${d.id}`, {
-          status: d.status,
-          mtStatus: d.mtStatus,
-          userId: d.userId,
-          currency: d.depositCurrency,
-          legs: depositLegs(d),
-        });
-    const wd = ids('withdrawal');
-    if (wd.length > 0)
-      for (const w of await this.db.select().from(withdrawals).where(inArray(withdrawals.id, wd)))
-        known.set(`withdrawal:${w.id}`, {
-          status: w.status,
-          mtStatus: w.mtStatus,
-          userId: w.userId,
-          currency: w.withdrawalCurrency,
-          legs: withdrawalLegs(w),
-        });
-    const tr = ids('transfer');
-    if (tr.length > 0)
-      for (const t of await this.db.select().from(transfers).where(inArray(transfers.id, tr)))
-        known.set(`transfer:${t.id}`, {
-          status: t.status,
-          mtStatus: [t.sourceMtStatus, t.destinationMtStatus].filter(Boolean).join(' / '),
-          userId: t.userId,
-          currency: t.transferCurrency,
-          legs: transferLegs(t),
-        });
+    // Each kind of request: one query for the ids the comments name, and what is known of a row.
+    const read = async <T extends FundingTable>(
+      type: FundingRequestType,
+      t: T,
+      toKnown: (row: T['$inferSelect']) => Known,
+    ) => {
+      const list = ids(type);
+      if (list.length === 0) return;
+      const table: FundingTable = t;
+      const rows: T['$inferSelect'][] = await this.db.select().from(table).where(inArray(table.id, list));
+      for (const r of rows) known.set(`${type}:${r.id}`, toKnown(r));
+    };
+    await read('deposit', deposits, (d) => ({
+      status: d.status,
+      mtStatus: d.mtStatus,
+      userId: d.userId,
+      currency: d.depositCurrency,
+      legs: depositLegs(d),
+    }));
+    await read('withdrawal', withdrawals, (w) => ({
+      status: w.status,
+      mtStatus: w.mtStatus,
+      userId: w.userId,
+      currency: w.withdrawalCurrency,
+      legs: withdrawalLegs(w),
+    }));
+    await read('transfer', transfers, (t) => ({
+      status: t.status,
+      mtStatus: [t.sourceMtStatus, t.destinationMtStatus].filter(Boolean).join(' / '),
+      userId: t.userId,
+      currency: t.transferCurrency,
+      legs: transferLegs(t),
+    }));
     return known;
   }
 }
