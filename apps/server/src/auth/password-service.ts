@@ -19,6 +19,13 @@ export const CONFIRM_TTL_S = 7 * 24 * 60 * 60;
 /** Reset links (and mails) per account per hour; asks beyond get the same answer and no mail. */
 export const RESETS_PER_HOUR = 5;
 
+/**
+ * A mailed link (a password reset, an email confirmation) that can still be used: stored by its id's
+ * hash, not used yet, not expired. Using one sets usedAt under this condition, so it works once.
+ */
+const liveLink = (table: typeof passwordResets | typeof emailConfirmations, id: string, now: number) =>
+  and(eq(table.id, sha256(id)), isNull(table.usedAt), gt(table.expiresAt, now));
+
 /** What PasswordService is built from (composition.ts). */
 export type PasswordServiceDeps = {
   db: Db;
@@ -115,13 +122,7 @@ export class PasswordService {
       const [reset] = await tx
         .update(passwordResets)
         .set({ usedAt: now })
-        .where(
-          and(
-            eq(passwordResets.id, sha256(id)),
-            isNull(passwordResets.usedAt),
-            gt(passwordResets.expiresAt, now),
-          ),
-        )
+        .where(liveLink(passwordResets, id, now))
         .returning();
       if (!reset) throw new Invalid({ server: MESSAGES.resetLinkInvalid });
       const [user] = await tx
@@ -180,9 +181,7 @@ export class PasswordService {
         .set({ usedAt: now })
         .where(
           and(
-            eq(emailConfirmations.id, sha256(id)),
-            isNull(emailConfirmations.usedAt),
-            gt(emailConfirmations.expiresAt, now),
+            liveLink(emailConfirmations, id, now),
             eq(emailConfirmations.purpose, setPassword ? 'setpassword' : 'verify'),
           ),
         )
