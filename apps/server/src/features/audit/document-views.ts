@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { AUDIT_ACTIONS, type DocumentKind } from '@brokerdesk/contract';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
@@ -66,40 +66,34 @@ export class DocumentViews {
   }
 
   private async requester(clientId: string, o: DocumentOpen): Promise<string | null> {
-    const about = and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, clientId));
-    const [asked] = await this.db
-      .select({ actorId: auditLog.actorId })
-      .from(auditLog)
-      .where(
-        and(
-          about,
-          or(
-            eq(auditLog.action, AUDIT_ACTIONS.documentLinkIssued),
-            and(
-              eq(auditLog.action, AUDIT_ACTIONS.documentViewed),
-              sql`${auditLog.after} ->> 'opened' = 'false'`,
-            ),
+    // Who made the newest record about the client that matches: the staff member behind the link.
+    const latestActor = async (matches: SQL | undefined) => {
+      const [row] = await this.db
+        .select({ actorId: auditLog.actorId })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, clientId), matches))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      return row;
+    };
+    const asked = await latestActor(
+      and(
+        or(
+          eq(auditLog.action, AUDIT_ACTIONS.documentLinkIssued),
+          and(
+            eq(auditLog.action, AUDIT_ACTIONS.documentViewed),
+            sql`${auditLog.after} ->> 'opened' = 'false'`,
           ),
-          sql`${auditLog.after} ->> 'path' = ${o.path}`,
-          sql`${auditLog.after} ->> 'expiresAt' = ${String(o.exp)}`,
         ),
-      )
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+        sql`${auditLog.after} ->> 'path' = ${o.path}`,
+        sql`${auditLog.after} ->> 'expiresAt' = ${String(o.exp)}`,
+      ),
+    );
     if (asked || o.kind !== 'BANK_STATEMENT') return asked?.actorId ?? null;
     // POST /upload answers a link too: a file opened through it was opened by its uploader.
-    const [uploaded] = await this.db
-      .select({ actorId: auditLog.actorId })
-      .from(auditLog)
-      .where(
-        and(
-          about,
-          eq(auditLog.action, 'document.uploaded'),
-          sql`${auditLog.after} ->> 'file' = ${o.document}`,
-        ),
-      )
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+    const uploaded = await latestActor(
+      and(eq(auditLog.action, 'document.uploaded'), sql`${auditLog.after} ->> 'file' = ${o.document}`),
+    );
     return uploaded?.actorId ?? null;
   }
 }
