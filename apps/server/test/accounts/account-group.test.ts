@@ -8,6 +8,7 @@ import { auditLog, clientLogs, tradingAccounts, users } from '../../src/db/schem
 import { newId } from '../../src/lib/ids.ts';
 import { parseFaults } from '../../src/integrations/platform/faults.ts';
 import type { SimulatorPlatform } from '../../src/integrations/platform/simulator.ts';
+import { insertRow } from '../support/insert-row.ts';
 
 /**
  * adminUpdateAccount with accountGroup: the change goes through the outbox like every platform write,
@@ -143,9 +144,7 @@ describe(`moving a trading account to another group (${testDbKind})`, () => {
 
   it('keeps the group and tells the client log when the platform refuses the change', async () => {
     // An account the console holds as open, with a login the platform does not have.
-    const id = newId();
-    await t.db.insert(tradingAccounts).values({
-      id,
+    const id = await insertRow(t.db, tradingAccounts, {
       userId: clientId,
       number: 7_777_777,
       platform: 'MT5',

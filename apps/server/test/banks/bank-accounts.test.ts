@@ -13,6 +13,7 @@ import { testDbKind } from '../support/db.ts';
 import { auditLog, bankAccounts, clientLogs, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { bankAccount, PDF, UK_BANK, uploadFile } from './fixtures.ts';
+import { insertRow } from '../support/insert-row.ts';
 
 /** The Bank modal's body for a UK account; tests change what they need. */
 const ukBody = (id: string, over: Record<string, unknown> = {}) => ({
@@ -264,9 +265,7 @@ describe(`bank verification (${testDbKind})`, () => {
     const { deposits } = await import('../../src/db/schema.ts');
     const payer = await t.createUser({ email: 'payer@client.test', role: 'USER' });
     const deposit = async (currency: string, userId = payer) => {
-      const id = newId();
-      await t.db.insert(deposits).values({
-        id,
+      return insertRow(t.db, deposits, {
         userId,
         timestamp: t.clock.now(),
         depositCurrency: currency,
@@ -275,7 +274,6 @@ describe(`bank verification (${testDbKind})`, () => {
         status: 'pending',
         depositType: 'wire',
       });
-      return id;
     };
     const post = (body: unknown) => t.unchecked(calls.banks.getDepositBankDetails, { body }, t.auth(token));
     const gbpDeposit = await deposit('GBP');

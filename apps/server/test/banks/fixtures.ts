@@ -1,7 +1,7 @@
 import { calls, urlOf } from '@brokerdesk/contract';
 import type { TestApp } from '../support/test-app.ts';
 import { bankAccounts } from '../../src/db/schema.ts';
-import { newId } from '../../src/lib/ids.ts';
+import { insertRow } from '../support/insert-row.ts';
 
 /** Bank accounts and documents as clients would submit them, and the multipart calls of POST /upload. */
 
@@ -28,16 +28,13 @@ export async function bankAccount(
   userId: string,
   over: Partial<typeof bankAccounts.$inferInsert> = {},
 ) {
-  const id = newId();
-  await t.db.insert(bankAccounts).values({
-    id,
+  return insertRow(t.db, bankAccounts, {
     userId,
     ...UK_BANK,
     status: 'pending',
     timestamp: t.clock.now(),
     ...over,
   });
-  return id;
 }
 
 type Part = { name: string; value: string } | { name: string; data: Buffer; filename: string; type?: string };

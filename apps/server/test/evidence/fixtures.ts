@@ -3,6 +3,7 @@ import type { TestApp } from '../support/test-app.ts';
 import { applications, bankAccounts, deposits, users, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 import type { SimulatorPlatform } from '../../src/integrations/platform/simulator.ts';
+import { insertRow } from '../support/insert-row.ts';
 
 export const DAY = 86_400;
 let nextLogin = 810_000 + Math.floor(Math.random() * 90_000);
@@ -66,10 +67,8 @@ export function moneyFixtures(
   }
 
   async function deposit(userId: string, v: DepositRow = {}) {
-    const id = newId();
     const at = v.timestamp ?? t.clock.now() - (defaults.depositAgo ?? 10 * DAY);
-    await t.db.insert(deposits).values({
-      id,
+    return insertRow(t.db, deposits, {
       userId,
       timestamp: at,
       depositCurrency: 'EUR',
@@ -81,13 +80,10 @@ export function moneyFixtures(
       depositPaymentName: 'Visa',
       ...v,
     });
-    return id;
   }
 
   async function withdrawal(userId: string, v: WithdrawalRow = {}) {
-    const id = newId();
-    await t.db.insert(withdrawals).values({
-      id,
+    return insertRow(t.db, withdrawals, {
       userId,
       withdrawalType: 'wire',
       withdrawalPaymentName: 'Bank Transfer',
@@ -99,7 +95,6 @@ export function moneyFixtures(
       ...defaults.withdrawal,
       ...v,
     });
-    return id;
   }
 
   async function bank(
@@ -108,9 +103,7 @@ export function moneyFixtures(
     status = 'approved',
     v: Partial<typeof bankAccounts.$inferInsert> = {},
   ) {
-    const id = newId();
-    await t.db.insert(bankAccounts).values({
-      id,
+    return insertRow(t.db, bankAccounts, {
       userId,
       bankName: 'Test Bank',
       bankCountry: 'DE',
@@ -120,7 +113,6 @@ export function moneyFixtures(
       timestamp: t.clock.now() - 30 * DAY,
       ...v,
     });
-    return id;
   }
 
   /** The application's money figures as the client declared them (bands such as "1,000 - 5,000"). */

@@ -4,6 +4,7 @@ import { startTestApp, STAFF_PASSWORD, type TestApp } from '../support/test-app.
 import { deposits, transfers, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { signInAll, staffRoster } from '../support/desk.ts';
+import { insertRow } from '../support/insert-row.ts';
 
 let nextLogin = 700_000 + Math.floor(Math.random() * 50_000);
 
@@ -35,9 +36,7 @@ export function fundingFixtures(t: TestApp, clientId: () => string) {
   const missingLogin = () => nextLogin++;
 
   async function deposit(login: number, amount: number, extra: Partial<typeof deposits.$inferInsert> = {}) {
-    const id = newId();
-    await t.db.insert(deposits).values({
-      id,
+    return insertRow(t.db, deposits, {
       userId: clientId(),
       timestamp: t.clock.now(),
       depositCurrency: 'USD',
@@ -46,7 +45,6 @@ export function fundingFixtures(t: TestApp, clientId: () => string) {
       status: 'pending',
       ...extra,
     });
-    return id;
   }
 
   async function withdrawal(
@@ -54,9 +52,7 @@ export function fundingFixtures(t: TestApp, clientId: () => string) {
     amount: number,
     extra: Partial<typeof withdrawals.$inferInsert> = {},
   ) {
-    const id = newId();
-    await t.db.insert(withdrawals).values({
-      id,
+    return insertRow(t.db, withdrawals, {
       userId: clientId(),
       withdrawalType: 'wire',
       withdrawalCurrency: 'USD',
@@ -66,13 +62,10 @@ export function fundingFixtures(t: TestApp, clientId: () => string) {
       status: 'pending',
       ...extra,
     });
-    return id;
   }
 
   async function transfer(from: number, to: number, amount: number) {
-    const id = newId();
-    await t.db.insert(transfers).values({
-      id,
+    return insertRow(t.db, transfers, {
       userId: clientId(),
       sourceAccount: from,
       destinationAccount: to,
@@ -81,7 +74,6 @@ export function fundingFixtures(t: TestApp, clientId: () => string) {
       timestamp: t.clock.now(),
       status: 'pending',
     });
-    return id;
   }
 
   /** Runs worker rounds, moving the clock past any back-off, until nothing is left to do. */

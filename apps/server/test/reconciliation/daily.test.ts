@@ -7,6 +7,7 @@ import { newId } from '../../src/lib/ids.ts';
 import { ReconciliationService } from '../../src/features/reconciliation/service.ts';
 import { ReconciliationJob, dailyPeriod } from '../../src/features/reconciliation/job.ts';
 import { seeder } from './support.ts';
+import { insertRow } from '../support/insert-row.ts';
 
 const DAY = 86_400;
 const HOUR = 3_600;
@@ -51,9 +52,7 @@ describe(`the daily reconciliation (${testDbKind})`, () => {
     const day = dailyPeriod(t.clock.now(), 1);
     const login = await s.account();
     // A deposit credited yesterday by the console's account, without a deal on the platform.
-    const id = newId();
-    await t.db.insert(deposits).values({
-      id,
+    await insertRow(t.db, deposits, {
       userId: clientId,
       timestamp: day.from + 100,
       depositCurrency: 'USD',

@@ -3,6 +3,7 @@ import { calls } from '@brokerdesk/contract';
 import type { TestApp } from '../support/test-app.ts';
 import { deposits, tradingAccounts, transfers, withdrawals } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
+import { insertRow } from '../support/insert-row.ts';
 
 /**
  * Seeding for reconciliation tests, through the real parts where it matters: requests approved over
@@ -54,9 +55,7 @@ export function seeder(t: TestApp, token: string | (() => string), clientId: str
     },
     /** A deposit, pending, or as an earlier approval left it (approved, MTStatus SUCCESS). */
     async deposit(login: number, amount: number, state: 'pending' | 'done' | 'rejected' = 'pending') {
-      const id = newId();
-      await t.db.insert(deposits).values({
-        id,
+      return insertRow(t.db, deposits, {
         userId: clientId,
         timestamp: t.clock.now(),
         depositCurrency: 'USD',
@@ -66,12 +65,9 @@ export function seeder(t: TestApp, token: string | (() => string), clientId: str
         ...(state === 'done' ? { mtStatus: 'SUCCESS', timeApproved: t.clock.now() } : {}),
         ...(state === 'rejected' ? { timeRejected: t.clock.now(), comment: 'Duplicate' } : {}),
       });
-      return id;
     },
     async withdrawal(login: number, amount: number, state: 'pending' | 'done' = 'pending') {
-      const id = newId();
-      await t.db.insert(withdrawals).values({
-        id,
+      return insertRow(t.db, withdrawals, {
         userId: clientId,
         withdrawalType: 'wire',
         withdrawalCurrency: 'USD',
@@ -81,7 +77,6 @@ export function seeder(t: TestApp, token: string | (() => string), clientId: str
         status: state === 'done' ? 'approved' : 'pending',
         ...(state === 'done' ? { mtStatus: 'SUCCESS', timeApproved: t.clock.now() } : {}),
       });
-      return id;
     },
     async transfer(
       source: number,
@@ -89,10 +84,8 @@ export function seeder(t: TestApp, token: string | (() => string), clientId: str
       amount: number,
       state: 'pending' | 'done' = 'pending',
     ) {
-      const id = newId();
       const done = state === 'done';
-      await t.db.insert(transfers).values({
-        id,
+      return insertRow(t.db, transfers, {
         userId: clientId,
         sourceAccount: source,
         destinationAccount: destination,
@@ -104,7 +97,6 @@ export function seeder(t: TestApp, token: string | (() => string), clientId: str
           ? { sourceMtStatus: 'SUCCESS', destinationMtStatus: 'SUCCESS', times: { approved: t.clock.now() } }
           : {}),
       });
-      return id;
     },
     /** Approve & process through the API, then (unless told not to) let the worker run it. */
     async approve(kind: 'deposit' | 'withdrawal' | 'transfer', id: string, o = { settle: true }) {

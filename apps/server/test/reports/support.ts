@@ -5,6 +5,7 @@ import { audit } from '../../src/audit/audit.ts';
 import { newId } from '../../src/lib/ids.ts';
 import type { ReceivedMail } from '../support/smtp-receiver.ts';
 import type { TestApp } from '../support/test-app.ts';
+import { insertRow } from '../support/insert-row.ts';
 
 export const DAY = 86_400;
 export const quiet = { info: () => undefined, warn: () => undefined };
@@ -62,9 +63,7 @@ export async function bookAt(t: TestApp, at: number, staffId: string): Promise<v
     { depositCurrency: 'EUR', depositAmountSent: 999, depositType: 'card', status: 'rejected' },
   ];
   for (const r of rows) {
-    const id = newId();
-    await t.db.insert(deposits).values({
-      id,
+    const id = await insertRow(t.db, deposits, {
       ...base,
       ...r,
       ...(r.status === 'approved' ? { timeApproved: at } : { timeRejected: at }),
