@@ -1,4 +1,4 @@
--- Issue 17: the outbox keeps one MT5 login's operations in approval order, waits out a settle window
+-- The outbox keeps one MT5 login's operations in approval order, waits out a settle window
 -- after an unknown outcome, finds a request's operations without LIKE, and archives settled rows.
 
 -- The login an operation acts on (every kind names one), so the claim can keep a login's operations in

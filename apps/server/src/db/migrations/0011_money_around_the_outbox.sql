@@ -1,4 +1,4 @@
--- Issue 17, the parts around the outbox worker.
+-- The parts of the money flow around the outbox worker.
 -- A rejected withdrawal records when it was rejected, as a deposit does; timeApproved stays for approvals.
 -- Rows rejected before this kept the rejection time in time_approved: it moves to time_rejected.
 ALTER TABLE "withdrawals" ADD COLUMN "time_rejected" bigint;
