@@ -1,5 +1,8 @@
 import { MESSAGES } from './messages.ts';
 import { IB_MESSAGES } from './partners.ts';
+import { FUNDING_TABS } from './funding.ts';
+import { LEVERAGE_LIST_STATUSES } from './accounts.ts';
+import { bankAccountStatusSchema } from './entities.ts';
 
 /**
  * The wire half of a request kind: what the server enforces and the screens show about the requests
@@ -14,6 +17,11 @@ export type RequestKindWire = {
   label: string;
   /** The statuses a decision may still change: the list tabs with Approve and Reject. */
   open: readonly string[];
+  /**
+   * The list's status tabs in the order the screen shows them (each its route's :status; any other is
+   * Not found). Absent: one list without tabs.
+   */
+  tabs?: readonly string[];
   /** A decision's comment: the words that refuse a rejection without one (and an approval, where needed). */
   reasons: { reject: string; approve?: string };
   /** The sidebar counter of the requests still to decide (a row of menu_counters). */
@@ -37,6 +45,7 @@ export const REQUEST_KIND_WIRES = {
     name: 'deposit',
     label: 'deposit',
     open: ['pending', 'incomplete'],
+    tabs: FUNDING_TABS.deposit,
     reasons: { reject: MESSAGES.rejectWithoutReason('deposit') },
     counter: 'newDeposits',
     topic: 'deposits',
@@ -45,6 +54,7 @@ export const REQUEST_KIND_WIRES = {
     name: 'withdrawal',
     label: 'withdrawal',
     open: ['pending', 'incomplete'],
+    tabs: FUNDING_TABS.withdrawal,
     reasons: { reject: MESSAGES.rejectWithoutReason('withdrawal') },
     counter: 'newWithdrawals',
     topic: 'withdrawals',
@@ -53,6 +63,7 @@ export const REQUEST_KIND_WIRES = {
     name: 'transfer',
     label: 'transfer',
     open: ['pending'],
+    tabs: FUNDING_TABS.transfer,
     reasons: { reject: MESSAGES.rejectWithoutReason('transfer') },
     counter: 'newTransfers',
     topic: 'transfers',
@@ -61,6 +72,7 @@ export const REQUEST_KIND_WIRES = {
     name: 'bankAccount',
     label: 'bank account',
     open: ['pending'],
+    tabs: bankAccountStatusSchema.options,
     reasons: { reject: MESSAGES.rejectWithoutReason('account') },
     counter: 'newBankDetails',
     topic: 'bank_accounts',
@@ -70,6 +82,7 @@ export const REQUEST_KIND_WIRES = {
     name: 'leverage',
     label: 'leverage change',
     open: ['pending'],
+    tabs: LEVERAGE_LIST_STATUSES,
     reasons: { reject: MESSAGES.rejectWithoutReason('leverage change') },
     counter: 'newChangeLeverages',
     topic: 'leverage_changes',
@@ -79,6 +92,7 @@ export const REQUEST_KIND_WIRES = {
     name: 'subAccount',
     label: 'request',
     open: ['pending'],
+    tabs: ['pending', 'approved', 'rejected'] as const,
     reasons: { reject: MESSAGES.rejectWithoutReason('account') },
     counter: 'newSubAccounts',
     topic: 'sub_account_requests',

@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { bankAccountStatusSchema, type BankAccount } from '@brokerdesk/contract';
+import { REQUEST_KIND_WIRES, type BankAccount } from '@brokerdesk/contract';
 import { Stack, Text } from '@mantine/core';
 import { ExportButton } from '../../shared/export-button.tsx';
 import { useCallback, useMemo } from 'react';
@@ -26,7 +26,7 @@ import { useBankDecision } from './banks/bank-decision.tsx';
 import { PageHeader } from '../../shared/page-header.tsx';
 
 /** The statuses this list has (docs/product.md [routes]); any other :status is Not found. */
-export const BANK_ACCOUNT_STATUSES = bankAccountStatusSchema.options;
+export const BANK_ACCOUNT_STATUSES = REQUEST_KIND_WIRES.bankAccount.tabs;
 type Status = (typeof BANK_ACCOUNT_STATUSES)[number];
 
 /**

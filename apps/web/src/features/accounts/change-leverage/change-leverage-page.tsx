@@ -1,6 +1,6 @@
 import {
-  LEVERAGE_LIST_STATUSES,
   PAGE_SIZES,
+  REQUEST_KIND_WIRES,
   type LeverageChange,
   type LeverageRequestResponse,
 } from '@brokerdesk/contract';
@@ -16,7 +16,7 @@ import { useApproveLeverage } from './leverage-queries.ts';
 import { LeverageUpdateModal } from './leverage-update-modal.tsx';
 
 /** The statuses this list has (docs/product.md [routes]); any other :status is Not found. */
-export const LEVERAGE_STATUSES = LEVERAGE_LIST_STATUSES;
+export const LEVERAGE_STATUSES = REQUEST_KIND_WIRES.leverage.tabs;
 
 const SCREEN: AccountRequestScreen<LeverageChange, LeverageStatus, LeveragePage, LeverageRequestResponse> = {
   title: 'Change leverage requests',

@@ -1,5 +1,6 @@
 import {
   POLLING_MS,
+  REQUEST_KIND_WIRES,
   calls,
   type PagedRequest,
   type SubAccountRequest,
@@ -14,7 +15,7 @@ import { showSuccessNotice } from '../../../shared/notify.ts';
 import { entityKeys, systemKeys } from '../../../shared/query-keys.ts';
 import type { RequestCalls } from '../account-requests.ts';
 
-export const SUB_ACCOUNT_LIST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const SUB_ACCOUNT_LIST_STATUSES = REQUEST_KIND_WIRES.subAccount.tabs;
 export type SubAccountStatus = (typeof SUB_ACCOUNT_LIST_STATUSES)[number];
 export type SubAccountUpdate = z.input<typeof calls.accounts.updateSubAccountRequest.body>;
 

@@ -1,4 +1,4 @@
-import { FUNDING_TABS, type FundingTab } from '@brokerdesk/contract';
+import { REQUEST_KIND_WIRES, type FundingTab } from '@brokerdesk/contract';
 
 /** A status tab: the route's :status and the label on the tab. */
 export type StatusTab<S extends string = string> = { value: S; label: string };
@@ -8,9 +8,10 @@ export function tabsOf<const S extends string>(statuses: readonly S[]): StatusTa
   return statuses.map((value) => ({ value, label: value.toUpperCase() }));
 }
 
-export const DEPOSIT_TABS = tabsOf(FUNDING_TABS.deposit);
-export const WITHDRAWAL_TABS = tabsOf(FUNDING_TABS.withdrawal);
-export const TRANSFER_TABS = tabsOf(FUNDING_TABS.transfer);
+// Each kind's tabs as its definition gives them (packages/contract/src/request-kinds.ts).
+export const DEPOSIT_TABS = tabsOf(REQUEST_KIND_WIRES.deposit.tabs);
+export const WITHDRAWAL_TABS = tabsOf(REQUEST_KIND_WIRES.withdrawal.tabs);
+export const TRANSFER_TABS = tabsOf(REQUEST_KIND_WIRES.transfer.tabs);
 
 /**
  * Which optional columns a request list shows on a tab (docs/product.md [screen.transfers],
