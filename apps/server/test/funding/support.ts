@@ -151,7 +151,7 @@ export async function fundingPair(t: TestApp, staff: readonly [string, string], 
 }
 
 /**
- * The desk of the four-eyes, bulk and alert-approval suites: an app, staff members `<who>@<domain>` by
+ * The desk of the four-eyes, bulk and withdrawal-alerts suites: an app, staff members `<who>@<domain>` by
  * name (see staffRoster; their ids in `ids`) and a client whose requests the fixtures make, started
  * before the suite's tests and stopped after them. Settling moves the clock past back-offs and the idle
  * limit, so every staff member signs in afresh before each test (`tokens`).
