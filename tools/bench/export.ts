@@ -1,13 +1,5 @@
-import type { AddressInfo } from 'node:net';
-import { parseArgs } from 'node:util';
 import { calls, urlOf, type CallBody } from '@brokerdesk/contract';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { systemClock } from '../../apps/server/src/lib/clock.ts';
-import { devOutboxMailer } from '../../apps/server/src/mail/mailer.ts';
-import { SimulatorPlatform } from '../../apps/server/src/integrations/platform/simulator.ts';
-import { staffToken } from './staff-token.ts';
-import { postgresTarget } from './targets.ts';
+import { benchServer } from './bench-server.ts';
 
 /**
  * `npm run bench:export [-- --clients N]`: exports the whole client list (every one of N clients) and
@@ -16,26 +8,7 @@ import { postgresTarget } from './targets.ts';
  * starting point, sampled every 50 ms. Flat memory is the point: a streamed export holds a batch of
  * rows at a time, whatever the list's length.
  */
-const { values } = parseArgs({ options: { clients: { type: 'string', default: '1000000' } } });
-const clients = Number(values.clients);
-const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-if (!adminUrl)
-  throw new Error('Run through `npm run bench:export` (it starts PostgreSQL) or set DATABASE_URL.');
-
-const target = await postgresTarget(adminUrl, clients, 'worst');
-await target.fill(clients);
-const secret = new TextEncoder().encode('bench-secret-bench-secret-bench-secret');
-const app = await buildApp({
-  config: loadConfig({ WEB_DIST: '/nonexistent' }),
-  database: target.database,
-  mailer: devOutboxMailer(target.database.db, systemClock, { info: () => undefined }),
-  platforms: [new SimulatorPlatform(target.database.db, systemClock)],
-  clock: systemClock,
-  secret,
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const token = await staffToken(target.database.db, secret);
+const { clients, target, app, base, token } = await benchServer('bench:export');
 
 const { createExport } = calls.exports;
 const EXPORTS: ({ name: string } & Pick<CallBody<typeof createExport>, 'list' | 'params'>)[] = [

@@ -1,15 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { parseArgs } from 'node:util';
 import { calls, urlOf } from '@brokerdesk/contract';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
-import { systemClock } from '../../apps/server/src/lib/clock.ts';
-import { devOutboxMailer } from '../../apps/server/src/mail/mailer.ts';
-import { SimulatorPlatform } from '../../apps/server/src/integrations/platform/simulator.ts';
 import { CASES } from './cases.ts';
 import { httpLatency } from './measure.ts';
-import { staffToken } from './staff-token.ts';
-import { postgresTarget } from './targets.ts';
+import { benchServer } from './bench-server.ts';
 
 /**
  * `npm run bench:report [-- --clients N]`: a monthly report over the whole book, made through its call
@@ -17,26 +9,7 @@ import { postgresTarget } from './targets.ts';
  * list call (the pending deposits) measured at rest and while reports are made one after another. Budget
  * (docs/performance.md "Scheduled reports"): the report within 30 s, the list's p95 within its 50 ms.
  */
-const { values } = parseArgs({ options: { clients: { type: 'string', default: '1000000' } } });
-const clients = Number(values.clients);
-const adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-if (!adminUrl)
-  throw new Error('Run through `npm run bench:report` (it starts PostgreSQL) or set DATABASE_URL.');
-
-const target = await postgresTarget(adminUrl, clients, 'worst');
-await target.fill(clients);
-const secret = new TextEncoder().encode('bench-secret-bench-secret-bench-secret');
-const app = await buildApp({
-  config: loadConfig({ WEB_DIST: '/nonexistent' }),
-  database: target.database,
-  mailer: devOutboxMailer(target.database.db, systemClock, { info: () => undefined }),
-  platforms: [new SimulatorPlatform(target.database.db, systemClock)],
-  clock: systemClock,
-  secret,
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const token = await staffToken(target.database.db, secret);
+const { clients, target, app, base, token } = await benchServer('bench:report');
 
 async function send<T>(def: { method: 'GET' | 'POST' }, url: string, body?: unknown): Promise<T> {
   const res = await fetch(base + url, {
